@@ -1,0 +1,2019 @@
+// generated — do not edit. Written by codegen/src/emit/codecs.ts from spec/openapi.yaml and spec/xsd/*.xsd; run `npm run generate`.
+/* eslint-disable */
+
+import { AtomEncodeError } from '../errors.js';
+import { ATOM_NS, BATCH_NS, SERVICE_NS } from '../namespaces.js';
+import { decodeDocument, type DecodeOptions } from '../xml/reader.js';
+import { escapeAttr, escapeText } from '../xml/escape.js';
+import { defineScalar, formatBoolean, formatDateTime, formatInteger, formatListingTimestamp } from '../scalars.js';
+import { defineFeedShape, defineShape, type ShapeSpec } from '../shape.js';
+import type { Person, Link, FeedHead, Content, ExtdataToken, ExtdataDatastore, ExtdataClient, ExtdataClientEntry, DatastoreClient, DatastoreClientEntry, ListingSetup, PhoneDatastore, SyncmlClient, SyncmlClientEntry, ActivesyncClient, ActivesyncClientEntry, ContentEntry, BatchContent, Operation, Status, BatchContentEntry, SentSetup, SyncmlSetupEntry, ClientRef, BindingEntry, SynchronizationEntry, SyncSourceRef, Statistics, SideStats, SyncStats, SyncLogEntry, VendorEntry, PhoneModelEntry, PhoneDatastoreBindingEntry, SessionDatastore, Session, SessionEntry, ChatMessage, ChatMessageEntry, OutboxItem, OutboxEntry, Account, AccountEntry, TokenEntry, Consumer, ConsumerEntry, ErrorDetail, ServiceError, Feed, EntryShapes, EntryShapeName } from './model.js';
+
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
+void BATCH_NS;
+
+// ---- scalar types ----
+const T_string = defineScalar({"kind":"string","type":"string"});
+const T_anyURI = defineScalar({"kind":"string","type":"anyURI"});
+const T_DateTimeOrEmpty = defineScalar({"kind":"dateTime","type":"DateTimeOrEmpty","nullable":true});
+const T_TokenType = defineScalar({"kind":"int","type":"TokenType","values":[1,2]});
+const T_Dataclass = defineScalar({"kind":"string","type":"Dataclass","values":["Contacts","Events","Tasks","Notes","Calendar"]});
+const T_Uuid = defineScalar({"kind":"string","type":"Uuid","pattern":"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"});
+const T_ListingTimestampOrEmpty = defineScalar({"kind":"listingTimestamp","type":"ListingTimestampOrEmpty","nullable":true});
+const T_OperationType = defineScalar({"kind":"string","type":"OperationType","values":["insert","update","delete","query"]});
+const T_int = defineScalar({"kind":"int","type":"int"});
+const T_ClientKind = defineScalar({"kind":"string","type":"ClientKind","values":["syncml","datastore","extdata","activesync"]});
+const T_ConflictWinner = defineScalar({"kind":"string","type":"ConflictWinner","values":["source","target"]});
+const T_SyncMode = defineScalar({"kind":"int","type":"SyncMode","values":[200,201,202,203,204,205]});
+const T_nonNegativeInteger = defineScalar({"kind":"nonNegativeInteger","type":"nonNegativeInteger"});
+const T_SyncResult = defineScalar({"kind":"string","type":"SyncResult","values":["completed","failed"]});
+const T_SyncmlEncoding = defineScalar({"kind":"string","type":"SyncmlEncoding","values":["xml","wbxml"]});
+const T_dateTime = defineScalar({"kind":"dateTime","type":"dateTime"});
+const T_MessageDirection = defineScalar({"kind":"string","type":"MessageDirection","values":["in","out"]});
+const T_OutboxKind = defineScalar({"kind":"string","type":"OutboxKind","values":["setup","notification"]});
+const T_boolean = defineScalar({"kind":"boolean","type":"boolean"});
+const T_ErrorCode = defineScalar({"kind":"string","type":"ErrorCode","values":["bad_request","invalid_xml","validation_failed","unauthorized","forbidden","not_found","method_not_allowed","conflict","payload_too_large","unsupported_media_type","rate_limited","not_implemented","internal"]});
+
+// ---- shapes (read by the streaming decoder) ----
+const S_Person: ShapeSpec = defineShape({
+  name: "Person",
+  fields: [
+    { uri: ATOM_NS, local: "name", prop: "name", many: false, required: true, scalar: T_string },
+    { uri: ATOM_NS, local: "email", prop: "email", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "uri", prop: "uri", many: false, required: false, scalar: T_anyURI },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_Link: ShapeSpec = defineShape({
+  name: "Link",
+  fields: [
+
+  ],
+  attrs: [
+    { local: "href", prop: "href", required: true, scalar: T_anyURI },
+    { local: "rel", prop: "rel", required: false, scalar: T_string },
+    { local: "type", prop: "type", required: false, scalar: T_string },
+    { local: "title", prop: "title", required: false, scalar: T_string },
+  ],
+});
+
+const S_FeedHead: ShapeSpec = defineShape({
+  name: "FeedHead",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: false, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_Content: ShapeSpec = defineShape({
+  name: "Content",
+  fields: [
+
+  ],
+  attrs: [
+    { local: "type", prop: "type", required: false, scalar: T_string },
+    { local: "src", prop: "src", required: false, scalar: T_anyURI },
+  ],
+  text: { prop: "value", scalar: T_string },
+});
+
+const S_ExtdataToken: ShapeSpec = defineShape({
+  name: "ExtdataToken",
+  fields: [
+    { uri: SERVICE_NS, local: "token_type", prop: "tokenType", many: false, required: false, scalar: T_TokenType },
+    { uri: SERVICE_NS, local: "type", prop: "type", many: false, required: false, scalar: T_TokenType },
+    { uri: SERVICE_NS, local: "key", prop: "key", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "secret", prop: "secret", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "scope", prop: "scopes", many: true, required: false, scalar: T_anyURI },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_ExtdataDatastore: ShapeSpec = defineShape({
+  name: "ExtdataDatastore",
+  fields: [
+    { uri: SERVICE_NS, local: "token", prop: "token", many: false, required: false, shape: S_ExtdataToken },
+  ],
+  attrs: [
+    { local: "dataclass", prop: "dataclass", required: true, scalar: T_Dataclass },
+    { local: "href", prop: "href", required: true, scalar: T_anyURI },
+    { local: "name", prop: "name", required: false, scalar: T_string },
+  ],
+});
+
+const S_ExtdataClient: ShapeSpec = defineShape({
+  name: "ExtdataClient",
+  fields: [
+    { uri: SERVICE_NS, local: "uuid", prop: "uuid", many: false, required: false, scalar: T_Uuid },
+    { uri: SERVICE_NS, local: "user_id", prop: "userId", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "datastore", prop: "datastores", many: true, required: false, shape: S_ExtdataDatastore },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_ExtdataClientEntry: ShapeSpec = defineShape({
+  name: "ExtdataClientEntry",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: false, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "client", prop: "client", many: false, required: true, shape: S_ExtdataClient },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_DatastoreClient: ShapeSpec = defineShape({
+  name: "DatastoreClient",
+  fields: [
+    { uri: SERVICE_NS, local: "uuid", prop: "uuid", many: false, required: false, scalar: T_Uuid },
+    { uri: SERVICE_NS, local: "user_id", prop: "userId", many: false, required: false, scalar: T_string },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_DatastoreClientEntry: ShapeSpec = defineShape({
+  name: "DatastoreClientEntry",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: false, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "client", prop: "client", many: false, required: true, shape: S_DatastoreClient },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_ListingSetup: ShapeSpec = defineShape({
+  name: "ListingSetup",
+  fields: [
+
+  ],
+  attrs: [
+    { local: "sent", prop: "sent", required: true, scalar: T_ListingTimestampOrEmpty },
+  ],
+  text: { prop: "name", scalar: T_string },
+});
+
+const S_PhoneDatastore: ShapeSpec = defineShape({
+  name: "PhoneDatastore",
+  fields: [
+
+  ],
+  attrs: [
+    { local: "dataclass", prop: "dataclass", required: true, scalar: T_Dataclass },
+    { local: "href", prop: "href", required: true, scalar: T_anyURI },
+  ],
+  text: { prop: "name", scalar: T_string },
+});
+
+const S_SyncmlClient: ShapeSpec = defineShape({
+  name: "SyncmlClient",
+  fields: [
+    { uri: SERVICE_NS, local: "uuid", prop: "uuid", many: false, required: false, scalar: T_Uuid },
+    { uri: SERVICE_NS, local: "user_id", prop: "userId", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "phone_number", prop: "phoneNumber", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "model_uuid", prop: "modelUuid", many: false, required: false, scalar: T_Uuid },
+    { uri: SERVICE_NS, local: "imei", prop: "imei", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "timezone", prop: "timezone", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "setup", prop: "setup", many: false, required: false, shape: S_ListingSetup },
+    { uri: SERVICE_NS, local: "datastore", prop: "datastores", many: true, required: false, shape: S_PhoneDatastore },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_SyncmlClientEntry: ShapeSpec = defineShape({
+  name: "SyncmlClientEntry",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: false, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "client", prop: "client", many: false, required: true, shape: S_SyncmlClient },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_ActivesyncClient: ShapeSpec = defineShape({
+  name: "ActivesyncClient",
+  fields: [
+    { uri: SERVICE_NS, local: "uuid", prop: "uuid", many: false, required: false, scalar: T_Uuid },
+    { uri: SERVICE_NS, local: "user_id", prop: "userId", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "username", prop: "username", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "password", prop: "password", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "old_pass", prop: "oldPassword", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "phone_number", prop: "phoneNumber", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "model_uuid", prop: "modelUuid", many: false, required: false, scalar: T_Uuid },
+    { uri: SERVICE_NS, local: "last_sync", prop: "lastSync", many: false, required: false, scalar: T_DateTimeOrEmpty },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_ActivesyncClientEntry: ShapeSpec = defineShape({
+  name: "ActivesyncClientEntry",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: false, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "client", prop: "client", many: false, required: true, shape: S_ActivesyncClient },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_ContentEntry: ShapeSpec = defineShape({
+  name: "ContentEntry",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: false, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "dataclass", prop: "dataclass", many: false, required: false, scalar: T_Dataclass },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_BatchContent: ShapeSpec = defineShape({
+  name: "BatchContent",
+  fields: [
+
+  ],
+  attrs: [
+    { local: "dataclass", prop: "dataclass", required: false, scalar: T_Dataclass },
+    { local: "type", prop: "type", required: false, scalar: T_string },
+  ],
+  text: { prop: "value", scalar: T_string },
+});
+
+const S_Operation: ShapeSpec = defineShape({
+  name: "Operation",
+  fields: [
+
+  ],
+  attrs: [
+    { local: "type", prop: "type", required: true, scalar: T_OperationType },
+  ],
+});
+
+const S_Status: ShapeSpec = defineShape({
+  name: "Status",
+  fields: [
+
+  ],
+  attrs: [
+    { local: "code", prop: "code", required: true, scalar: T_int },
+    { local: "reason", prop: "reason", required: false, scalar: T_string },
+  ],
+});
+
+const S_BatchContentEntry: ShapeSpec = defineShape({
+  name: "BatchContentEntry",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: false, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "content", prop: "content", many: false, required: false, shape: S_BatchContent },
+    { uri: BATCH_NS, local: "operation", prop: "operation", many: false, required: false, shape: S_Operation },
+    { uri: BATCH_NS, local: "id", prop: "batchId", many: false, required: false, scalar: T_string },
+    { uri: BATCH_NS, local: "status", prop: "status", many: false, required: false, shape: S_Status },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_SentSetup: ShapeSpec = defineShape({
+  name: "SentSetup",
+  fields: [
+
+  ],
+  attrs: [
+    { local: "sent", prop: "sent", required: true, scalar: T_DateTimeOrEmpty },
+  ],
+  text: { prop: "name", scalar: T_string },
+});
+
+const S_SyncmlSetupEntry: ShapeSpec = defineShape({
+  name: "SyncmlSetupEntry",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: false, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "pincode", prop: "pincode", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "setup", prop: "setup", many: false, required: false, shape: S_SentSetup },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_ClientRef: ShapeSpec = defineShape({
+  name: "ClientRef",
+  fields: [
+    { uri: SERVICE_NS, local: "sync_source", prop: "syncSource", many: false, required: true, scalar: T_ClientKind },
+    { uri: SERVICE_NS, local: "uuid", prop: "uuid", many: false, required: true, scalar: T_Uuid },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_BindingEntry: ShapeSpec = defineShape({
+  name: "BindingEntry",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: false, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "source", prop: "source", many: false, required: false, shape: S_ClientRef },
+    { uri: SERVICE_NS, local: "target", prop: "target", many: false, required: false, shape: S_ClientRef },
+    { uri: SERVICE_NS, local: "conflict_winner", prop: "conflictWinner", many: false, required: false, scalar: T_ConflictWinner },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_SynchronizationEntry: ShapeSpec = defineShape({
+  name: "SynchronizationEntry",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: false, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "sync_mode", prop: "syncMode", many: false, required: true, scalar: T_SyncMode },
+    { uri: SERVICE_NS, local: "dataclass", prop: "dataclass", many: false, required: true, scalar: T_Dataclass },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_SyncSourceRef: ShapeSpec = defineShape({
+  name: "SyncSourceRef",
+  fields: [
+
+  ],
+  attrs: [
+    { local: "type", prop: "type", required: true, scalar: T_ClientKind },
+  ],
+  text: { prop: "uuid", scalar: T_string },
+});
+
+const S_Statistics: ShapeSpec = defineShape({
+  name: "Statistics",
+  fields: [
+    { uri: SERVICE_NS, local: "adds_in", prop: "addsIn", many: false, required: true, scalar: T_nonNegativeInteger },
+    { uri: SERVICE_NS, local: "replaces_in", prop: "replacesIn", many: false, required: true, scalar: T_nonNegativeInteger },
+    { uri: SERVICE_NS, local: "deletes_in", prop: "deletesIn", many: false, required: true, scalar: T_nonNegativeInteger },
+    { uri: SERVICE_NS, local: "adds_out", prop: "addsOut", many: false, required: true, scalar: T_nonNegativeInteger },
+    { uri: SERVICE_NS, local: "replaces_out", prop: "replacesOut", many: false, required: true, scalar: T_nonNegativeInteger },
+    { uri: SERVICE_NS, local: "deletes_out", prop: "deletesOut", many: false, required: true, scalar: T_nonNegativeInteger },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_SideStats: ShapeSpec = defineShape({
+  name: "SideStats",
+  fields: [
+    { uri: SERVICE_NS, local: "sync_source", prop: "syncSource", many: false, required: true, shape: S_SyncSourceRef },
+    { uri: SERVICE_NS, local: "statistics", prop: "statistics", many: false, required: true, shape: S_Statistics },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_SyncStats: ShapeSpec = defineShape({
+  name: "SyncStats",
+  fields: [
+    { uri: SERVICE_NS, local: "source", prop: "source", many: false, required: true, shape: S_SideStats },
+    { uri: SERVICE_NS, local: "target", prop: "target", many: false, required: true, shape: S_SideStats },
+    { uri: SERVICE_NS, local: "duplicates_detected", prop: "duplicatesDetected", many: false, required: true, scalar: T_nonNegativeInteger },
+    { uri: SERVICE_NS, local: "duplicates_removed", prop: "duplicatesRemoved", many: false, required: true, scalar: T_nonNegativeInteger },
+    { uri: SERVICE_NS, local: "conflicts_detected", prop: "conflictsDetected", many: false, required: true, scalar: T_nonNegativeInteger },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_SyncLogEntry: ShapeSpec = defineShape({
+  name: "SyncLogEntry",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: false, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "sync_stats", prop: "syncStats", many: false, required: true, shape: S_SyncStats },
+    { uri: SERVICE_NS, local: "sync_mode", prop: "syncMode", many: false, required: true, scalar: T_SyncMode },
+    { uri: SERVICE_NS, local: "dataclass", prop: "dataclass", many: false, required: true, scalar: T_Dataclass },
+    { uri: SERVICE_NS, local: "binding_id", prop: "bindingId", many: false, required: false, scalar: T_nonNegativeInteger },
+    { uri: SERVICE_NS, local: "result", prop: "result", many: false, required: false, scalar: T_SyncResult },
+    { uri: SERVICE_NS, local: "reason", prop: "reason", many: false, required: false, scalar: T_string },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_VendorEntry: ShapeSpec = defineShape({
+  name: "VendorEntry",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: false, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_PhoneModelEntry: ShapeSpec = defineShape({
+  name: "PhoneModelEntry",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: false, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "uuid", prop: "uuid", many: false, required: true, scalar: T_Uuid },
+    { uri: SERVICE_NS, local: "image_url", prop: "imageUrl", many: false, required: true, scalar: T_string },
+    { uri: SERVICE_NS, local: "vendor_uuid", prop: "vendorUuid", many: false, required: false, scalar: T_Uuid },
+    { uri: SERVICE_NS, local: "syncml_version", prop: "syncmlVersion", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "dataclass", prop: "dataclasses", many: true, required: false, scalar: T_Dataclass },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_PhoneDatastoreBindingEntry: ShapeSpec = defineShape({
+  name: "PhoneDatastoreBindingEntry",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: false, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "model_uuid", prop: "modelUuid", many: false, required: false, scalar: T_Uuid },
+    { uri: SERVICE_NS, local: "phone_number", prop: "phoneNumber", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "foreign_user_id", prop: "foreignUserId", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "timezone", prop: "timezone", many: false, required: false, scalar: T_string },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_SessionDatastore: ShapeSpec = defineShape({
+  name: "SessionDatastore",
+  fields: [
+    { uri: SERVICE_NS, local: "statistics", prop: "statistics", many: false, required: false, shape: S_Statistics },
+  ],
+  attrs: [
+    { local: "uri", prop: "uri", required: true, scalar: T_string },
+    { local: "dataclass", prop: "dataclass", required: false, scalar: T_Dataclass },
+    { local: "sync_mode", prop: "syncMode", required: false, scalar: T_SyncMode },
+  ],
+});
+
+const S_Session: ShapeSpec = defineShape({
+  name: "Session",
+  fields: [
+    { uri: SERVICE_NS, local: "session_id", prop: "sessionId", many: false, required: true, scalar: T_string },
+    { uri: SERVICE_NS, local: "device_id", prop: "deviceId", many: false, required: true, scalar: T_string },
+    { uri: SERVICE_NS, local: "client_uuid", prop: "clientUuid", many: false, required: false, scalar: T_Uuid },
+    { uri: SERVICE_NS, local: "protocol", prop: "protocol", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "encoding", prop: "encoding", many: false, required: false, scalar: T_SyncmlEncoding },
+    { uri: SERVICE_NS, local: "started", prop: "started", many: false, required: true, scalar: T_dateTime },
+    { uri: SERVICE_NS, local: "ended", prop: "ended", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: SERVICE_NS, local: "status", prop: "status", many: false, required: false, scalar: T_int },
+    { uri: SERVICE_NS, local: "reason", prop: "reason", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "datastore", prop: "datastores", many: true, required: false, shape: S_SessionDatastore },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_SessionEntry: ShapeSpec = defineShape({
+  name: "SessionEntry",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: false, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "session", prop: "session", many: false, required: true, shape: S_Session },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_ChatMessage: ShapeSpec = defineShape({
+  name: "ChatMessage",
+  fields: [
+    { uri: SERVICE_NS, local: "session_id", prop: "sessionId", many: false, required: true, scalar: T_string },
+    { uri: SERVICE_NS, local: "msg_id", prop: "msgId", many: false, required: true, scalar: T_nonNegativeInteger },
+    { uri: SERVICE_NS, local: "direction", prop: "direction", many: false, required: true, scalar: T_MessageDirection },
+    { uri: SERVICE_NS, local: "encoding", prop: "encoding", many: false, required: true, scalar: T_SyncmlEncoding },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_ChatMessageEntry: ShapeSpec = defineShape({
+  name: "ChatMessageEntry",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: false, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "message", prop: "message", many: false, required: true, shape: S_ChatMessage },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_OutboxItem: ShapeSpec = defineShape({
+  name: "OutboxItem",
+  fields: [
+    { uri: SERVICE_NS, local: "kind", prop: "kind", many: false, required: true, scalar: T_OutboxKind },
+    { uri: SERVICE_NS, local: "client_uuid", prop: "clientUuid", many: false, required: true, scalar: T_Uuid },
+    { uri: SERVICE_NS, local: "phone_number", prop: "phoneNumber", many: false, required: false, scalar: T_string },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_OutboxEntry: ShapeSpec = defineShape({
+  name: "OutboxEntry",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: false, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "outbox_item", prop: "outboxItem", many: false, required: true, shape: S_OutboxItem },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_Account: ShapeSpec = defineShape({
+  name: "Account",
+  fields: [
+    { uri: SERVICE_NS, local: "username", prop: "username", many: false, required: true, scalar: T_string },
+    { uri: SERVICE_NS, local: "password", prop: "password", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "admin", prop: "admin", many: false, required: false, scalar: T_boolean },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_AccountEntry: ShapeSpec = defineShape({
+  name: "AccountEntry",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: false, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "account", prop: "account", many: false, required: true, shape: S_Account },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_TokenEntry: ShapeSpec = defineShape({
+  name: "TokenEntry",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: false, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "token", prop: "token", many: false, required: true, scalar: T_string },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_Consumer: ShapeSpec = defineShape({
+  name: "Consumer",
+  fields: [
+    { uri: SERVICE_NS, local: "key", prop: "key", many: false, required: true, scalar: T_string },
+    { uri: SERVICE_NS, local: "secret", prop: "secret", many: false, required: true, scalar: T_string },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_ConsumerEntry: ShapeSpec = defineShape({
+  name: "ConsumerEntry",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: false, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "consumer", prop: "consumer", many: false, required: true, shape: S_Consumer },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_ErrorDetail: ShapeSpec = defineShape({
+  name: "ErrorDetail",
+  fields: [
+
+  ],
+  attrs: [
+    { local: "path", prop: "path", required: false, scalar: T_string },
+  ],
+  text: { prop: "message", scalar: T_string },
+});
+
+const S_ServiceError: ShapeSpec = defineShape({
+  name: "ServiceError",
+  fields: [
+    { uri: SERVICE_NS, local: "status", prop: "status", many: false, required: true, scalar: T_int },
+    { uri: SERVICE_NS, local: "code", prop: "code", many: false, required: true, scalar: T_ErrorCode },
+    { uri: SERVICE_NS, local: "message", prop: "message", many: false, required: true, scalar: T_string },
+    { uri: SERVICE_NS, local: "detail", prop: "details", many: true, required: false, shape: S_ErrorDetail },
+  ],
+  attrs: [
+
+  ],
+});
+
+const F_ExtdataClientEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_ExtdataClientEntry);
+
+const F_DatastoreClientEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_DatastoreClientEntry);
+
+const F_SyncmlClientEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_SyncmlClientEntry);
+
+const F_ActivesyncClientEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_ActivesyncClientEntry);
+
+const F_ContentEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_ContentEntry);
+
+const F_BatchContentEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_BatchContentEntry);
+
+const F_SyncmlSetupEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_SyncmlSetupEntry);
+
+const F_BindingEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_BindingEntry);
+
+const F_SynchronizationEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_SynchronizationEntry);
+
+const F_SyncLogEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_SyncLogEntry);
+
+const F_VendorEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_VendorEntry);
+
+const F_PhoneModelEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_PhoneModelEntry);
+
+const F_PhoneDatastoreBindingEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_PhoneDatastoreBindingEntry);
+
+const F_SessionEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_SessionEntry);
+
+const F_ChatMessageEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_ChatMessageEntry);
+
+const F_OutboxEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_OutboxEntry);
+
+const F_AccountEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_AccountEntry);
+
+const F_TokenEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_TokenEntry);
+
+const F_ConsumerEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_ConsumerEntry);
+
+// ---- writers (straight-line string builders) ----
+function w_Person(tag: string, v: Person, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.name === undefined) throw new AtomEncodeError('is required', "Person.name");
+  s += "<name>" + escapeText(v.name) + "</name>";
+  if (v.email !== undefined) s += "<email>" + escapeText(v.email) + "</email>";
+  if (v.uri !== undefined) s += "<uri>" + escapeText(v.uri) + "</uri>";
+  return s + '</' + tag + '>';
+}
+
+function w_Link(tag: string, v: Link, ns: string): string {
+  let s = '<' + tag + ns;
+  if (v.href === undefined) throw new AtomEncodeError('is required', "Link.href");
+  s += " href=\"" + escapeAttr(v.href) + '"';
+  if (v.rel !== undefined) s += " rel=\"" + escapeAttr(v.rel) + '"';
+  if (v.type !== undefined) s += " type=\"" + escapeAttr(v.type) + '"';
+  if (v.title !== undefined) s += " title=\"" + escapeAttr(v.title) + '"';
+  return s + '/>';
+}
+
+function w_Content(tag: string, v: Content, ns: string): string {
+  let s = '<' + tag + ns;
+  if (v.type !== undefined) s += " type=\"" + escapeAttr(v.type) + '"';
+  if (v.src !== undefined) s += " src=\"" + escapeAttr(v.src) + '"';
+  s += '>';
+  s += escapeText(v.value);
+  return s + '</' + tag + '>';
+}
+
+function w_ExtdataToken(tag: string, v: ExtdataToken, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.tokenType !== undefined) s += "<s:token_type>" + formatInteger(v.tokenType, "ExtdataToken.tokenType") + "</s:token_type>";
+  if (v.type !== undefined) s += "<s:type>" + formatInteger(v.type, "ExtdataToken.type") + "</s:type>";
+  if (v.key !== undefined) s += "<s:key>" + escapeText(v.key) + "</s:key>";
+  if (v.secret !== undefined) s += "<s:secret>" + escapeText(v.secret) + "</s:secret>";
+  { const a = v.scopes; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += "<s:scope>" + escapeText(a[i]!) + "</s:scope>"; } }
+  return s + '</' + tag + '>';
+}
+
+function w_ExtdataDatastore(tag: string, v: ExtdataDatastore, ns: string): string {
+  let s = '<' + tag + ns;
+  if (v.dataclass === undefined) throw new AtomEncodeError('is required', "ExtdataDatastore.dataclass");
+  s += " dataclass=\"" + escapeAttr(v.dataclass) + '"';
+  if (v.href === undefined) throw new AtomEncodeError('is required', "ExtdataDatastore.href");
+  s += " href=\"" + escapeAttr(v.href) + '"';
+  if (v.name !== undefined) s += " name=\"" + escapeAttr(v.name) + '"';
+  s += '>';
+  if (v.token !== undefined) s += w_ExtdataToken("s:token", v.token, '');
+  return s + '</' + tag + '>';
+}
+
+function w_ExtdataClient(tag: string, v: ExtdataClient, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.uuid !== undefined) s += "<s:uuid>" + escapeText(v.uuid) + "</s:uuid>";
+  if (v.userId !== undefined) s += "<s:user_id>" + escapeText(v.userId) + "</s:user_id>";
+  { const a = v.datastores; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_ExtdataDatastore("s:datastore", a[i]!, ''); } }
+  return s + '</' + tag + '>';
+}
+
+function w_ExtdataClientEntry(tag: string, v: ExtdataClientEntry, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.published !== undefined) s += v.published === null ? "<published/>" : "<published>" + formatDateTime(v.published, "ExtdataClientEntry.published") + "</published>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "ExtdataClientEntry.updated") + "</updated>";
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.content !== undefined) s += w_Content("content", v.content, '');
+  if (v.client === undefined) throw new AtomEncodeError('is required', "ExtdataClientEntry.client");
+  s += w_ExtdataClient("s:client", v.client, '');
+  return s + '</' + tag + '>';
+}
+
+function w_DatastoreClient(tag: string, v: DatastoreClient, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.uuid !== undefined) s += "<s:uuid>" + escapeText(v.uuid) + "</s:uuid>";
+  if (v.userId !== undefined) s += "<s:user_id>" + escapeText(v.userId) + "</s:user_id>";
+  return s + '</' + tag + '>';
+}
+
+function w_DatastoreClientEntry(tag: string, v: DatastoreClientEntry, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.published !== undefined) s += v.published === null ? "<published/>" : "<published>" + formatDateTime(v.published, "DatastoreClientEntry.published") + "</published>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "DatastoreClientEntry.updated") + "</updated>";
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.content !== undefined) s += w_Content("content", v.content, '');
+  if (v.client === undefined) throw new AtomEncodeError('is required', "DatastoreClientEntry.client");
+  s += w_DatastoreClient("s:client", v.client, '');
+  return s + '</' + tag + '>';
+}
+
+function w_ListingSetup(tag: string, v: ListingSetup, ns: string): string {
+  let s = '<' + tag + ns;
+  if (v.sent === undefined) throw new AtomEncodeError('is required', "ListingSetup.sent");
+  s += " sent=\"" + formatListingTimestamp(v.sent, "ListingSetup.sent") + '"';
+  s += '>';
+  s += escapeText(v.name);
+  return s + '</' + tag + '>';
+}
+
+function w_PhoneDatastore(tag: string, v: PhoneDatastore, ns: string): string {
+  let s = '<' + tag + ns;
+  if (v.dataclass === undefined) throw new AtomEncodeError('is required', "PhoneDatastore.dataclass");
+  s += " dataclass=\"" + escapeAttr(v.dataclass) + '"';
+  if (v.href === undefined) throw new AtomEncodeError('is required', "PhoneDatastore.href");
+  s += " href=\"" + escapeAttr(v.href) + '"';
+  s += '>';
+  s += escapeText(v.name);
+  return s + '</' + tag + '>';
+}
+
+function w_SyncmlClient(tag: string, v: SyncmlClient, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.uuid !== undefined) s += "<s:uuid>" + escapeText(v.uuid) + "</s:uuid>";
+  if (v.userId !== undefined) s += "<s:user_id>" + escapeText(v.userId) + "</s:user_id>";
+  if (v.phoneNumber !== undefined) s += "<s:phone_number>" + escapeText(v.phoneNumber) + "</s:phone_number>";
+  if (v.modelUuid !== undefined) s += "<s:model_uuid>" + escapeText(v.modelUuid) + "</s:model_uuid>";
+  if (v.imei !== undefined) s += "<s:imei>" + escapeText(v.imei) + "</s:imei>";
+  if (v.timezone !== undefined) s += "<s:timezone>" + escapeText(v.timezone) + "</s:timezone>";
+  if (v.setup !== undefined) s += w_ListingSetup("s:setup", v.setup, '');
+  { const a = v.datastores; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_PhoneDatastore("s:datastore", a[i]!, ''); } }
+  return s + '</' + tag + '>';
+}
+
+function w_SyncmlClientEntry(tag: string, v: SyncmlClientEntry, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.published !== undefined) s += v.published === null ? "<published/>" : "<published>" + formatDateTime(v.published, "SyncmlClientEntry.published") + "</published>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "SyncmlClientEntry.updated") + "</updated>";
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.content !== undefined) s += w_Content("content", v.content, '');
+  if (v.client === undefined) throw new AtomEncodeError('is required', "SyncmlClientEntry.client");
+  s += w_SyncmlClient("s:client", v.client, '');
+  return s + '</' + tag + '>';
+}
+
+function w_ActivesyncClient(tag: string, v: ActivesyncClient, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.uuid !== undefined) s += "<s:uuid>" + escapeText(v.uuid) + "</s:uuid>";
+  if (v.userId !== undefined) s += "<s:user_id>" + escapeText(v.userId) + "</s:user_id>";
+  if (v.username !== undefined) s += "<s:username>" + escapeText(v.username) + "</s:username>";
+  if (v.password !== undefined) s += "<s:password>" + escapeText(v.password) + "</s:password>";
+  if (v.oldPassword !== undefined) s += "<s:old_pass>" + escapeText(v.oldPassword) + "</s:old_pass>";
+  if (v.phoneNumber !== undefined) s += "<s:phone_number>" + escapeText(v.phoneNumber) + "</s:phone_number>";
+  if (v.modelUuid !== undefined) s += "<s:model_uuid>" + escapeText(v.modelUuid) + "</s:model_uuid>";
+  if (v.lastSync !== undefined) s += v.lastSync === null ? "<s:last_sync/>" : "<s:last_sync>" + formatDateTime(v.lastSync, "ActivesyncClient.lastSync") + "</s:last_sync>";
+  return s + '</' + tag + '>';
+}
+
+function w_ActivesyncClientEntry(tag: string, v: ActivesyncClientEntry, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.published !== undefined) s += v.published === null ? "<published/>" : "<published>" + formatDateTime(v.published, "ActivesyncClientEntry.published") + "</published>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "ActivesyncClientEntry.updated") + "</updated>";
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.content !== undefined) s += w_Content("content", v.content, '');
+  if (v.client === undefined) throw new AtomEncodeError('is required', "ActivesyncClientEntry.client");
+  s += w_ActivesyncClient("s:client", v.client, '');
+  return s + '</' + tag + '>';
+}
+
+function w_ContentEntry(tag: string, v: ContentEntry, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.published !== undefined) s += v.published === null ? "<published/>" : "<published>" + formatDateTime(v.published, "ContentEntry.published") + "</published>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "ContentEntry.updated") + "</updated>";
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.content !== undefined) s += w_Content("content", v.content, '');
+  if (v.dataclass !== undefined) s += "<s:dataclass>" + escapeText(v.dataclass) + "</s:dataclass>";
+  return s + '</' + tag + '>';
+}
+
+function w_BatchContent(tag: string, v: BatchContent, ns: string): string {
+  let s = '<' + tag + ns;
+  if (v.dataclass !== undefined) s += " dataclass=\"" + escapeAttr(v.dataclass) + '"';
+  if (v.type !== undefined) s += " type=\"" + escapeAttr(v.type) + '"';
+  s += '>';
+  s += escapeText(v.value);
+  return s + '</' + tag + '>';
+}
+
+function w_Operation(tag: string, v: Operation, ns: string): string {
+  let s = '<' + tag + ns;
+  if (v.type === undefined) throw new AtomEncodeError('is required', "Operation.type");
+  s += " type=\"" + escapeAttr(v.type) + '"';
+  return s + '/>';
+}
+
+function w_Status(tag: string, v: Status, ns: string): string {
+  let s = '<' + tag + ns;
+  if (v.code === undefined) throw new AtomEncodeError('is required', "Status.code");
+  s += " code=\"" + formatInteger(v.code, "Status.code") + '"';
+  if (v.reason !== undefined) s += " reason=\"" + escapeAttr(v.reason) + '"';
+  return s + '/>';
+}
+
+function w_BatchContentEntry(tag: string, v: BatchContentEntry, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.published !== undefined) s += v.published === null ? "<published/>" : "<published>" + formatDateTime(v.published, "BatchContentEntry.published") + "</published>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "BatchContentEntry.updated") + "</updated>";
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.content !== undefined) s += w_BatchContent("s:content", v.content, '');
+  if (v.operation !== undefined) s += w_Operation("batch:operation", v.operation, '');
+  if (v.batchId !== undefined) s += "<batch:id>" + escapeText(v.batchId) + "</batch:id>";
+  if (v.status !== undefined) s += w_Status("batch:status", v.status, '');
+  return s + '</' + tag + '>';
+}
+
+function w_SentSetup(tag: string, v: SentSetup, ns: string): string {
+  let s = '<' + tag + ns;
+  if (v.sent === undefined) throw new AtomEncodeError('is required', "SentSetup.sent");
+  s += " sent=\"" + formatDateTime(v.sent, "SentSetup.sent") + '"';
+  s += '>';
+  s += escapeText(v.name);
+  return s + '</' + tag + '>';
+}
+
+function w_SyncmlSetupEntry(tag: string, v: SyncmlSetupEntry, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.published !== undefined) s += v.published === null ? "<published/>" : "<published>" + formatDateTime(v.published, "SyncmlSetupEntry.published") + "</published>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "SyncmlSetupEntry.updated") + "</updated>";
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.content !== undefined) s += w_Content("content", v.content, '');
+  if (v.pincode !== undefined) s += "<s:pincode>" + escapeText(v.pincode) + "</s:pincode>";
+  if (v.setup !== undefined) s += w_SentSetup("s:setup", v.setup, '');
+  return s + '</' + tag + '>';
+}
+
+function w_ClientRef(tag: string, v: ClientRef, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.syncSource === undefined) throw new AtomEncodeError('is required', "ClientRef.syncSource");
+  s += "<s:sync_source>" + escapeText(v.syncSource) + "</s:sync_source>";
+  if (v.uuid === undefined) throw new AtomEncodeError('is required', "ClientRef.uuid");
+  s += "<s:uuid>" + escapeText(v.uuid) + "</s:uuid>";
+  return s + '</' + tag + '>';
+}
+
+function w_BindingEntry(tag: string, v: BindingEntry, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.published !== undefined) s += v.published === null ? "<published/>" : "<published>" + formatDateTime(v.published, "BindingEntry.published") + "</published>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "BindingEntry.updated") + "</updated>";
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.content !== undefined) s += w_Content("content", v.content, '');
+  if (v.source !== undefined) s += w_ClientRef("s:source", v.source, '');
+  if (v.target !== undefined) s += w_ClientRef("s:target", v.target, '');
+  if (v.conflictWinner !== undefined) s += "<s:conflict_winner>" + escapeText(v.conflictWinner) + "</s:conflict_winner>";
+  return s + '</' + tag + '>';
+}
+
+function w_SynchronizationEntry(tag: string, v: SynchronizationEntry, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.published !== undefined) s += v.published === null ? "<published/>" : "<published>" + formatDateTime(v.published, "SynchronizationEntry.published") + "</published>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "SynchronizationEntry.updated") + "</updated>";
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.content !== undefined) s += w_Content("content", v.content, '');
+  if (v.syncMode === undefined) throw new AtomEncodeError('is required', "SynchronizationEntry.syncMode");
+  s += "<s:sync_mode>" + formatInteger(v.syncMode, "SynchronizationEntry.syncMode") + "</s:sync_mode>";
+  if (v.dataclass === undefined) throw new AtomEncodeError('is required', "SynchronizationEntry.dataclass");
+  s += "<s:dataclass>" + escapeText(v.dataclass) + "</s:dataclass>";
+  return s + '</' + tag + '>';
+}
+
+function w_SyncSourceRef(tag: string, v: SyncSourceRef, ns: string): string {
+  let s = '<' + tag + ns;
+  if (v.type === undefined) throw new AtomEncodeError('is required', "SyncSourceRef.type");
+  s += " type=\"" + escapeAttr(v.type) + '"';
+  s += '>';
+  s += escapeText(v.uuid);
+  return s + '</' + tag + '>';
+}
+
+function w_Statistics(tag: string, v: Statistics, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.addsIn === undefined) throw new AtomEncodeError('is required', "Statistics.addsIn");
+  s += "<s:adds_in>" + formatInteger(v.addsIn, "Statistics.addsIn") + "</s:adds_in>";
+  if (v.replacesIn === undefined) throw new AtomEncodeError('is required', "Statistics.replacesIn");
+  s += "<s:replaces_in>" + formatInteger(v.replacesIn, "Statistics.replacesIn") + "</s:replaces_in>";
+  if (v.deletesIn === undefined) throw new AtomEncodeError('is required', "Statistics.deletesIn");
+  s += "<s:deletes_in>" + formatInteger(v.deletesIn, "Statistics.deletesIn") + "</s:deletes_in>";
+  if (v.addsOut === undefined) throw new AtomEncodeError('is required', "Statistics.addsOut");
+  s += "<s:adds_out>" + formatInteger(v.addsOut, "Statistics.addsOut") + "</s:adds_out>";
+  if (v.replacesOut === undefined) throw new AtomEncodeError('is required', "Statistics.replacesOut");
+  s += "<s:replaces_out>" + formatInteger(v.replacesOut, "Statistics.replacesOut") + "</s:replaces_out>";
+  if (v.deletesOut === undefined) throw new AtomEncodeError('is required', "Statistics.deletesOut");
+  s += "<s:deletes_out>" + formatInteger(v.deletesOut, "Statistics.deletesOut") + "</s:deletes_out>";
+  return s + '</' + tag + '>';
+}
+
+function w_SideStats(tag: string, v: SideStats, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.syncSource === undefined) throw new AtomEncodeError('is required', "SideStats.syncSource");
+  s += w_SyncSourceRef("s:sync_source", v.syncSource, '');
+  if (v.statistics === undefined) throw new AtomEncodeError('is required', "SideStats.statistics");
+  s += w_Statistics("s:statistics", v.statistics, '');
+  return s + '</' + tag + '>';
+}
+
+function w_SyncStats(tag: string, v: SyncStats, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.source === undefined) throw new AtomEncodeError('is required', "SyncStats.source");
+  s += w_SideStats("s:source", v.source, '');
+  if (v.target === undefined) throw new AtomEncodeError('is required', "SyncStats.target");
+  s += w_SideStats("s:target", v.target, '');
+  if (v.duplicatesDetected === undefined) throw new AtomEncodeError('is required', "SyncStats.duplicatesDetected");
+  s += "<s:duplicates_detected>" + formatInteger(v.duplicatesDetected, "SyncStats.duplicatesDetected") + "</s:duplicates_detected>";
+  if (v.duplicatesRemoved === undefined) throw new AtomEncodeError('is required', "SyncStats.duplicatesRemoved");
+  s += "<s:duplicates_removed>" + formatInteger(v.duplicatesRemoved, "SyncStats.duplicatesRemoved") + "</s:duplicates_removed>";
+  if (v.conflictsDetected === undefined) throw new AtomEncodeError('is required', "SyncStats.conflictsDetected");
+  s += "<s:conflicts_detected>" + formatInteger(v.conflictsDetected, "SyncStats.conflictsDetected") + "</s:conflicts_detected>";
+  return s + '</' + tag + '>';
+}
+
+function w_SyncLogEntry(tag: string, v: SyncLogEntry, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.published !== undefined) s += v.published === null ? "<published/>" : "<published>" + formatDateTime(v.published, "SyncLogEntry.published") + "</published>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "SyncLogEntry.updated") + "</updated>";
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.content !== undefined) s += w_Content("content", v.content, '');
+  if (v.syncStats === undefined) throw new AtomEncodeError('is required', "SyncLogEntry.syncStats");
+  s += w_SyncStats("s:sync_stats", v.syncStats, '');
+  if (v.syncMode === undefined) throw new AtomEncodeError('is required', "SyncLogEntry.syncMode");
+  s += "<s:sync_mode>" + formatInteger(v.syncMode, "SyncLogEntry.syncMode") + "</s:sync_mode>";
+  if (v.dataclass === undefined) throw new AtomEncodeError('is required', "SyncLogEntry.dataclass");
+  s += "<s:dataclass>" + escapeText(v.dataclass) + "</s:dataclass>";
+  if (v.bindingId !== undefined) s += "<s:binding_id>" + formatInteger(v.bindingId, "SyncLogEntry.bindingId") + "</s:binding_id>";
+  if (v.result !== undefined) s += "<s:result>" + escapeText(v.result) + "</s:result>";
+  if (v.reason !== undefined) s += "<s:reason>" + escapeText(v.reason) + "</s:reason>";
+  return s + '</' + tag + '>';
+}
+
+function w_VendorEntry(tag: string, v: VendorEntry, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.published !== undefined) s += v.published === null ? "<published/>" : "<published>" + formatDateTime(v.published, "VendorEntry.published") + "</published>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "VendorEntry.updated") + "</updated>";
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.content !== undefined) s += w_Content("content", v.content, '');
+  return s + '</' + tag + '>';
+}
+
+function w_PhoneModelEntry(tag: string, v: PhoneModelEntry, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.published !== undefined) s += v.published === null ? "<published/>" : "<published>" + formatDateTime(v.published, "PhoneModelEntry.published") + "</published>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "PhoneModelEntry.updated") + "</updated>";
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.content !== undefined) s += w_Content("content", v.content, '');
+  if (v.uuid === undefined) throw new AtomEncodeError('is required', "PhoneModelEntry.uuid");
+  s += "<s:uuid>" + escapeText(v.uuid) + "</s:uuid>";
+  if (v.imageUrl === undefined) throw new AtomEncodeError('is required', "PhoneModelEntry.imageUrl");
+  s += "<s:image_url>" + escapeText(v.imageUrl) + "</s:image_url>";
+  if (v.vendorUuid !== undefined) s += "<s:vendor_uuid>" + escapeText(v.vendorUuid) + "</s:vendor_uuid>";
+  if (v.syncmlVersion !== undefined) s += "<s:syncml_version>" + escapeText(v.syncmlVersion) + "</s:syncml_version>";
+  { const a = v.dataclasses; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += "<s:dataclass>" + escapeText(a[i]!) + "</s:dataclass>"; } }
+  return s + '</' + tag + '>';
+}
+
+function w_PhoneDatastoreBindingEntry(tag: string, v: PhoneDatastoreBindingEntry, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.published !== undefined) s += v.published === null ? "<published/>" : "<published>" + formatDateTime(v.published, "PhoneDatastoreBindingEntry.published") + "</published>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "PhoneDatastoreBindingEntry.updated") + "</updated>";
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.content !== undefined) s += w_Content("content", v.content, '');
+  if (v.modelUuid !== undefined) s += "<s:model_uuid>" + escapeText(v.modelUuid) + "</s:model_uuid>";
+  if (v.phoneNumber !== undefined) s += "<s:phone_number>" + escapeText(v.phoneNumber) + "</s:phone_number>";
+  if (v.foreignUserId !== undefined) s += "<s:foreign_user_id>" + escapeText(v.foreignUserId) + "</s:foreign_user_id>";
+  if (v.timezone !== undefined) s += "<s:timezone>" + escapeText(v.timezone) + "</s:timezone>";
+  return s + '</' + tag + '>';
+}
+
+function w_SessionDatastore(tag: string, v: SessionDatastore, ns: string): string {
+  let s = '<' + tag + ns;
+  if (v.uri === undefined) throw new AtomEncodeError('is required', "SessionDatastore.uri");
+  s += " uri=\"" + escapeAttr(v.uri) + '"';
+  if (v.dataclass !== undefined) s += " dataclass=\"" + escapeAttr(v.dataclass) + '"';
+  if (v.syncMode !== undefined) s += " sync_mode=\"" + formatInteger(v.syncMode, "SessionDatastore.syncMode") + '"';
+  s += '>';
+  if (v.statistics !== undefined) s += w_Statistics("s:statistics", v.statistics, '');
+  return s + '</' + tag + '>';
+}
+
+function w_Session(tag: string, v: Session, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.sessionId === undefined) throw new AtomEncodeError('is required', "Session.sessionId");
+  s += "<s:session_id>" + escapeText(v.sessionId) + "</s:session_id>";
+  if (v.deviceId === undefined) throw new AtomEncodeError('is required', "Session.deviceId");
+  s += "<s:device_id>" + escapeText(v.deviceId) + "</s:device_id>";
+  if (v.clientUuid !== undefined) s += "<s:client_uuid>" + escapeText(v.clientUuid) + "</s:client_uuid>";
+  if (v.protocol !== undefined) s += "<s:protocol>" + escapeText(v.protocol) + "</s:protocol>";
+  if (v.encoding !== undefined) s += "<s:encoding>" + escapeText(v.encoding) + "</s:encoding>";
+  if (v.started === undefined) throw new AtomEncodeError('is required', "Session.started");
+  s += "<s:started>" + formatDateTime(v.started, "Session.started") + "</s:started>";
+  if (v.ended !== undefined) s += v.ended === null ? "<s:ended/>" : "<s:ended>" + formatDateTime(v.ended, "Session.ended") + "</s:ended>";
+  if (v.status !== undefined) s += "<s:status>" + formatInteger(v.status, "Session.status") + "</s:status>";
+  if (v.reason !== undefined) s += "<s:reason>" + escapeText(v.reason) + "</s:reason>";
+  { const a = v.datastores; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_SessionDatastore("s:datastore", a[i]!, ''); } }
+  return s + '</' + tag + '>';
+}
+
+function w_SessionEntry(tag: string, v: SessionEntry, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.published !== undefined) s += v.published === null ? "<published/>" : "<published>" + formatDateTime(v.published, "SessionEntry.published") + "</published>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "SessionEntry.updated") + "</updated>";
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.content !== undefined) s += w_Content("content", v.content, '');
+  if (v.session === undefined) throw new AtomEncodeError('is required', "SessionEntry.session");
+  s += w_Session("s:session", v.session, '');
+  return s + '</' + tag + '>';
+}
+
+function w_ChatMessage(tag: string, v: ChatMessage, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.sessionId === undefined) throw new AtomEncodeError('is required', "ChatMessage.sessionId");
+  s += "<s:session_id>" + escapeText(v.sessionId) + "</s:session_id>";
+  if (v.msgId === undefined) throw new AtomEncodeError('is required', "ChatMessage.msgId");
+  s += "<s:msg_id>" + formatInteger(v.msgId, "ChatMessage.msgId") + "</s:msg_id>";
+  if (v.direction === undefined) throw new AtomEncodeError('is required', "ChatMessage.direction");
+  s += "<s:direction>" + escapeText(v.direction) + "</s:direction>";
+  if (v.encoding === undefined) throw new AtomEncodeError('is required', "ChatMessage.encoding");
+  s += "<s:encoding>" + escapeText(v.encoding) + "</s:encoding>";
+  return s + '</' + tag + '>';
+}
+
+function w_ChatMessageEntry(tag: string, v: ChatMessageEntry, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.published !== undefined) s += v.published === null ? "<published/>" : "<published>" + formatDateTime(v.published, "ChatMessageEntry.published") + "</published>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "ChatMessageEntry.updated") + "</updated>";
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.content !== undefined) s += w_Content("content", v.content, '');
+  if (v.message === undefined) throw new AtomEncodeError('is required', "ChatMessageEntry.message");
+  s += w_ChatMessage("s:message", v.message, '');
+  return s + '</' + tag + '>';
+}
+
+function w_OutboxItem(tag: string, v: OutboxItem, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.kind === undefined) throw new AtomEncodeError('is required', "OutboxItem.kind");
+  s += "<s:kind>" + escapeText(v.kind) + "</s:kind>";
+  if (v.clientUuid === undefined) throw new AtomEncodeError('is required', "OutboxItem.clientUuid");
+  s += "<s:client_uuid>" + escapeText(v.clientUuid) + "</s:client_uuid>";
+  if (v.phoneNumber !== undefined) s += "<s:phone_number>" + escapeText(v.phoneNumber) + "</s:phone_number>";
+  return s + '</' + tag + '>';
+}
+
+function w_OutboxEntry(tag: string, v: OutboxEntry, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.published !== undefined) s += v.published === null ? "<published/>" : "<published>" + formatDateTime(v.published, "OutboxEntry.published") + "</published>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "OutboxEntry.updated") + "</updated>";
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.content !== undefined) s += w_Content("content", v.content, '');
+  if (v.outboxItem === undefined) throw new AtomEncodeError('is required', "OutboxEntry.outboxItem");
+  s += w_OutboxItem("s:outbox_item", v.outboxItem, '');
+  return s + '</' + tag + '>';
+}
+
+function w_Account(tag: string, v: Account, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.username === undefined) throw new AtomEncodeError('is required', "Account.username");
+  s += "<s:username>" + escapeText(v.username) + "</s:username>";
+  if (v.password !== undefined) s += "<s:password>" + escapeText(v.password) + "</s:password>";
+  if (v.admin !== undefined) s += "<s:admin>" + formatBoolean(v.admin, "Account.admin") + "</s:admin>";
+  return s + '</' + tag + '>';
+}
+
+function w_AccountEntry(tag: string, v: AccountEntry, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.published !== undefined) s += v.published === null ? "<published/>" : "<published>" + formatDateTime(v.published, "AccountEntry.published") + "</published>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "AccountEntry.updated") + "</updated>";
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.content !== undefined) s += w_Content("content", v.content, '');
+  if (v.account === undefined) throw new AtomEncodeError('is required', "AccountEntry.account");
+  s += w_Account("s:account", v.account, '');
+  return s + '</' + tag + '>';
+}
+
+function w_TokenEntry(tag: string, v: TokenEntry, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.published !== undefined) s += v.published === null ? "<published/>" : "<published>" + formatDateTime(v.published, "TokenEntry.published") + "</published>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "TokenEntry.updated") + "</updated>";
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.content !== undefined) s += w_Content("content", v.content, '');
+  if (v.token === undefined) throw new AtomEncodeError('is required', "TokenEntry.token");
+  s += "<s:token>" + escapeText(v.token) + "</s:token>";
+  return s + '</' + tag + '>';
+}
+
+function w_Consumer(tag: string, v: Consumer, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.key === undefined) throw new AtomEncodeError('is required', "Consumer.key");
+  s += "<s:key>" + escapeText(v.key) + "</s:key>";
+  if (v.secret === undefined) throw new AtomEncodeError('is required', "Consumer.secret");
+  s += "<s:secret>" + escapeText(v.secret) + "</s:secret>";
+  return s + '</' + tag + '>';
+}
+
+function w_ConsumerEntry(tag: string, v: ConsumerEntry, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.published !== undefined) s += v.published === null ? "<published/>" : "<published>" + formatDateTime(v.published, "ConsumerEntry.published") + "</published>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "ConsumerEntry.updated") + "</updated>";
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.content !== undefined) s += w_Content("content", v.content, '');
+  if (v.consumer === undefined) throw new AtomEncodeError('is required', "ConsumerEntry.consumer");
+  s += w_Consumer("s:consumer", v.consumer, '');
+  return s + '</' + tag + '>';
+}
+
+function w_ErrorDetail_svc(tag: string, v: ErrorDetail, ns: string): string {
+  let s = '<' + tag + ns;
+  if (v.path !== undefined) s += " path=\"" + escapeAttr(v.path) + '"';
+  s += '>';
+  s += escapeText(v.message);
+  return s + '</' + tag + '>';
+}
+
+function w_ServiceError_svc(tag: string, v: ServiceError, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.status === undefined) throw new AtomEncodeError('is required', "ServiceError.status");
+  s += "<status>" + formatInteger(v.status, "ServiceError.status") + "</status>";
+  if (v.code === undefined) throw new AtomEncodeError('is required', "ServiceError.code");
+  s += "<code>" + escapeText(v.code) + "</code>";
+  if (v.message === undefined) throw new AtomEncodeError('is required', "ServiceError.message");
+  s += "<message>" + escapeText(v.message) + "</message>";
+  { const a = v.details; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_ErrorDetail_svc("detail", a[i]!, ''); } }
+  return s + '</' + tag + '>';
+}
+
+// ---- documents ----
+/** Decodes an atom:entry of shape ExtdataClientEntry. */
+export function decodeExtdataClientEntry(xml: string, options?: DecodeOptions): ExtdataClientEntry {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_ExtdataClientEntry, options) as ExtdataClientEntry;
+}
+
+/** Encodes an atom:entry of shape ExtdataClientEntry, with its XML declaration. */
+export function encodeExtdataClientEntry(v: ExtdataClientEntry): string {
+  return XML_DECLARATION + w_ExtdataClientEntry('entry', v, " xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\"");
+}
+
+/** Decodes an atom:feed of ExtdataClientEntry entries. */
+export function decodeExtdataClientFeed(xml: string, options?: DecodeOptions): Feed<ExtdataClientEntry> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_ExtdataClientEntry, options) as Feed<ExtdataClientEntry>;
+}
+
+/** Encodes an atom:feed of ExtdataClientEntry entries, with its XML declaration. */
+export function encodeExtdataClientFeed(v: Feed<ExtdataClientEntry>): string {
+  let s = XML_DECLARATION + '<feed xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\">';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "ExtdataClientEntryFeed.updated") + "</updated>";
+  const entries = v.entries;
+  for (let i = 0; i < entries.length; i++) s += w_ExtdataClientEntry('entry', entries[i]!, '');
+  return s + '</feed>';
+}
+
+/** Decodes an atom:entry of shape DatastoreClientEntry. */
+export function decodeDatastoreClientEntry(xml: string, options?: DecodeOptions): DatastoreClientEntry {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_DatastoreClientEntry, options) as DatastoreClientEntry;
+}
+
+/** Encodes an atom:entry of shape DatastoreClientEntry, with its XML declaration. */
+export function encodeDatastoreClientEntry(v: DatastoreClientEntry): string {
+  return XML_DECLARATION + w_DatastoreClientEntry('entry', v, " xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\"");
+}
+
+/** Decodes an atom:feed of DatastoreClientEntry entries. */
+export function decodeDatastoreClientFeed(xml: string, options?: DecodeOptions): Feed<DatastoreClientEntry> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_DatastoreClientEntry, options) as Feed<DatastoreClientEntry>;
+}
+
+/** Encodes an atom:feed of DatastoreClientEntry entries, with its XML declaration. */
+export function encodeDatastoreClientFeed(v: Feed<DatastoreClientEntry>): string {
+  let s = XML_DECLARATION + '<feed xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\">';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "DatastoreClientEntryFeed.updated") + "</updated>";
+  const entries = v.entries;
+  for (let i = 0; i < entries.length; i++) s += w_DatastoreClientEntry('entry', entries[i]!, '');
+  return s + '</feed>';
+}
+
+/** Decodes an atom:entry of shape SyncmlClientEntry. */
+export function decodeSyncmlClientEntry(xml: string, options?: DecodeOptions): SyncmlClientEntry {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_SyncmlClientEntry, options) as SyncmlClientEntry;
+}
+
+/** Encodes an atom:entry of shape SyncmlClientEntry, with its XML declaration. */
+export function encodeSyncmlClientEntry(v: SyncmlClientEntry): string {
+  return XML_DECLARATION + w_SyncmlClientEntry('entry', v, " xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\"");
+}
+
+/** Decodes an atom:feed of SyncmlClientEntry entries. */
+export function decodeSyncmlClientFeed(xml: string, options?: DecodeOptions): Feed<SyncmlClientEntry> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_SyncmlClientEntry, options) as Feed<SyncmlClientEntry>;
+}
+
+/** Encodes an atom:feed of SyncmlClientEntry entries, with its XML declaration. */
+export function encodeSyncmlClientFeed(v: Feed<SyncmlClientEntry>): string {
+  let s = XML_DECLARATION + '<feed xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\">';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "SyncmlClientEntryFeed.updated") + "</updated>";
+  const entries = v.entries;
+  for (let i = 0; i < entries.length; i++) s += w_SyncmlClientEntry('entry', entries[i]!, '');
+  return s + '</feed>';
+}
+
+/** Decodes an atom:entry of shape ActivesyncClientEntry. */
+export function decodeActivesyncClientEntry(xml: string, options?: DecodeOptions): ActivesyncClientEntry {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_ActivesyncClientEntry, options) as ActivesyncClientEntry;
+}
+
+/** Encodes an atom:entry of shape ActivesyncClientEntry, with its XML declaration. */
+export function encodeActivesyncClientEntry(v: ActivesyncClientEntry): string {
+  return XML_DECLARATION + w_ActivesyncClientEntry('entry', v, " xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\"");
+}
+
+/** Decodes an atom:feed of ActivesyncClientEntry entries. */
+export function decodeActivesyncClientFeed(xml: string, options?: DecodeOptions): Feed<ActivesyncClientEntry> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_ActivesyncClientEntry, options) as Feed<ActivesyncClientEntry>;
+}
+
+/** Encodes an atom:feed of ActivesyncClientEntry entries, with its XML declaration. */
+export function encodeActivesyncClientFeed(v: Feed<ActivesyncClientEntry>): string {
+  let s = XML_DECLARATION + '<feed xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\">';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "ActivesyncClientEntryFeed.updated") + "</updated>";
+  const entries = v.entries;
+  for (let i = 0; i < entries.length; i++) s += w_ActivesyncClientEntry('entry', entries[i]!, '');
+  return s + '</feed>';
+}
+
+/** Decodes an atom:entry of shape ContentEntry. */
+export function decodeContentEntry(xml: string, options?: DecodeOptions): ContentEntry {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_ContentEntry, options) as ContentEntry;
+}
+
+/** Encodes an atom:entry of shape ContentEntry, with its XML declaration. */
+export function encodeContentEntry(v: ContentEntry): string {
+  return XML_DECLARATION + w_ContentEntry('entry', v, " xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\"");
+}
+
+/** Decodes an atom:feed of ContentEntry entries. */
+export function decodeContentFeed(xml: string, options?: DecodeOptions): Feed<ContentEntry> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_ContentEntry, options) as Feed<ContentEntry>;
+}
+
+/** Encodes an atom:feed of ContentEntry entries, with its XML declaration. */
+export function encodeContentFeed(v: Feed<ContentEntry>): string {
+  let s = XML_DECLARATION + '<feed xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\">';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "ContentEntryFeed.updated") + "</updated>";
+  const entries = v.entries;
+  for (let i = 0; i < entries.length; i++) s += w_ContentEntry('entry', entries[i]!, '');
+  return s + '</feed>';
+}
+
+/** Decodes an atom:entry of shape BatchContentEntry. */
+export function decodeBatchContentEntry(xml: string, options?: DecodeOptions): BatchContentEntry {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_BatchContentEntry, options) as BatchContentEntry;
+}
+
+/** Encodes an atom:entry of shape BatchContentEntry, with its XML declaration. */
+export function encodeBatchContentEntry(v: BatchContentEntry): string {
+  return XML_DECLARATION + w_BatchContentEntry('entry', v, " xmlns=\"http://www.w3.org/2005/Atom\" xmlns:batch=\"http://schemas.google.com/gdata/batch\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\"");
+}
+
+/** Decodes an atom:feed of BatchContentEntry entries. */
+export function decodeBatchContentFeed(xml: string, options?: DecodeOptions): Feed<BatchContentEntry> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_BatchContentEntry, options) as Feed<BatchContentEntry>;
+}
+
+/** Encodes an atom:feed of BatchContentEntry entries, with its XML declaration. */
+export function encodeBatchContentFeed(v: Feed<BatchContentEntry>): string {
+  let s = XML_DECLARATION + '<feed xmlns=\"http://www.w3.org/2005/Atom\" xmlns:batch=\"http://schemas.google.com/gdata/batch\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\">';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "BatchContentEntryFeed.updated") + "</updated>";
+  const entries = v.entries;
+  for (let i = 0; i < entries.length; i++) s += w_BatchContentEntry('entry', entries[i]!, '');
+  return s + '</feed>';
+}
+
+/** Decodes an atom:entry of shape SyncmlSetupEntry. */
+export function decodeSyncmlSetupEntry(xml: string, options?: DecodeOptions): SyncmlSetupEntry {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_SyncmlSetupEntry, options) as SyncmlSetupEntry;
+}
+
+/** Encodes an atom:entry of shape SyncmlSetupEntry, with its XML declaration. */
+export function encodeSyncmlSetupEntry(v: SyncmlSetupEntry): string {
+  return XML_DECLARATION + w_SyncmlSetupEntry('entry', v, " xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\"");
+}
+
+/** Decodes an atom:feed of SyncmlSetupEntry entries. */
+export function decodeSyncmlSetupFeed(xml: string, options?: DecodeOptions): Feed<SyncmlSetupEntry> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_SyncmlSetupEntry, options) as Feed<SyncmlSetupEntry>;
+}
+
+/** Encodes an atom:feed of SyncmlSetupEntry entries, with its XML declaration. */
+export function encodeSyncmlSetupFeed(v: Feed<SyncmlSetupEntry>): string {
+  let s = XML_DECLARATION + '<feed xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\">';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "SyncmlSetupEntryFeed.updated") + "</updated>";
+  const entries = v.entries;
+  for (let i = 0; i < entries.length; i++) s += w_SyncmlSetupEntry('entry', entries[i]!, '');
+  return s + '</feed>';
+}
+
+/** Decodes an atom:entry of shape BindingEntry. */
+export function decodeBindingEntry(xml: string, options?: DecodeOptions): BindingEntry {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_BindingEntry, options) as BindingEntry;
+}
+
+/** Encodes an atom:entry of shape BindingEntry, with its XML declaration. */
+export function encodeBindingEntry(v: BindingEntry): string {
+  return XML_DECLARATION + w_BindingEntry('entry', v, " xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\"");
+}
+
+/** Decodes an atom:feed of BindingEntry entries. */
+export function decodeBindingFeed(xml: string, options?: DecodeOptions): Feed<BindingEntry> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_BindingEntry, options) as Feed<BindingEntry>;
+}
+
+/** Encodes an atom:feed of BindingEntry entries, with its XML declaration. */
+export function encodeBindingFeed(v: Feed<BindingEntry>): string {
+  let s = XML_DECLARATION + '<feed xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\">';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "BindingEntryFeed.updated") + "</updated>";
+  const entries = v.entries;
+  for (let i = 0; i < entries.length; i++) s += w_BindingEntry('entry', entries[i]!, '');
+  return s + '</feed>';
+}
+
+/** Decodes an atom:entry of shape SynchronizationEntry. */
+export function decodeSynchronizationEntry(xml: string, options?: DecodeOptions): SynchronizationEntry {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_SynchronizationEntry, options) as SynchronizationEntry;
+}
+
+/** Encodes an atom:entry of shape SynchronizationEntry, with its XML declaration. */
+export function encodeSynchronizationEntry(v: SynchronizationEntry): string {
+  return XML_DECLARATION + w_SynchronizationEntry('entry', v, " xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\"");
+}
+
+/** Decodes an atom:feed of SynchronizationEntry entries. */
+export function decodeSynchronizationFeed(xml: string, options?: DecodeOptions): Feed<SynchronizationEntry> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_SynchronizationEntry, options) as Feed<SynchronizationEntry>;
+}
+
+/** Encodes an atom:feed of SynchronizationEntry entries, with its XML declaration. */
+export function encodeSynchronizationFeed(v: Feed<SynchronizationEntry>): string {
+  let s = XML_DECLARATION + '<feed xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\">';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "SynchronizationEntryFeed.updated") + "</updated>";
+  const entries = v.entries;
+  for (let i = 0; i < entries.length; i++) s += w_SynchronizationEntry('entry', entries[i]!, '');
+  return s + '</feed>';
+}
+
+/** Decodes an atom:entry of shape SyncLogEntry. */
+export function decodeSyncLogEntry(xml: string, options?: DecodeOptions): SyncLogEntry {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_SyncLogEntry, options) as SyncLogEntry;
+}
+
+/** Encodes an atom:entry of shape SyncLogEntry, with its XML declaration. */
+export function encodeSyncLogEntry(v: SyncLogEntry): string {
+  return XML_DECLARATION + w_SyncLogEntry('entry', v, " xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\"");
+}
+
+/** Decodes an atom:feed of SyncLogEntry entries. */
+export function decodeSyncLogFeed(xml: string, options?: DecodeOptions): Feed<SyncLogEntry> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_SyncLogEntry, options) as Feed<SyncLogEntry>;
+}
+
+/** Encodes an atom:feed of SyncLogEntry entries, with its XML declaration. */
+export function encodeSyncLogFeed(v: Feed<SyncLogEntry>): string {
+  let s = XML_DECLARATION + '<feed xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\">';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "SyncLogEntryFeed.updated") + "</updated>";
+  const entries = v.entries;
+  for (let i = 0; i < entries.length; i++) s += w_SyncLogEntry('entry', entries[i]!, '');
+  return s + '</feed>';
+}
+
+/** Decodes an atom:entry of shape VendorEntry. */
+export function decodeVendorEntry(xml: string, options?: DecodeOptions): VendorEntry {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_VendorEntry, options) as VendorEntry;
+}
+
+/** Encodes an atom:entry of shape VendorEntry, with its XML declaration. */
+export function encodeVendorEntry(v: VendorEntry): string {
+  return XML_DECLARATION + w_VendorEntry('entry', v, " xmlns=\"http://www.w3.org/2005/Atom\"");
+}
+
+/** Decodes an atom:feed of VendorEntry entries. */
+export function decodeVendorFeed(xml: string, options?: DecodeOptions): Feed<VendorEntry> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_VendorEntry, options) as Feed<VendorEntry>;
+}
+
+/** Encodes an atom:feed of VendorEntry entries, with its XML declaration. */
+export function encodeVendorFeed(v: Feed<VendorEntry>): string {
+  let s = XML_DECLARATION + '<feed xmlns=\"http://www.w3.org/2005/Atom\">';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "VendorEntryFeed.updated") + "</updated>";
+  const entries = v.entries;
+  for (let i = 0; i < entries.length; i++) s += w_VendorEntry('entry', entries[i]!, '');
+  return s + '</feed>';
+}
+
+/** Decodes an atom:entry of shape PhoneModelEntry. */
+export function decodePhoneModelEntry(xml: string, options?: DecodeOptions): PhoneModelEntry {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_PhoneModelEntry, options) as PhoneModelEntry;
+}
+
+/** Encodes an atom:entry of shape PhoneModelEntry, with its XML declaration. */
+export function encodePhoneModelEntry(v: PhoneModelEntry): string {
+  return XML_DECLARATION + w_PhoneModelEntry('entry', v, " xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\"");
+}
+
+/** Decodes an atom:feed of PhoneModelEntry entries. */
+export function decodePhoneModelFeed(xml: string, options?: DecodeOptions): Feed<PhoneModelEntry> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_PhoneModelEntry, options) as Feed<PhoneModelEntry>;
+}
+
+/** Encodes an atom:feed of PhoneModelEntry entries, with its XML declaration. */
+export function encodePhoneModelFeed(v: Feed<PhoneModelEntry>): string {
+  let s = XML_DECLARATION + '<feed xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\">';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "PhoneModelEntryFeed.updated") + "</updated>";
+  const entries = v.entries;
+  for (let i = 0; i < entries.length; i++) s += w_PhoneModelEntry('entry', entries[i]!, '');
+  return s + '</feed>';
+}
+
+/** Decodes an atom:entry of shape PhoneDatastoreBindingEntry. */
+export function decodePhoneDatastoreBindingEntry(xml: string, options?: DecodeOptions): PhoneDatastoreBindingEntry {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_PhoneDatastoreBindingEntry, options) as PhoneDatastoreBindingEntry;
+}
+
+/** Encodes an atom:entry of shape PhoneDatastoreBindingEntry, with its XML declaration. */
+export function encodePhoneDatastoreBindingEntry(v: PhoneDatastoreBindingEntry): string {
+  return XML_DECLARATION + w_PhoneDatastoreBindingEntry('entry', v, " xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\"");
+}
+
+/** Decodes an atom:feed of PhoneDatastoreBindingEntry entries. */
+export function decodePhoneDatastoreBindingFeed(xml: string, options?: DecodeOptions): Feed<PhoneDatastoreBindingEntry> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_PhoneDatastoreBindingEntry, options) as Feed<PhoneDatastoreBindingEntry>;
+}
+
+/** Encodes an atom:feed of PhoneDatastoreBindingEntry entries, with its XML declaration. */
+export function encodePhoneDatastoreBindingFeed(v: Feed<PhoneDatastoreBindingEntry>): string {
+  let s = XML_DECLARATION + '<feed xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\">';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "PhoneDatastoreBindingEntryFeed.updated") + "</updated>";
+  const entries = v.entries;
+  for (let i = 0; i < entries.length; i++) s += w_PhoneDatastoreBindingEntry('entry', entries[i]!, '');
+  return s + '</feed>';
+}
+
+/** Decodes an atom:entry of shape SessionEntry. */
+export function decodeSessionEntry(xml: string, options?: DecodeOptions): SessionEntry {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_SessionEntry, options) as SessionEntry;
+}
+
+/** Encodes an atom:entry of shape SessionEntry, with its XML declaration. */
+export function encodeSessionEntry(v: SessionEntry): string {
+  return XML_DECLARATION + w_SessionEntry('entry', v, " xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\"");
+}
+
+/** Decodes an atom:feed of SessionEntry entries. */
+export function decodeSessionFeed(xml: string, options?: DecodeOptions): Feed<SessionEntry> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_SessionEntry, options) as Feed<SessionEntry>;
+}
+
+/** Encodes an atom:feed of SessionEntry entries, with its XML declaration. */
+export function encodeSessionFeed(v: Feed<SessionEntry>): string {
+  let s = XML_DECLARATION + '<feed xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\">';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "SessionEntryFeed.updated") + "</updated>";
+  const entries = v.entries;
+  for (let i = 0; i < entries.length; i++) s += w_SessionEntry('entry', entries[i]!, '');
+  return s + '</feed>';
+}
+
+/** Decodes an atom:entry of shape ChatMessageEntry. */
+export function decodeChatMessageEntry(xml: string, options?: DecodeOptions): ChatMessageEntry {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_ChatMessageEntry, options) as ChatMessageEntry;
+}
+
+/** Encodes an atom:entry of shape ChatMessageEntry, with its XML declaration. */
+export function encodeChatMessageEntry(v: ChatMessageEntry): string {
+  return XML_DECLARATION + w_ChatMessageEntry('entry', v, " xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\"");
+}
+
+/** Decodes an atom:feed of ChatMessageEntry entries. */
+export function decodeChatMessageFeed(xml: string, options?: DecodeOptions): Feed<ChatMessageEntry> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_ChatMessageEntry, options) as Feed<ChatMessageEntry>;
+}
+
+/** Encodes an atom:feed of ChatMessageEntry entries, with its XML declaration. */
+export function encodeChatMessageFeed(v: Feed<ChatMessageEntry>): string {
+  let s = XML_DECLARATION + '<feed xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\">';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "ChatMessageEntryFeed.updated") + "</updated>";
+  const entries = v.entries;
+  for (let i = 0; i < entries.length; i++) s += w_ChatMessageEntry('entry', entries[i]!, '');
+  return s + '</feed>';
+}
+
+/** Decodes an atom:entry of shape OutboxEntry. */
+export function decodeOutboxEntry(xml: string, options?: DecodeOptions): OutboxEntry {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_OutboxEntry, options) as OutboxEntry;
+}
+
+/** Encodes an atom:entry of shape OutboxEntry, with its XML declaration. */
+export function encodeOutboxEntry(v: OutboxEntry): string {
+  return XML_DECLARATION + w_OutboxEntry('entry', v, " xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\"");
+}
+
+/** Decodes an atom:feed of OutboxEntry entries. */
+export function decodeOutboxFeed(xml: string, options?: DecodeOptions): Feed<OutboxEntry> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_OutboxEntry, options) as Feed<OutboxEntry>;
+}
+
+/** Encodes an atom:feed of OutboxEntry entries, with its XML declaration. */
+export function encodeOutboxFeed(v: Feed<OutboxEntry>): string {
+  let s = XML_DECLARATION + '<feed xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\">';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "OutboxEntryFeed.updated") + "</updated>";
+  const entries = v.entries;
+  for (let i = 0; i < entries.length; i++) s += w_OutboxEntry('entry', entries[i]!, '');
+  return s + '</feed>';
+}
+
+/** Decodes an atom:entry of shape AccountEntry. */
+export function decodeAccountEntry(xml: string, options?: DecodeOptions): AccountEntry {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_AccountEntry, options) as AccountEntry;
+}
+
+/** Encodes an atom:entry of shape AccountEntry, with its XML declaration. */
+export function encodeAccountEntry(v: AccountEntry): string {
+  return XML_DECLARATION + w_AccountEntry('entry', v, " xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\"");
+}
+
+/** Decodes an atom:feed of AccountEntry entries. */
+export function decodeAccountFeed(xml: string, options?: DecodeOptions): Feed<AccountEntry> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_AccountEntry, options) as Feed<AccountEntry>;
+}
+
+/** Encodes an atom:feed of AccountEntry entries, with its XML declaration. */
+export function encodeAccountFeed(v: Feed<AccountEntry>): string {
+  let s = XML_DECLARATION + '<feed xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\">';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "AccountEntryFeed.updated") + "</updated>";
+  const entries = v.entries;
+  for (let i = 0; i < entries.length; i++) s += w_AccountEntry('entry', entries[i]!, '');
+  return s + '</feed>';
+}
+
+/** Decodes an atom:entry of shape TokenEntry. */
+export function decodeTokenEntry(xml: string, options?: DecodeOptions): TokenEntry {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_TokenEntry, options) as TokenEntry;
+}
+
+/** Encodes an atom:entry of shape TokenEntry, with its XML declaration. */
+export function encodeTokenEntry(v: TokenEntry): string {
+  return XML_DECLARATION + w_TokenEntry('entry', v, " xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\"");
+}
+
+/** Decodes an atom:feed of TokenEntry entries. */
+export function decodeTokenFeed(xml: string, options?: DecodeOptions): Feed<TokenEntry> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_TokenEntry, options) as Feed<TokenEntry>;
+}
+
+/** Encodes an atom:feed of TokenEntry entries, with its XML declaration. */
+export function encodeTokenFeed(v: Feed<TokenEntry>): string {
+  let s = XML_DECLARATION + '<feed xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\">';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "TokenEntryFeed.updated") + "</updated>";
+  const entries = v.entries;
+  for (let i = 0; i < entries.length; i++) s += w_TokenEntry('entry', entries[i]!, '');
+  return s + '</feed>';
+}
+
+/** Decodes an atom:entry of shape ConsumerEntry. */
+export function decodeConsumerEntry(xml: string, options?: DecodeOptions): ConsumerEntry {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_ConsumerEntry, options) as ConsumerEntry;
+}
+
+/** Encodes an atom:entry of shape ConsumerEntry, with its XML declaration. */
+export function encodeConsumerEntry(v: ConsumerEntry): string {
+  return XML_DECLARATION + w_ConsumerEntry('entry', v, " xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\"");
+}
+
+/** Decodes an atom:feed of ConsumerEntry entries. */
+export function decodeConsumerFeed(xml: string, options?: DecodeOptions): Feed<ConsumerEntry> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_ConsumerEntry, options) as Feed<ConsumerEntry>;
+}
+
+/** Encodes an atom:feed of ConsumerEntry entries, with its XML declaration. */
+export function encodeConsumerFeed(v: Feed<ConsumerEntry>): string {
+  let s = XML_DECLARATION + '<feed xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\">';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "ConsumerEntryFeed.updated") + "</updated>";
+  const entries = v.entries;
+  for (let i = 0; i < entries.length; i++) s += w_ConsumerEntry('entry', entries[i]!, '');
+  return s + '</feed>';
+}
+
+/** Decodes the error document of DESIGN.md (`<error xmlns="{schema_ns}">`). */
+export function decodeServiceError(xml: string, options?: DecodeOptions): ServiceError {
+  return decodeDocument(xml, SERVICE_NS, 'error', S_ServiceError, options) as ServiceError;
+}
+
+/** Encodes the error document of DESIGN.md, with its XML declaration. */
+export function encodeServiceError(v: ServiceError): string {
+  return XML_DECLARATION + w_ServiceError_svc('error', v, " xmlns=\"http://schemas.atomsync.dev/2009/sync\"");
+}
+
+/** The codecs of one entry shape: its entry and feed documents. */
+export interface EntryCodec<E> {
+  readonly name: string;
+  readonly entryShape: ShapeSpec;
+  readonly feedShape: ShapeSpec;
+  decodeEntry(xml: string, options?: DecodeOptions): E;
+  encodeEntry(value: E): string;
+  decodeFeed(xml: string, options?: DecodeOptions): Feed<E>;
+  encodeFeed(value: Feed<E>): string;
+}
+
+/** Every entry shape's codecs, by shape name (the operation table refers to them by name). */
+export const entryCodecs: { readonly [K in EntryShapeName]: EntryCodec<EntryShapes[K]> } = {
+  ExtdataClientEntry: { name: "ExtdataClientEntry", entryShape: S_ExtdataClientEntry, feedShape: F_ExtdataClientEntry, decodeEntry: decodeExtdataClientEntry, encodeEntry: encodeExtdataClientEntry, decodeFeed: decodeExtdataClientFeed, encodeFeed: encodeExtdataClientFeed },
+  DatastoreClientEntry: { name: "DatastoreClientEntry", entryShape: S_DatastoreClientEntry, feedShape: F_DatastoreClientEntry, decodeEntry: decodeDatastoreClientEntry, encodeEntry: encodeDatastoreClientEntry, decodeFeed: decodeDatastoreClientFeed, encodeFeed: encodeDatastoreClientFeed },
+  SyncmlClientEntry: { name: "SyncmlClientEntry", entryShape: S_SyncmlClientEntry, feedShape: F_SyncmlClientEntry, decodeEntry: decodeSyncmlClientEntry, encodeEntry: encodeSyncmlClientEntry, decodeFeed: decodeSyncmlClientFeed, encodeFeed: encodeSyncmlClientFeed },
+  ActivesyncClientEntry: { name: "ActivesyncClientEntry", entryShape: S_ActivesyncClientEntry, feedShape: F_ActivesyncClientEntry, decodeEntry: decodeActivesyncClientEntry, encodeEntry: encodeActivesyncClientEntry, decodeFeed: decodeActivesyncClientFeed, encodeFeed: encodeActivesyncClientFeed },
+  ContentEntry: { name: "ContentEntry", entryShape: S_ContentEntry, feedShape: F_ContentEntry, decodeEntry: decodeContentEntry, encodeEntry: encodeContentEntry, decodeFeed: decodeContentFeed, encodeFeed: encodeContentFeed },
+  BatchContentEntry: { name: "BatchContentEntry", entryShape: S_BatchContentEntry, feedShape: F_BatchContentEntry, decodeEntry: decodeBatchContentEntry, encodeEntry: encodeBatchContentEntry, decodeFeed: decodeBatchContentFeed, encodeFeed: encodeBatchContentFeed },
+  SyncmlSetupEntry: { name: "SyncmlSetupEntry", entryShape: S_SyncmlSetupEntry, feedShape: F_SyncmlSetupEntry, decodeEntry: decodeSyncmlSetupEntry, encodeEntry: encodeSyncmlSetupEntry, decodeFeed: decodeSyncmlSetupFeed, encodeFeed: encodeSyncmlSetupFeed },
+  BindingEntry: { name: "BindingEntry", entryShape: S_BindingEntry, feedShape: F_BindingEntry, decodeEntry: decodeBindingEntry, encodeEntry: encodeBindingEntry, decodeFeed: decodeBindingFeed, encodeFeed: encodeBindingFeed },
+  SynchronizationEntry: { name: "SynchronizationEntry", entryShape: S_SynchronizationEntry, feedShape: F_SynchronizationEntry, decodeEntry: decodeSynchronizationEntry, encodeEntry: encodeSynchronizationEntry, decodeFeed: decodeSynchronizationFeed, encodeFeed: encodeSynchronizationFeed },
+  SyncLogEntry: { name: "SyncLogEntry", entryShape: S_SyncLogEntry, feedShape: F_SyncLogEntry, decodeEntry: decodeSyncLogEntry, encodeEntry: encodeSyncLogEntry, decodeFeed: decodeSyncLogFeed, encodeFeed: encodeSyncLogFeed },
+  VendorEntry: { name: "VendorEntry", entryShape: S_VendorEntry, feedShape: F_VendorEntry, decodeEntry: decodeVendorEntry, encodeEntry: encodeVendorEntry, decodeFeed: decodeVendorFeed, encodeFeed: encodeVendorFeed },
+  PhoneModelEntry: { name: "PhoneModelEntry", entryShape: S_PhoneModelEntry, feedShape: F_PhoneModelEntry, decodeEntry: decodePhoneModelEntry, encodeEntry: encodePhoneModelEntry, decodeFeed: decodePhoneModelFeed, encodeFeed: encodePhoneModelFeed },
+  PhoneDatastoreBindingEntry: { name: "PhoneDatastoreBindingEntry", entryShape: S_PhoneDatastoreBindingEntry, feedShape: F_PhoneDatastoreBindingEntry, decodeEntry: decodePhoneDatastoreBindingEntry, encodeEntry: encodePhoneDatastoreBindingEntry, decodeFeed: decodePhoneDatastoreBindingFeed, encodeFeed: encodePhoneDatastoreBindingFeed },
+  SessionEntry: { name: "SessionEntry", entryShape: S_SessionEntry, feedShape: F_SessionEntry, decodeEntry: decodeSessionEntry, encodeEntry: encodeSessionEntry, decodeFeed: decodeSessionFeed, encodeFeed: encodeSessionFeed },
+  ChatMessageEntry: { name: "ChatMessageEntry", entryShape: S_ChatMessageEntry, feedShape: F_ChatMessageEntry, decodeEntry: decodeChatMessageEntry, encodeEntry: encodeChatMessageEntry, decodeFeed: decodeChatMessageFeed, encodeFeed: encodeChatMessageFeed },
+  OutboxEntry: { name: "OutboxEntry", entryShape: S_OutboxEntry, feedShape: F_OutboxEntry, decodeEntry: decodeOutboxEntry, encodeEntry: encodeOutboxEntry, decodeFeed: decodeOutboxFeed, encodeFeed: encodeOutboxFeed },
+  AccountEntry: { name: "AccountEntry", entryShape: S_AccountEntry, feedShape: F_AccountEntry, decodeEntry: decodeAccountEntry, encodeEntry: encodeAccountEntry, decodeFeed: decodeAccountFeed, encodeFeed: encodeAccountFeed },
+  TokenEntry: { name: "TokenEntry", entryShape: S_TokenEntry, feedShape: F_TokenEntry, decodeEntry: decodeTokenEntry, encodeEntry: encodeTokenEntry, decodeFeed: decodeTokenFeed, encodeFeed: encodeTokenFeed },
+  ConsumerEntry: { name: "ConsumerEntry", entryShape: S_ConsumerEntry, feedShape: F_ConsumerEntry, decodeEntry: decodeConsumerEntry, encodeEntry: encodeConsumerEntry, decodeFeed: decodeConsumerFeed, encodeFeed: encodeConsumerFeed },
+};
+
+/** The shape descriptor of every emitted type, for tests and tools. */
+export const shapes = {
+  Person: S_Person,
+  Link: S_Link,
+  FeedHead: S_FeedHead,
+  Content: S_Content,
+  ExtdataToken: S_ExtdataToken,
+  ExtdataDatastore: S_ExtdataDatastore,
+  ExtdataClient: S_ExtdataClient,
+  ExtdataClientEntry: S_ExtdataClientEntry,
+  DatastoreClient: S_DatastoreClient,
+  DatastoreClientEntry: S_DatastoreClientEntry,
+  ListingSetup: S_ListingSetup,
+  PhoneDatastore: S_PhoneDatastore,
+  SyncmlClient: S_SyncmlClient,
+  SyncmlClientEntry: S_SyncmlClientEntry,
+  ActivesyncClient: S_ActivesyncClient,
+  ActivesyncClientEntry: S_ActivesyncClientEntry,
+  ContentEntry: S_ContentEntry,
+  BatchContent: S_BatchContent,
+  Operation: S_Operation,
+  Status: S_Status,
+  BatchContentEntry: S_BatchContentEntry,
+  SentSetup: S_SentSetup,
+  SyncmlSetupEntry: S_SyncmlSetupEntry,
+  ClientRef: S_ClientRef,
+  BindingEntry: S_BindingEntry,
+  SynchronizationEntry: S_SynchronizationEntry,
+  SyncSourceRef: S_SyncSourceRef,
+  Statistics: S_Statistics,
+  SideStats: S_SideStats,
+  SyncStats: S_SyncStats,
+  SyncLogEntry: S_SyncLogEntry,
+  VendorEntry: S_VendorEntry,
+  PhoneModelEntry: S_PhoneModelEntry,
+  PhoneDatastoreBindingEntry: S_PhoneDatastoreBindingEntry,
+  SessionDatastore: S_SessionDatastore,
+  Session: S_Session,
+  SessionEntry: S_SessionEntry,
+  ChatMessage: S_ChatMessage,
+  ChatMessageEntry: S_ChatMessageEntry,
+  OutboxItem: S_OutboxItem,
+  OutboxEntry: S_OutboxEntry,
+  Account: S_Account,
+  AccountEntry: S_AccountEntry,
+  TokenEntry: S_TokenEntry,
+  Consumer: S_Consumer,
+  ConsumerEntry: S_ConsumerEntry,
+  ErrorDetail: S_ErrorDetail,
+  ServiceError: S_ServiceError,
+} as const;

@@ -1,0 +1,21 @@
+/**
+ * @atomsync/atom — the XML runtime of atomsync and the model, codecs and operation table
+ * generated from spec/.
+ */
+export { ATOM_NS, SERVICE_NS, BATCH_NS, ATOM_MEDIA_TYPE, ERROR_MEDIA_TYPE } from './namespaces.js';
+export { AtomDecodeError, AtomEncodeError, type Violation, type DecodeErrorCode } from './errors.js';
+export { escapeText, escapeAttr } from './xml/escape.js';
+export { decodeDocument, type DecodeOptions } from './xml/reader.js';
+export {
+  defineScalar,
+  parseScalar,
+  INVALID,
+  formatDateTime,
+  formatListingTimestamp,
+  formatInteger,
+  formatBoolean,
+  type ScalarKind,
+  type ScalarSpec,
+} from './scalars.js';
+export { defineShape, defineFeedShape, type ShapeSpec, type FieldSpec, type AttrSpec } from './shape.js';
+export * from './generated/index.js';
