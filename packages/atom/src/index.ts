@@ -17,5 +17,6 @@ export {
   type ScalarKind,
   type ScalarSpec,
 } from './scalars.js';
+export { expandPath, type OperationSpec, type BodySpec, type ParamSpec, type AuthClass, type HttpMethod } from './operation.js';
 export { defineShape, defineFeedShape, type ShapeSpec, type FieldSpec, type AttrSpec } from './shape.js';
 export * from './generated/index.js';

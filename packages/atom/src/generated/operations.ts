@@ -1,0 +1,413 @@
+// generated — do not edit. Written by codegen/src/emit/operations.ts from spec/openapi.yaml and spec/xsd/*.xsd; run `npm run generate`.
+/* eslint-disable */
+import type { OperationSpec } from '../operation.js';
+import type { Feed, ExtdataClientEntry, DatastoreClientEntry, SyncmlClientEntry, ActivesyncClientEntry, ContentEntry, BatchContentEntry, SyncmlSetupEntry, BindingEntry, SynchronizationEntry, SyncLogEntry, VendorEntry, PhoneModelEntry, PhoneDatastoreBindingEntry, SessionEntry, ChatMessageEntry, OutboxEntry, AccountEntry, TokenEntry, ConsumerEntry } from './model.js';
+
+/** Every operation of spec/openapi.yaml, by operationId. */
+export const operations = {
+  listExtdataClients: {"id":"listExtdataClients","method":"GET","path":"/v2/services/extdata/","tag":"extdata","params":[],"auth":"account","response":{"kind":"feed","shape":"ExtdataClientEntry"},"status":200,"implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":500,"code":"internal"}]},
+  createExtdataClient: {"id":"createExtdataClient","method":"POST","path":"/v2/services/extdata/","tag":"extdata","params":[],"auth":"account","request":{"kind":"entry","shape":"ExtdataClientEntry","field":"client"},"response":{"kind":"entry","shape":"ExtdataClientEntry"},"status":201,"implemented":true,"errors":[{"status":400,"code":"validation_failed"},{"status":401,"code":"unauthorized"},{"status":413,"code":"payload_too_large"},{"status":415,"code":"unsupported_media_type"},{"status":500,"code":"internal"}]},
+  getExtdataClient: {"id":"getExtdataClient","method":"GET","path":"/v2/services/extdata/{clientUuid}/","tag":"extdata","params":[{"name":"clientUuid","in":"path","required":true,"type":"string"}],"auth":"account","response":{"kind":"entry","shape":"ExtdataClientEntry"},"status":200,"implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":404,"code":"not_found"},{"status":500,"code":"internal"}]},
+  updateExtdataClient: {"id":"updateExtdataClient","method":"PUT","path":"/v2/services/extdata/{clientUuid}/","tag":"extdata","params":[{"name":"clientUuid","in":"path","required":true,"type":"string"}],"auth":"account","request":{"kind":"entry","shape":"ExtdataClientEntry","field":"client"},"response":{"kind":"entry","shape":"ExtdataClientEntry"},"status":200,"reason":"Updated","implemented":true,"errors":[{"status":400,"code":"validation_failed"},{"status":401,"code":"unauthorized"},{"status":404,"code":"not_found"},{"status":413,"code":"payload_too_large"},{"status":415,"code":"unsupported_media_type"},{"status":500,"code":"internal"}]},
+  deleteExtdataClient: {"id":"deleteExtdataClient","method":"DELETE","path":"/v2/services/extdata/{clientUuid}/","tag":"extdata","params":[{"name":"clientUuid","in":"path","required":true,"type":"string"}],"auth":"account","response":{"kind":"empty"},"status":200,"reason":"Deleted","implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":404,"code":"not_found"},{"status":500,"code":"internal"}]},
+  listDatastoreClients: {"id":"listDatastoreClients","method":"GET","path":"/v2/services/datastore/","tag":"datastore","params":[],"auth":"account","response":{"kind":"feed","shape":"DatastoreClientEntry"},"status":200,"implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":500,"code":"internal"}]},
+  createDatastoreClient: {"id":"createDatastoreClient","method":"POST","path":"/v2/services/datastore/","tag":"datastore","params":[],"auth":"account","request":{"kind":"entry","shape":"DatastoreClientEntry","field":"client"},"response":{"kind":"entry","shape":"DatastoreClientEntry"},"status":201,"implemented":true,"errors":[{"status":400,"code":"validation_failed"},{"status":401,"code":"unauthorized"},{"status":413,"code":"payload_too_large"},{"status":415,"code":"unsupported_media_type"},{"status":500,"code":"internal"}]},
+  getDatastoreClient: {"id":"getDatastoreClient","method":"GET","path":"/v2/services/datastore/{clientUuid}/","tag":"datastore","params":[{"name":"clientUuid","in":"path","required":true,"type":"string"}],"auth":"account","response":{"kind":"entry","shape":"DatastoreClientEntry"},"status":200,"implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":404,"code":"not_found"},{"status":500,"code":"internal"}]},
+  listAllContents: {"id":"listAllContents","method":"GET","path":"/v2/services/datastore/content/","tag":"contents","params":[],"auth":"account","response":{"kind":"empty"},"status":400,"implemented":true,"errors":[{"status":400,"code":"bad_request"},{"status":401,"code":"unauthorized"}]},
+  listContents: {"id":"listContents","method":"GET","path":"/v2/services/datastore/{clientUuid}/contents/","tag":"contents","params":[{"name":"clientUuid","in":"path","required":true,"type":"string"},{"name":"dataclass","in":"query","required":false,"type":"string","enum":["Contacts","Events","Tasks","Notes","Calendar","all"]},{"name":"since","in":"query","required":false,"type":"string"}],"auth":"account","response":{"kind":"feed","shape":"ContentEntry"},"status":200,"implemented":true,"errors":[{"status":400,"code":"validation_failed"},{"status":401,"code":"unauthorized"},{"status":404,"code":"not_found"},{"status":500,"code":"internal"}]},
+  listContentChanges: {"id":"listContentChanges","method":"GET","path":"/v2/services/datastore/{clientUuid}/contents/","tag":"contents","params":[{"name":"clientUuid","in":"path","required":true,"type":"string"},{"name":"dataclass","in":"query","required":false,"type":"string","enum":["Contacts","Events","Tasks","Notes","Calendar","all"]},{"name":"since","in":"query","required":true,"type":"string"}],"auth":"account","response":{"kind":"feed","shape":"BatchContentEntry"},"status":200,"implemented":true,"variantOf":"listContents","when":"since","errors":[{"status":400,"code":"validation_failed"},{"status":401,"code":"unauthorized"},{"status":404,"code":"not_found"},{"status":500,"code":"internal"}]},
+  createContent: {"id":"createContent","method":"POST","path":"/v2/services/datastore/{clientUuid}/contents/","tag":"contents","params":[{"name":"clientUuid","in":"path","required":true,"type":"string"},{"name":"dataclass","in":"query","required":false,"type":"string","enum":["Contacts","Events","Tasks","Notes","Calendar"]}],"auth":"account","request":{"kind":"entry","shape":"ContentEntry"},"response":{"kind":"entry","shape":"ContentEntry"},"status":201,"implemented":true,"errors":[{"status":400,"code":"validation_failed"},{"status":401,"code":"unauthorized"},{"status":404,"code":"not_found"},{"status":413,"code":"payload_too_large"},{"status":415,"code":"unsupported_media_type"},{"status":500,"code":"internal"}]},
+  getContent: {"id":"getContent","method":"GET","path":"/v2/services/datastore/{clientUuid}/contents/{contentUuid}","tag":"contents","params":[{"name":"clientUuid","in":"path","required":true,"type":"string"},{"name":"contentUuid","in":"path","required":true,"type":"string"}],"auth":"account","response":{"kind":"entry","shape":"ContentEntry"},"status":200,"implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":404,"code":"not_found"},{"status":500,"code":"internal"}]},
+  updateContent: {"id":"updateContent","method":"PUT","path":"/v2/services/datastore/{clientUuid}/contents/{contentUuid}","tag":"contents","params":[{"name":"clientUuid","in":"path","required":true,"type":"string"},{"name":"contentUuid","in":"path","required":true,"type":"string"}],"auth":"account","request":{"kind":"entry","shape":"ContentEntry"},"response":{"kind":"entry","shape":"ContentEntry"},"status":200,"implemented":true,"errors":[{"status":400,"code":"validation_failed"},{"status":401,"code":"unauthorized"},{"status":404,"code":"not_found"},{"status":413,"code":"payload_too_large"},{"status":415,"code":"unsupported_media_type"},{"status":500,"code":"internal"}]},
+  deleteContent: {"id":"deleteContent","method":"DELETE","path":"/v2/services/datastore/{clientUuid}/contents/{contentUuid}","tag":"contents","params":[{"name":"clientUuid","in":"path","required":true,"type":"string"},{"name":"contentUuid","in":"path","required":true,"type":"string"}],"auth":"account","response":{"kind":"empty"},"status":200,"reason":"Deleted","implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":404,"code":"not_found"},{"status":500,"code":"internal"}]},
+  batchContents: {"id":"batchContents","method":"POST","path":"/v2/services/datastore/{clientUuid}/contents/batch","tag":"contents","params":[{"name":"clientUuid","in":"path","required":true,"type":"string"},{"name":"dataclass","in":"query","required":false,"type":"string","enum":["Contacts","Events","Tasks","Notes","Calendar"]}],"auth":"account","request":{"kind":"feed","shape":"BatchContentEntry"},"response":{"kind":"feed","shape":"BatchContentEntry"},"status":200,"implemented":true,"errors":[{"status":400,"code":"validation_failed"},{"status":401,"code":"unauthorized"},{"status":404,"code":"not_found"},{"status":413,"code":"payload_too_large"},{"status":415,"code":"unsupported_media_type"},{"status":500,"code":"internal"}]},
+  listSyncmlClients: {"id":"listSyncmlClients","method":"GET","path":"/v2/services/syncml/","tag":"syncml","params":[],"auth":"account","response":{"kind":"feed","shape":"SyncmlClientEntry"},"status":200,"implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":500,"code":"internal"}]},
+  createSyncmlClient: {"id":"createSyncmlClient","method":"POST","path":"/v2/services/syncml/","tag":"syncml","params":[],"auth":"account","request":{"kind":"entry","shape":"SyncmlClientEntry","field":"client"},"response":{"kind":"entry","shape":"SyncmlClientEntry"},"status":201,"implemented":true,"errors":[{"status":400,"code":"validation_failed"},{"status":401,"code":"unauthorized"},{"status":413,"code":"payload_too_large"},{"status":415,"code":"unsupported_media_type"},{"status":500,"code":"internal"}]},
+  getSyncmlClient: {"id":"getSyncmlClient","method":"GET","path":"/v2/services/syncml/{clientUuid}","tag":"syncml","params":[{"name":"clientUuid","in":"path","required":true,"type":"string"}],"auth":"account","response":{"kind":"entry","shape":"SyncmlClientEntry"},"status":200,"implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":404,"code":"not_found"},{"status":500,"code":"internal"}]},
+  updateSyncmlClient: {"id":"updateSyncmlClient","method":"PUT","path":"/v2/services/syncml/{clientUuid}","tag":"syncml","params":[{"name":"clientUuid","in":"path","required":true,"type":"string"}],"auth":"account","response":{"kind":"empty"},"status":405,"implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":405,"code":"method_not_allowed"}]},
+  deleteSyncmlClient: {"id":"deleteSyncmlClient","method":"DELETE","path":"/v2/services/syncml/{clientUuid}","tag":"syncml","params":[{"name":"clientUuid","in":"path","required":true,"type":"string"}],"auth":"account","response":{"kind":"empty"},"status":200,"reason":"Deleted","implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":404,"code":"not_found"},{"status":500,"code":"internal"}]},
+  createSyncmlSetup: {"id":"createSyncmlSetup","method":"POST","path":"/v2/services/syncml/{clientUuid}/setup/","tag":"syncml","params":[{"name":"clientUuid","in":"path","required":true,"type":"string"}],"auth":"account","request":{"kind":"entry","shape":"SyncmlSetupEntry"},"response":{"kind":"entry","shape":"SyncmlSetupEntry"},"status":201,"implemented":true,"errors":[{"status":400,"code":"validation_failed"},{"status":401,"code":"unauthorized"},{"status":404,"code":"not_found"},{"status":413,"code":"payload_too_large"},{"status":415,"code":"unsupported_media_type"},{"status":500,"code":"internal"}]},
+  requestSyncmlSync: {"id":"requestSyncmlSync","method":"POST","path":"/v2/services/syncml/{clientUuid}/sync/","tag":"syncml","params":[{"name":"clientUuid","in":"path","required":true,"type":"string"}],"auth":"account","response":{"kind":"empty"},"status":200,"implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":404,"code":"not_found"},{"status":500,"code":"internal"}]},
+  listSyncmlOutbox: {"id":"listSyncmlOutbox","method":"GET","path":"/v2/services/syncml/{clientUuid}/outbox/","tag":"syncml","params":[{"name":"clientUuid","in":"path","required":true,"type":"string"}],"auth":"account","response":{"kind":"feed","shape":"OutboxEntry"},"status":200,"implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":404,"code":"not_found"},{"status":500,"code":"internal"}]},
+  listSyncmlSessions: {"id":"listSyncmlSessions","method":"GET","path":"/v2/services/syncml/sessions/","tag":"syncml","params":[],"auth":"account","response":{"kind":"feed","shape":"SessionEntry"},"status":200,"implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":500,"code":"internal"}]},
+  listSyncmlChatlog: {"id":"listSyncmlChatlog","method":"GET","path":"/v2/services/syncml/sessions/chatlog/","tag":"syncml","params":[],"auth":"admin","response":{"kind":"feed","shape":"ChatMessageEntry"},"status":200,"implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":403,"code":"forbidden"},{"status":500,"code":"internal"}]},
+  listSyncmlDatastores: {"id":"listSyncmlDatastores","method":"GET","path":"/v2/services/syncml/datastores/","tag":"syncml","params":[],"auth":"account","response":{"kind":"empty"},"status":501,"implemented":false,"errors":[{"status":401,"code":"unauthorized"},{"status":501,"code":"not_implemented"}]},
+  listActivesyncClients: {"id":"listActivesyncClients","method":"GET","path":"/v2/services/activesync/","tag":"activesync","params":[],"auth":"account","response":{"kind":"feed","shape":"ActivesyncClientEntry"},"status":200,"implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":500,"code":"internal"}]},
+  createActivesyncClient: {"id":"createActivesyncClient","method":"POST","path":"/v2/services/activesync/","tag":"activesync","params":[],"auth":"account","request":{"kind":"entry","shape":"ActivesyncClientEntry","field":"client"},"response":{"kind":"entry","shape":"ActivesyncClientEntry"},"status":201,"implemented":true,"errors":[{"status":400,"code":"validation_failed"},{"status":401,"code":"unauthorized"},{"status":413,"code":"payload_too_large"},{"status":415,"code":"unsupported_media_type"},{"status":500,"code":"internal"}]},
+  getActivesyncClient: {"id":"getActivesyncClient","method":"GET","path":"/v2/services/activesync/{clientUuid}","tag":"activesync","params":[{"name":"clientUuid","in":"path","required":true,"type":"string"}],"auth":"account","response":{"kind":"entry","shape":"ActivesyncClientEntry"},"status":200,"implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":404,"code":"not_found"},{"status":500,"code":"internal"}]},
+  updateActivesyncClient: {"id":"updateActivesyncClient","method":"PUT","path":"/v2/services/activesync/{clientUuid}","tag":"activesync","params":[{"name":"clientUuid","in":"path","required":true,"type":"string"}],"auth":"account","request":{"kind":"entry","shape":"ActivesyncClientEntry","field":"client"},"response":{"kind":"entry","shape":"ActivesyncClientEntry"},"status":200,"implemented":true,"errors":[{"status":400,"code":"validation_failed"},{"status":401,"code":"unauthorized"},{"status":403,"code":"forbidden"},{"status":404,"code":"not_found"},{"status":413,"code":"payload_too_large"},{"status":415,"code":"unsupported_media_type"},{"status":500,"code":"internal"}]},
+  deleteActivesyncClient: {"id":"deleteActivesyncClient","method":"DELETE","path":"/v2/services/activesync/{clientUuid}","tag":"activesync","params":[{"name":"clientUuid","in":"path","required":true,"type":"string"}],"auth":"account","response":{"kind":"empty"},"status":200,"reason":"Deleted","implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":404,"code":"not_found"},{"status":500,"code":"internal"}]},
+  listBindings: {"id":"listBindings","method":"GET","path":"/v2/syncengine/","tag":"syncengine","params":[],"auth":"account","response":{"kind":"feed","shape":"BindingEntry"},"status":200,"implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":500,"code":"internal"}]},
+  createBinding: {"id":"createBinding","method":"POST","path":"/v2/syncengine/","tag":"syncengine","params":[],"auth":"account","request":{"kind":"entry","shape":"BindingEntry"},"response":{"kind":"entry","shape":"BindingEntry"},"status":200,"implemented":true,"errors":[{"status":400,"code":"validation_failed"},{"status":401,"code":"unauthorized"},{"status":413,"code":"payload_too_large"},{"status":415,"code":"unsupported_media_type"},{"status":500,"code":"internal"}]},
+  getBinding: {"id":"getBinding","method":"GET","path":"/v2/syncengine/{bindingId}/","tag":"syncengine","params":[{"name":"bindingId","in":"path","required":true,"type":"integer"}],"auth":"account","response":{"kind":"entry","shape":"BindingEntry"},"status":200,"implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":404,"code":"not_found"},{"status":500,"code":"internal"}]},
+  updateBinding: {"id":"updateBinding","method":"PUT","path":"/v2/syncengine/{bindingId}/","tag":"syncengine","params":[{"name":"bindingId","in":"path","required":true,"type":"integer"}],"auth":"account","request":{"kind":"entry","shape":"BindingEntry"},"response":{"kind":"entry","shape":"BindingEntry"},"status":200,"reason":"Updated","implemented":true,"errors":[{"status":400,"code":"bad_request"},{"status":401,"code":"unauthorized"},{"status":404,"code":"not_found"},{"status":413,"code":"payload_too_large"},{"status":415,"code":"unsupported_media_type"},{"status":500,"code":"internal"}]},
+  deleteBinding: {"id":"deleteBinding","method":"DELETE","path":"/v2/syncengine/{bindingId}/","tag":"syncengine","params":[{"name":"bindingId","in":"path","required":true,"type":"integer"}],"auth":"account","response":{"kind":"empty"},"status":200,"reason":"Deleted","implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":404,"code":"not_found"},{"status":500,"code":"internal"}]},
+  listSyncLog: {"id":"listSyncLog","method":"GET","path":"/v2/syncengine/synchronization/","tag":"syncengine","params":[],"auth":"account","response":{"kind":"feed","shape":"SyncLogEntry"},"status":200,"implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":500,"code":"internal"}]},
+  listBindingSyncLog: {"id":"listBindingSyncLog","method":"GET","path":"/v2/syncengine/{bindingId}/synchronization/","tag":"syncengine","params":[{"name":"bindingId","in":"path","required":true,"type":"integer"}],"auth":"account","response":{"kind":"feed","shape":"SyncLogEntry"},"status":200,"implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":404,"code":"not_found"},{"status":500,"code":"internal"}]},
+  synchronize: {"id":"synchronize","method":"POST","path":"/v2/syncengine/{bindingId}/synchronization/","tag":"syncengine","params":[{"name":"bindingId","in":"path","required":true,"type":"integer"}],"auth":"account","request":{"kind":"entry","shape":"SynchronizationEntry"},"response":{"kind":"entry","shape":"SyncLogEntry"},"status":200,"implemented":true,"errors":[{"status":400,"code":"validation_failed"},{"status":401,"code":"unauthorized"},{"status":404,"code":"not_found"},{"status":413,"code":"payload_too_large"},{"status":415,"code":"unsupported_media_type"},{"status":500,"code":"internal"}]},
+  getSyncLogEntry: {"id":"getSyncLogEntry","method":"GET","path":"/v2/syncengine/synclog/{logId}","tag":"syncengine","params":[{"name":"logId","in":"path","required":true,"type":"integer"}],"auth":"account","response":{"kind":"entry","shape":"SyncLogEntry"},"status":200,"implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":404,"code":"not_found"},{"status":500,"code":"internal"}]},
+  listSyncSources: {"id":"listSyncSources","method":"GET","path":"/v2/syncengine/sources/","tag":"syncengine","params":[],"auth":"account","response":{"kind":"empty"},"status":501,"implemented":false,"errors":[{"status":401,"code":"unauthorized"},{"status":501,"code":"not_implemented"}]},
+  registerSyncSource: {"id":"registerSyncSource","method":"POST","path":"/v2/syncengine/sources/","tag":"syncengine","params":[],"auth":"account","response":{"kind":"empty"},"status":501,"implemented":false,"errors":[{"status":401,"code":"unauthorized"},{"status":501,"code":"not_implemented"}]},
+  listPhoneDatastoreBindings: {"id":"listPhoneDatastoreBindings","method":"GET","path":"/v2/syncengine/phone_datastore_bindings/","tag":"phone-datastore-bindings","params":[],"auth":"account","response":{"kind":"feed","shape":"PhoneDatastoreBindingEntry"},"status":200,"implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":500,"code":"internal"}]},
+  createPhoneDatastoreBinding: {"id":"createPhoneDatastoreBinding","method":"POST","path":"/v2/syncengine/phone_datastore_bindings","tag":"phone-datastore-bindings","params":[],"auth":"account","request":{"kind":"entry","shape":"PhoneDatastoreBindingEntry"},"response":{"kind":"entry","shape":"PhoneDatastoreBindingEntry"},"status":201,"implemented":true,"errors":[{"status":400,"code":"validation_failed"},{"status":401,"code":"unauthorized"},{"status":413,"code":"payload_too_large"},{"status":415,"code":"unsupported_media_type"},{"status":500,"code":"internal"}]},
+  listVendors: {"id":"listVendors","method":"GET","path":"/v2/phones/vendors/","tag":"phones","params":[],"auth":"none","response":{"kind":"feed","shape":"VendorEntry"},"status":200,"implemented":true,"errors":[{"status":500,"code":"internal"}]},
+  getVendor: {"id":"getVendor","method":"GET","path":"/v2/phones/vendors/{vendorUuid}","tag":"phones","params":[{"name":"vendorUuid","in":"path","required":true,"type":"string"}],"auth":"none","response":{"kind":"entry","shape":"VendorEntry"},"status":200,"implemented":true,"errors":[{"status":404,"code":"not_found"},{"status":500,"code":"internal"}]},
+  listVendorModels: {"id":"listVendorModels","method":"GET","path":"/v2/phones/vendors/{vendorUuid}/models/","tag":"phones","params":[{"name":"vendorUuid","in":"path","required":true,"type":"string"}],"auth":"none","response":{"kind":"feed","shape":"PhoneModelEntry"},"status":200,"implemented":true,"errors":[{"status":404,"code":"not_found"},{"status":500,"code":"internal"}]},
+  listModels: {"id":"listModels","method":"GET","path":"/v2/phones/vendors/models/","tag":"phones","params":[],"auth":"none","response":{"kind":"feed","shape":"PhoneModelEntry"},"status":200,"implemented":true,"errors":[{"status":500,"code":"internal"}]},
+  getModel: {"id":"getModel","method":"GET","path":"/v2/phones/vendors/models/{modelUuid}","tag":"phones","params":[{"name":"modelUuid","in":"path","required":true,"type":"string"}],"auth":"none","response":{"kind":"entry","shape":"PhoneModelEntry"},"status":200,"implemented":true,"errors":[{"status":404,"code":"not_found"},{"status":500,"code":"internal"}]},
+  listAccounts: {"id":"listAccounts","method":"GET","path":"/v2/admin/accounts","tag":"admin","params":[],"auth":"admin","response":{"kind":"feed","shape":"AccountEntry"},"status":200,"implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":403,"code":"forbidden"},{"status":500,"code":"internal"}]},
+  createAccount: {"id":"createAccount","method":"POST","path":"/v2/admin/accounts","tag":"admin","params":[],"auth":"admin","request":{"kind":"entry","shape":"AccountEntry","field":"account"},"response":{"kind":"entry","shape":"AccountEntry"},"status":201,"implemented":true,"errors":[{"status":400,"code":"validation_failed"},{"status":401,"code":"unauthorized"},{"status":403,"code":"forbidden"},{"status":409,"code":"conflict"},{"status":413,"code":"payload_too_large"},{"status":415,"code":"unsupported_media_type"},{"status":500,"code":"internal"}]},
+  deleteAccount: {"id":"deleteAccount","method":"DELETE","path":"/v2/admin/accounts/{username}","tag":"admin","params":[{"name":"username","in":"path","required":true,"type":"string"}],"auth":"admin","response":{"kind":"empty"},"status":200,"reason":"Deleted","implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":403,"code":"forbidden"},{"status":404,"code":"not_found"},{"status":500,"code":"internal"}]},
+  createAccountToken: {"id":"createAccountToken","method":"POST","path":"/v2/admin/accounts/{username}/tokens","tag":"admin","params":[{"name":"username","in":"path","required":true,"type":"string"}],"auth":"admin","response":{"kind":"entry","shape":"TokenEntry"},"status":201,"implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":403,"code":"forbidden"},{"status":404,"code":"not_found"},{"status":500,"code":"internal"}]},
+  createAccountConsumer: {"id":"createAccountConsumer","method":"POST","path":"/v2/admin/accounts/{username}/consumers","tag":"admin","params":[{"name":"username","in":"path","required":true,"type":"string"}],"auth":"admin","response":{"kind":"entry","shape":"ConsumerEntry"},"status":201,"implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":403,"code":"forbidden"},{"status":404,"code":"not_found"},{"status":500,"code":"internal"}]},
+  postSyncmlMessage: {"id":"postSyncmlMessage","method":"POST","path":"/syncml","tag":"syncml-protocol","params":[],"auth":"none","request":{"kind":"raw","mediaType":"application/vnd.syncml+xml"},"response":{"kind":"raw","mediaType":"application/vnd.syncml+xml"},"status":200,"implemented":true,"errors":[{"status":400,"code":"invalid_xml"},{"status":413,"code":"payload_too_large"},{"status":415,"code":"unsupported_media_type"},{"status":500,"code":"internal"}]},
+  getHealth: {"id":"getHealth","method":"GET","path":"/healthz","tag":"health","params":[],"auth":"none","response":{"kind":"raw","mediaType":"text/plain"},"status":200,"implemented":true,"errors":[]},
+} as const satisfies Record<string, OperationSpec>;
+
+export type OperationId = keyof typeof operations;
+
+/** Each operation's path and query parameters, request body and success result. */
+export interface OperationTypes {
+  listExtdataClients: {
+    path: {  };
+    query: {  };
+    body: undefined;
+    result: Feed<ExtdataClientEntry>;
+  };
+  createExtdataClient: {
+    path: {  };
+    query: {  };
+    body: ExtdataClientEntry;
+    result: ExtdataClientEntry;
+  };
+  getExtdataClient: {
+    path: { clientUuid: string };
+    query: {  };
+    body: undefined;
+    result: ExtdataClientEntry;
+  };
+  updateExtdataClient: {
+    path: { clientUuid: string };
+    query: {  };
+    body: ExtdataClientEntry;
+    result: ExtdataClientEntry;
+  };
+  deleteExtdataClient: {
+    path: { clientUuid: string };
+    query: {  };
+    body: undefined;
+    result: void;
+  };
+  listDatastoreClients: {
+    path: {  };
+    query: {  };
+    body: undefined;
+    result: Feed<DatastoreClientEntry>;
+  };
+  createDatastoreClient: {
+    path: {  };
+    query: {  };
+    body: DatastoreClientEntry;
+    result: DatastoreClientEntry;
+  };
+  getDatastoreClient: {
+    path: { clientUuid: string };
+    query: {  };
+    body: undefined;
+    result: DatastoreClientEntry;
+  };
+  listAllContents: {
+    path: {  };
+    query: {  };
+    body: undefined;
+    result: void;
+  };
+  listContents: {
+    path: { clientUuid: string };
+    query: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" | "all" };
+    body: undefined;
+    result: Feed<ContentEntry>;
+  };
+  listContentChanges: {
+    path: { clientUuid: string };
+    query: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" | "all"; since: string };
+    body: undefined;
+    result: Feed<BatchContentEntry>;
+  };
+  createContent: {
+    path: { clientUuid: string };
+    query: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" };
+    body: ContentEntry;
+    result: ContentEntry;
+  };
+  getContent: {
+    path: { clientUuid: string; contentUuid: string };
+    query: {  };
+    body: undefined;
+    result: ContentEntry;
+  };
+  updateContent: {
+    path: { clientUuid: string; contentUuid: string };
+    query: {  };
+    body: ContentEntry;
+    result: ContentEntry;
+  };
+  deleteContent: {
+    path: { clientUuid: string; contentUuid: string };
+    query: {  };
+    body: undefined;
+    result: void;
+  };
+  batchContents: {
+    path: { clientUuid: string };
+    query: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" };
+    body: Feed<BatchContentEntry>;
+    result: Feed<BatchContentEntry>;
+  };
+  listSyncmlClients: {
+    path: {  };
+    query: {  };
+    body: undefined;
+    result: Feed<SyncmlClientEntry>;
+  };
+  createSyncmlClient: {
+    path: {  };
+    query: {  };
+    body: SyncmlClientEntry;
+    result: SyncmlClientEntry;
+  };
+  getSyncmlClient: {
+    path: { clientUuid: string };
+    query: {  };
+    body: undefined;
+    result: SyncmlClientEntry;
+  };
+  updateSyncmlClient: {
+    path: { clientUuid: string };
+    query: {  };
+    body: undefined;
+    result: void;
+  };
+  deleteSyncmlClient: {
+    path: { clientUuid: string };
+    query: {  };
+    body: undefined;
+    result: void;
+  };
+  createSyncmlSetup: {
+    path: { clientUuid: string };
+    query: {  };
+    body: SyncmlSetupEntry;
+    result: SyncmlSetupEntry;
+  };
+  requestSyncmlSync: {
+    path: { clientUuid: string };
+    query: {  };
+    body: undefined;
+    result: void;
+  };
+  listSyncmlOutbox: {
+    path: { clientUuid: string };
+    query: {  };
+    body: undefined;
+    result: Feed<OutboxEntry>;
+  };
+  listSyncmlSessions: {
+    path: {  };
+    query: {  };
+    body: undefined;
+    result: Feed<SessionEntry>;
+  };
+  listSyncmlChatlog: {
+    path: {  };
+    query: {  };
+    body: undefined;
+    result: Feed<ChatMessageEntry>;
+  };
+  listSyncmlDatastores: {
+    path: {  };
+    query: {  };
+    body: undefined;
+    result: void;
+  };
+  listActivesyncClients: {
+    path: {  };
+    query: {  };
+    body: undefined;
+    result: Feed<ActivesyncClientEntry>;
+  };
+  createActivesyncClient: {
+    path: {  };
+    query: {  };
+    body: ActivesyncClientEntry;
+    result: ActivesyncClientEntry;
+  };
+  getActivesyncClient: {
+    path: { clientUuid: string };
+    query: {  };
+    body: undefined;
+    result: ActivesyncClientEntry;
+  };
+  updateActivesyncClient: {
+    path: { clientUuid: string };
+    query: {  };
+    body: ActivesyncClientEntry;
+    result: ActivesyncClientEntry;
+  };
+  deleteActivesyncClient: {
+    path: { clientUuid: string };
+    query: {  };
+    body: undefined;
+    result: void;
+  };
+  listBindings: {
+    path: {  };
+    query: {  };
+    body: undefined;
+    result: Feed<BindingEntry>;
+  };
+  createBinding: {
+    path: {  };
+    query: {  };
+    body: BindingEntry;
+    result: BindingEntry;
+  };
+  getBinding: {
+    path: { bindingId: number };
+    query: {  };
+    body: undefined;
+    result: BindingEntry;
+  };
+  updateBinding: {
+    path: { bindingId: number };
+    query: {  };
+    body: BindingEntry;
+    result: BindingEntry;
+  };
+  deleteBinding: {
+    path: { bindingId: number };
+    query: {  };
+    body: undefined;
+    result: void;
+  };
+  listSyncLog: {
+    path: {  };
+    query: {  };
+    body: undefined;
+    result: Feed<SyncLogEntry>;
+  };
+  listBindingSyncLog: {
+    path: { bindingId: number };
+    query: {  };
+    body: undefined;
+    result: Feed<SyncLogEntry>;
+  };
+  synchronize: {
+    path: { bindingId: number };
+    query: {  };
+    body: SynchronizationEntry;
+    result: SyncLogEntry;
+  };
+  getSyncLogEntry: {
+    path: { logId: number };
+    query: {  };
+    body: undefined;
+    result: SyncLogEntry;
+  };
+  listSyncSources: {
+    path: {  };
+    query: {  };
+    body: undefined;
+    result: void;
+  };
+  registerSyncSource: {
+    path: {  };
+    query: {  };
+    body: undefined;
+    result: void;
+  };
+  listPhoneDatastoreBindings: {
+    path: {  };
+    query: {  };
+    body: undefined;
+    result: Feed<PhoneDatastoreBindingEntry>;
+  };
+  createPhoneDatastoreBinding: {
+    path: {  };
+    query: {  };
+    body: PhoneDatastoreBindingEntry;
+    result: PhoneDatastoreBindingEntry;
+  };
+  listVendors: {
+    path: {  };
+    query: {  };
+    body: undefined;
+    result: Feed<VendorEntry>;
+  };
+  getVendor: {
+    path: { vendorUuid: string };
+    query: {  };
+    body: undefined;
+    result: VendorEntry;
+  };
+  listVendorModels: {
+    path: { vendorUuid: string };
+    query: {  };
+    body: undefined;
+    result: Feed<PhoneModelEntry>;
+  };
+  listModels: {
+    path: {  };
+    query: {  };
+    body: undefined;
+    result: Feed<PhoneModelEntry>;
+  };
+  getModel: {
+    path: { modelUuid: string };
+    query: {  };
+    body: undefined;
+    result: PhoneModelEntry;
+  };
+  listAccounts: {
+    path: {  };
+    query: {  };
+    body: undefined;
+    result: Feed<AccountEntry>;
+  };
+  createAccount: {
+    path: {  };
+    query: {  };
+    body: AccountEntry;
+    result: AccountEntry;
+  };
+  deleteAccount: {
+    path: { username: string };
+    query: {  };
+    body: undefined;
+    result: void;
+  };
+  createAccountToken: {
+    path: { username: string };
+    query: {  };
+    body: undefined;
+    result: TokenEntry;
+  };
+  createAccountConsumer: {
+    path: { username: string };
+    query: {  };
+    body: undefined;
+    result: ConsumerEntry;
+  };
+  postSyncmlMessage: {
+    path: {  };
+    query: {  };
+    body: Uint8Array;
+    result: Uint8Array;
+  };
+  getHealth: {
+    path: {  };
+    query: {  };
+    body: undefined;
+    result: string;
+  };
+}

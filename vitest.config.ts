@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    // Tests run against the sources; `npm test` still builds every package first, and the
+    // examples type-check against the built declarations.
+    alias: {
+      '@atomsync/atom': src('atom'),
+      '@atomsync/sdk': src('sdk'),
+      '@atomsync/server': src('server'),
+      '@atomsync/msw': src('msw'),
+    },
+  },
+  test: {
+    include: ['packages/*/test/**/*.test.ts', 'codegen/test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
