@@ -30,6 +30,13 @@ export function scalarArbitrary(spec: ScalarSpec): fc.Arbitrary<unknown> {
       case 'string':
         arb = xmlString;
         break;
+      case 'anyURI':
+        arb = fc.oneof(
+          fc.webUrl({ withQueryParameters: true, withFragments: true }),
+          fc.uuid().map((u) => `urn:uuid:${u}`),
+          fc.constantFrom('', '/v2/services/syncml/', '../a%20b?c=d#e', 'mailto:a@example.org', 'http://[::1]:8080/x', 'http://h/日本'),
+        );
+        break;
       case 'int':
         arb = fc.integer({ min: -2147483648, max: 2147483647 });
         break;

@@ -69,6 +69,7 @@ export function emitCodecs(r: Reach, entryShapes: ComplexType[], feedHead: Compl
     const esc = attr ? 'escapeAttr' : 'escapeText';
     switch (s.kind) {
       case 'string':
+      case 'anyURI':
         return `${esc}(${s.nullable ? `${expr} ?? ''` : expr})`;
       case 'int':
       case 'integer':

@@ -7,7 +7,7 @@ import type { Reach } from './reach.js';
 export function tsScalar(s: Scalar): string {
   let t: string;
   if (s.enumName) t = s.enumName;
-  else if (s.kind === 'string') t = 'string';
+  else if (s.kind === 'string' || s.kind === 'anyURI') t = 'string';
   else if (s.kind === 'boolean') t = 'boolean';
   else if (s.kind === 'dateTime' || s.kind === 'listingTimestamp') t = 'Date';
   else t = 'number';

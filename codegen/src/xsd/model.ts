@@ -10,7 +10,7 @@ import { parseXmlFile, type XNode } from './parse.js';
 export const XS = 'http://www.w3.org/2001/XMLSchema';
 export const CG = 'urn:atomsync:codegen';
 
-export type ScalarKind = 'string' | 'int' | 'integer' | 'nonNegativeInteger' | 'boolean' | 'dateTime' | 'listingTimestamp';
+export type ScalarKind = 'string' | 'anyURI' | 'int' | 'integer' | 'nonNegativeInteger' | 'boolean' | 'dateTime' | 'listingTimestamp';
 
 export interface Scalar {
   kind: ScalarKind;
@@ -71,7 +71,7 @@ const BUILTINS: Record<string, ScalarKind> = {
   string: 'string',
   token: 'string',
   normalizedString: 'string',
-  anyURI: 'string',
+  anyURI: 'anyURI',
   int: 'int',
   integer: 'integer',
   long: 'integer',

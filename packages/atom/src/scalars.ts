@@ -7,6 +7,7 @@ import { AtomEncodeError } from './errors.js';
 
 export type ScalarKind =
   | 'string'
+  | 'anyURI'
   | 'int'
   | 'integer'
   | 'nonNegativeInteger'
@@ -51,6 +52,15 @@ function invalid(reason: string): typeof INVALID {
 }
 
 const INT_RE = /^[+-]?\d+$/;
+// xs:anyURI as Xerces checks it: the value, with spaces, non-ASCII and XLink's excluded
+// characters escaped, must be an RFC 3986 URI reference. So: a scheme if any, brackets only
+// around an IP literal host, `%` only before two hex digits, at most one `#`, and no `:` in the
+// first segment of a relative reference.
+const URI_CHARS = "[^\\[\\]#%]|%[0-9A-Fa-f]{2}";
+const ANY_URI_RE = new RegExp(
+  `^(?:[A-Za-z][A-Za-z0-9+.-]*:(?://(?:(?:${URI_CHARS})*@)?(?:\\[[0-9A-Fa-f:.]+\\])?)?|(?![^/?#]*:))(?:${URI_CHARS})*(?:#(?:${URI_CHARS})*)?$`,
+  'u',
+);
 // xs:dateTime: fractional seconds and a zone are optional; no zone is taken as UTC.
 const DATETIME_RE = /^(-?\d{4,})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/;
 const LISTING_RE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
@@ -86,6 +96,11 @@ export function parseScalar(spec: ScalarSpec, raw: string): unknown {
   if (spec.kind === 'string') {
     if (raw === '' && spec.nullable) return null;
     value = raw;
+  } else if (spec.kind === 'anyURI') {
+    if (raw === '' && spec.nullable) return null;
+    const text = raw.trim(); // anyURI collapses whitespace
+    if (!ANY_URI_RE.test(text)) return invalid('is not a URI reference');
+    value = text;
   } else {
     const text = raw.trim(); // every non-string XSD type collapses whitespace
     if (text === '' && spec.nullable) return null;

@@ -14,7 +14,7 @@ void BATCH_NS;
 
 // ---- scalar types ----
 const T_string = defineScalar({"kind":"string","type":"string"});
-const T_anyURI = defineScalar({"kind":"string","type":"anyURI"});
+const T_anyURI = defineScalar({"kind":"anyURI","type":"anyURI"});
 const T_DateTimeOrEmpty = defineScalar({"kind":"dateTime","type":"DateTimeOrEmpty","nullable":true});
 const T_TokenType = defineScalar({"kind":"int","type":"TokenType","values":[1,2]});
 const T_Dataclass = defineScalar({"kind":"string","type":"Dataclass","values":["Contacts","Events","Tasks","Notes","Calendar"]});

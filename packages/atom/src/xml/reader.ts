@@ -194,15 +194,15 @@ export function decodeDocument(
   parser.on('doctype', () => {
     throw new AtomDecodeError('invalid_xml', 'a DOCTYPE is not accepted: documents may not declare a DTD or entities');
   });
+  // Only the parser's own complaints are invalid_xml; anything else thrown here is a bug of ours
+  // and must surface as itself, not hide behind a 400.
+  parser.on('error', (err) => {
+    throw new AtomDecodeError('invalid_xml', `not well-formed XML: ${err.message}`);
+  });
   parser.on('opentag', (tag) => decoder.open(tag as SaxesTagNS));
   parser.on('text', (text) => decoder.text(text));
   parser.on('cdata', (text) => decoder.text(text));
   parser.on('closetag', () => decoder.close());
-  try {
-    parser.write(xml).close();
-  } catch (err) {
-    if (err instanceof AtomDecodeError) throw err;
-    throw new AtomDecodeError('invalid_xml', `not well-formed XML: ${err instanceof Error ? err.message : String(err)}`);
-  }
+  parser.write(xml).close();
   return decoder.finish();
 }
