@@ -4,8 +4,13 @@
  * elements of foreign namespaces (and unknown Atom elements) are skipped whole, as Atom's
  * extensibility asks. Every mismatch becomes a Violation with its path; the decoder throws
  * AtomDecodeError and nothing else.
+ *
+ * Speed (see bench/): saxes runs without its namespace mode, which allocates an object per
+ * attribute and resolves every name; we resolve names ourselves through a per-scope cache
+ * from qualified name to field, so the usual element costs two Map lookups. Frames are pooled
+ * (they are strictly last-in first-out) and paths are only built when a violation is reported.
  */
-import { SaxesParser, type SaxesTagNS } from 'saxes';
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { AtomDecodeError, type Violation } from '../errors.js';
 import { ATOM_NS } from '../namespaces.js';
 import { INVALID, invalidReason, parseScalar, type ScalarSpec } from '../scalars.js';
@@ -19,29 +24,75 @@ export interface DecodeOptions {
   readonly strictNamespaces?: readonly string[];
 }
 
+const XML_NS = 'http://www.w3.org/XML/1998/namespace';
+
+/** In-scope namespace declarations, and what qualified names resolve to under them. */
+class Scope {
+  private readonly fields = new Map<ShapeSpec, Map<string, FieldSpec | null>>();
+  constructor(
+    readonly parent: Scope | undefined,
+    private readonly declared: ReadonlyMap<string, string>,
+  ) {}
+
+  uri(prefix: string): string | undefined {
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      const u = s.declared.get(prefix);
+      if (u !== undefined) return u;
+    }
+    return prefix === 'xml' ? XML_NS : prefix === '' ? '' : undefined;
+  }
+
+  /** {uri, local} of a qualified element name; throws invalid_xml for an unbound prefix. */
+  resolve(qname: string): { uri: string; local: string } {
+    const colon = qname.indexOf(':');
+    const prefix = colon < 0 ? '' : qname.slice(0, colon);
+    const uri = this.uri(prefix);
+    if (uri === undefined) throw new AtomDecodeError('invalid_xml', `not well-formed XML: the prefix "${prefix}" of <${qname}> is not bound to a namespace`);
+    return { uri, local: colon < 0 ? qname : qname.slice(colon + 1) };
+  }
+
+  /** The field a child element of `shape` maps to (null: not one of its fields). */
+  field(shape: ShapeSpec, qname: string): FieldSpec | null {
+    let byName = this.fields.get(shape);
+    if (byName === undefined) this.fields.set(shape, (byName = new Map()));
+    let f = byName.get(qname);
+    if (f === undefined) {
+      const { uri, local } = this.resolve(qname);
+      f = shape.byNs.get(uri)?.get(local) ?? null;
+      byName.set(qname, f);
+    }
+    return f;
+  }
+}
+
+const NO_DECLARATIONS = new Map<string, string>();
+
+function declarations(attributes: Record<string, string>): Map<string, string> | undefined {
+  let found: Map<string, string> | undefined;
+  for (const name in attributes) {
+    if (name.charCodeAt(0) !== 120 /* x */ || !name.startsWith('xmlns')) continue;
+    if (name.length === 5) (found ??= new Map()).set('', attributes[name]!);
+    else if (name.charCodeAt(5) === 58 /* : */) (found ??= new Map()).set(name.slice(6), attributes[name]!);
+  }
+  return found;
+}
+
 interface Frame {
-  readonly parent: Frame | undefined;
-  readonly label: string;
-  readonly shape: ShapeSpec | undefined;
-  readonly scalar: ScalarSpec | undefined;
-  readonly field: FieldSpec | undefined;
-  readonly value: Record<string, unknown> | undefined;
+  shape: ShapeSpec | undefined;
+  scalar: ScalarSpec | undefined;
+  field: FieldSpec | undefined;
+  value: Record<string, unknown> | undefined;
+  scope: Scope;
+  /** The element's qualified name and 1-based position among its repeated siblings, for paths. */
+  name: string;
+  index: number;
   text: string;
-}
-
-function pathOf(frame: Frame | undefined, tail = ''): string {
-  let path = tail;
-  for (let f = frame; f; f = f.parent) path = `/${f.label}${path}`;
-  return path || '/';
-}
-
-function label(field: FieldSpec, index: number): string {
-  return field.many ? `${field.local}[${index}]` : field.local;
 }
 
 class Decoder {
   readonly violations: Violation[] = [];
-  private top: Frame | undefined;
+  private readonly frames: Frame[] = [];
+  private depth = 0; // frames[0..depth) are open
   private skipDepth = 0;
   private result: unknown;
   private readonly strict: ReadonlySet<string>;
@@ -50,77 +101,119 @@ class Decoder {
     private readonly rootUri: string,
     private readonly rootLocal: string,
     private readonly rootShape: ShapeSpec,
+    private readonly rootScope: Scope,
     options: DecodeOptions,
   ) {
     this.strict = new Set(options.strictNamespaces ?? []);
   }
 
-  violation(frame: Frame | undefined, message: string, tail = ''): void {
-    // A hostile document could repeat one mistake a million times; a hundred say enough.
-    if (this.violations.length < 100) this.violations.push({ path: pathOf(frame, tail), message });
+  private pathOf(depth: number, tail = ''): string {
+    let path = '';
+    for (let i = 0; i < depth; i++) {
+      const f = this.frames[i]!;
+      path += `/${f.name}${f.field?.many ? `[${f.index}]` : ''}`;
+    }
+    return path + tail || '/';
   }
 
-  open(tag: SaxesTagNS): void {
+  private violation(depth: number, message: string, tail = ''): void {
+    // A hostile document could repeat one mistake a million times; a hundred say enough.
+    if (this.violations.length < 100) this.violations.push({ path: this.pathOf(depth, tail), message });
+  }
+
+  private push(): Frame {
+    let f = this.frames[this.depth];
+    if (f === undefined) {
+      f = { shape: undefined, scalar: undefined, field: undefined, value: undefined, scope: this.rootScope, name: '', index: 0, text: '' };
+      this.frames.push(f);
+    }
+    this.depth++;
+    return f;
+  }
+
+  open(tag: SaxesTagPlain): void {
     if (this.skipDepth > 0) {
       this.skipDepth++;
       return;
     }
-    const parent = this.top;
+    const attributes = tag.attributes as Record<string, string>;
+    const parent = this.depth > 0 ? this.frames[this.depth - 1]! : undefined;
+    const outer = parent?.scope ?? this.rootScope;
+    const declared = declarations(attributes);
+    const scope = declared ? new Scope(outer, declared) : outer;
+    const qname = tag.name;
     if (parent === undefined) {
-      if (tag.uri !== this.rootUri || tag.local !== this.rootLocal) {
-        this.violation(undefined, `expected the document element {${this.rootUri}}${this.rootLocal}, found {${tag.uri}}${tag.local}`);
+      const { uri, local } = scope.resolve(qname);
+      if (uri !== this.rootUri || local !== this.rootLocal) {
+        this.violation(0, `expected the document element {${this.rootUri}}${this.rootLocal}, found {${uri}}${local}`);
         this.skipDepth = 1;
         return;
       }
-      this.top = this.complexFrame(undefined, this.rootLocal, this.rootShape, undefined, tag);
+      this.complexFrame(this.rootShape, undefined, scope, qname, 1, attributes);
       return;
     }
     const shape = parent.shape;
-    const field = shape?.byNs.get(tag.uri)?.get(tag.local);
-    if (field === undefined) {
-      if (shape !== undefined && this.strict.has(tag.uri) && tag.uri !== ATOM_NS) {
-        this.violation(parent, 'is not an element this document takes', `/${tag.prefix ? `${tag.prefix}:` : ''}${tag.local}`);
+    const field = shape === undefined ? null : scope.field(shape, qname);
+    if (field === null) {
+      // Resolving rejects an unbound prefix on the element itself; inside content we skip,
+      // names are not resolved at all (we read none of it).
+      const { uri } = scope.resolve(qname);
+      if (shape !== undefined && uri !== ATOM_NS && this.strict.has(uri)) {
+        this.violation(this.depth, 'is not an element this document takes', `/${qname}`);
       }
       this.skipDepth = 1;
       return;
     }
     const target = parent.value!;
     let index = 1;
-    if (field.many) {
-      index = (target[field.prop] as unknown[]).length + 1;
-    } else if (target[field.prop] !== undefined) {
-      this.violation(parent, 'appears more than once', `/${field.local}`);
+    if (field.many) index = (target[field.prop] as unknown[]).length + 1;
+    else if (target[field.prop] !== undefined) this.violation(this.depth, 'appears more than once', `/${qname}`);
+    if (field.shape !== undefined) {
+      this.complexFrame(field.shape, field, scope, qname, index, attributes);
+    } else {
+      const f = this.push();
+      f.shape = undefined;
+      f.scalar = field.scalar;
+      f.field = field;
+      f.value = undefined;
+      f.scope = scope;
+      f.name = qname;
+      f.index = index;
+      f.text = '';
     }
-    const name = label(field, index);
-    this.top = field.shape
-      ? this.complexFrame(parent, name, field.shape, field, tag)
-      : { parent, label: name, shape: undefined, scalar: field.scalar, field, value: undefined, text: '' };
   }
 
-  private complexFrame(parent: Frame | undefined, name: string, shape: ShapeSpec, field: FieldSpec | undefined, tag: SaxesTagNS): Frame {
+  private complexFrame(shape: ShapeSpec, field: FieldSpec | undefined, scope: Scope, qname: string, index: number, attributes: Record<string, string>): void {
     const value: Record<string, unknown> = {};
-    for (const prop of shape.manyProps) value[prop] = [];
-    const frame: Frame = { parent, label: name, shape, scalar: undefined, field, value, text: '' };
-    if (shape.attrs.length > 0) {
-      for (const attr of shape.attrs) {
-        const raw = tag.attributes[attr.local];
-        if (raw === undefined || raw.uri !== '') continue;
-        const parsed = parseScalar(attr.scalar, raw.value);
-        if (parsed === INVALID) this.violation(frame, `${JSON.stringify(raw.value)} ${invalidReason}`, `/@${attr.local}`);
-        else value[attr.prop] = parsed;
+    const manyProps = shape.manyProps;
+    for (let i = 0; i < manyProps.length; i++) value[manyProps[i]!] = [];
+    const f = this.push();
+    f.shape = shape;
+    f.scalar = undefined;
+    f.field = field;
+    f.value = value;
+    f.scope = scope;
+    f.name = qname;
+    f.index = index;
+    f.text = '';
+    const attrs = shape.attrs;
+    for (let i = 0; i < attrs.length; i++) {
+      const attr = attrs[i]!;
+      const raw = attributes[attr.local];
+      if (raw === undefined) {
+        if (attr.required) this.violation(this.depth, 'is missing', `/@${attr.local}`);
+        continue;
       }
-      for (const attr of shape.requiredAttrs) {
-        if (value[attr.prop] === undefined && tag.attributes[attr.local] === undefined) {
-          this.violation(frame, 'is missing', `/@${attr.local}`);
-        }
-      }
+      const parsed = parseScalar(attr.scalar, raw);
+      if (parsed === INVALID) this.violation(this.depth, `${JSON.stringify(raw)} ${invalidReason}`, `/@${attr.local}`);
+      else value[attr.prop] = parsed;
     }
-    return frame;
   }
 
   text(text: string): void {
-    if (this.skipDepth === 0 && this.top !== undefined && (this.top.scalar !== undefined || this.top.shape?.text !== undefined)) {
-      this.top.text += text;
+    if (this.skipDepth === 0 && this.depth > 0) {
+      const top = this.frames[this.depth - 1]!;
+      if (top.scalar !== undefined || top.shape?.text !== undefined) top.text += text;
     }
   }
 
@@ -129,35 +222,39 @@ class Decoder {
       this.skipDepth--;
       return;
     }
-    const frame = this.top!;
-    this.top = frame.parent;
+    const frame = this.frames[this.depth - 1]!;
     let value: unknown;
     if (frame.scalar !== undefined) {
       value = parseScalar(frame.scalar, frame.text);
       if (value === INVALID) {
-        this.violation(frame, `${JSON.stringify(frame.text.length > 64 ? `${frame.text.slice(0, 64)}…` : frame.text)} ${invalidReason}`);
-        return;
+        const t = frame.text;
+        this.violation(this.depth, `${JSON.stringify(t.length > 64 ? `${t.slice(0, 64)}…` : t)} ${invalidReason}`);
       }
     } else {
       const shape = frame.shape!;
       const obj = frame.value!;
       if (shape.text !== undefined) {
         const parsed = parseScalar(shape.text.scalar, frame.text);
-        if (parsed === INVALID) this.violation(frame, `${JSON.stringify(frame.text)} ${invalidReason}`);
+        if (parsed === INVALID) this.violation(this.depth, `${JSON.stringify(frame.text)} ${invalidReason}`);
         else obj[shape.text.prop] = parsed;
       }
-      for (const f of shape.requiredFields) {
+      const required = shape.requiredFields;
+      for (let i = 0; i < required.length; i++) {
+        const f = required[i]!;
         const v = obj[f.prop];
-        if (v === undefined || (f.many && (v as unknown[]).length === 0)) this.violation(frame, 'is missing', `/${f.local}`);
+        if (v === undefined || (f.many && (v as unknown[]).length === 0)) this.violation(this.depth, 'is missing', `/${f.local}`);
       }
       value = obj;
     }
+    this.depth--;
+    frame.text = '';
     const field = frame.field;
     if (field === undefined) {
       this.result = value;
       return;
     }
-    const target = frame.parent!.value!;
+    if (value === INVALID) return;
+    const target = this.frames[this.depth - 1]!.value!;
     if (field.many) (target[field.prop] as unknown[]).push(value);
     else if (target[field.prop] === undefined) target[field.prop] = value;
   }
@@ -189,20 +286,41 @@ export function decodeDocument(
   shape: ShapeSpec,
   options: DecodeOptions = {},
 ): unknown {
-  const decoder = new Decoder(rootUri, rootLocal, shape, options);
-  const parser = new SaxesParser({ xmlns: true });
+  const decoder = new Decoder(rootUri, rootLocal, shape, new Scope(undefined, NO_DECLARATIONS), options);
+  // Line and column tracking costs; it is only needed to say where a document breaks, so a
+  // document that fails is parsed once more with positions for the message.
+  const parser = new SaxesParser({ position: false });
   parser.on('doctype', () => {
     throw new AtomDecodeError('invalid_xml', 'a DOCTYPE is not accepted: documents may not declare a DTD or entities');
   });
   // Only the parser's own complaints are invalid_xml; anything else thrown here is a bug of ours
   // and must surface as itself, not hide behind a 400.
-  parser.on('error', (err) => {
-    throw new AtomDecodeError('invalid_xml', `not well-formed XML: ${err.message}`);
+  parser.on('error', () => {
+    throw new AtomDecodeError('invalid_xml', `not well-formed XML: ${wellFormednessError(xml)}`);
   });
-  parser.on('opentag', (tag) => decoder.open(tag as SaxesTagNS));
+  parser.on('opentag', (tag) => decoder.open(tag as SaxesTagPlain));
   parser.on('text', (text) => decoder.text(text));
   parser.on('cdata', (text) => decoder.text(text));
   parser.on('closetag', () => decoder.close());
   parser.write(xml).close();
   return decoder.finish();
+}
+
+/** The first well-formedness error of a document, with its line and column. */
+function wellFormednessError(xml: string): string {
+  const parser = new SaxesParser({ xmlns: true });
+  let message = 'unknown error';
+  parser.on('error', (err) => {
+    message = err.message;
+    throw err;
+  });
+  parser.on('doctype', () => {
+    throw new Error('doctype');
+  });
+  try {
+    parser.write(xml).close();
+  } catch {
+    // message holds the first error
+  }
+  return message;
 }
