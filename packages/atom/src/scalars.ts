@@ -62,28 +62,51 @@ const IP_LITERAL_RE = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/(?:[^/?#@[\]]*@)?\[[0-9A-Fa-
 
 /**
  * xs:anyURI as Xerces checks it: the value, with spaces, non-ASCII and XLink's excluded
- * characters escaped, must be an RFC 3986 URI reference. That leaves four things to check, each
- * in linear time (no backtracking regex over untrusted input): `%` only before two hex digits,
- * at most one `#`, brackets only around an IP-literal host, and a `:` before the first `/`, `?`
- * or `#` only after a valid scheme.
+ * characters escaped, must be a URI reference (RFC 2396 with RFC 2732's IP literals). Each check
+ * runs in linear time (no backtracking regex over untrusted input): `%` only before two hex
+ * digits, at most one `#`, something after a scheme, not ending in an empty authority, a `:` before the first `/`, `?` or `#` only after a valid scheme, and
+ * in a hierarchical reference's path and authority brackets only around an IP-literal host
+ * (queries, fragments and opaque URIs such as `urn:` may hold them).
+ * packages/atom/test/scalars.test.ts checks this against Xerces on random strings.
  */
 function isUriReference(text: string): boolean {
   if (text.indexOf('%') >= 0 && BAD_PERCENT_RE.test(text)) return false;
   const hash = text.indexOf('#');
   if (hash >= 0 && text.indexOf('#', hash + 1) >= 0) return false;
-  let rest = text;
-  if (text.indexOf('[') >= 0 || text.indexOf(']') >= 0) {
-    const literal = IP_LITERAL_RE.exec(text);
-    if (!literal) return false;
-    rest = text.slice(literal[0].length);
-    if (rest.indexOf('[') >= 0 || rest.indexOf(']') >= 0) return false;
-  }
+  let schemeEnd = -1;
+  let hierEnd = text.length;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 47 /* / */ || c === 63 /* ? */ || c === 35 /* # */) break;
-    if (c === 58 /* : */) return i > 0 && SCHEME_RE.test(text.slice(0, i));
+    if (c === 63 /* ? */ || c === 35 /* # */) {
+      hierEnd = i;
+      break;
+    }
+    if (c === 47 /* / */) break;
+    if (c === 58 /* : */) {
+      if (i === 0 || !SCHEME_RE.test(text.slice(0, i))) return false;
+      schemeEnd = i;
+      break;
+    }
   }
-  return true;
+  for (let i = schemeEnd + 1; i < hierEnd; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 63 || c === 35) {
+      hierEnd = i;
+      break;
+    }
+  }
+  // RFC 2396: an absolute URI has something after its scheme, and an authority is not empty.
+  if (schemeEnd >= 0 && (schemeEnd + 1 === text.length || text.charCodeAt(schemeEnd + 1) === 35)) return false;
+  const start = schemeEnd + 1;
+  if (text.length === start + 2 && text.startsWith('//', start)) return false;
+  const hier = text.slice(0, hierEnd);
+  if (hier.indexOf('[') < 0 && hier.indexOf(']') < 0) return true;
+  if (schemeEnd >= 0 && text.charCodeAt(schemeEnd + 1) !== 47 /* / */) return true; // opaque
+  const literal = IP_LITERAL_RE.exec(hier);
+  if (!literal) return false;
+  const rest = hier.slice(literal[0].length);
+  // After an IP literal: a port, then the path.
+  return /^(?::\d*)?(?:\/[^[\]]*)?$/.test(rest);
 }
 
 /** Two decimal digits at i, or -1. */
