@@ -2,24 +2,30 @@
 /* eslint-disable */
 
 
+/** 1 = request token, 2 = access token. */
 export const TOKEN_TYPE_VALUES = [1, 2] as const;
 export type TokenType = (typeof TOKEN_TYPE_VALUES)[number];
 
+/** A content item's dataclass. Calendar groups Events and Tasks. */
 export const DATACLASS_VALUES = ["Contacts", "Events", "Tasks", "Notes", "Calendar"] as const;
 export type Dataclass = (typeof DATACLASS_VALUES)[number];
 
 export const OPERATION_TYPE_VALUES = ["insert", "update", "delete", "query"] as const;
 export type OperationType = (typeof OPERATION_TYPE_VALUES)[number];
 
+/** The kind of a sync client: SyncML phone, internal datastore, external data account, ActiveSync phone. */
 export const CLIENT_KIND_VALUES = ["syncml", "datastore", "extdata", "activesync"] as const;
 export type ClientKind = (typeof CLIENT_KIND_VALUES)[number];
 
+/** Which side of a binding wins a conflict; the default is source. */
 export const CONFLICT_WINNER_VALUES = ["source", "target"] as const;
 export type ConflictWinner = (typeof CONFLICT_WINNER_VALUES)[number];
 
+/** The SyncML alert codes (DESIGN.md): 200 two-way, 201 slow, 202 one-way from source, 203 refresh from source, 204 one-way from target, 205 refresh from target. */
 export const SYNC_MODE_VALUES = [200, 201, 202, 203, 204, 205] as const;
 export type SyncMode = (typeof SYNC_MODE_VALUES)[number];
 
+/** How a synchronization run ended. A failed run changes nothing. */
 export const SYNC_RESULT_VALUES = ["completed", "failed"] as const;
 export type SyncResult = (typeof SYNC_RESULT_VALUES)[number];
 
@@ -32,6 +38,7 @@ export type MessageDirection = (typeof MESSAGE_DIRECTION_VALUES)[number];
 export const OUTBOX_KIND_VALUES = ["setup", "notification"] as const;
 export type OutboxKind = (typeof OUTBOX_KIND_VALUES)[number];
 
+/** The code of an error body (DESIGN.md). */
 export const ERROR_CODE_VALUES = ["bad_request", "invalid_xml", "validation_failed", "unauthorized", "forbidden", "not_found", "method_not_allowed", "conflict", "payload_too_large", "unsupported_media_type", "rate_limited", "not_implemented", "internal"] as const;
 export type ErrorCode = (typeof ERROR_CODE_VALUES)[number];
 
@@ -57,7 +64,7 @@ export interface Link {
   title?: string;
 }
 
-/** XSD type `FeedHead`. */
+/** The head of every feed; its entries follow, all of one entry shape. */
 export interface FeedHead {
   /** `author` */
   author?: Person;
@@ -81,7 +88,7 @@ export interface Content {
   value: string;
 }
 
-/** XSD type `ExtdataToken`. */
+/** token/type is written token_type in requests and type in listings. */
 export interface ExtdataToken {
   /** `token_type` */
   tokenType?: TokenType;
@@ -95,7 +102,7 @@ export interface ExtdataToken {
   scopes?: string[];
 }
 
-/** XSD type `ExtdataDatastore`. */
+/** A datastore of an external data account: its dataclass, the URL of the remote feed, an optional name (default: the dataclass), and the token that grants access. */
 export interface ExtdataDatastore {
   /** attribute `dataclass` */
   dataclass: Dataclass;
@@ -107,7 +114,7 @@ export interface ExtdataDatastore {
   token?: ExtdataToken;
 }
 
-/** XSD type `ExtdataClient`. */
+/** An external data client: the user id on the external service and one datastore per supported dataclass. */
 export interface ExtdataClient {
   /** `uuid` */
   uuid?: string;
@@ -137,7 +144,7 @@ export interface ExtdataClientEntry {
   client: ExtdataClient;
 }
 
-/** XSD type `DatastoreClient`. */
+/** A client of the internal datastore. */
 export interface DatastoreClient {
   /** `uuid` */
   uuid?: string;
@@ -165,7 +172,7 @@ export interface DatastoreClientEntry {
   client: DatastoreClient;
 }
 
-/** XSD type `ListingSetup`. */
+/** The setup sent to a phone as the client listing shows it: setup name, and sent as YYYY-MM-DD HH:MM:SS (empty when never sent). */
 export interface ListingSetup {
   /** attribute `sent` */
   sent: Date | null;
@@ -173,7 +180,7 @@ export interface ListingSetup {
   name: string;
 }
 
-/** XSD type `PhoneDatastore`. */
+/** A phone's datastore: its name on the phone (source LocURI), created on first sync. */
 export interface PhoneDatastore {
   /** attribute `dataclass` */
   dataclass: Dataclass;
@@ -183,7 +190,7 @@ export interface PhoneDatastore {
   name: string;
 }
 
-/** XSD type `SyncmlClient`. */
+/** A SyncML phone. It cannot be edited after creation; datastore elements appear after its first synchronization. */
 export interface SyncmlClient {
   /** `uuid` */
   uuid?: string;
@@ -223,7 +230,7 @@ export interface SyncmlClientEntry {
   client: SyncmlClient;
 }
 
-/** XSD type `ActivesyncClient`. */
+/** An ActiveSync phone. password is write-only (never returned); changing it requires old_pass. */
 export interface ActivesyncClient {
   /** `uuid` */
   uuid?: string;
@@ -263,7 +270,7 @@ export interface ActivesyncClientEntry {
   client: ActivesyncClient;
 }
 
-/** XSD type `ContentEntry`. */
+/** A datastore content item: atom:title, atom:content (text + type), atom:id urn:uuid. */
 export interface ContentEntry {
   /** `author` */
   author?: Person;
@@ -283,7 +290,7 @@ export interface ContentEntry {
   dataclass?: Dataclass;
 }
 
-/** XSD type `BatchContent`. */
+/** The content of a batch entry: the item text, with its dataclass and media type. */
 export interface BatchContent {
   /** attribute `dataclass` */
   dataclass?: Dataclass;
@@ -307,7 +314,7 @@ export interface Status {
   reason?: string;
 }
 
-/** XSD type `BatchContentEntry`. */
+/** A batch request or result entry, and an entry of the ?since= change feed. The content is s:content (with dataclass); atom:id names the item (delete, update, query). */
 export interface BatchContentEntry {
   /** `author` */
   author?: Person;
@@ -331,7 +338,7 @@ export interface BatchContentEntry {
   status?: Status;
 }
 
-/** XSD type `SentSetup`. */
+/** The setup just sent to a phone: setup name, and sent as an ISO 8601 UTC timestamp. */
 export interface SentSetup {
   /** attribute `sent` */
   sent: Date | null;
@@ -361,7 +368,7 @@ export interface SyncmlSetupEntry {
   setup?: SentSetup;
 }
 
-/** XSD type `ClientRef`. */
+/** One side of a binding: the kind of client and its uuid. */
 export interface ClientRef {
   /** `sync_source` */
   syncSource: ClientKind;
@@ -393,7 +400,7 @@ export interface BindingEntry {
   conflictWinner?: ConflictWinner;
 }
 
-/** XSD type `SynchronizationEntry`. */
+/** The request of POST /v2/syncengine/<binding_id>/synchronization/. */
 export interface SynchronizationEntry {
   /** `author` */
   author?: Person;
@@ -415,7 +422,7 @@ export interface SynchronizationEntry {
   dataclass: Dataclass;
 }
 
-/** XSD type `SyncSourceRef`. */
+/** sync_stats/source/sync_source: the kind in @type, the client's uuid as text. */
 export interface SyncSourceRef {
   /** attribute `type` */
   type: ClientKind;
@@ -423,7 +430,7 @@ export interface SyncSourceRef {
   uuid: string;
 }
 
-/** XSD type `Statistics`. */
+/** Per side: *_in are changes the run applied to this side, *_out this side's own changes sent to the other (DESIGN.md). */
 export interface Statistics {
   /** `adds_in` */
   addsIn: number;
@@ -439,7 +446,7 @@ export interface Statistics {
   deletesOut: number;
 }
 
-/** XSD type `SideStats`. */
+/** The statistics of one side of a synchronization run. */
 export interface SideStats {
   /** `sync_source` */
   syncSource: SyncSourceRef;
@@ -563,7 +570,7 @@ export interface PhoneDatastoreBindingEntry {
   timezone?: string;
 }
 
-/** XSD type `SessionDatastore`. */
+/** One datastore synchronized in a SyncML session, with its statistics on the phone side. */
 export interface SessionDatastore {
   /** attribute `uri` */
   uri: string;
@@ -575,7 +582,7 @@ export interface SessionDatastore {
   statistics?: Statistics;
 }
 
-/** XSD type `Session`. */
+/** One SyncML session as recorded by the SyncML endpoint. */
 export interface Session {
   /** `session_id` */
   sessionId: string;
@@ -619,7 +626,7 @@ export interface SessionEntry {
   session: Session;
 }
 
-/** XSD type `ChatMessage`. */
+/** One SyncML message of the chat log; the message itself is the entry's atom:content. */
 export interface ChatMessage {
   /** `session_id` */
   sessionId: string;
@@ -651,7 +658,7 @@ export interface ChatMessageEntry {
   message: ChatMessage;
 }
 
-/** XSD type `OutboxItem`. */
+/** What was handed to the SMS/WAP-push gateway; the payload is the entry's atom:content, base64. */
 export interface OutboxItem {
   /** `kind` */
   kind: OutboxKind;
@@ -681,7 +688,7 @@ export interface OutboxEntry {
   outboxItem: OutboxItem;
 }
 
-/** XSD type `Account`. */
+/** An account of the service (admin API). password is write-only. */
 export interface Account {
   /** `username` */
   username: string;
@@ -731,7 +738,7 @@ export interface TokenEntry {
   token: string;
 }
 
-/** XSD type `Consumer`. */
+/** An OAuth 1.0a consumer key and secret, shown only when created. */
 export interface Consumer {
   /** `key` */
   key: string;
@@ -767,7 +774,7 @@ export interface ErrorDetail {
   message: string;
 }
 
-/** XSD type `ServiceError`. */
+/** The error body of every failure: status, code, a message, and one detail per violation for validation_failed. */
 export interface ServiceError {
   /** `status` */
   status: number;
