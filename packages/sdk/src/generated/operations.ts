@@ -1,0 +1,668 @@
+// generated — do not edit. Written by codegen/src/emit/sdk.ts from spec/openapi.yaml and spec/xsd/*.xsd; run `npm run generate`.
+/* eslint-disable */
+import { operations } from '@atomsync/atom';
+import type { Account, AccountEntry, ActivesyncClient, ActivesyncClientEntry, BatchContentEntry, BindingEntry, ChatMessageEntry, ConsumerEntry, ContentEntry, DatastoreClient, DatastoreClientEntry, ExtdataClient, ExtdataClientEntry, Feed, OutboxEntry, PhoneDatastoreBindingEntry, PhoneModelEntry, SessionEntry, SyncLogEntry, SynchronizationEntry, SyncmlClient, SyncmlClientEntry, SyncmlSetupEntry, TokenEntry, VendorEntry } from '@atomsync/atom';
+import type { Invoke, RequestOptions } from '../invoke.js';
+import type { AtomSyncError } from '../errors.js';
+
+/** Every operation of the atomsync API, grouped by resource. */
+export interface AtomSyncApi {
+  /**
+   * External data clients — accounts on a remote calendar and contacts service, reached through its public data API with OAuth tokens supplied at registration.
+   */
+  readonly extdata: ExtdataApi;
+  /**
+   * Datastore clients — accounts of the internal content store. Each holds content items and can be one side of a sync binding.
+   */
+  readonly datastore: DatastoreApi;
+  /**
+   * SyncML phones — registration, sending setup (OMA Client Provisioning) to the phone, server-initiated sync requests, the gateway outbox, and session records.
+   */
+  readonly syncml: SyncmlApi;
+  /**
+   * ActiveSync phones — registration and password changes. The password is write-only.
+   */
+  readonly activesync: ActivesyncApi;
+  /**
+   * Sync bindings (a registered pair of clients), running synchronizations, and the synchronization log (statistics only, not the transferred data).
+   */
+  readonly syncengine: SyncengineApi;
+  /**
+   * Create, in one step, a SyncML client bound to a datastore client of the caller's account.
+   */
+  readonly phoneDatastoreBindings: PhoneDatastoreBindingsApi;
+  /**
+   * The phone catalogue — vendors and SyncML-capable models. Read only; needs no authentication.
+   */
+  readonly phones: PhonesApi;
+  /**
+   * Account administration (site administrators only) — accounts, bearer tokens and OAuth 1.0a consumers. Secrets are shown only in the answer that creates them.
+   */
+  readonly admin: AdminApi;
+  /**
+   * The SyncML DS endpoint phones post their SyncML messages to (XML or WBXML). The messages carry their own credentials.
+   */
+  readonly syncmlProtocol: SyncmlProtocolApi;
+  /**
+   * Readiness probe for operators and orchestration.
+   */
+  readonly health: HealthApi;
+}
+
+/**
+ * External data clients — accounts on a remote calendar and contacts service, reached through its public data API with OAuth tokens supplied at registration.
+ */
+export interface ExtdataApi {
+  /**
+   * List external data clients.
+   *
+   * `GET /v2/services/extdata/` → 200
+   * @param options abort signal and extra headers for this request
+   */
+  list(options?: RequestOptions): Promise<Feed<ExtdataClientEntry>>;
+  /**
+   * Register an external data client.
+   *
+   * `POST /v2/services/extdata/` → 201
+   * @param client the `client` of the ExtdataClientEntry to send
+   * @param options abort signal and extra headers for this request
+   */
+  create(client: ExtdataClient, options?: RequestOptions): Promise<ExtdataClientEntry>;
+  /**
+   * Get an external data client.
+   *
+   * `GET /v2/services/extdata/{clientUuid}/` → 200
+   * @param clientUuid The client's `uuid`.
+   * @param options abort signal and extra headers for this request
+   */
+  get(clientUuid: string, options?: RequestOptions): Promise<ExtdataClientEntry>;
+  /**
+   * Add datastores to an external data client.
+   *
+   * `PUT /v2/services/extdata/{clientUuid}/` → 200 Updated
+   * @param clientUuid The client's `uuid`.
+   * @param client the `client` of the ExtdataClientEntry to send
+   * @param options abort signal and extra headers for this request
+   */
+  update(clientUuid: string, client: ExtdataClient, options?: RequestOptions): Promise<ExtdataClientEntry>;
+  /**
+   * Delete an external data client.
+   *
+   * `DELETE /v2/services/extdata/{clientUuid}/` → 200 Deleted
+   * @param clientUuid The client's `uuid`.
+   * @param options abort signal and extra headers for this request
+   */
+  delete(clientUuid: string, options?: RequestOptions): Promise<void>;
+}
+
+/**
+ * Datastore clients — accounts of the internal content store. Each holds content items and can be one side of a sync binding.
+ */
+export interface DatastoreApi {
+  /**
+   * List datastore clients.
+   *
+   * `GET /v2/services/datastore/` → 200
+   * @param options abort signal and extra headers for this request
+   */
+  list(options?: RequestOptions): Promise<Feed<DatastoreClientEntry>>;
+  /**
+   * Create a datastore client.
+   *
+   * `POST /v2/services/datastore/` → 201
+   * @param client the `client` of the DatastoreClientEntry to send
+   * @param options abort signal and extra headers for this request
+   */
+  create(client: DatastoreClient, options?: RequestOptions): Promise<DatastoreClientEntry>;
+  /**
+   * Get a datastore client.
+   *
+   * `GET /v2/services/datastore/{clientUuid}/` → 200
+   * @param clientUuid The datastore client's `uuid`.
+   * @param options abort signal and extra headers for this request
+   */
+  get(clientUuid: string, options?: RequestOptions): Promise<DatastoreClientEntry>;
+  /**
+   * List content of all clients (not allowed).
+   *
+   * `GET /v2/services/datastore/content/`
+   *
+   * The service always refuses this: it rejects with an {@link AtomSyncError} 400 (`bad_request`).
+   * @param options abort signal and extra headers for this request
+   */
+  allContents(options?: RequestOptions): Promise<void>;
+  /**
+   * Content items (contacts, events, tasks, notes) of one datastore client, with item-level REST, a change feed (`?since=`) and GData-style batch posts.
+   * @param clientUuid The datastore client's `uuid`.
+   */
+  contents(clientUuid: string): DatastoreContentsApi;
+}
+
+/**
+ * Content items (contacts, events, tasks, notes) of one datastore client, with item-level REST, a change feed (`?since=`) and GData-style batch posts.
+ * @param clientUuid The datastore client's `uuid`.
+ */
+export interface DatastoreContentsApi {
+  /**
+   * List a client's content items, or its changes since a time.
+   *
+   * `GET /v2/services/datastore/{clientUuid}/contents/` → 200
+   *
+   * Without `since`; for the `since` form, see `datastore.contents(clientUuid).changes`.
+   * @param query `dataclass`: Only items of this dataclass. `Calendar` means Events and Tasks; `all` is the same as omitting the parameter.
+   * @param options abort signal and extra headers for this request
+   */
+  list(query?: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" | "all" }, options?: RequestOptions): Promise<Feed<ContentEntry>>;
+  /**
+   * List a client's content items, or its changes since a time.
+   *
+   * `GET /v2/services/datastore/{clientUuid}/contents/` → 200
+   *
+   * The `since` form of this path; without it, see `datastore.contents(clientUuid).list`.
+   * @param query `dataclass`: Only items of this dataclass. `Calendar` means Events and Tasks; `all` is the same as omitting the parameter. `since`: UTC time `YYYY-MM-DDTHH:MM:SS`, optionally with a trailing `Z`. Selects the change feed.
+   * @param options abort signal and extra headers for this request
+   */
+  changes(query: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" | "all"; since: string }, options?: RequestOptions): Promise<Feed<BatchContentEntry>>;
+  /**
+   * Create a content item.
+   *
+   * `POST /v2/services/datastore/{clientUuid}/contents/` → 201
+   * @param entry the ContentEntry to send
+   * @param query `dataclass`: The item's dataclass; inferred from the content type when omitted.
+   * @param options abort signal and extra headers for this request
+   */
+  create(entry: ContentEntry, query?: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" }, options?: RequestOptions): Promise<ContentEntry>;
+  /**
+   * Get a content item.
+   *
+   * `GET /v2/services/datastore/{clientUuid}/contents/{contentUuid}` → 200
+   * @param contentUuid The content item's uuid.
+   * @param options abort signal and extra headers for this request
+   */
+  get(contentUuid: string, options?: RequestOptions): Promise<ContentEntry>;
+  /**
+   * Replace a content item.
+   *
+   * `PUT /v2/services/datastore/{clientUuid}/contents/{contentUuid}` → 200
+   * @param contentUuid The content item's uuid.
+   * @param entry the ContentEntry to send
+   * @param options abort signal and extra headers for this request
+   */
+  update(contentUuid: string, entry: ContentEntry, options?: RequestOptions): Promise<ContentEntry>;
+  /**
+   * Delete a content item.
+   *
+   * `DELETE /v2/services/datastore/{clientUuid}/contents/{contentUuid}` → 200 Deleted
+   * @param contentUuid The content item's uuid.
+   * @param options abort signal and extra headers for this request
+   */
+  delete(contentUuid: string, options?: RequestOptions): Promise<void>;
+  /**
+   * Apply a batch of content changes.
+   *
+   * `POST /v2/services/datastore/{clientUuid}/contents/batch` → 200
+   * @param feed the feed of BatchContentEntry to send
+   * @param query `dataclass`: Dataclass of the inserted items that carry no `content@dataclass`; else inferred from the content type.
+   * @param options abort signal and extra headers for this request
+   */
+  batch(feed: Feed<BatchContentEntry>, query?: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" }, options?: RequestOptions): Promise<Feed<BatchContentEntry>>;
+}
+
+/**
+ * SyncML phones — registration, sending setup (OMA Client Provisioning) to the phone, server-initiated sync requests, the gateway outbox, and session records.
+ */
+export interface SyncmlApi {
+  /**
+   * List SyncML clients.
+   *
+   * `GET /v2/services/syncml/` → 200
+   * @param options abort signal and extra headers for this request
+   */
+  list(options?: RequestOptions): Promise<Feed<SyncmlClientEntry>>;
+  /**
+   * Register a SyncML phone.
+   *
+   * `POST /v2/services/syncml/` → 201
+   * @param client the `client` of the SyncmlClientEntry to send
+   * @param options abort signal and extra headers for this request
+   */
+  create(client: SyncmlClient, options?: RequestOptions): Promise<SyncmlClientEntry>;
+  /**
+   * Get a SyncML client.
+   *
+   * `GET /v2/services/syncml/{clientUuid}` → 200
+   * @param clientUuid The SyncML client's `uuid`.
+   * @param options abort signal and extra headers for this request
+   */
+  get(clientUuid: string, options?: RequestOptions): Promise<SyncmlClientEntry>;
+  /**
+   * Update a SyncML client (not offered).
+   *
+   * `PUT /v2/services/syncml/{clientUuid}`
+   *
+   * The service always refuses this: it rejects with an {@link AtomSyncError} 405 (`method_not_allowed`).
+   * @param clientUuid The SyncML client's `uuid`.
+   * @param options abort signal and extra headers for this request
+   */
+  update(clientUuid: string, options?: RequestOptions): Promise<void>;
+  /**
+   * Delete a SyncML client.
+   *
+   * `DELETE /v2/services/syncml/{clientUuid}` → 200 Deleted
+   * @param clientUuid The SyncML client's `uuid`.
+   * @param options abort signal and extra headers for this request
+   */
+  delete(clientUuid: string, options?: RequestOptions): Promise<void>;
+  /**
+   * Send synchronization settings to the phone.
+   *
+   * `POST /v2/services/syncml/{clientUuid}/setup/` → 201
+   * @param clientUuid The SyncML client's `uuid`.
+   * @param entry the SyncmlSetupEntry to send
+   * @param options abort signal and extra headers for this request
+   */
+  setup(clientUuid: string, entry: SyncmlSetupEntry, options?: RequestOptions): Promise<SyncmlSetupEntry>;
+  /**
+   * Request a server-initiated sync.
+   *
+   * `POST /v2/services/syncml/{clientUuid}/sync/` → 200
+   * @param clientUuid The SyncML client's `uuid`.
+   * @param options abort signal and extra headers for this request
+   */
+  requestSync(clientUuid: string, options?: RequestOptions): Promise<void>;
+  /**
+   * List what was sent to the phone.
+   *
+   * `GET /v2/services/syncml/{clientUuid}/outbox/` → 200
+   * @param clientUuid The SyncML client's `uuid`.
+   * @param options abort signal and extra headers for this request
+   */
+  outbox(clientUuid: string, options?: RequestOptions): Promise<Feed<OutboxEntry>>;
+  /**
+   * List SyncML sessions.
+   *
+   * `GET /v2/services/syncml/sessions/` → 200
+   * @param options abort signal and extra headers for this request
+   */
+  sessions(options?: RequestOptions): Promise<Feed<SessionEntry>>;
+  /**
+   * List the SyncML chat log (administrators).
+   *
+   * `GET /v2/services/syncml/sessions/chatlog/` → 200
+   * @param options abort signal and extra headers for this request
+   */
+  chatlog(options?: RequestOptions): Promise<Feed<ChatMessageEntry>>;
+  /**
+   * List phone datastores (not implemented).
+   *
+   * `GET /v2/services/syncml/datastores/`
+   *
+   * Not implemented by the service: always rejects with an {@link AtomSyncError} 501 (`not_implemented`).
+   * @param options abort signal and extra headers for this request
+   */
+  datastores(options?: RequestOptions): Promise<void>;
+}
+
+/**
+ * ActiveSync phones — registration and password changes. The password is write-only.
+ */
+export interface ActivesyncApi {
+  /**
+   * List ActiveSync clients.
+   *
+   * `GET /v2/services/activesync/` → 200
+   * @param options abort signal and extra headers for this request
+   */
+  list(options?: RequestOptions): Promise<Feed<ActivesyncClientEntry>>;
+  /**
+   * Register an ActiveSync phone.
+   *
+   * `POST /v2/services/activesync/` → 201
+   * @param client the `client` of the ActivesyncClientEntry to send
+   * @param options abort signal and extra headers for this request
+   */
+  create(client: ActivesyncClient, options?: RequestOptions): Promise<ActivesyncClientEntry>;
+  /**
+   * Get an ActiveSync client.
+   *
+   * `GET /v2/services/activesync/{clientUuid}` → 200
+   * @param clientUuid The ActiveSync client's `uuid`.
+   * @param options abort signal and extra headers for this request
+   */
+  get(clientUuid: string, options?: RequestOptions): Promise<ActivesyncClientEntry>;
+  /**
+   * Change an ActiveSync client's password.
+   *
+   * `PUT /v2/services/activesync/{clientUuid}` → 200
+   * @param clientUuid The ActiveSync client's `uuid`.
+   * @param client the `client` of the ActivesyncClientEntry to send
+   * @param options abort signal and extra headers for this request
+   */
+  update(clientUuid: string, client: ActivesyncClient, options?: RequestOptions): Promise<ActivesyncClientEntry>;
+  /**
+   * Delete an ActiveSync client.
+   *
+   * `DELETE /v2/services/activesync/{clientUuid}` → 200 Deleted
+   * @param clientUuid The ActiveSync client's `uuid`.
+   * @param options abort signal and extra headers for this request
+   */
+  delete(clientUuid: string, options?: RequestOptions): Promise<void>;
+}
+
+/**
+ * Sync bindings (a registered pair of clients), running synchronizations, and the synchronization log (statistics only, not the transferred data).
+ */
+export interface SyncengineApi {
+  /**
+   * List sync bindings.
+   *
+   * `GET /v2/syncengine/` → 200
+   * @param options abort signal and extra headers for this request
+   */
+  list(options?: RequestOptions): Promise<Feed<BindingEntry>>;
+  /**
+   * Bind two clients.
+   *
+   * `POST /v2/syncengine/` → 200
+   * @param entry the BindingEntry to send
+   * @param options abort signal and extra headers for this request
+   */
+  create(entry: BindingEntry, options?: RequestOptions): Promise<BindingEntry>;
+  /**
+   * Get a sync binding.
+   *
+   * `GET /v2/syncengine/{bindingId}/` → 200
+   * @param bindingId The binding id (the entry's `title`).
+   * @param options abort signal and extra headers for this request
+   */
+  get(bindingId: number, options?: RequestOptions): Promise<BindingEntry>;
+  /**
+   * Change a binding's conflict winner.
+   *
+   * `PUT /v2/syncengine/{bindingId}/` → 200 Updated
+   * @param bindingId The binding id.
+   * @param entry the BindingEntry to send
+   * @param options abort signal and extra headers for this request
+   */
+  update(bindingId: number, entry: BindingEntry, options?: RequestOptions): Promise<BindingEntry>;
+  /**
+   * Delete a sync binding.
+   *
+   * `DELETE /v2/syncengine/{bindingId}/` → 200 Deleted
+   * @param bindingId The binding id.
+   * @param options abort signal and extra headers for this request
+   */
+  delete(bindingId: number, options?: RequestOptions): Promise<void>;
+  /**
+   * List the synchronization log.
+   *
+   * `GET /v2/syncengine/synchronization/` → 200
+   * @param options abort signal and extra headers for this request
+   */
+  log(options?: RequestOptions): Promise<Feed<SyncLogEntry>>;
+  /**
+   * List one binding's synchronization log.
+   *
+   * `GET /v2/syncengine/{bindingId}/synchronization/` → 200
+   * @param bindingId The binding id.
+   * @param options abort signal and extra headers for this request
+   */
+  bindingLog(bindingId: number, options?: RequestOptions): Promise<Feed<SyncLogEntry>>;
+  /**
+   * Run a synchronization.
+   *
+   * `POST /v2/syncengine/{bindingId}/synchronization/` → 200
+   * @param bindingId The binding id.
+   * @param entry the SynchronizationEntry to send
+   * @param options abort signal and extra headers for this request
+   */
+  synchronize(bindingId: number, entry: SynchronizationEntry, options?: RequestOptions): Promise<SyncLogEntry>;
+  /**
+   * Get one synchronization log entry.
+   *
+   * `GET /v2/syncengine/synclog/{logId}` → 200
+   * @param logId The log entry id.
+   * @param options abort signal and extra headers for this request
+   */
+  logEntry(logId: number, options?: RequestOptions): Promise<SyncLogEntry>;
+  /**
+   * List sync sources (not implemented).
+   *
+   * `GET /v2/syncengine/sources/`
+   *
+   * Not implemented by the service: always rejects with an {@link AtomSyncError} 501 (`not_implemented`).
+   * @param options abort signal and extra headers for this request
+   */
+  sources(options?: RequestOptions): Promise<void>;
+  /**
+   * Register a sync source (not implemented).
+   *
+   * `POST /v2/syncengine/sources/`
+   *
+   * Not implemented by the service: always rejects with an {@link AtomSyncError} 501 (`not_implemented`).
+   * @param options abort signal and extra headers for this request
+   */
+  registerSource(options?: RequestOptions): Promise<void>;
+}
+
+/**
+ * Create, in one step, a SyncML client bound to a datastore client of the caller's account.
+ */
+export interface PhoneDatastoreBindingsApi {
+  /**
+   * List phone-to-datastore bindings.
+   *
+   * `GET /v2/syncengine/phone_datastore_bindings/` → 200
+   * @param options abort signal and extra headers for this request
+   */
+  list(options?: RequestOptions): Promise<Feed<PhoneDatastoreBindingEntry>>;
+  /**
+   * Create a phone bound to a datastore.
+   *
+   * `POST /v2/syncengine/phone_datastore_bindings` → 201
+   * @param entry the PhoneDatastoreBindingEntry to send
+   * @param options abort signal and extra headers for this request
+   */
+  create(entry: PhoneDatastoreBindingEntry, options?: RequestOptions): Promise<PhoneDatastoreBindingEntry>;
+}
+
+/**
+ * The phone catalogue — vendors and SyncML-capable models. Read only; needs no authentication.
+ */
+export interface PhonesApi {
+  /**
+   * List phone vendors.
+   *
+   * `GET /v2/phones/vendors/` → 200
+   * @param options abort signal and extra headers for this request
+   */
+  vendors(options?: RequestOptions): Promise<Feed<VendorEntry>>;
+  /**
+   * Get a phone vendor.
+   *
+   * `GET /v2/phones/vendors/{vendorUuid}` → 200
+   * @param vendorUuid The vendor's uuid (from its `id`, `urn:uuid:<vendor_uuid>`).
+   * @param options abort signal and extra headers for this request
+   */
+  vendor(vendorUuid: string, options?: RequestOptions): Promise<VendorEntry>;
+  /**
+   * List one vendor's phone models.
+   *
+   * `GET /v2/phones/vendors/{vendorUuid}/models/` → 200
+   * @param vendorUuid The vendor's uuid.
+   * @param options abort signal and extra headers for this request
+   */
+  vendorModels(vendorUuid: string, options?: RequestOptions): Promise<Feed<PhoneModelEntry>>;
+  /**
+   * List all phone models.
+   *
+   * `GET /v2/phones/vendors/models/` → 200
+   * @param options abort signal and extra headers for this request
+   */
+  models(options?: RequestOptions): Promise<Feed<PhoneModelEntry>>;
+  /**
+   * Get a phone model.
+   *
+   * `GET /v2/phones/vendors/models/{modelUuid}` → 200
+   * @param modelUuid The model's `uuid`.
+   * @param options abort signal and extra headers for this request
+   */
+  model(modelUuid: string, options?: RequestOptions): Promise<PhoneModelEntry>;
+}
+
+/**
+ * Account administration (site administrators only) — accounts, bearer tokens and OAuth 1.0a consumers. Secrets are shown only in the answer that creates them.
+ */
+export interface AdminApi {
+  /**
+   * List accounts.
+   *
+   * `GET /v2/admin/accounts` → 200
+   * @param options abort signal and extra headers for this request
+   */
+  accounts(options?: RequestOptions): Promise<Feed<AccountEntry>>;
+  /**
+   * Create an account.
+   *
+   * `POST /v2/admin/accounts` → 201
+   * @param account the `account` of the AccountEntry to send
+   * @param options abort signal and extra headers for this request
+   */
+  createAccount(account: Account, options?: RequestOptions): Promise<AccountEntry>;
+  /**
+   * Delete an account.
+   *
+   * `DELETE /v2/admin/accounts/{username}` → 200 Deleted
+   * @param username The account's username.
+   * @param options abort signal and extra headers for this request
+   */
+  deleteAccount(username: string, options?: RequestOptions): Promise<void>;
+  /**
+   * Issue a bearer token for an account.
+   *
+   * `POST /v2/admin/accounts/{username}/tokens` → 201
+   * @param username The account's username.
+   * @param options abort signal and extra headers for this request
+   */
+  createToken(username: string, options?: RequestOptions): Promise<TokenEntry>;
+  /**
+   * Issue an OAuth 1.0a consumer for an account.
+   *
+   * `POST /v2/admin/accounts/{username}/consumers` → 201
+   * @param username The account's username.
+   * @param options abort signal and extra headers for this request
+   */
+  createConsumer(username: string, options?: RequestOptions): Promise<ConsumerEntry>;
+}
+
+/**
+ * The SyncML DS endpoint phones post their SyncML messages to (XML or WBXML). The messages carry their own credentials.
+ */
+export interface SyncmlProtocolApi {
+  /**
+   * Exchange a SyncML message.
+   *
+   * `POST /syncml` → 200
+   * @param body the application/vnd.syncml+xml message
+   * @param options abort signal and extra headers for this request
+   */
+  post(body: Uint8Array, options?: RequestOptions): Promise<Uint8Array>;
+}
+
+/**
+ * Readiness probe for operators and orchestration.
+ */
+export interface HealthApi {
+  /**
+   * Readiness probe.
+   *
+   * `GET /healthz` → 200
+   * @param options abort signal and extra headers for this request
+   */
+  get(options?: RequestOptions): Promise<string>;
+}
+
+/** Binds every operation to `invoke`, which executes an operation from its spec alone. */
+export function createOperations(invoke: Invoke): AtomSyncApi {
+  return {
+    extdata: {
+      list: (options) => invoke(operations.listExtdataClients, {}, options),
+      create: (client, options) => invoke(operations.createExtdataClient, { body: { client } }, options),
+      get: (clientUuid, options) => invoke(operations.getExtdataClient, { path: { clientUuid } }, options),
+      update: (clientUuid, client, options) => invoke(operations.updateExtdataClient, { path: { clientUuid }, body: { client } }, options),
+      delete: (clientUuid, options) => invoke(operations.deleteExtdataClient, { path: { clientUuid } }, options),
+    },
+    datastore: {
+      list: (options) => invoke(operations.listDatastoreClients, {}, options),
+      create: (client, options) => invoke(operations.createDatastoreClient, { body: { client } }, options),
+      get: (clientUuid, options) => invoke(operations.getDatastoreClient, { path: { clientUuid } }, options),
+      allContents: (options) => invoke(operations.listAllContents, {}, options),
+      contents: (clientUuid) => ({
+        list: (query, options) => invoke(operations.listContents, { path: { clientUuid }, query }, options),
+        changes: (query, options) => invoke(operations.listContentChanges, { path: { clientUuid }, query }, options),
+        create: (entry, query, options) => invoke(operations.createContent, { path: { clientUuid }, body: entry, query }, options),
+        get: (contentUuid, options) => invoke(operations.getContent, { path: { clientUuid, contentUuid } }, options),
+        update: (contentUuid, entry, options) => invoke(operations.updateContent, { path: { clientUuid, contentUuid }, body: entry }, options),
+        delete: (contentUuid, options) => invoke(operations.deleteContent, { path: { clientUuid, contentUuid } }, options),
+        batch: (feed, query, options) => invoke(operations.batchContents, { path: { clientUuid }, body: feed, query }, options),
+      }),
+    },
+    syncml: {
+      list: (options) => invoke(operations.listSyncmlClients, {}, options),
+      create: (client, options) => invoke(operations.createSyncmlClient, { body: { client } }, options),
+      get: (clientUuid, options) => invoke(operations.getSyncmlClient, { path: { clientUuid } }, options),
+      update: (clientUuid, options) => invoke(operations.updateSyncmlClient, { path: { clientUuid } }, options),
+      delete: (clientUuid, options) => invoke(operations.deleteSyncmlClient, { path: { clientUuid } }, options),
+      setup: (clientUuid, entry, options) => invoke(operations.createSyncmlSetup, { path: { clientUuid }, body: entry }, options),
+      requestSync: (clientUuid, options) => invoke(operations.requestSyncmlSync, { path: { clientUuid } }, options),
+      outbox: (clientUuid, options) => invoke(operations.listSyncmlOutbox, { path: { clientUuid } }, options),
+      sessions: (options) => invoke(operations.listSyncmlSessions, {}, options),
+      chatlog: (options) => invoke(operations.listSyncmlChatlog, {}, options),
+      datastores: (options) => invoke(operations.listSyncmlDatastores, {}, options),
+    },
+    activesync: {
+      list: (options) => invoke(operations.listActivesyncClients, {}, options),
+      create: (client, options) => invoke(operations.createActivesyncClient, { body: { client } }, options),
+      get: (clientUuid, options) => invoke(operations.getActivesyncClient, { path: { clientUuid } }, options),
+      update: (clientUuid, client, options) => invoke(operations.updateActivesyncClient, { path: { clientUuid }, body: { client } }, options),
+      delete: (clientUuid, options) => invoke(operations.deleteActivesyncClient, { path: { clientUuid } }, options),
+    },
+    syncengine: {
+      list: (options) => invoke(operations.listBindings, {}, options),
+      create: (entry, options) => invoke(operations.createBinding, { body: entry }, options),
+      get: (bindingId, options) => invoke(operations.getBinding, { path: { bindingId } }, options),
+      update: (bindingId, entry, options) => invoke(operations.updateBinding, { path: { bindingId }, body: entry }, options),
+      delete: (bindingId, options) => invoke(operations.deleteBinding, { path: { bindingId } }, options),
+      log: (options) => invoke(operations.listSyncLog, {}, options),
+      bindingLog: (bindingId, options) => invoke(operations.listBindingSyncLog, { path: { bindingId } }, options),
+      synchronize: (bindingId, entry, options) => invoke(operations.synchronize, { path: { bindingId }, body: entry }, options),
+      logEntry: (logId, options) => invoke(operations.getSyncLogEntry, { path: { logId } }, options),
+      sources: (options) => invoke(operations.listSyncSources, {}, options),
+      registerSource: (options) => invoke(operations.registerSyncSource, {}, options),
+    },
+    phoneDatastoreBindings: {
+      list: (options) => invoke(operations.listPhoneDatastoreBindings, {}, options),
+      create: (entry, options) => invoke(operations.createPhoneDatastoreBinding, { body: entry }, options),
+    },
+    phones: {
+      vendors: (options) => invoke(operations.listVendors, {}, options),
+      vendor: (vendorUuid, options) => invoke(operations.getVendor, { path: { vendorUuid } }, options),
+      vendorModels: (vendorUuid, options) => invoke(operations.listVendorModels, { path: { vendorUuid } }, options),
+      models: (options) => invoke(operations.listModels, {}, options),
+      model: (modelUuid, options) => invoke(operations.getModel, { path: { modelUuid } }, options),
+    },
+    admin: {
+      accounts: (options) => invoke(operations.listAccounts, {}, options),
+      createAccount: (account, options) => invoke(operations.createAccount, { body: { account } }, options),
+      deleteAccount: (username, options) => invoke(operations.deleteAccount, { path: { username } }, options),
+      createToken: (username, options) => invoke(operations.createAccountToken, { path: { username } }, options),
+      createConsumer: (username, options) => invoke(operations.createAccountConsumer, { path: { username } }, options),
+    },
+    syncmlProtocol: {
+      post: (body, options) => invoke(operations.postSyncmlMessage, { body }, options),
+    },
+    health: {
+      get: (options) => invoke(operations.getHealth, {}, options),
+    },
+  };
+}

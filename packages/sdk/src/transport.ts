@@ -1,0 +1,44 @@
+/**
+ * Which fetch carries a request. The default is the global `fetch` (so msw and other fetch
+ * interceptors see the SDK's traffic) with an undici 7 `Agent` as its dispatcher, for a
+ * keep-alive connection pool the client owns and can close.
+ *
+ * Node 20's bundled fetch (undici 6) accepts an undici 7 dispatcher: checked on Node 20.20 against
+ * a real node:http server (test/transport.test.ts), including connection reuse and aborts.
+ */
+import { Agent, type Dispatcher } from 'undici';
+
+export interface TransportOptions {
+  fetch?: typeof globalThis.fetch;
+  dispatcher?: Dispatcher;
+}
+
+export interface Transport {
+  send(url: URL, init: RequestInit): Promise<Response>;
+  /** Closes the pool the transport created itself; a caller's dispatcher is the caller's to close. */
+  close(): Promise<void>;
+}
+
+export function createTransport(options: TransportOptions): Transport {
+  let owned: Agent | undefined;
+  const dispatcherFor = (): Dispatcher | undefined => {
+    if (options.dispatcher) return options.dispatcher;
+    // A custom fetch brings its own transport; only ours gets our pool.
+    if (options.fetch) return undefined;
+    return (owned ??= new Agent());
+  };
+  return {
+    send(url, init) {
+      // Looked up per request, not at creation: msw and similar tools replace globalThis.fetch
+      // when they start, which is often after the client was created.
+      const fetchImpl = options.fetch ?? globalThis.fetch;
+      const dispatcher = dispatcherFor();
+      return fetchImpl(url, dispatcher ? ({ ...init, dispatcher } as RequestInit) : init);
+    },
+    async close() {
+      const agent = owned;
+      owned = undefined;
+      await agent?.close();
+    },
+  };
+}
