@@ -1,0 +1,17 @@
+/** Who a request acts as, once authenticated. */
+
+/** An account's identity as the handlers see it (DESIGN.md "accounts"). */
+export interface AccountPrincipal {
+  readonly kind: 'account';
+  readonly username: string;
+  readonly admin: boolean;
+}
+
+/** No credentials were checked: every request while no authenticator is configured. */
+export interface AnonymousPrincipal {
+  readonly kind: 'anonymous';
+}
+
+export type Principal = AccountPrincipal | AnonymousPrincipal;
+
+export const ANONYMOUS: AnonymousPrincipal = Object.freeze({ kind: 'anonymous' });

@@ -1,0 +1,17 @@
+/** What every handler gets besides its input (the generated OperationHandlers take it second). */
+import type { H3Event } from 'h3';
+import type { Logger } from 'pino';
+import type { Principal } from './auth/principal.js';
+
+export interface RequestContext {
+  /** The h3 event: the web Request is `event.req`; response headers go on `event.res.headers`. */
+  readonly event: H3Event;
+  /** This request's id, echoed in `x-request-id` and on every log line. */
+  readonly requestId: string;
+  /** Who the request acts as (ANONYMOUS while no authenticator is configured). */
+  readonly principal: Principal;
+  /** `{base_url}` for ids and links: ATOMSYNC_BASE_URL, else the request's own origin. No trailing slash. */
+  readonly baseUrl: string;
+  /** The request's logger (carries `reqId`). Never log credentials or bodies. */
+  readonly log: Logger;
+}

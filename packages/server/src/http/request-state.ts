@@ -1,0 +1,37 @@
+/** What the pipeline remembers about one request between h3's hooks and the route handler. */
+import { randomUUID } from 'node:crypto';
+import type { H3Event } from 'h3';
+import type { Logger } from 'pino';
+
+export interface RequestState {
+  readonly requestId: string;
+  readonly log: Logger;
+  readonly started: number;
+  /** The operation the route chose, for the access log. */
+  operationId?: string;
+}
+
+const states = new WeakMap<H3Event, RequestState>();
+
+// A caller's id is echoed only when it cannot forge log lines or headers.
+const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+export function beginRequest(event: H3Event, logger: Logger): RequestState {
+  const given = event.req.headers.get('x-request-id');
+  const requestId = given !== null && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+  const state: RequestState = { requestId, log: logger.child({ reqId: requestId }), started: performance.now() };
+  states.set(event, state);
+  event.res.headers.set('x-request-id', requestId);
+  return state;
+}
+
+/** The request's state, begun here if h3 refused the request before its onRequest hook (a malformed URL). */
+export function ensureRequest(event: H3Event, logger: Logger): RequestState {
+  return states.get(event) ?? beginRequest(event, logger);
+}
+
+export function requestState(event: H3Event): RequestState {
+  const state = states.get(event);
+  if (state === undefined) throw new Error('request state read before the request began');
+  return state;
+}

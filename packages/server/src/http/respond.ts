@@ -1,0 +1,57 @@
+/**
+ * Writing the answer on the h3 event: status, reason and headers go on `event.res`, the body is
+ * returned as a string (DESIGN.md: strings beat Response objects). Success bodies come from the
+ * operation's generated response codec; every failure is the DESIGN error document.
+ */
+import { ATOM_MEDIA_TYPE, ERROR_MEDIA_TYPE, encodeServiceError, entryCodecs, type OperationSpec } from '@atomsync/atom';
+import { STATUS_CODES } from 'node:http';
+import { HTTPResponse, type H3Event } from 'h3';
+import type { ServiceError } from '../errors.js';
+
+export type Body = string | Uint8Array | HTTPResponse;
+
+function empty(event: H3Event): HTTPResponse {
+  // A null body: h3 would turn '' into a text/plain answer.
+  return new HTTPResponse(null, { status: event.res.status, statusText: event.res.statusText });
+}
+
+/** Encodes a handler's result with the operation's response codec, at its success status and reason. */
+export function sendResult(event: H3Event, operation: OperationSpec, result: unknown): Body {
+  event.res.status = operation.status;
+  // srvx would otherwise send an empty reason phrase.
+  event.res.statusText = operation.reason ?? STATUS_CODES[operation.status];
+  const headers = event.res.headers;
+  const spec = operation.response;
+  switch (spec.kind) {
+    case 'entry':
+      headers.set('content-type', ATOM_MEDIA_TYPE);
+      return entryCodecs[spec.shape].encodeEntry(result as never);
+    case 'feed':
+      headers.set('content-type', ATOM_MEDIA_TYPE);
+      return entryCodecs[spec.shape].encodeFeed(result as never);
+    case 'raw':
+      // A handler may pick another encoding (SyncML answers WBXML to WBXML) by setting it first.
+      if (!headers.has('content-type')) headers.set('content-type', spec.mediaType.startsWith('text/') ? `${spec.mediaType}; charset=utf-8` : spec.mediaType);
+      return result as string | Uint8Array;
+    case 'empty':
+      return empty(event);
+  }
+}
+
+/** The DESIGN error document for `error`, replacing whatever the handler had set on the answer. */
+export function sendError(event: H3Event, error: ServiceError): Body {
+  const headers = event.res.headers;
+  const names: string[] = [];
+  headers.forEach((_, name) => names.push(name));
+  for (const name of names) if (name !== 'x-request-id') headers.delete(name);
+  event.res.status = error.status;
+  event.res.statusText = STATUS_CODES[error.status];
+  for (const [name, value] of Object.entries(error.headers)) headers.set(name, value);
+  headers.set('content-type', ERROR_MEDIA_TYPE);
+  return encodeServiceError({
+    status: error.status,
+    code: error.code,
+    message: error.message,
+    details: error.details.length > 0 ? [...error.details] : undefined,
+  });
+}

@@ -1,0 +1,18 @@
+/**
+ * @atomsync/server — the atomsync reference server: an h3 app built from the generated route
+ * table, its request pipeline, and the node:http listener the `atomsync` CLI runs.
+ */
+export { createApp, type AppOptions } from './app.js';
+export { ServiceError } from './errors.js';
+export type { RequestContext } from './context.js';
+
+export { authenticate, type Authenticator } from './auth/authenticate.js';
+export { ANONYMOUS, type Principal, type AccountPrincipal, type AnonymousPrincipal } from './auth/principal.js';
+
+export { MAX_BODY_BYTES, MAX_BATCH_ENTRIES } from './http/limits.js';
+
+export { listen, type ListenOptions, type RunningServer } from './listen.js';
+export { resolveServeConfig, ConfigError, type ServeConfig, type ServeFlags } from './config.js';
+export { createLogger, LOG_LEVELS, type LogLevel } from './log.js';
+
+export * from './generated/index.js';
