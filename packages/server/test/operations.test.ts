@@ -6,7 +6,7 @@
 import { STATUS_CODES } from 'node:http';
 import { ATOM_MEDIA_TYPE, entryCodecs, operations, type OperationSpec } from '@atomsync/atom';
 import { describe, expect, it } from 'vitest';
-import { createApp, routes, type OperationHandlers, type RouteSpec } from '../src/index.js';
+import { createApp, createLogger, routes, type OperationHandlers, type RouteSpec } from '../src/index.js';
 import { ATOM, call, itValidatesErrorDocuments, recordingHandlers } from './support/http.js';
 import { sampleOf } from './support/samples.js';
 
@@ -75,7 +75,7 @@ describe('without handlers', () => {
 describe('fixed answers', () => {
   // A handler for every operation: the fixed ones must still not reach one.
   const reached: string[] = [];
-  const app = createApp({ handlers: recordingHandlers(reached, Object.keys(operations)) });
+  const app = createApp({ handlers: recordingHandlers(reached, Object.keys(operations)), logger: createLogger('silent') });
 
   it.each(fixed.map((c) => [c.op.id, c.route.fixed!.status, c] as const))('%s answers %i with its code', async (_, status, { route, op }) => {
     const answer = await call(app, op.method, urlOf(op));
