@@ -67,6 +67,16 @@ class Scope {
 
 const NO_DECLARATIONS = new Map<string, string>();
 
+/** Paths name elements by local name: prefixes are the document's choice, not the data's. */
+function localName(qname: string): string {
+  const colon = qname.indexOf(':');
+  return colon < 0 ? qname : qname.slice(colon + 1);
+}
+
+// Stands in for a value that was present but invalid, so the field is not also reported
+// missing. It never escapes: any violation makes the decoder throw instead of returning.
+const PRESENT_BUT_INVALID = Symbol('present but invalid');
+
 function declarations(attributes: Record<string, string>): Map<string, string> | undefined {
   let found: Map<string, string> | undefined;
   for (const name in attributes) {
@@ -111,7 +121,7 @@ class Decoder {
     let path = '';
     for (let i = 0; i < depth; i++) {
       const f = this.frames[i]!;
-      path += `/${f.name}${f.field?.many ? `[${f.index}]` : ''}`;
+      path += `/${localName(f.name)}${f.field?.many ? `[${f.index}]` : ''}`;
     }
     return path + tail || '/';
   }
@@ -159,7 +169,7 @@ class Decoder {
       // names are not resolved at all (we read none of it).
       const { uri } = scope.resolve(qname);
       if (shape !== undefined && uri !== ATOM_NS && this.strict.has(uri)) {
-        this.violation(this.depth, 'is not an element this document takes', `/${qname}`);
+        this.violation(this.depth, 'is not an element this document takes', `/${localName(qname)}`);
       }
       this.skipDepth = 1;
       return;
@@ -167,7 +177,7 @@ class Decoder {
     const target = parent.value!;
     let index = 1;
     if (field.many) index = (target[field.prop] as unknown[]).length + 1;
-    else if (target[field.prop] !== undefined) this.violation(this.depth, 'appears more than once', `/${qname}`);
+    else if (target[field.prop] !== undefined) this.violation(this.depth, 'appears more than once', `/${localName(qname)}`);
     if (field.shape !== undefined) {
       this.complexFrame(field.shape, field, scope, qname, index, attributes);
     } else {
@@ -205,8 +215,10 @@ class Decoder {
         continue;
       }
       const parsed = parseScalar(attr.scalar, raw);
-      if (parsed === INVALID) this.violation(this.depth, `${JSON.stringify(raw)} ${invalidReason}`, `/@${attr.local}`);
-      else value[attr.prop] = parsed;
+      if (parsed === INVALID) {
+        this.violation(this.depth, `${JSON.stringify(raw)} ${invalidReason}`, `/@${attr.local}`);
+        value[attr.prop] = PRESENT_BUT_INVALID;
+      } else value[attr.prop] = parsed;
     }
   }
 
@@ -253,8 +265,8 @@ class Decoder {
       this.result = value;
       return;
     }
-    if (value === INVALID) return;
     const target = this.frames[this.depth - 1]!.value!;
+    if (value === INVALID) value = PRESENT_BUT_INVALID;
     if (field.many) (target[field.prop] as unknown[]).push(value);
     else if (target[field.prop] === undefined) target[field.prop] = value;
   }
