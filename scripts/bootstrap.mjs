@@ -8,6 +8,7 @@ import { existsSync, statSync } from 'node:fs';
 const marker = 'node_modules/.package-lock.json';
 const stale = !existsSync(marker) || statSync(marker).mtimeMs < statSync('package-lock.json').mtimeMs;
 if (stale) {
-  console.log('atomsync: installing dependencies (npm ci)…');
-  execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { stdio: 'inherit' });
+  // `npm install` rather than `npm ci`: see .ci/run.
+  console.log('atomsync: installing dependencies…');
+  execFileSync('npm', ['install', '--no-audit', '--no-fund'], { stdio: 'inherit' });
 }
