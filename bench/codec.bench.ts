@@ -19,7 +19,6 @@ function vcard(i: number): string {
     `TEL;TYPE=CELL:+358 40 ${String(1000000 + i)}`,
     `EMAIL;TYPE=INTERNET:firstname${i}.lastname${i}@example.org`,
     `NOTE:Met at #${i} & <sync>`,
-    `UID:${i}-3f2a-4c1e-9b7d-a1b2c3d4e5f6`,
     'END:VCARD',
     '',
   ].join('\r\n');
@@ -94,16 +93,20 @@ export function runCodecBench(): boolean {
   // Sanity: the decoder really reads all of it.
   if (decodeContentFeed(big).entries.length !== 10_000) throw new Error('decoder lost entries');
 
+  // Baselines first and ours right after them: fast-xml-parser leaves a large heap behind that
+  // would slow whatever runs next.
   const saxesPlain = measure('raw saxes (no handlers)', () => new SaxesParser().write(big).close(), { rounds: 7, minMs: 200 });
   const saxesNs = measure('raw saxes, xmlns: true (no handlers)', () => new SaxesParser({ xmlns: true }).write(big).close(), { rounds: 7, minMs: 200 });
-  const fxp = measure('fast-xml-parser (default options)', () => new XMLParser().parse(big), { rounds: 7, minMs: 200 });
   const ours = measure('atomsync decodeContentFeed', () => decodeContentFeed(big), { rounds: 7, minMs: 200 });
+  const fxp = measure('fast-xml-parser (default options)', () => new XMLParser().parse(big), { rounds: 7, minMs: 200 });
   const decodeOk = report(
     `decode: 10,000-entry contents feed, ${mb.toFixed(2)} MB (atomsync ${(mb / (ours.ms / 1000)).toFixed(1)} MB/s)`,
-    [saxesPlain, saxesNs, fxp, ours],
+    [saxesPlain, saxesNs, ours, fxp],
     [
       { label: 'throughput vs raw saxes (no handlers, default options)', value: saxesPlain.ms / ours.ms, floor: '>= 0.60', ok: saxesPlain.ms / ours.ms >= 0.6 },
       { label: 'throughput vs fast-xml-parser', value: fxp.ms / ours.ms, floor: '>= 2.00', ok: fxp.ms / ours.ms >= 2 },
+      // Context, no floor: the namespace-aware parse an Atom reader needs at the least.
+      { label: 'throughput vs raw saxes with xmlns: true (context)', value: saxesNs.ms / ours.ms, floor: 'none', ok: true },
     ],
   );
 

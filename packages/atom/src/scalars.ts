@@ -56,7 +56,6 @@ const INT_RE = /^[+-]?\d+$/;
 const DATETIME_RE = /^(-?\d{4,})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/;
 const LISTING_RE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 
-const SCHEME_RE = /^[A-Za-z][A-Za-z0-9+.-]*$/;
 const BAD_PERCENT_RE = /%(?![0-9A-Fa-f]{2})/;
 const IP_LITERAL_RE = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/(?:[^/?#@[\]]*@)?\[[0-9A-Fa-f:.]+\]/;
 
@@ -73,25 +72,14 @@ function isUriReference(text: string): boolean {
   if (text.indexOf('%') >= 0 && BAD_PERCENT_RE.test(text)) return false;
   const hash = text.indexOf('#');
   if (hash >= 0 && text.indexOf('#', hash + 1) >= 0) return false;
+  // The scheme: a `:` before the first `/`, `?` or `#` must end a valid one.
   let schemeEnd = -1;
-  let hierEnd = text.length;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 63 /* ? */ || c === 35 /* # */) {
-      hierEnd = i;
-      break;
-    }
-    if (c === 47 /* / */) break;
+    if (c === 47 /* / */ || c === 63 /* ? */ || c === 35 /* # */) break;
     if (c === 58 /* : */) {
-      if (i === 0 || !SCHEME_RE.test(text.slice(0, i))) return false;
+      if (!isScheme(text, i)) return false;
       schemeEnd = i;
-      break;
-    }
-  }
-  for (let i = schemeEnd + 1; i < hierEnd; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 63 || c === 35) {
-      hierEnd = i;
       break;
     }
   }
@@ -99,14 +87,32 @@ function isUriReference(text: string): boolean {
   if (schemeEnd >= 0 && (schemeEnd + 1 === text.length || text.charCodeAt(schemeEnd + 1) === 35)) return false;
   const start = schemeEnd + 1;
   if (text.length === start + 2 && text.startsWith('//', start)) return false;
+  if (text.indexOf('[') < 0 && text.indexOf(']') < 0) return true;
+  // Brackets: fine in a query, a fragment or an opaque URI (`urn:…`); in a hierarchical path or
+  // authority only around an IP-literal host.
+  let hierEnd = text.length;
+  const q = text.indexOf('?', start);
+  if (q >= 0) hierEnd = q;
+  if (hash >= 0 && hash < hierEnd) hierEnd = hash;
   const hier = text.slice(0, hierEnd);
   if (hier.indexOf('[') < 0 && hier.indexOf(']') < 0) return true;
   if (schemeEnd >= 0 && text.charCodeAt(schemeEnd + 1) !== 47 /* / */) return true; // opaque
   const literal = IP_LITERAL_RE.exec(hier);
   if (!literal) return false;
-  const rest = hier.slice(literal[0].length);
   // After an IP literal: a port, then the path.
-  return /^(?::\d*)?(?:\/[^[\]]*)?$/.test(rest);
+  return /^(?::\d*)?(?:\/[^[\]]*)?$/.test(hier.slice(literal[0].length));
+}
+
+/** text[0, end) is a scheme: a letter, then letters, digits, `+`, `-` or `.`. */
+function isScheme(text: string, end: number): boolean {
+  if (end === 0) return false;
+  for (let i = 0; i < end; i++) {
+    const c = text.charCodeAt(i) | 0x20; // lower-cases letters
+    const letter = c >= 97 && c <= 122;
+    const other = text.charCodeAt(i);
+    if (!(letter || (i > 0 && ((other >= 48 && other <= 57) || other === 43 || other === 45 || other === 46)))) return false;
+  }
+  return true;
 }
 
 /** Two decimal digits at i, or -1. */
