@@ -7,8 +7,6 @@
  * inline so every page stands alone. Descriptions are Markdown-ish; `md()` renders the small
  * subset the spec uses (paragraphs, `- ` lists, `code`, **bold**) after escaping HTML.
  */
-import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
 import type { Body, Operation, Param } from '../openapi/load.js';
 import type { ComplexType, Field, Scalar } from '../xsd/model.js';
 import { pathParams, queryParams, type EmitContext, type GoldenExample } from './context.js';
@@ -59,50 +57,6 @@ export function md(text: string): string {
     flushList();
   }
   return out.join('\n');
-}
-
-// ───────────────────────────── spec facts the Api model does not carry ─────────────────────────────
-
-interface SecurityScheme {
-  name: string;
-  type: string;
-  scheme?: string;
-  description: string;
-}
-interface ErrorComponent {
-  name: string;
-  code: string;
-  description: string;
-  headers: { name: string; description: string }[];
-}
-
-/**
- * components.securitySchemes and components.responses of spec/openapi.yaml (the flattened Api
- * keeps neither). Read from the same file loadOpenApi validated; empty when absent.
- */
-function components(): { schemes: SecurityScheme[]; errors: ErrorComponent[] } {
-  let doc: Record<string, any> = {};
-  try {
-    doc = parse(readFileSync(new URL('../../../spec/openapi.yaml', import.meta.url), 'utf8')) ?? {};
-  } catch {
-    return { schemes: [], errors: [] };
-  }
-  const c = doc.components ?? {};
-  const schemes = Object.entries<any>(c.securitySchemes ?? {}).map(([name, s]) => ({
-    name,
-    type: String(s.type ?? ''),
-    scheme: s.scheme,
-    description: String(s.description ?? ''),
-  }));
-  const errors = Object.entries<any>(c.responses ?? {})
-    .filter(([, r]) => typeof r['x-atomsync-error'] === 'string')
-    .map(([name, r]) => ({
-      name,
-      code: r['x-atomsync-error'] as string,
-      description: String(r.description ?? ''),
-      headers: Object.entries<any>(r.headers ?? {}).map(([h, v]) => ({ name: h, description: String(v?.description ?? '') })),
-    }));
-  return { schemes, errors };
 }
 
 // ───────────────────────────── names and links ─────────────────────────────
@@ -468,7 +422,7 @@ ${tag.ops.map((op) => operationHtml(site, op)).join('\n')}`
 function indexPage(site: Site): string {
   const { ctx, names } = site;
   const { api } = ctx;
-  const comps = components();
+  const comps = { schemes: ctx.api.securitySchemes, errors: ctx.api.errorResponses };
   const tagRows = site.tags.map(
     (t) => `<tr><td class="nowrap"><a href="${names.tagFile(t.name)}">${esc(t.name)}</a></td><td>${inline(t.description)}</td><td>${t.ops.length}</td></tr>`,
   );

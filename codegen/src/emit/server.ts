@@ -12,14 +12,10 @@
  * does not offer, the ones marked not implemented) get a `fixed` answer the pipeline gives after
  * authentication, and no handler method.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
 import type { Operation } from '../openapi/load.js';
 import type { EmitContext } from './context.js';
 import { header, type Output } from './file.js';
 
-const OPENAPI = fileURLToPath(new URL('../../../spec/openapi.yaml', import.meta.url));
 const METHOD_ORDER = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 const ATOM_MEDIA_TYPE = 'application/atom+xml';
 
@@ -29,19 +25,6 @@ export function h3Pattern(path: string): string {
   return pattern.length > 1 ? pattern.replace(/\/$/, '') : pattern;
 }
 
-/** The media types a request body may have, from the operation's `requestBody.content`. */
-function requestMediaTypes(doc: Record<string, any>, op: Operation): string[] {
-  if (!op.request) return [];
-  const content = doc.paths?.[op.path]?.[op.method.toLowerCase()]?.requestBody?.content ?? {};
-  const types = Object.keys(content);
-  if (op.request.kind === 'raw' && !types.includes(op.request.mediaType)) {
-    throw new Error(`${op.id}: requestBody.content does not list its raw media type ${op.request.mediaType}`);
-  }
-  if ((op.request.kind === 'entry' || op.request.kind === 'feed') && (types.length !== 1 || types[0] !== ATOM_MEDIA_TYPE)) {
-    throw new Error(`${op.id}: an Atom request body must be ${ATOM_MEDIA_TYPE} only, found ${types.join(', ') || 'none'}`);
-  }
-  return types;
-}
 
 function firstSentence(text: string): string {
   const flat = text.replace(/`/g, '').replace(/\s+/g, ' ').trim();
@@ -63,7 +46,6 @@ function allowOf(ops: Operation[], pattern: string): string {
 }
 
 function emitRoutes(ctx: EmitContext): string {
-  const doc = parse(readFileSync(OPENAPI, 'utf8')) as Record<string, any>;
   const ops = ctx.api.operations;
   const bases = ops.filter((o) => !o.variantOf);
   const seen = new Map<string, string>();
@@ -80,7 +62,7 @@ function emitRoutes(ctx: EmitContext): string {
       `pattern: ${JSON.stringify(pattern)}`,
       `operation: operations.${op.id}`,
       `variants: [${variants.join(', ')}]`,
-      `mediaTypes: ${JSON.stringify(requestMediaTypes(doc, op))}`,
+      `mediaTypes: ${JSON.stringify(op.requestMediaTypes)}`,
       `allow: ${JSON.stringify(allowOf(ops, pattern))}`,
       ...(fixed ? [`fixed: ${JSON.stringify(fixed)}`] : []),
     ];

@@ -51,6 +51,23 @@ export interface Operation {
   variantOf?: string;
   when?: string;
   errors: ErrorResponse[];
+  /** The media types `requestBody.content` lists (empty without a body). */
+  requestMediaTypes: string[];
+}
+
+export interface SecurityScheme {
+  name: string;
+  type: string;
+  scheme?: string;
+  description: string;
+}
+
+/** A shared error response of `components.responses` (one per error code). */
+export interface ErrorComponent {
+  name: string;
+  code: string;
+  description: string;
+  headers: { name: string; description: string }[];
 }
 
 export interface Api {
@@ -59,6 +76,8 @@ export interface Api {
   description: string;
   tags: { name: string; description: string }[];
   operations: Operation[];
+  securitySchemes: SecurityScheme[];
+  errorResponses: ErrorComponent[];
 }
 
 const require = createRequire(import.meta.url);
@@ -133,6 +152,14 @@ export function loadOpenApi(path: string): Api {
           const ref = typeof r.$ref === 'string' ? components[r.$ref.split('/').pop()] : r;
           return { status: Number(status), code: ref?.['x-atomsync-error'] ?? 'internal', description: r.description ?? ref?.description ?? '' };
         });
+      const requestMediaTypes = Object.keys(op.requestBody?.content ?? {});
+      const request = body(ext.request);
+      if (request?.kind === 'raw' && !requestMediaTypes.includes(request.mediaType)) {
+        throw new Error(`${op.operationId}: requestBody.content does not list its raw media type ${request.mediaType}`);
+      }
+      if ((request?.kind === 'entry' || request?.kind === 'feed') && (requestMediaTypes.length !== 1 || requestMediaTypes[0] !== 'application/atom+xml')) {
+        throw new Error(`${op.operationId}: an Atom request body must be application/atom+xml only, found ${requestMediaTypes.join(', ') || 'none'}`);
+      }
       const common = {
         method: method.toUpperCase() as Operation['method'],
         path,
@@ -141,7 +168,8 @@ export function loadOpenApi(path: string): Api {
         description: op.description ?? '',
         params,
         auth: ext.auth,
-        request: body(ext.request),
+        request,
+        requestMediaTypes,
         status: ext.status,
         reason: ext.reason,
         implemented: ext.implemented !== false,
@@ -159,11 +187,27 @@ export function loadOpenApi(path: string): Api {
     if (ids.has(o.id)) throw new Error(`operationId ${o.id} appears twice`);
     ids.add(o.id);
   }
+  const securitySchemes = Object.entries<any>(doc.components?.securitySchemes ?? {}).map(([name, s]) => ({
+    name,
+    type: String(s.type ?? ''),
+    scheme: s.scheme,
+    description: String(s.description ?? ''),
+  }));
+  const errorResponses = Object.entries<any>(components)
+    .filter(([, r]) => typeof r['x-atomsync-error'] === 'string')
+    .map(([name, r]) => ({
+      name,
+      code: r['x-atomsync-error'] as string,
+      description: String(r.description ?? ''),
+      headers: Object.entries<any>(r.headers ?? {}).map(([h, v]) => ({ name: h, description: String(v?.description ?? '') })),
+    }));
   return {
     title: doc.info.title,
     version: doc.info.version,
     description: doc.info.description ?? '',
     tags: doc.tags ?? [],
     operations,
+    securitySchemes,
+    errorResponses,
   };
 }

@@ -6,7 +6,7 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BATCH_NS, SERVICE_NS, decodeServiceError, encodeServiceError, entryCodecs, type EntryShapeName } from '@atomsync/atom';
+import { BATCH_NS, SERVICE_NS, decodeServiceError, encodeServiceError, entryCodecs, type EntryCodec, type EntryShapeName } from '@atomsync/atom';
 import { goldenExamples } from '../../../test/support/examples.js';
 import { infoset } from '../../../test/support/infoset.js';
 import { validateDocuments, type XsdFailure } from '../../../test/support/xsd.js';
@@ -16,11 +16,11 @@ const strict = { strictNamespaces: [SERVICE_NS, BATCH_NS] };
 
 function roundTrip(g: (typeof goldens)[number]): string {
   if (g.entry) {
-    const codec = entryCodecs[g.entry as EntryShapeName];
+    const codec = entryCodecs[g.entry as EntryShapeName] as EntryCodec<unknown>;
     return codec.encodeEntry(codec.decodeEntry(g.xml, strict));
   }
   if (g.feed) {
-    const codec = entryCodecs[g.feed as EntryShapeName];
+    const codec = entryCodecs[g.feed as EntryShapeName] as EntryCodec<unknown>;
     return codec.encodeFeed(codec.decodeFeed(g.xml, strict));
   }
   if (g.element === 'error') return encodeServiceError(decodeServiceError(g.xml, strict));
