@@ -178,7 +178,7 @@ export function loadOpenApi(path: string): Api {
       operations.push({ ...common, id: op.operationId, sdk: ext.sdk, response: body(ext.response)! });
       for (const v of ext.variants ?? []) {
         if (!params.some((p) => p.in === 'query' && p.name === v.when)) throw new Error(`${op.operationId}: variant selector ${v.when} is not a query parameter`);
-        operations.push({ ...common, id: v.operationId, sdk: v.sdk, response: body(v.response)!, variantOf: op.operationId, when: v.when });
+        operations.push({ ...common, id: v.operationId, summary: v.summary ?? common.summary, sdk: v.sdk, response: body(v.response)!, variantOf: op.operationId, when: v.when });
       }
     }
   }

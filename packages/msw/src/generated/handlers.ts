@@ -86,7 +86,7 @@ export function getListContentsMockHandler(override?: MockOverride<'listContents
 }
 
 /**
- * List a client's content items, or its changes since a time: `GET /v2/services/datastore/{clientUuid}/contents/` → 200, a feed of BatchContentEntry.
+ * List the changes to a client's content items since a time: `GET /v2/services/datastore/{clientUuid}/contents/` → 200, a feed of BatchContentEntry.
  * @param override answer this instead of the sample: a result value, a function of the request, or an `HttpResponse`.
  */
 export function getListContentChangesMockHandler(override?: MockOverride<'listContentChanges'>): HttpHandler {

@@ -154,7 +154,7 @@ export interface DatastoreContentsApi {
    */
   list(query?: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" | "all" }, options?: RequestOptions): Promise<Feed<ContentEntry>>;
   /**
-   * List a client's content items, or its changes since a time.
+   * List the changes to a client's content items since a time.
    *
    * `GET /v2/services/datastore/{clientUuid}/contents/` → 200
    *

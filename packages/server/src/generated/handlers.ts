@@ -88,7 +88,7 @@ export interface OperationHandlers {
   listContents?(input: OperationInput<"listContents">, ctx: RequestContext): Promise<OperationResult<"listContents">>;
 
   /**
-   * List a client's content items, or its changes since a time.
+   * List the changes to a client's content items since a time.
    *
    * `GET /v2/services/datastore/{clientUuid}/contents/` with `?since=`; auth `account`; answers 200.
    */
