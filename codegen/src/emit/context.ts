@@ -41,15 +41,7 @@ export function pathParams(op: Operation) {
 
 export function queryParams(op: Operation) {
   // A variant's selector is required on the variant and absent from the base operation.
-  return op.params.filter((p) => p.in === 'query' && !(op.variantOf === undefined && isVariantSelector(op, p.name)));
-}
-
-const selectors = new Map<string, Set<string>>();
-export function registerVariants(ops: Operation[]): void {
-  for (const o of ops) if (o.variantOf) selectors.set(o.variantOf, new Set([...(selectors.get(o.variantOf) ?? []), o.when!]));
-}
-function isVariantSelector(op: Operation, name: string): boolean {
-  return selectors.get(op.id)?.has(name) ?? false;
+  return op.params.filter((p) => p.in === 'query' && !op.variantSelectors.includes(p.name));
 }
 
 export function paramType(p: { type: string; enum?: string[] }): string {

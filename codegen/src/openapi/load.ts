@@ -50,6 +50,8 @@ export interface Operation {
   /** For a variant: the operation whose method and path it shares, and the query parameter that selects it. */
   variantOf?: string;
   when?: string;
+  /** For an operation with variants: the query parameters that select them (absent from its own query). */
+  variantSelectors: string[];
   errors: ErrorResponse[];
   /** The media types `requestBody.content` lists (empty without a body). */
   requestMediaTypes: string[];
@@ -175,10 +177,11 @@ export function loadOpenApi(path: string): Api {
         implemented: ext.implemented !== false,
         errors,
       };
-      operations.push({ ...common, id: op.operationId, sdk: ext.sdk, response: body(ext.response)! });
+      const variants: { when: string }[] = ext.variants ?? [];
+      operations.push({ ...common, id: op.operationId, sdk: ext.sdk, response: body(ext.response)!, variantSelectors: variants.map((v) => v.when) });
       for (const v of ext.variants ?? []) {
         if (!params.some((p) => p.in === 'query' && p.name === v.when)) throw new Error(`${op.operationId}: variant selector ${v.when} is not a query parameter`);
-        operations.push({ ...common, id: v.operationId, summary: v.summary ?? common.summary, sdk: v.sdk, response: body(v.response)!, variantOf: op.operationId, when: v.when });
+        operations.push({ ...common, id: v.operationId, summary: v.summary ?? common.summary, sdk: v.sdk, response: body(v.response)!, variantOf: op.operationId, when: v.when, variantSelectors: [] });
       }
     }
   }

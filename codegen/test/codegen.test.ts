@@ -1,0 +1,131 @@
+/**
+ * The compiler itself: deterministic, in step with what is committed, every file marked
+ * generated, and loud about a spec it cannot honour (invalid OpenAPI, a malformed x-atomsync,
+ * an XSD construct outside the supported subset).
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse, stringify } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { generate, loadSpec, ROOT } from '../src/generate.js';
+import { loadOpenApi } from '../src/openapi/load.js';
+import { SchemaSet } from '../src/xsd/model.js';
+
+const spec = loadSpec();
+const first = generate(spec);
+
+describe('generate', () => {
+  it('is deterministic', () => {
+    expect([...generate(loadSpec()).files]).toEqual([...first.files]);
+  });
+
+  it('matches what is committed (run `npm run generate` after changing spec/ or codegen/)', () => {
+    const stale = [...first.files].filter(([path, content]) => readFileSync(join(ROOT, path), 'utf8') !== content).map(([path]) => path);
+    expect(stale).toEqual([]);
+  });
+
+  it('marks every file as generated in its first line', () => {
+    for (const [path, content] of first.files) {
+      expect(content.split('\n')[0], path).toMatch(/generated — do not edit/);
+    }
+  });
+
+  it('covers every operation of the spec in the operation table, the SDK, the server and the mocks', () => {
+    const table = first.files.get('packages/atom/src/generated/operations.ts')!;
+    const handlers = first.files.get('packages/server/src/generated/handlers.ts')!;
+    const mocks = first.files.get('packages/msw/src/generated/handlers.ts')!;
+    for (const op of spec.api.operations) {
+      expect(table).toContain(`  ${op.id}: {"id":"${op.id}"`);
+      const fixed = op.status >= 400 || !op.implemented;
+      if (!fixed) expect(handlers).toContain(`${op.id}?(input`);
+      expect(mocks).toContain(`get${op.id[0]!.toUpperCase()}${op.id.slice(1)}MockHandler`);
+    }
+  });
+});
+
+function withOpenApi(edit: (doc: any) => void): string {
+  const doc = parse(readFileSync(join(ROOT, 'spec/openapi.yaml'), 'utf8'));
+  edit(doc);
+  const path = join(mkdtempSync(join(tmpdir(), 'atomsync-oas-')), 'openapi.yaml');
+  writeFileSync(path, stringify(doc));
+  return path;
+}
+
+describe('loadOpenApi refuses what it cannot honour', () => {
+  it('accepts the real document', () => {
+    expect(loadOpenApi(join(ROOT, 'spec/openapi.yaml')).operations.length).toBe(spec.api.operations.length);
+  });
+
+  it('an invalid OpenAPI 3.1 document', () => {
+    const path = withOpenApi((d) => (d.paths['/healthz'].get.parameters = [{ name: 'x', in: 'bogus', schema: { type: 'string' } }]));
+    expect(() => loadOpenApi(path)).toThrow(/not valid OpenAPI 3.1/);
+  });
+
+  it('an x-atomsync with an unknown auth class', () => {
+    const path = withOpenApi((d) => (d.paths['/healthz'].get['x-atomsync'].auth = 'root'));
+    expect(() => loadOpenApi(path)).toThrow(/getHealth: x-atomsync/);
+  });
+
+  it('a path parameter the operation does not declare', () => {
+    const path = withOpenApi((d) => {
+      d.paths['/v2/services/syncml/{clientUuid}'].get.parameters = [];
+    });
+    expect(() => loadOpenApi(path)).toThrow(/path parameter clientUuid is not declared/);
+  });
+
+  it('an Atom request body with another media type', () => {
+    const path = withOpenApi((d) => {
+      const post = d.paths['/v2/services/syncml/'].post;
+      post.requestBody.content = { 'text/xml': post.requestBody.content['application/atom+xml'] };
+    });
+    expect(() => loadOpenApi(path)).toThrow(/must be application\/atom\+xml only/);
+  });
+});
+
+function schemaWith(body: string): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'atomsync-xsd-')), 't.xsd');
+  writeFileSync(
+    path,
+    `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:t="urn:t" targetNamespace="urn:t" elementFormDefault="qualified">${body}</xs:schema>`,
+  );
+  return path;
+}
+
+describe('the XSD subset', () => {
+  it('reads sequences, choices, attributes, simple content, enumerations and occurrences', () => {
+    const set = new SchemaSet([
+      schemaWith(`
+        <xs:simpleType name="Color"><xs:restriction base="xs:string"><xs:enumeration value="red"/><xs:enumeration value="blue"/></xs:restriction></xs:simpleType>
+        <xs:complexType name="Label"><xs:simpleContent><xs:extension base="xs:string"><xs:attribute name="lang" type="xs:string" use="required"/></xs:extension></xs:simpleContent></xs:complexType>
+        <xs:complexType name="Thing">
+          <xs:sequence>
+            <xs:element name="item_count" type="xs:nonNegativeInteger"/>
+            <xs:element name="label" type="t:Label" maxOccurs="unbounded"/>
+            <xs:choice><xs:element name="a" type="xs:int"/><xs:element name="b" type="t:Color"/></xs:choice>
+          </xs:sequence>
+          <xs:attribute name="when" type="xs:dateTime"/>
+        </xs:complexType>`),
+    ]);
+    const t = set.complexType('urn:t', 'Thing');
+    expect(t.fields.map((f) => [f.prop, f.min, f.max])).toEqual([
+      ['itemCount', 1, 1],
+      ['labels', 1, Infinity],
+      ['a', 0, 1],
+      ['b', 0, 1],
+    ]);
+    expect(t.fields[3]!.scalar).toMatchObject({ kind: 'string', values: ['red', 'blue'], enumName: 'Color' });
+    expect(t.fields[1]!.complex!.text).toMatchObject({ prop: 'value', scalar: { kind: 'string' } });
+    expect(t.attrs).toEqual([expect.objectContaining({ local: 'when', required: false, scalar: expect.objectContaining({ kind: 'dateTime' }) })]);
+  });
+
+  it.each([
+    ['mixed content', `<xs:complexType name="X" mixed="true"><xs:sequence><xs:element name="a" type="xs:string"/></xs:sequence></xs:complexType>`, /mixed content/],
+    ['a built-in outside the subset', `<xs:complexType name="X"><xs:sequence><xs:element name="a" type="xs:decimal"/></xs:sequence></xs:complexType>`, /xs:decimal/],
+    ['xs:any', `<xs:complexType name="X"><xs:sequence><xs:any/></xs:sequence></xs:complexType>`, /xs:any/],
+    ['two members on one property', `<xs:complexType name="X"><xs:sequence><xs:element name="a_b" type="xs:string"/><xs:element name="aB" type="xs:string"/></xs:sequence></xs:complexType>`, /property aB/],
+  ])('refuses %s', (_what, body, message) => {
+    const set = new SchemaSet([schemaWith(body)]);
+    expect(() => set.complexType('urn:t', 'X')).toThrow(message);
+  });
+});
