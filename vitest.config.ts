@@ -16,6 +16,8 @@ export default defineConfig({
   },
   test: {
     include: ['packages/*/test/**/*.test.ts', 'codegen/test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],
+    // Validates, per test file, every document the encoders wrote against spec/xsd.
+    setupFiles: ['test/support/emitted-xsd.setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

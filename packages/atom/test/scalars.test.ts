@@ -1,7 +1,7 @@
 /** Scalar reading: timestamps, integers, enumerations, and anyURI checked against Xerces itself. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AtomDecodeError, INVALID, defineScalar, entryCodecs, parseScalar } from '@atomsync/atom';
+import { ATOM_NS, AtomDecodeError, INVALID, defineScalar, entryCodecs, escapeAttr, parseScalar } from '@atomsync/atom';
 import { validateDocuments } from '../../../test/support/xsd.js';
 
 const dateTime = defineScalar({ kind: 'dateTime', type: 'dateTime' });
@@ -46,7 +46,8 @@ describe('anyURI agrees with Xerces', () => {
 
   it('on random URI-ish strings, our verdict is the XSD validator\'s', async () => {
     const samples = [...new Set(fc.sample(uri, { numRuns: 400, seed: 2026 }))];
-    const docs = samples.map((href) => entryCodecs.VendorEntry.encodeEntry({ title: 'v', links: [{ href }] }));
+    // Written by hand, not by the encoder: these are meant to include invalid documents.
+    const docs = samples.map((href) => `<entry xmlns="${ATOM_NS}"><link href="${escapeAttr(href)}"/><title>v</title></entry>`);
     const rejectedByXerces = new Set((await validateDocuments(docs)).map((f) => f.index));
     const disagreements: string[] = [];
     samples.forEach((href, i) => {
