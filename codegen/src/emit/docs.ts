@@ -3,8 +3,8 @@
  * namespaces and the error body), one page per OpenAPI tag with its operations, and
  * elements.html with every entry shape, complex type and simple type, plus the golden examples.
  *
- * Pure function of the loaded spec: no timestamps, no JavaScript, no external assets; the CSS is
- * inline so every page stands alone. Descriptions are Markdown-ish; `md()` renders the small
+ * Pure function of the loaded spec: no timestamps, no JavaScript, no external assets; one
+ * stylesheet, docs/style.css, beside the pages. Descriptions are Markdown-ish; `md()` renders the small
  * subset the spec uses (paragraphs, `- ` lists, `code`, **bold**) after escaping HTML.
  */
 import type { Body, Operation, Param } from '../openapi/load.js';
@@ -252,9 +252,7 @@ function page(site: Site, file: string, title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)}</title>
-<style>
-${CSS}
-</style>
+<link rel="stylesheet" href="style.css">
 </head>
 <body>
 <div class="layout">
@@ -708,6 +706,7 @@ export function emitDocs(ctx: EmitContext, out: Output): void {
   }
   const tags = declared.map((t) => ({ ...t, ops: ctx.api.operations.filter((o) => o.tag === t.name) }));
   const site: Site = { ctx, names: new Names(ctx, tags.map((t) => t.name)), tags };
+  out.add('docs/style.css', `${header('emit/docs.ts', 'css')}${CSS.trimStart()}`);
   out.add('docs/index.html', indexPage(site));
   for (const tag of tags) out.add(`docs/${site.names.tagFile(tag.name)}`, tagPage(site, tag));
   out.add('docs/elements.html', elementsPage(site));

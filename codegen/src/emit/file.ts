@@ -4,8 +4,9 @@ import { dirname } from 'node:path';
 
 export const SOURCES = 'spec/openapi.yaml and spec/xsd/*.xsd';
 
-export function header(generator: string, commentStyle: 'ts' | 'html' = 'ts'): string {
+export function header(generator: string, commentStyle: 'ts' | 'html' | 'css' = 'ts'): string {
   const text = `generated — do not edit. Written by codegen/src/${generator} from ${SOURCES}; run \`npm run generate\`.`;
+  if (commentStyle === 'css') return `/* ${text} */\n`;
   return commentStyle === 'ts' ? `// ${text}\n/* eslint-disable */\n` : `<!-- ${text} -->\n`;
 }
 
