@@ -26,7 +26,8 @@ export const NS = {
   batch: 'http://schemas.google.com/gdata/batch',
 };
 
-function loadExamples(): GoldenExample[] {
+/** The golden documents of spec/examples/, each with the shape index.yaml gives it. */
+export function loadExamples(): GoldenExample[] {
   const index = `${ROOT}/spec/examples/index.yaml`;
   if (!existsSync(index)) return [];
   const list = parse(readFileSync(index, 'utf8')) as Omit<GoldenExample, 'xml'>[];

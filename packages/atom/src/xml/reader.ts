@@ -131,14 +131,31 @@ class Decoder {
     if (this.violations.length < 100) this.violations.push({ path: this.pathOf(depth, tail), message });
   }
 
-  private push(): Frame {
+  /** Opens a frame (reusing a pooled one) for an element being read. */
+  private push(
+    shape: ShapeSpec | undefined,
+    scalar: ScalarSpec | undefined,
+    field: FieldSpec | undefined,
+    value: Record<string, unknown> | undefined,
+    scope: Scope,
+    name: string,
+    index: number,
+  ): void {
     let f = this.frames[this.depth];
     if (f === undefined) {
-      f = { shape: undefined, scalar: undefined, field: undefined, value: undefined, scope: this.rootScope, name: '', index: 0, text: '' };
+      f = { shape, scalar, field, value, scope, name, index, text: '' };
       this.frames.push(f);
+    } else {
+      f.shape = shape;
+      f.scalar = scalar;
+      f.field = field;
+      f.value = value;
+      f.scope = scope;
+      f.name = name;
+      f.index = index;
+      f.text = '';
     }
     this.depth++;
-    return f;
   }
 
   open(tag: SaxesTagPlain): void {
@@ -181,15 +198,7 @@ class Decoder {
     if (field.shape !== undefined) {
       this.complexFrame(field.shape, field, scope, qname, index, attributes);
     } else {
-      const f = this.push();
-      f.shape = undefined;
-      f.scalar = field.scalar;
-      f.field = field;
-      f.value = undefined;
-      f.scope = scope;
-      f.name = qname;
-      f.index = index;
-      f.text = '';
+      this.push(undefined, field.scalar, field, undefined, scope, qname, index);
     }
   }
 
@@ -197,15 +206,7 @@ class Decoder {
     const value: Record<string, unknown> = {};
     const manyProps = shape.manyProps;
     for (let i = 0; i < manyProps.length; i++) value[manyProps[i]!] = [];
-    const f = this.push();
-    f.shape = shape;
-    f.scalar = undefined;
-    f.field = field;
-    f.value = value;
-    f.scope = scope;
-    f.name = qname;
-    f.index = index;
-    f.text = '';
+    this.push(shape, undefined, field, value, scope, qname, index);
     const attrs = shape.attrs;
     for (let i = 0; i < attrs.length; i++) {
       const attr = attrs[i]!;
