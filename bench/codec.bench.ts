@@ -8,7 +8,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { SaxesParser } from 'saxes';
 import { create } from 'xmlbuilder2';
 import { ATOM_NS, SERVICE_NS, decodeContentFeed, encodeContentFeed, escapeAttr, escapeText, formatDateTime, type ContentEntry, type Feed } from '@atomsync/atom';
-import { measure, report, type Check } from './harness.js';
+import { measure, report } from './harness.js';
 
 function vcard(i: number): string {
   return [

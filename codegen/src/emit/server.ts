@@ -17,7 +17,6 @@ import type { EmitContext } from './context.js';
 import { header, type Output } from './file.js';
 
 const METHOD_ORDER = ['GET', 'POST', 'PUT', 'DELETE'] as const;
-const ATOM_MEDIA_TYPE = 'application/atom+xml';
 
 /** `/a/{x}/b/` → `/a/:x/b`: rou3's parameter syntax, trailing slash dropped (it is optional). */
 export function h3Pattern(path: string): string {

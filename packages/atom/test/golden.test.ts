@@ -6,24 +6,23 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BATCH_NS, SERVICE_NS, decodeServiceError, encodeServiceError, entryCodecs, type EntryCodec, type EntryShapeName } from '@atomsync/atom';
+import { decodeServiceError, encodeServiceError, entryCodecs, type EntryCodec, type EntryShapeName, STRICT_DECODE } from '@atomsync/atom';
 import { goldenExamples } from '../../../test/support/examples.js';
 import { infoset } from '../../../test/support/infoset.js';
 import { validateDocuments, type XsdFailure } from '../../../test/support/xsd.js';
 
 const goldens = goldenExamples();
-const strict = { strictNamespaces: [SERVICE_NS, BATCH_NS] };
 
 function roundTrip(g: (typeof goldens)[number]): string {
   if (g.entry) {
     const codec = entryCodecs[g.entry as EntryShapeName] as EntryCodec<unknown>;
-    return codec.encodeEntry(codec.decodeEntry(g.xml, strict));
+    return codec.encodeEntry(codec.decodeEntry(g.xml, STRICT_DECODE));
   }
   if (g.feed) {
     const codec = entryCodecs[g.feed as EntryShapeName] as EntryCodec<unknown>;
-    return codec.encodeFeed(codec.decodeFeed(g.xml, strict));
+    return codec.encodeFeed(codec.decodeFeed(g.xml, STRICT_DECODE));
   }
-  if (g.element === 'error') return encodeServiceError(decodeServiceError(g.xml, strict));
+  if (g.element === 'error') return encodeServiceError(decodeServiceError(g.xml, STRICT_DECODE));
   throw new Error(`${g.file}: index.yaml names no shape`);
 }
 

@@ -1,8 +1,7 @@
 /** What a decoder reports for a document of the wrong shape: one violation per problem, with its path. */
 import { describe, expect, it } from 'vitest';
-import { AtomDecodeError, BATCH_NS, SERVICE_NS, decodeContentFeed, decodeSynchronizationEntry, decodeSyncmlClientEntry } from '@atomsync/atom';
+import { AtomDecodeError, SERVICE_NS, decodeContentFeed, decodeSynchronizationEntry, decodeSyncmlClientEntry, STRICT_DECODE } from '@atomsync/atom';
 
-const strict = { strictNamespaces: [SERVICE_NS, BATCH_NS] };
 const entry = (body: string, prefix = 's') =>
   `<entry xmlns="http://www.w3.org/2005/Atom" xmlns:${prefix}="${SERVICE_NS}">${body}</entry>`;
 
@@ -18,12 +17,12 @@ function violations(decode: () => unknown): { path: string; message: string }[] 
 
 describe('violations', () => {
   it('an invalid required value is reported once, not also as missing', () => {
-    const v = violations(() => decodeSynchronizationEntry(entry('<s:sync_mode>299</s:sync_mode><s:dataclass>Contacts</s:dataclass>'), strict));
+    const v = violations(() => decodeSynchronizationEntry(entry('<s:sync_mode>299</s:sync_mode><s:dataclass>Contacts</s:dataclass>'), STRICT_DECODE));
     expect(v).toEqual([{ path: '/entry/sync_mode', message: expect.stringMatching(/"299" is not one of 200, 201/) }]);
   });
 
   it('missing required fields are each reported, whatever the prefix', () => {
-    const v = violations(() => decodeSynchronizationEntry(entry('<title>x</title>', 'sync'), strict));
+    const v = violations(() => decodeSynchronizationEntry(entry('<title>x</title>', 'sync'), STRICT_DECODE));
     expect(v).toEqual([
       { path: '/entry/sync_mode', message: 'is missing' },
       { path: '/entry/dataclass', message: 'is missing' },
@@ -36,25 +35,25 @@ describe('violations', () => {
         '<x:datastore dataclass="Contacts" href="http://h/a">./contacts</x:datastore>' +
         '<x:datastore dataclass="Phones" href="http://h/b">./phones</x:datastore></x:client>',
     );
-    expect(violations(() => decodeSyncmlClientEntry(doc, strict))).toEqual([
+    expect(violations(() => decodeSyncmlClientEntry(doc, STRICT_DECODE))).toEqual([
       { path: '/entry/client/uuid', message: expect.stringMatching(/Uuid pattern/) },
       { path: '/entry/client/datastore[2]/@dataclass', message: expect.stringMatching(/"Phones" is not one of/) },
     ]);
   });
 
-  it('a misspelt element of our namespace is reported in strict mode and skipped otherwise', () => {
+  it('a misspelt element of our namespace is reported in STRICT_DECODE mode and skipped otherwise', () => {
     const doc = entry('<s:client><s:phonenumber>+1</s:phonenumber></s:client>');
-    expect(violations(() => decodeSyncmlClientEntry(doc, strict))).toEqual([{ path: '/entry/client/phonenumber', message: 'is not an element this document takes' }]);
+    expect(violations(() => decodeSyncmlClientEntry(doc, STRICT_DECODE))).toEqual([{ path: '/entry/client/phonenumber', message: 'is not an element this document takes' }]);
     expect(decodeSyncmlClientEntry(doc).client).toEqual({ datastores: [] });
   });
 
-  it('foreign elements are skipped, whole, even in strict mode', () => {
+  it('foreign elements are skipped, whole, even in STRICT_DECODE mode', () => {
     const doc = entry('<s:client/><ext:thing xmlns:ext="urn:other"><s:client><s:uuid>bad</s:uuid></s:client></ext:thing>');
-    expect(decodeSyncmlClientEntry(doc, strict).client).toEqual({ datastores: [] });
+    expect(decodeSyncmlClientEntry(doc, STRICT_DECODE).client).toEqual({ datastores: [] });
   });
 
   it('a repeated single element is reported', () => {
-    const v = violations(() => decodeSynchronizationEntry(entry('<s:sync_mode>200</s:sync_mode><s:sync_mode>201</s:sync_mode><s:dataclass>Notes</s:dataclass>'), strict));
+    const v = violations(() => decodeSynchronizationEntry(entry('<s:sync_mode>200</s:sync_mode><s:sync_mode>201</s:sync_mode><s:dataclass>Notes</s:dataclass>'), STRICT_DECODE));
     expect(v).toEqual([{ path: '/entry/sync_mode', message: 'appears more than once' }]);
   });
 

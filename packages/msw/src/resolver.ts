@@ -6,8 +6,7 @@
 import {
   ATOM_MEDIA_TYPE,
   AtomDecodeError,
-  BATCH_NS,
-  SERVICE_NS,
+  STRICT_DECODE,
   entryCodecs,
   type ErrorCode,
   type OperationId,
@@ -153,8 +152,7 @@ async function readBody(spec: OperationSpec, request: Request): Promise<unknown>
   const text = await request.text();
   try {
     // Strict in our namespaces, as the server is: a misspelt field is an error, not dropped.
-    const options = { strictNamespaces: [SERVICE_NS, BATCH_NS] };
-    return req.kind === 'entry' ? codec.decodeEntry(text, options) : codec.decodeFeed(text, options);
+    return req.kind === 'entry' ? codec.decodeEntry(text, STRICT_DECODE) : codec.decodeFeed(text, STRICT_DECODE);
   } catch (error) {
     if (!(error instanceof AtomDecodeError)) throw error;
     return errorResponse({ status: 400, code: error.code, message: error.message, details: error.violations.map((v) => ({ path: v.path, message: v.message })) });

@@ -7,10 +7,9 @@ import { decodeDocument, type DecodeOptions } from '../xml/reader.js';
 import { escapeAttr, escapeText } from '../xml/escape.js';
 import { defineScalar, formatBoolean, formatDateTime, formatInteger, formatListingTimestamp } from '../scalars.js';
 import { defineFeedShape, defineShape, type ShapeSpec } from '../shape.js';
-import type { Person, Link, FeedHead, Content, ExtdataToken, ExtdataDatastore, ExtdataClient, ExtdataClientEntry, DatastoreClient, DatastoreClientEntry, ListingSetup, PhoneDatastore, SyncmlClient, SyncmlClientEntry, ActivesyncClient, ActivesyncClientEntry, ContentEntry, BatchContent, Operation, Status, BatchContentEntry, SentSetup, SyncmlSetupEntry, ClientRef, BindingEntry, SynchronizationEntry, SyncSourceRef, Statistics, SideStats, SyncStats, SyncLogEntry, VendorEntry, PhoneModelEntry, PhoneDatastoreBindingEntry, SessionDatastore, Session, SessionEntry, ChatMessage, ChatMessageEntry, OutboxItem, OutboxEntry, Account, AccountEntry, TokenEntry, Consumer, ConsumerEntry, ErrorDetail, ServiceError, Feed, EntryShapes, EntryShapeName } from './model.js';
+import type { Person, Link, Content, ExtdataToken, ExtdataDatastore, ExtdataClient, ExtdataClientEntry, DatastoreClient, DatastoreClientEntry, ListingSetup, PhoneDatastore, SyncmlClient, SyncmlClientEntry, ActivesyncClient, ActivesyncClientEntry, ContentEntry, BatchContent, Operation, Status, BatchContentEntry, SentSetup, SyncmlSetupEntry, ClientRef, BindingEntry, SynchronizationEntry, SyncSourceRef, Statistics, SideStats, SyncStats, SyncLogEntry, VendorEntry, PhoneModelEntry, PhoneDatastoreBindingEntry, SessionDatastore, Session, SessionEntry, ChatMessage, ChatMessageEntry, OutboxItem, OutboxEntry, Account, AccountEntry, TokenEntry, Consumer, ConsumerEntry, ErrorDetail, ServiceError, Feed, EntryShapes, EntryShapeName } from './model.js';
 
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
-void BATCH_NS;
 
 // ---- scalar types ----
 const T_string = defineScalar({"kind":"string","type":"string"});

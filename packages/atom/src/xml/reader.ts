@@ -12,7 +12,7 @@
  */
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { AtomDecodeError, type Violation } from '../errors.js';
-import { ATOM_NS } from '../namespaces.js';
+import { ATOM_NS, BATCH_NS, SERVICE_NS } from '../namespaces.js';
 import { INVALID, invalidReason, parseScalar, type ScalarSpec } from '../scalars.js';
 import type { FieldSpec, ShapeSpec } from '../shape.js';
 
@@ -25,6 +25,13 @@ export interface DecodeOptions {
 }
 
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
+
+/**
+ * How a service reads what it is sent: strict in atomsync's own namespaces (service and batch),
+ * so a misspelt field is a violation rather than silently dropped; Atom and foreign elements
+ * stay open, as Atom's extensibility asks.
+ */
+export const STRICT_DECODE: DecodeOptions = { strictNamespaces: [SERVICE_NS, BATCH_NS] };
 
 /** In-scope namespace declarations, and what qualified names resolve to under them. */
 class Scope {

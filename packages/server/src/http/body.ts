@@ -4,13 +4,12 @@
  * read as UTF-8 and decoded by the operation's generated codec with our namespaces strict
  * (400 `invalid_xml` / `validation_failed`), batch feeds capped (413).
  */
-import { AtomDecodeError, BATCH_NS, SERVICE_NS, entryCodecs, type BodySpec, type OperationSpec } from '@atomsync/atom';
+import { AtomDecodeError, entryCodecs, type BodySpec, type OperationSpec, STRICT_DECODE } from '@atomsync/atom';
 import type { H3Event } from 'h3';
 import { ServiceError } from '../errors.js';
 import type { RouteSpec } from '../generated/routes.js';
 import { MAX_BATCH_ENTRIES, MAX_BODY_BYTES } from './limits.js';
 
-const DECODE_OPTIONS = { strictNamespaces: [SERVICE_NS, BATCH_NS] } as const;
 
 function tooLarge(): ServiceError {
   return new ServiceError(413, 'payload_too_large', `the request body is larger than ${MAX_BODY_BYTES} bytes`);
@@ -81,9 +80,9 @@ function text(bytes: Uint8Array): string {
 }
 
 function decode(spec: BodySpec, xml: string): unknown {
-  if (spec.kind === 'entry') return entryCodecs[spec.shape].decodeEntry(xml, DECODE_OPTIONS);
+  if (spec.kind === 'entry') return entryCodecs[spec.shape].decodeEntry(xml, STRICT_DECODE);
   if (spec.kind === 'feed') {
-    const feed = entryCodecs[spec.shape].decodeFeed(xml, DECODE_OPTIONS);
+    const feed = entryCodecs[spec.shape].decodeFeed(xml, STRICT_DECODE);
     if (feed.entries.length > MAX_BATCH_ENTRIES) {
       throw new ServiceError(413, 'payload_too_large', `a feed may hold at most ${MAX_BATCH_ENTRIES} entries, this one has ${feed.entries.length}`);
     }

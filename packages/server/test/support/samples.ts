@@ -5,11 +5,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { BATCH_NS, SERVICE_NS, entryCodecs, type BodySpec, type EntryShapeName, type ScalarSpec, type ShapeSpec } from '@atomsync/atom';
+import { entryCodecs, type BodySpec, type EntryShapeName, type ScalarSpec, type ShapeSpec, STRICT_DECODE } from '@atomsync/atom';
 import { parse } from 'yaml';
 
 const DIR = fileURLToPath(new URL('../../../../spec/examples/', import.meta.url));
-const STRICT = { strictNamespaces: [SERVICE_NS, BATCH_NS] };
 
 interface Golden {
   file: string;
@@ -69,7 +68,7 @@ function golden(kind: 'entry' | 'feed', shape: EntryShapeName, role: 'request' |
   const candidates = GOLDENS.filter((g) => g[kind] === shape).sort((a, b) => score(b.file) - score(a.file));
   for (const g of candidates) {
     try {
-      const value = kind === 'entry' ? codec.decodeEntry(g.xml, STRICT) : codec.decodeFeed(g.xml, STRICT);
+      const value = kind === 'entry' ? codec.decodeEntry(g.xml, STRICT_DECODE) : codec.decodeFeed(g.xml, STRICT_DECODE);
       return { value, wire: g.xml, source: g.file };
     } catch {
       // not this one
@@ -92,5 +91,5 @@ export function sampleOf(spec: BodySpec | undefined, role: 'request' | 'response
   const entry = minimalValue(codec.entryShape);
   const value = spec.kind === 'entry' ? entry : { entries: [entry] };
   const wire = spec.kind === 'entry' ? codec.encodeEntry(value as never) : codec.encodeFeed(value as never);
-  return { value: spec.kind === 'entry' ? codec.decodeEntry(wire, STRICT) : codec.decodeFeed(wire, STRICT), wire, source: `minimal ${spec.shape}` };
+  return { value: spec.kind === 'entry' ? codec.decodeEntry(wire, STRICT_DECODE) : codec.decodeFeed(wire, STRICT_DECODE), wire, source: `minimal ${spec.shape}` };
 }
