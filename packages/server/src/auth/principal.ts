@@ -3,6 +3,8 @@
 /** An account's identity as the handlers see it (DESIGN.md "accounts"). */
 export interface AccountPrincipal {
   readonly kind: 'account';
+  /** The account's store id: every store method that reaches its objects takes it. */
+  readonly id: number;
   readonly username: string;
   readonly admin: boolean;
 }

@@ -1,0 +1,32 @@
+/**
+ * createServer: the reference server as a whole, the h3 app wired to a store, its accounts and
+ * the gateway. `atomsync serve`, the tests and @atomsync/msw (in memory) all build it here.
+ */
+import type { H3 } from 'h3';
+import type { Logger } from 'pino';
+import { createApp } from './app.js';
+import { createAccountAuthenticator } from './auth/accounts.js';
+import { outboxGateway, type Gateway } from './gateway/gateway.js';
+import { createHandlers } from './handlers/index.js';
+import type { SecretBox } from './secrets/box.js';
+import type { Store } from './store/store.js';
+
+export interface ServerOptions {
+  readonly store: Store;
+  readonly secrets: SecretBox;
+  /** Default: record in the outbox. */
+  readonly gateway?: Gateway;
+  /** `{base_url}`; default: each request's origin. */
+  readonly baseUrl?: string;
+  readonly logger?: Logger;
+}
+
+export function createServer(options: ServerOptions): H3 {
+  const deps = { store: options.store, secrets: options.secrets, gateway: options.gateway ?? outboxGateway };
+  return createApp({
+    handlers: createHandlers(deps),
+    authenticate: createAccountAuthenticator(options.store, options.secrets),
+    baseUrl: options.baseUrl,
+    logger: options.logger,
+  });
+}

@@ -1,0 +1,297 @@
+/**
+ * What the store keeps: one record type per table, in the server's own terms (not the wire's).
+ * Handlers map records to entries (handlers/*.ts); the store maps them to rows (store/kysely/*).
+ *
+ * Timestamps are `Date`s with millisecond precision, in UTC. Secrets are never kept in the clear:
+ * passwords are scrypt hashes, bearer tokens SHA-256 digests, and what must be recovered later
+ * (OAuth consumer secrets, extdata token key/secret, the SyncML MD5 digest) is sealed with the
+ * server's SecretBox (secrets/box.ts) before it reaches the store.
+ */
+import type { ClientKind, ConflictWinner, MessageDirection, OutboxKind, Statistics, SyncMode, SyncmlEncoding, SyncResult, TokenType } from '@atomsync/atom';
+
+/** The dataclass of one stored item. `Calendar` is a filter (Events + Tasks), never an item's class. */
+export type ItemDataclass = 'Contacts' | 'Events' | 'Tasks' | 'Notes';
+export const ITEM_DATACLASSES: readonly ItemDataclass[] = ['Contacts', 'Events', 'Tasks', 'Notes'];
+
+export interface AccountRecord {
+  readonly id: number;
+  readonly username: string;
+  /** scrypt, in the self-describing form of auth/password.ts. */
+  readonly passwordHash: string;
+  /** Sealed `B64(MD5(user:password))` for SyncML auth-md5 (DESIGN.md "SyncML phones"). */
+  readonly syncmlDigest: string | null;
+  readonly admin: boolean;
+  readonly created: Date;
+  readonly updated: Date;
+}
+
+export interface NewAccount {
+  readonly username: string;
+  readonly passwordHash: string;
+  readonly syncmlDigest: string | null;
+  readonly admin: boolean;
+}
+
+export interface BearerTokenRecord {
+  readonly id: number;
+  readonly accountId: number;
+  /** Hex SHA-256 of the token; the token itself is shown once and never stored. */
+  readonly digest: string;
+  readonly created: Date;
+}
+
+export interface ConsumerRecord {
+  readonly key: string;
+  readonly accountId: number;
+  /** Sealed consumer secret (HMAC-SHA1 verification needs it back). */
+  readonly sealedSecret: string;
+  readonly created: Date;
+}
+
+// ---- clients --------------------------------------------------------------------------------
+
+export interface ExtdataTokenRecord {
+  readonly type: TokenType;
+  /** Sealed. */
+  readonly sealedKey: string;
+  /** Sealed. */
+  readonly sealedSecret: string;
+  readonly scopes: readonly string[];
+}
+
+export interface ExtdataDatastoreRecord {
+  readonly dataclass: ItemDataclass | 'Calendar';
+  readonly href: string;
+  /** As registered; undefined → the dataclass is the name. */
+  readonly name: string | null;
+  readonly token: ExtdataTokenRecord | null;
+}
+
+export interface ExtdataClientRecord {
+  readonly uuid: string;
+  readonly accountId: number;
+  readonly userId: string;
+  /** In registration order. */
+  readonly datastores: readonly ExtdataDatastoreRecord[];
+  readonly created: Date;
+  readonly updated: Date;
+}
+
+export interface DatastoreClientRecord {
+  readonly uuid: string;
+  readonly accountId: number;
+  readonly userId: string;
+  readonly created: Date;
+  readonly updated: Date;
+}
+
+export interface PhoneDatastoreRecord {
+  /** The datastore's name as the phone sent it (its source LocURI, e.g. `./contacts`). */
+  readonly name: string;
+  readonly dataclass: ItemDataclass | 'Calendar';
+  /** The server datastore URI it syncs with (`contacts`, `calendar`, …). */
+  readonly serverUri: string;
+}
+
+export interface SyncmlClientRecord {
+  readonly uuid: string;
+  readonly accountId: number;
+  readonly userId: string;
+  readonly phoneNumber: string;
+  readonly modelUuid: string;
+  /** '' until the phone's first session names its DevID. */
+  readonly imei: string;
+  readonly timezone: string;
+  /** Name of the last setup sent; '' when none. */
+  readonly setupName: string;
+  readonly setupSent: Date | null;
+  readonly datastores: readonly PhoneDatastoreRecord[];
+  readonly created: Date;
+  readonly updated: Date;
+}
+
+export interface ActivesyncClientRecord {
+  readonly uuid: string;
+  readonly accountId: number;
+  readonly userId: string;
+  readonly username: string;
+  /** scrypt (auth/password.ts); write-only on the API. */
+  readonly passwordHash: string;
+  readonly phoneNumber: string;
+  readonly modelUuid: string;
+  readonly lastSync: Date | null;
+  readonly created: Date;
+  readonly updated: Date;
+}
+
+// ---- datastore contents ---------------------------------------------------------------------
+
+export interface ContentRecord {
+  readonly uuid: string;
+  readonly clientUuid: string;
+  readonly dataclass: ItemDataclass;
+  readonly title: string;
+  /** Media type, e.g. `text/x-vcard`. */
+  readonly type: string;
+  /** The item text; '' for a tombstone. */
+  readonly body: string;
+  readonly created: Date;
+  /** Last change, the delete included: the `since` feed selects on it. */
+  readonly updated: Date;
+  /** Set when deleted: the row stays as a tombstone so `since` feeds report the delete. */
+  readonly deleted: Date | null;
+}
+
+export interface NewContent {
+  readonly uuid: string;
+  readonly clientUuid: string;
+  readonly dataclass: ItemDataclass;
+  readonly title: string;
+  readonly type: string;
+  readonly body: string;
+}
+
+export interface ContentChange {
+  readonly dataclass: ItemDataclass;
+  readonly title: string;
+  readonly type: string;
+  readonly body: string;
+}
+
+// ---- sync engine ----------------------------------------------------------------------------
+
+export interface ClientRefRecord {
+  readonly kind: ClientKind;
+  readonly uuid: string;
+}
+
+export interface BindingRecord {
+  readonly id: number;
+  readonly accountId: number;
+  readonly source: ClientRefRecord;
+  readonly target: ClientRefRecord;
+  readonly conflictWinner: ConflictWinner;
+  readonly created: Date;
+  readonly updated: Date;
+}
+
+export interface SyncStatsRecord {
+  readonly source: Statistics;
+  readonly target: Statistics;
+  readonly duplicatesDetected: number;
+  readonly duplicatesRemoved: number;
+  readonly conflictsDetected: number;
+}
+
+export interface SyncLogRecord {
+  readonly id: number;
+  readonly accountId: number;
+  /** null once the binding is deleted: the log outlives it. */
+  readonly bindingId: number | null;
+  readonly source: ClientRefRecord;
+  readonly target: ClientRefRecord;
+  readonly syncMode: SyncMode;
+  readonly dataclass: ItemDataclass | 'Calendar';
+  readonly stats: SyncStatsRecord;
+  readonly result: SyncResult;
+  readonly reason: string | null;
+  readonly published: Date;
+}
+
+export type NewSyncLog = Omit<SyncLogRecord, 'id' | 'published'>;
+
+export interface PhoneBindingRecord {
+  readonly id: number;
+  readonly accountId: number;
+  readonly modelUuid: string;
+  readonly phoneNumber: string;
+  readonly foreignUserId: string;
+  readonly timezone: string;
+  readonly syncmlClientUuid: string;
+  readonly datastoreClientUuid: string;
+  readonly created: Date;
+  readonly updated: Date;
+}
+
+export type NewPhoneBinding = Omit<PhoneBindingRecord, 'id' | 'created' | 'updated'>;
+
+// ---- SyncML: what was sent to phones, sessions, chat log ------------------------------------
+
+export interface OutboxRecord {
+  readonly id: number;
+  readonly accountId: number;
+  readonly clientUuid: string;
+  readonly kind: OutboxKind;
+  readonly phoneNumber: string;
+  /** e.g. `application/vnd.wap.connectivity-wbxml`, `application/vnd.syncml.notification`. */
+  readonly mediaType: string;
+  readonly payload: Uint8Array;
+  readonly created: Date;
+}
+
+export type NewOutboxItem = Omit<OutboxRecord, 'id' | 'created'>;
+
+export interface SessionDatastoreRecord {
+  readonly uri: string;
+  readonly dataclass: ItemDataclass | 'Calendar' | null;
+  readonly syncMode: SyncMode | null;
+  readonly statistics: Statistics | null;
+}
+
+export interface SessionRecord {
+  readonly id: string;
+  /** null when the session was refused before an account was known. */
+  readonly accountId: number | null;
+  readonly clientUuid: string | null;
+  readonly deviceId: string;
+  readonly protocol: string;
+  readonly encoding: SyncmlEncoding;
+  readonly started: Date;
+  readonly ended: Date | null;
+  readonly status: number | null;
+  readonly reason: string | null;
+  readonly datastores: readonly SessionDatastoreRecord[];
+}
+
+export interface ChatMessageRecord {
+  readonly id: number;
+  readonly sessionId: string;
+  readonly msgId: number;
+  readonly direction: MessageDirection;
+  readonly encoding: SyncmlEncoding;
+  /** The message as exchanged: XML text, or WBXML base64. */
+  readonly body: string;
+  readonly created: Date;
+}
+
+export type NewChatMessage = Omit<ChatMessageRecord, 'id' | 'created'>;
+
+// ---- phone catalogue ------------------------------------------------------------------------
+
+export interface VendorRecord {
+  readonly uuid: string;
+  readonly name: string;
+}
+
+/** Per-model rules the SyncML endpoint applies to what it sends (STYLE.md: quirks are data). */
+export interface ModelQuirks {
+  /** The phone only understands vCard 2.1. */
+  readonly vcard21Only?: boolean;
+  /** The phone wants local time instead of UTC in vCalendar items. */
+  readonly localTime?: boolean;
+  /** Maximum field lengths by vCard/vCalendar property name. */
+  readonly maxFieldLength?: Readonly<Record<string, number>>;
+}
+
+export interface ModelRecord {
+  readonly uuid: string;
+  readonly vendorUuid: string;
+  readonly name: string;
+  /** '' when there is no picture. */
+  readonly imageUrl: string;
+  /** SyncML DS version, e.g. `1.1.2`, `1.2`; null when unknown. */
+  readonly syncmlVersion: string | null;
+  /** What the phone syncs; empty when unknown. */
+  readonly dataclasses: readonly (ItemDataclass | 'Calendar')[];
+  readonly quirks: ModelQuirks;
+}

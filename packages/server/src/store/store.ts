@@ -1,0 +1,213 @@
+/**
+ * The Store: the one storage interface the services use. Two implementations pass one shared
+ * suite (test/store/*.test.ts): the embedded default (better-sqlite3, WAL) and PostgreSQL, both
+ * in store/kysely/ over one Kysely query layer (DESIGN.md).
+ *
+ * Isolation is structural: every method that reaches an account's objects takes the account id,
+ * and an object of another account is simply not found (undefined / false), exactly like one that
+ * does not exist. Contents are reached through their client's uuid once the handler has checked
+ * that the client belongs to the caller.
+ *
+ * Every write that touches more than one row runs in one transaction (`transaction`), inside
+ * which the repositories of `tx` see and write the same snapshot.
+ */
+import type { ConflictWinner } from '@atomsync/atom';
+import type {
+  AccountRecord,
+  ActivesyncClientRecord,
+  BearerTokenRecord,
+  BindingRecord,
+  ChatMessageRecord,
+  ClientRefRecord,
+  ConsumerRecord,
+  ContentChange,
+  ContentRecord,
+  DatastoreClientRecord,
+  ExtdataClientRecord,
+  ExtdataDatastoreRecord,
+  ItemDataclass,
+  ModelRecord,
+  NewAccount,
+  NewChatMessage,
+  NewContent,
+  NewOutboxItem,
+  NewPhoneBinding,
+  NewSyncLog,
+  OutboxRecord,
+  PhoneBindingRecord,
+  PhoneDatastoreRecord,
+  SessionRecord,
+  SyncLogRecord,
+  SyncmlClientRecord,
+  VendorRecord,
+} from './records.js';
+
+export interface AccountRepo {
+  list(): Promise<AccountRecord[]>;
+  get(id: number): Promise<AccountRecord | undefined>;
+  byUsername(username: string): Promise<AccountRecord | undefined>;
+  /** undefined when the username is taken. */
+  create(account: NewAccount): Promise<AccountRecord | undefined>;
+  /** Password (and its MD5 digest) and admin flag; false when there is no such account. */
+  update(id: number, change: { passwordHash: string; syncmlDigest: string | null; admin: boolean }): Promise<boolean>;
+  /** Deletes the account and everything it owns (clients, contents, bindings, logs, tokens, …). */
+  delete(id: number): Promise<boolean>;
+}
+
+export interface TokenRepo {
+  create(accountId: number, digest: string): Promise<BearerTokenRecord>;
+  byDigest(digest: string): Promise<BearerTokenRecord | undefined>;
+}
+
+export interface ConsumerRepo {
+  create(consumer: Omit<ConsumerRecord, 'created'>): Promise<ConsumerRecord>;
+  byKey(key: string): Promise<ConsumerRecord | undefined>;
+}
+
+export interface NonceRepo {
+  /**
+   * Records an OAuth nonce for a consumer and timestamp; false when the same (consumer, timestamp,
+   * nonce) was already seen: a replay. Shared by every server instance on one database.
+   */
+  remember(consumerKey: string, timestamp: number, nonce: string): Promise<boolean>;
+  /** Forgets nonces older than the window (their timestamps are refused anyway). */
+  prune(olderThan: number): Promise<void>;
+}
+
+export interface ExtdataClientRepo {
+  list(accountId: number): Promise<ExtdataClientRecord[]>;
+  get(accountId: number, uuid: string): Promise<ExtdataClientRecord | undefined>;
+  create(client: Omit<ExtdataClientRecord, 'created' | 'updated'>): Promise<ExtdataClientRecord>;
+  /** Sets user_id and appends datastores; undefined when not found. */
+  addDatastores(accountId: number, uuid: string, userId: string, datastores: readonly ExtdataDatastoreRecord[]): Promise<ExtdataClientRecord | undefined>;
+  delete(accountId: number, uuid: string): Promise<boolean>;
+}
+
+export interface DatastoreClientRepo {
+  list(accountId: number): Promise<DatastoreClientRecord[]>;
+  get(accountId: number, uuid: string): Promise<DatastoreClientRecord | undefined>;
+  create(client: Omit<DatastoreClientRecord, 'created' | 'updated'>): Promise<DatastoreClientRecord>;
+  delete(accountId: number, uuid: string): Promise<boolean>;
+}
+
+export interface ContentRepo {
+  /** Live items of a client, optionally only these dataclasses. */
+  list(clientUuid: string, dataclasses?: readonly ItemDataclass[]): Promise<ContentRecord[]>;
+  /** Live and deleted items changed at or after `since`, oldest change first. */
+  changesSince(clientUuid: string, since: Date, dataclasses?: readonly ItemDataclass[]): Promise<ContentRecord[]>;
+  /** The live item; undefined when absent or deleted. */
+  get(clientUuid: string, uuid: string): Promise<ContentRecord | undefined>;
+  /** Live items among `uuids` (missing ones are left out). */
+  getMany(clientUuid: string, uuids: readonly string[]): Promise<ContentRecord[]>;
+  /** Live item count per client uuid (clients without items are absent). */
+  countLive(clientUuids: readonly string[]): Promise<Map<string, number>>;
+  insertMany(items: readonly NewContent[]): Promise<ContentRecord[]>;
+  /** Replaces a live item; undefined when absent or deleted. */
+  update(clientUuid: string, uuid: string, change: ContentChange): Promise<ContentRecord | undefined>;
+  /** Turns live items into tombstones; returns the uuids that were live. */
+  deleteMany(clientUuid: string, uuids: readonly string[]): Promise<string[]>;
+}
+
+export interface SyncmlClientRepo {
+  list(accountId: number): Promise<SyncmlClientRecord[]>;
+  get(accountId: number, uuid: string): Promise<SyncmlClientRecord | undefined>;
+  create(client: Omit<SyncmlClientRecord, 'created' | 'updated' | 'datastores' | 'setupName' | 'setupSent' | 'imei'>): Promise<SyncmlClientRecord>;
+  recordSetup(accountId: number, uuid: string, name: string, sent: Date): Promise<SyncmlClientRecord | undefined>;
+  setImei(accountId: number, uuid: string, imei: string): Promise<boolean>;
+  /** Adds a phone datastore on first sync of its URI (no-op when the name exists). */
+  addDatastore(accountId: number, uuid: string, datastore: PhoneDatastoreRecord): Promise<boolean>;
+  delete(accountId: number, uuid: string): Promise<boolean>;
+}
+
+export interface ActivesyncClientRepo {
+  list(accountId: number): Promise<ActivesyncClientRecord[]>;
+  get(accountId: number, uuid: string): Promise<ActivesyncClientRecord | undefined>;
+  create(client: Omit<ActivesyncClientRecord, 'created' | 'updated' | 'lastSync'>): Promise<ActivesyncClientRecord>;
+  setPassword(accountId: number, uuid: string, passwordHash: string): Promise<ActivesyncClientRecord | undefined>;
+  delete(accountId: number, uuid: string): Promise<boolean>;
+}
+
+export interface BindingRepo {
+  list(accountId: number): Promise<BindingRecord[]>;
+  get(accountId: number, id: number): Promise<BindingRecord | undefined>;
+  create(binding: { accountId: number; source: ClientRefRecord; target: ClientRefRecord; conflictWinner: ConflictWinner }): Promise<BindingRecord>;
+  setConflictWinner(accountId: number, id: number, winner: ConflictWinner): Promise<BindingRecord | undefined>;
+  delete(accountId: number, id: number): Promise<boolean>;
+  /** Bindings with this client on either side (to find a client's peer, or refuse deleting it). */
+  byClient(accountId: number, clientUuid: string): Promise<BindingRecord[]>;
+}
+
+export interface SyncLogRepo {
+  /** Newest first. */
+  list(accountId: number, bindingId?: number): Promise<SyncLogRecord[]>;
+  get(accountId: number, id: number): Promise<SyncLogRecord | undefined>;
+  append(entry: NewSyncLog): Promise<SyncLogRecord>;
+}
+
+export interface PhoneBindingRepo {
+  list(accountId: number): Promise<PhoneBindingRecord[]>;
+  create(binding: NewPhoneBinding): Promise<PhoneBindingRecord>;
+  bySyncmlClient(accountId: number, syncmlClientUuid: string): Promise<PhoneBindingRecord | undefined>;
+}
+
+export interface OutboxRepo {
+  append(item: NewOutboxItem): Promise<OutboxRecord>;
+  /** Newest first. */
+  list(accountId: number, clientUuid: string): Promise<OutboxRecord[]>;
+}
+
+export interface SessionRepo {
+  /** Newest first. */
+  list(accountId: number): Promise<SessionRecord[]>;
+  get(id: string): Promise<SessionRecord | undefined>;
+  /** Inserts or replaces the record of a session. */
+  save(session: SessionRecord): Promise<void>;
+}
+
+export interface ChatLogRepo {
+  append(message: NewChatMessage): Promise<ChatMessageRecord>;
+  /** Newest first, at most `limit`. */
+  list(limit: number): Promise<ChatMessageRecord[]>;
+  /** Bounded retention: drops messages older than `before`. */
+  prune(before: Date): Promise<number>;
+}
+
+export interface CatalogueRepo {
+  listVendors(): Promise<VendorRecord[]>;
+  getVendor(uuid: string): Promise<VendorRecord | undefined>;
+  /** All models, or one vendor's. */
+  listModels(vendorUuid?: string): Promise<ModelRecord[]>;
+  getModel(uuid: string): Promise<ModelRecord | undefined>;
+  /** Inserts or replaces vendors and models (by uuid), in one transaction with the caller's. */
+  upsert(vendors: readonly VendorRecord[], models: readonly ModelRecord[]): Promise<void>;
+  isEmpty(): Promise<boolean>;
+}
+
+export interface Repositories {
+  readonly accounts: AccountRepo;
+  readonly tokens: TokenRepo;
+  readonly consumers: ConsumerRepo;
+  readonly nonces: NonceRepo;
+  readonly extdata: ExtdataClientRepo;
+  readonly datastores: DatastoreClientRepo;
+  readonly contents: ContentRepo;
+  readonly syncml: SyncmlClientRepo;
+  readonly activesync: ActivesyncClientRepo;
+  readonly bindings: BindingRepo;
+  readonly syncLog: SyncLogRepo;
+  readonly phoneBindings: PhoneBindingRepo;
+  readonly outbox: OutboxRepo;
+  readonly sessions: SessionRepo;
+  readonly chatLog: ChatLogRepo;
+  readonly catalogue: CatalogueRepo;
+}
+
+export interface Store extends Repositories {
+  readonly dialect: 'sqlite' | 'postgres';
+  /**
+   * Runs `work` in one transaction: all its writes land, or none. Inside, use `tx`'s repositories
+   * only. Nested calls join the outer transaction.
+   */
+  transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
