@@ -1,8 +1,10 @@
 /** The `atomsync` command and its subcommands. */
 import { defineCommand } from 'citty';
+import { accountCommand } from './account.js';
+import { catalogueCommand } from './catalogue.js';
 import { serveCommand } from './serve.js';
 
 export const main = defineCommand({
   meta: { name: 'atomsync', description: 'atomsync reference server' },
-  subCommands: { serve: serveCommand },
+  subCommands: { serve: serveCommand, account: accountCommand, catalogue: catalogueCommand },
 });
