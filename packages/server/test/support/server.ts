@@ -1,0 +1,62 @@
+/**
+ * A started reference server for integration tests: a real store of either kind, the real
+ * authenticator, listening on 127.0.0.1 with a random port, and SDK clients for two ordinary
+ * accounts and an admin.
+ */
+import { createClient, basicAuth, type AtomSyncClient } from '@atomsync/sdk';
+import { hashPassword } from '../../src/auth/password.js';
+import { listen } from '../../src/listen.js';
+import { SecretBox } from '../../src/secrets/box.js';
+import { createServer } from '../../src/server.js';
+import type { Store } from '../../src/store/store.js';
+import { openTestStore, type StoreKind } from './stores.js';
+
+export interface TestAccount {
+  readonly id: number;
+  readonly username: string;
+  readonly password: string;
+  readonly admin: boolean;
+  /** An SDK client authenticating as this account with HTTP Basic. */
+  readonly client: AtomSyncClient;
+}
+
+export interface TestServer {
+  readonly url: string;
+  readonly store: Store;
+  readonly secrets: SecretBox;
+  /** Two ordinary accounts (alice, bob) and an admin (root). */
+  readonly alice: TestAccount;
+  readonly bob: TestAccount;
+  readonly root: TestAccount;
+  /** An SDK client without credentials. */
+  readonly anonymous: AtomSyncClient;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(kind: StoreKind): Promise<TestServer> {
+  const store = await openTestStore(kind);
+  const secrets = SecretBox.ephemeral();
+  const running = await listen(createServer({ store, secrets }), { host: '127.0.0.1', port: 0 });
+  const account = async (username: string, admin: boolean): Promise<TestAccount> => {
+    const password = `${username}-secret-pw`;
+    const record = await store.accounts.create({ username, passwordHash: await hashPassword(password), syncmlDigest: null, admin });
+    if (record === undefined) throw new Error(`account ${username} exists`);
+    return { id: record.id, username, password, admin, client: createClient({ baseUrl: running.url, auth: basicAuth(username, password) }) };
+  };
+  const [alice, bob, root] = await Promise.all([account('alice', false), account('bob', false), account('root', true)]);
+  const anonymous = createClient({ baseUrl: running.url });
+  return {
+    url: running.url,
+    store,
+    secrets,
+    alice,
+    bob,
+    root,
+    anonymous,
+    async close() {
+      await Promise.all([alice.client.close(), bob.client.close(), root.client.close(), anonymous.close()]);
+      await running.close(5_000);
+      await store.close();
+    },
+  };
+}
