@@ -5,8 +5,8 @@ import { ServiceError, createApp, type Authenticator, type OperationHandlers, ty
 import { call, itValidatesErrorDocuments } from './support/http.js';
 
 const USERS: Record<string, Principal> = {
-  'Bearer admin': { kind: 'account', username: 'root', admin: true },
-  'Bearer user': { kind: 'account', username: 'kim', admin: false },
+  'Bearer admin': { kind: 'account', id: 1, username: 'root', admin: true },
+  'Bearer user': { kind: 'account', id: 2, username: 'kim', admin: false },
 };
 
 const authenticator: Authenticator = {
