@@ -86,7 +86,10 @@ export interface ExtdataClientRepo {
 export interface DatastoreClientRepo {
   list(accountId: number): Promise<DatastoreClientRecord[]>;
   get(accountId: number, uuid: string): Promise<DatastoreClientRecord | undefined>;
-  create(client: Omit<DatastoreClientRecord, 'created' | 'updated'>): Promise<DatastoreClientRecord>;
+  /** user_id is unique per account: the phone-to-datastore binding reuses the client it names. */
+  byUserId(accountId: number, userId: string): Promise<DatastoreClientRecord | undefined>;
+  /** undefined when the account already has a datastore client with this user_id. */
+  create(client: Omit<DatastoreClientRecord, 'created' | 'updated'>): Promise<DatastoreClientRecord | undefined>;
   delete(accountId: number, uuid: string): Promise<boolean>;
 }
 
