@@ -1,13 +1,184 @@
 /**
  * The Authenticator of a server with accounts: HTTP Basic, Bearer and OAuth 1.0a (DESIGN.md
  * "authentication"), all checked against the store.
+ *
+ * | scheme | what is checked                                                                     |
+ * |--------|-------------------------------------------------------------------------------------|
+ * | Basic  | the scrypt hash, once; then the verified-credential cache (auth/credential-cache.ts)  |
+ * | Bearer | the token's SHA-256 digest, looked up                                                |
+ * | OAuth  | RFC 5849 two-legged HMAC-SHA1: consumer, signature, timestamp ±300 s, nonce unseen   |
+ *
+ * No credentials → undefined (the pipeline answers 401 where the operation needs an account).
+ * Credentials that do not authenticate → 401 `unauthorized` with `WWW-Authenticate`. Nothing
+ * here logs or echoes a credential: messages say what was wrong, never with what.
  */
+import { timingSafeEqual } from 'node:crypto';
+import type { H3Event } from 'h3';
+import { ServiceError } from '../errors.js';
 import type { SecretBox } from '../secrets/box.js';
+import { tokenDigest } from '../services/accounts.js';
+import type { AccountRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import type { Authenticator } from './authenticate.js';
+import { CredentialCache, type CredentialCacheOptions } from './credential-cache.js';
+import { hmacSha1Signature, parseOAuthHeader, sameSignature, signatureBaseString } from './oauth.js';
+import { hashPassword, verifyPassword } from './password.js';
+import type { AccountPrincipal } from './principal.js';
 
 export const CHALLENGE = 'Basic realm="atomsync", OAuth realm="atomsync"';
 
-export function createAccountAuthenticator(_store: Store, _secrets: SecretBox): Authenticator {
-  return { challenge: CHALLENGE, identify: () => undefined };
+/** How far an OAuth timestamp may be from the server's clock, either way. */
+export const OAUTH_WINDOW_SECONDS = 300;
+/** How often the nonces that fell out of the window are pruned from the store. */
+const NONCE_PRUNE_INTERVAL_MS = 60_000;
+
+export interface AccountAuthenticatorOptions {
+  /** ATOMSYNC_BASE_URL: an OAuth signature over it (as a client behind a proxy saw us) is accepted too. */
+  readonly baseUrl?: string;
+  readonly cache?: CredentialCacheOptions;
+  /** Default Date.now; the OAuth window and the cache's TTL read it. */
+  readonly now?: () => number;
+  /** The scrypt check; a seam for tests that count how often it runs. Default auth/password.ts. */
+  readonly verifyPassword?: (password: string, stored: string) => Promise<boolean>;
+}
+
+function refuse(message: string): ServiceError {
+  return new ServiceError(401, 'unauthorized', message, [], { 'www-authenticate': CHALLENGE });
+}
+
+function principalOf(account: AccountRecord): AccountPrincipal {
+  return { kind: 'account', id: account.id, username: account.username, admin: account.admin };
+}
+
+export function createAccountAuthenticator(store: Store, secrets: SecretBox, options: AccountAuthenticatorOptions = {}): Authenticator {
+  const now = options.now ?? Date.now;
+  const verify = options.verifyPassword ?? verifyPassword;
+  const cache = new CredentialCache({ now, ...options.cache });
+  // Concurrent first requests with one credential share one scrypt run.
+  const verifying = new Map<string, Promise<AccountRecord | undefined>>();
+  // A password no account has: unknown usernames still pay a scrypt, so timing does not reveal which names exist.
+  let decoy: Promise<string> | undefined;
+  let nextPrune = 0;
+
+  async function verifyBasic(username: string, password: string, key: string): Promise<AccountRecord | undefined> {
+    const account = await store.accounts.byUsername(username);
+    const ok = await verify(password, account?.passwordHash ?? (await (decoy ??= hashPassword('atomsync decoy password'))));
+    if (!ok || account === undefined) return undefined;
+    cache.set(key, { accountId: account.id, passwordHash: account.passwordHash });
+    return account;
+  }
+
+  async function basic(credentials: string): Promise<AccountPrincipal> {
+    const decoded = Buffer.from(credentials, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(credentials) || colon < 0) throw refuse('the Basic credentials are malformed');
+    const username = decoded.slice(0, colon);
+    const password = decoded.slice(colon + 1);
+    const key = cache.keyOf(username, password);
+    const hit = cache.get(key);
+    if (hit !== undefined) {
+      const account = await store.accounts.byUsername(username);
+      if (account !== undefined && account.id === hit.accountId && samePasswordHash(account.passwordHash, hit.passwordHash)) return principalOf(account);
+      // Changed or deleted since it verified: forget it and check the password afresh.
+      cache.delete(key);
+    }
+    let pending = verifying.get(key);
+    if (pending === undefined) {
+      pending = verifyBasic(username, password, key).finally(() => verifying.delete(key));
+      verifying.set(key, pending);
+    }
+    const account = await pending;
+    if (account === undefined) throw refuse('the username or password is wrong');
+    return principalOf(account);
+  }
+
+  async function bearer(token: string): Promise<AccountPrincipal> {
+    const record = token === '' ? undefined : await store.tokens.byDigest(tokenDigest(token));
+    const account = record && (await store.accounts.get(record.accountId));
+    if (account === undefined) throw refuse('the bearer token is not valid');
+    return principalOf(account);
+  }
+
+  async function oauth(event: H3Event, header: string): Promise<AccountPrincipal> {
+    const params = parseOAuthHeader(header);
+    if (params === undefined) throw refuse('the OAuth Authorization header is malformed');
+    const key = params.get('oauth_consumer_key');
+    const signature = params.get('oauth_signature');
+    const timestamp = params.get('oauth_timestamp');
+    const nonce = params.get('oauth_nonce');
+    if (!key || !signature || !timestamp || !nonce) throw refuse('the OAuth request lacks oauth_consumer_key, oauth_signature, oauth_timestamp or oauth_nonce');
+    if (params.get('oauth_signature_method') !== 'HMAC-SHA1') throw refuse('only the HMAC-SHA1 OAuth signature method is supported');
+    if (params.has('oauth_version') && params.get('oauth_version') !== '1.0') throw refuse('only OAuth version 1.0 is supported');
+    // Two-legged: consumers sign on their own; this server issues no OAuth tokens.
+    if (params.get('oauth_token')) throw refuse('this server issues no OAuth tokens: sign with the consumer only');
+    if (!/^\d{1,12}$/.test(timestamp)) throw refuse('oauth_timestamp must be whole seconds since the epoch');
+
+    const consumer = await store.consumers.byKey(key);
+    if (consumer === undefined) throw refuse('the OAuth signature does not verify');
+    const secret = secrets.open(consumer.sealedSecret);
+    const method = event.req.method;
+    const signed = signedUrls(event.url, options.baseUrl).some((url) => sameSignature(hmacSha1Signature(signatureBaseString(method, url, params), secret), signature));
+    if (!signed) throw refuse('the OAuth signature does not verify');
+
+    // Checked after the signature, so nobody without the secret can fill the nonce table.
+    const nowSeconds = Math.floor(now() / 1000);
+    const seconds = Number(timestamp);
+    if (Math.abs(nowSeconds - seconds) > OAUTH_WINDOW_SECONDS) throw refuse(`oauth_timestamp is more than ${OAUTH_WINDOW_SECONDS} seconds from the server's clock`);
+    await pruneNonces(nowSeconds);
+    if (!(await store.nonces.remember(key, seconds, nonce))) throw refuse('this oauth_nonce was already used: a replayed request');
+
+    const account = await store.accounts.get(consumer.accountId);
+    if (account === undefined) throw refuse('the OAuth signature does not verify');
+    return principalOf(account);
+  }
+
+  async function pruneNonces(nowSeconds: number): Promise<void> {
+    if (now() < nextPrune) return;
+    nextPrune = now() + NONCE_PRUNE_INTERVAL_MS;
+    try {
+      await store.nonces.prune(nowSeconds - OAUTH_WINDOW_SECONDS);
+    } catch {
+      // Housekeeping only: what is not pruned now is pruned next time, and stale nonces are refused by their timestamp.
+    }
+  }
+
+  return {
+    challenge: CHALLENGE,
+    async identify(event) {
+      const header = event.req.headers.get('authorization');
+      if (header === null) return undefined;
+      const space = header.indexOf(' ');
+      const scheme = (space < 0 ? header : header.slice(0, space)).toLowerCase();
+      const rest = space < 0 ? '' : header.slice(space + 1).trim();
+      switch (scheme) {
+        case 'basic':
+          return basic(rest);
+        case 'bearer':
+          return bearer(rest);
+        case 'oauth':
+          return oauth(event, header);
+        default:
+          throw refuse('the Authorization scheme is not one of Basic, Bearer, OAuth');
+      }
+    },
+  };
+}
+
+function samePasswordHash(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * The URLs a client may have signed: the request's own, and, behind a proxy, the same path under
+ * ATOMSYNC_BASE_URL (its scheme, host and any path prefix), as the client addressed us.
+ */
+function signedUrls(url: URL, baseUrl: string | undefined): URL[] {
+  const urls = [url];
+  if (baseUrl !== undefined) {
+    const proxied = new URL(baseUrl.replace(/\/+$/, '') + url.pathname + url.search);
+    if (proxied.href !== url.href) urls.push(proxied);
+  }
+  return urls;
 }
