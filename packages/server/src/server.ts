@@ -25,7 +25,7 @@ export function createServer(options: ServerOptions): H3 {
   const deps = { store: options.store, secrets: options.secrets, gateway: options.gateway ?? outboxGateway };
   return createApp({
     handlers: createHandlers(deps),
-    authenticate: createAccountAuthenticator(options.store, options.secrets),
+    authenticate: createAccountAuthenticator(options.store, options.secrets, { baseUrl: options.baseUrl }),
     baseUrl: options.baseUrl,
     logger: options.logger,
   });
