@@ -1,4 +1,167 @@
-/** Handlers of datastore clients and their contents (items, since-feeds, batches). */
+/**
+ * Handlers of datastore clients and their contents (items, since-feeds, batches): the checks and
+ * writes are in services/ (datastore-clients, contents, content-batch, dataclass); here records
+ * become the entries of the golden examples (spec/examples/datastore-client.*, content*.xml).
+ */
+import type { BatchContentEntry, ContentEntry, DatastoreClientEntry, Person } from '@atomsync/atom';
+import type { RequestContext } from '../context.js';
+import { applyBatch, type BatchOutcome, type BatchRequest } from '../services/content-batch.js';
+import { contentChanges, createContent, deleteContent, getContent, listContents, parseSince, updateContent, type ContentChangeItem, type ContentInput } from '../services/contents.js';
+import { countLines, createClient, listClients, ownedClient } from '../services/datastore-clients.js';
+import type { ContentRecord, DatastoreClientRecord } from '../store/records.js';
+import { authorOf, caller, feedOf, linksTo, urlOf } from './atom.js';
 import type { HandlerGroup } from './deps.js';
 
-export const datastoreHandlers: HandlerGroup = () => ({});
+const clientPath = (uuid: string) => `/v2/services/datastore/${uuid}/`;
+const contentsPath = (clientUuid: string) => `${clientPath(clientUuid)}contents/`;
+const itemPath = (clientUuid: string, uuid: string) => `${contentsPath(clientUuid)}${uuid}`;
+const urn = (uuid: string) => `urn:uuid:${uuid}`;
+
+// ---- datastore clients ------------------------------------------------------------------------
+
+/** The listing's form: id `urn:uuid:`, title the user_id, content `Content lines: <count>`. */
+function listedClient(ctx: RequestContext, client: DatastoreClientRecord, contentLines: number): DatastoreClientEntry {
+  return {
+    author: authorOf(ctx),
+    id: urn(client.uuid),
+    links: linksTo(urlOf(ctx, clientPath(client.uuid)), 'self', 'edit'),
+    published: client.created,
+    updated: client.updated,
+    title: client.userId,
+    content: { type: 'text', value: `Content lines: ${contentLines}` },
+    client: { uuid: client.uuid, userId: client.userId },
+  };
+}
+
+/** The create answer's form: id the entry URL, title the uuid, content empty with type text. */
+function createdClient(ctx: RequestContext, client: DatastoreClientRecord): DatastoreClientEntry {
+  const href = urlOf(ctx, clientPath(client.uuid));
+  return {
+    author: authorOf(ctx),
+    id: href,
+    links: linksTo(href, 'self', 'edit'),
+    published: client.created,
+    updated: client.updated,
+    title: client.uuid,
+    content: { type: 'text', value: '' },
+    client: { uuid: client.uuid, userId: client.userId },
+  };
+}
+
+// ---- content items ----------------------------------------------------------------------------
+
+function contentEntry(ctx: RequestContext, item: ContentRecord): ContentEntry {
+  return {
+    author: authorOf(ctx),
+    id: urn(item.uuid),
+    links: linksTo(urlOf(ctx, itemPath(item.clientUuid, item.uuid)), 'self', 'edit'),
+    published: item.created,
+    updated: item.updated,
+    title: item.title,
+    content: { type: item.type, value: item.body },
+    dataclass: item.dataclass,
+  };
+}
+
+/** An item in a batch feed (change feed, batch result): self link only, s:content with its class. */
+function batchItem(author: Person | undefined, ctx: RequestContext, item: ContentRecord, withContent: boolean): BatchContentEntry {
+  return {
+    author,
+    id: urn(item.uuid),
+    links: linksTo(urlOf(ctx, itemPath(item.clientUuid, item.uuid)), 'self'),
+    published: item.created,
+    updated: item.updated,
+    title: item.title,
+    content: withContent ? { dataclass: item.dataclass, type: item.type, value: item.body } : undefined,
+  };
+}
+
+/** A change-feed entry; a delete is a tombstone: id, time of the delete, operation. */
+function changeEntry(ctx: RequestContext, author: Person | undefined, change: ContentChangeItem): BatchContentEntry {
+  if (change.operation === 'delete') return { id: urn(change.item.uuid), updated: change.item.updated, operation: { type: 'delete' } };
+  return { ...batchItem(author, ctx, change.item, true), operation: { type: change.operation } };
+}
+
+function contentInput(title: string | undefined, content: { value: string; type?: string } | undefined, dataclass: ContentEntry['dataclass']): ContentInput {
+  return { title, body: content?.value, type: content?.type, dataclass };
+}
+
+function batchRequest(entry: BatchContentEntry): BatchRequest {
+  return { operation: entry.operation?.type, id: entry.id, content: contentInput(entry.title, entry.content, entry.content?.dataclass) };
+}
+
+/** The result entry of one posted entry: its batch id and operation echoed, the status, the item's data. */
+function batchResult(ctx: RequestContext, author: Person | undefined, posted: BatchContentEntry, outcome: BatchOutcome): BatchContentEntry {
+  const item = outcome.item;
+  const data: BatchContentEntry =
+    item === undefined
+      ? { id: posted.id }
+      : outcome.deleted !== undefined
+        ? { ...batchItem(author, ctx, item, false), updated: outcome.deleted }
+        : batchItem(author, ctx, item, true);
+  return { ...data, operation: posted.operation, batchId: posted.batchId, status: { code: outcome.code, reason: outcome.reason } };
+}
+
+export const datastoreHandlers: HandlerGroup = ({ store }) => ({
+  async listDatastoreClients(_input, ctx) {
+    const clients = await listClients(store, caller(ctx).id);
+    return feedOf(ctx, '/v2/services/datastore/', 'Datastore clients', clients.map(({ client, contentLines }) => listedClient(ctx, client, contentLines)));
+  },
+
+  async createDatastoreClient({ body }, ctx) {
+    return createdClient(ctx, await createClient(store, caller(ctx).id, body.client.userId));
+  },
+
+  /**
+   * The listing's form, not the create answer's: a read shows what the client holds now (its
+   * `Content lines`), and names it the way every listing and binding does (`urn:uuid:`, titled by
+   * its user_id); the create answer's form (uuid title, empty content) only acknowledges a creation.
+   */
+  async getDatastoreClient({ path }, ctx) {
+    const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
+    return listedClient(ctx, client, await countLines(store, client.uuid));
+  },
+
+  async listContents({ path, query }, ctx) {
+    const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
+    const items = await listContents(store, client.uuid, query.dataclass);
+    return feedOf(ctx, contentsPath(client.uuid), `Contents of ${client.userId}`, items.map((item) => contentEntry(ctx, item)));
+  },
+
+  async listContentChanges({ path, query }, ctx) {
+    const since = parseSince(query.since);
+    const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
+    const changes = await contentChanges(store, client.uuid, since, query.dataclass);
+    const author = authorOf(ctx);
+    const filter = query.dataclass === undefined ? '' : `&dataclass=${query.dataclass}`;
+    return feedOf(ctx, `${contentsPath(client.uuid)}?since=${encodeURIComponent(query.since)}${filter}`, `Changes since ${query.since}`, changes.map((change) => changeEntry(ctx, author, change)));
+  },
+
+  async createContent({ path, query, body }, ctx) {
+    const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
+    return contentEntry(ctx, await createContent(store, client.uuid, contentInput(body.title, body.content, query.dataclass ?? body.dataclass)));
+  },
+
+  async getContent({ path }, ctx) {
+    const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
+    return contentEntry(ctx, await getContent(store, client.uuid, path.contentUuid));
+  },
+
+  async updateContent({ path, body }, ctx) {
+    const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
+    return contentEntry(ctx, await updateContent(store, client.uuid, path.contentUuid, contentInput(body.title, body.content, body.dataclass)));
+  },
+
+  async deleteContent({ path }, ctx) {
+    const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
+    await deleteContent(store, client.uuid, path.contentUuid);
+  },
+
+  async batchContents({ path, query, body }, ctx) {
+    const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
+    const outcomes = await applyBatch(store, client.uuid, body.entries.map(batchRequest), query.dataclass);
+    const author = authorOf(ctx);
+    const results = body.entries.map((posted, i) => batchResult(ctx, author, posted, outcomes[i]!));
+    return feedOf(ctx, `${contentsPath(client.uuid)}batch`, 'Batch results', results);
+  },
+});

@@ -1,0 +1,119 @@
+/**
+ * Batch posts of content items (GData batch extension; seed "Datastore contents"): one outcome per
+ * posted entry, in order. A bad entry gets its own 4xx outcome and the others still apply; all the
+ * writes of a batch land in one transaction, or none if the store fails.
+ *
+ *  operation   names the item by     outcome
+ *  insert      (the server's uuid)    201 Created, the stored item
+ *  update      atom:id urn:uuid       200 Updated, the stored item
+ *  delete      atom:id urn:uuid       200 Deleted, the item as it was (no content)
+ *  query       atom:id urn:uuid       200 OK, the item
+ *  any         a missing item         404 Not Found
+ *  bad entry   (no operation, no content to insert or update, no urn:uuid id, a class that cannot
+ *              be decided or contradicts the body, an item already named by an earlier entry of
+ *              the same batch)       400 with the reason
+ *
+ * An item may be named by one entry per batch: the entries of a batch are applied together (all
+ * inserts in one statement, all deletes in one), not one after another, so a second operation on
+ * the same item has no well-defined "before" to act on; it is refused instead of guessed at.
+ *
+ * Query count, whatever the batch size: one getMany for the items named, one deleteMany, one
+ * insertMany, and one statement per update.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Dataclass, OperationType } from '@atomsync/atom';
+import type { ContentRecord, NewContent } from '../store/records.js';
+import type { Store } from '../store/store.js';
+import { prepareContent, uuidOfUrn, type ContentInput } from './contents.js';
+
+export interface BatchRequest {
+  /** undefined: the entry has no batch:operation. */
+  readonly operation: OperationType | undefined;
+  /** atom:id as posted (update, delete and query name their item with `urn:uuid:<uuid>`). */
+  readonly id: string | undefined;
+  readonly content: ContentInput;
+}
+
+export interface BatchOutcome {
+  readonly code: number;
+  readonly reason: string;
+  /** The item's current data: as stored (insert, update, query) or as it was (delete). */
+  readonly item?: ContentRecord;
+  /** Set for a delete that happened: when (the tombstone's time, to the store's precision). */
+  readonly deleted?: Date;
+}
+
+const bad = (reason: string): BatchOutcome => ({ code: 400, reason: `Bad Request: ${reason}` });
+const NOT_FOUND: BatchOutcome = { code: 404, reason: 'Not Found' };
+
+interface Named {
+  readonly index: number;
+  readonly operation: Exclude<OperationType, 'insert'>;
+  readonly uuid: string;
+  readonly request: BatchRequest;
+}
+
+/**
+ * Applies `requests` to the client's items. `dataclass` is the batch's `?dataclass=`: the class of
+ * inserted and updated items whose content names none.
+ */
+export async function applyBatch(store: Store, clientUuid: string, requests: readonly BatchRequest[], dataclass?: Dataclass): Promise<BatchOutcome[]> {
+  return store.transaction(async (tx) => {
+    const outcomes: BatchOutcome[] = new Array<BatchOutcome>(requests.length);
+    const inserts: { index: number; item: NewContent }[] = [];
+    const named: Named[] = [];
+    const firstNamer = new Map<string, number>();
+
+    requests.forEach((request, index) => {
+      const { operation } = request;
+      if (operation === undefined) {
+        outcomes[index] = bad('the entry has no batch:operation');
+      } else if (operation === 'insert') {
+        const prepared = prepareContent({ ...request.content, dataclass: request.content.dataclass ?? dataclass });
+        if (!prepared.ok) outcomes[index] = bad(prepared.message);
+        else inserts.push({ index, item: { uuid: randomUUID(), clientUuid, ...prepared.change } });
+      } else {
+        const uuid = uuidOfUrn(request.id);
+        const earlier = uuid === undefined ? undefined : firstNamer.get(uuid);
+        if (uuid === undefined) outcomes[index] = bad(`a ${operation} names its item with atom:id urn:uuid:<uuid>`);
+        else if (earlier !== undefined) outcomes[index] = bad(`item ${uuid} is already named by entry ${earlier + 1} of this batch`);
+        else if (operation === 'update' && request.content.body === undefined) outcomes[index] = bad('an update needs content');
+        else {
+          firstNamer.set(uuid, index);
+          named.push({ index, operation, uuid, request });
+        }
+      }
+    });
+
+    const existing = new Map<string, ContentRecord>();
+    if (named.length > 0) for (const item of await tx.contents.getMany(clientUuid, named.map((n) => n.uuid))) existing.set(item.uuid, item);
+
+    const deletes: { index: number; item: ContentRecord }[] = [];
+    for (const { index, operation, uuid, request } of named) {
+      const item = existing.get(uuid);
+      if (item === undefined) {
+        outcomes[index] = NOT_FOUND;
+      } else if (operation === 'query') {
+        outcomes[index] = { code: 200, reason: 'OK', item };
+      } else if (operation === 'delete') {
+        deletes.push({ index, item });
+      } else {
+        const prepared = prepareContent({ ...request.content, dataclass: request.content.dataclass ?? dataclass }, item.dataclass);
+        const updated = prepared.ok ? await tx.contents.update(clientUuid, uuid, prepared.change) : undefined;
+        outcomes[index] = !prepared.ok ? bad(prepared.message) : updated === undefined ? NOT_FOUND : { code: 200, reason: 'Updated', item: updated };
+      }
+    }
+
+    if (deletes.length > 0) {
+      const gone = new Set(await tx.contents.deleteMany(clientUuid, deletes.map((d) => d.item.uuid)));
+      const when = new Date();
+      for (const { index, item } of deletes) outcomes[index] = gone.has(item.uuid) ? { code: 200, reason: 'Deleted', item, deleted: when } : NOT_FOUND;
+    }
+
+    if (inserts.length > 0) {
+      const stored = new Map((await tx.contents.insertMany(inserts.map((i) => i.item))).map((item) => [item.uuid, item]));
+      for (const { index, item } of inserts) outcomes[index] = { code: 201, reason: 'Created', item: stored.get(item.uuid)! };
+    }
+    return outcomes;
+  });
+}

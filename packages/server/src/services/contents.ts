@@ -1,0 +1,139 @@
+/**
+ * Content items of one datastore client (seed "Datastore content item"): single-item writes, the
+ * listing and its dataclass filter, and the `since` change feed. Batches are in content-batch.ts.
+ *
+ * Callers have already checked that the client belongs to the caller (datastore-clients.ts
+ * `ownedClient`); here a client is just its uuid. Deletes keep a tombstone so change feeds can
+ * report them.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Dataclass } from '@atomsync/atom';
+import { ServiceError } from '../errors.js';
+import type { ContentRecord, ItemDataclass, NewContent } from '../store/records.js';
+import type { Repositories, Store } from '../store/store.js';
+import { canonicalUuid } from './datastore-clients.js';
+import { classesOfFilter, resolveDataclass } from './dataclass.js';
+
+/** The media type of content that names none: Atom's default `text`, i.e. plain text. */
+export const DEFAULT_MEDIA_TYPE = 'text/plain';
+
+/** What a request gives for an item: its title, text and media type, and a class if it names one. */
+export interface ContentInput {
+  readonly title: string | undefined;
+  /** undefined: the request has no content at all. */
+  readonly body: string | undefined;
+  readonly type: string | undefined;
+  readonly dataclass: Dataclass | undefined;
+}
+
+/** The message of a 400 `validation_failed` with one detail at `path`. */
+export function invalid(path: string, message: string): ServiceError {
+  return new ServiceError(400, 'validation_failed', message, [{ path, message }]);
+}
+
+/** `urn:uuid:<uuid>` → the canonical uuid; undefined for any other form. */
+export function uuidOfUrn(id: string | undefined): string | undefined {
+  const match = id === undefined ? null : /^urn:uuid:(.+)$/i.exec(id.trim());
+  return match === null ? undefined : canonicalUuid(match[1]!);
+}
+
+export type PreparedContent = { readonly ok: true; readonly change: Omit<NewContent, 'uuid' | 'clientUuid'> } | { readonly ok: false; readonly message: string };
+
+/**
+ * The stored form of `input`, or why it cannot be stored: content is required, and its class is
+ * `input.dataclass`, else inferred, else `fallback` (services/dataclass.ts).
+ */
+export function prepareContent(input: ContentInput, fallback?: ItemDataclass): PreparedContent {
+  if (input.body === undefined) return { ok: false, message: 'the entry has no content' };
+  const type = input.type === undefined || input.type.trim() === '' ? DEFAULT_MEDIA_TYPE : input.type;
+  const decided = resolveDataclass(type, input.body, input.dataclass, fallback);
+  if (!decided.ok) return decided;
+  return { ok: true, change: { dataclass: decided.dataclass, title: input.title ?? '', type, body: input.body } };
+}
+
+function prepared(input: ContentInput, fallback?: ItemDataclass): Omit<NewContent, 'uuid' | 'clientUuid'> {
+  const result = prepareContent(input, fallback);
+  if (!result.ok) throw invalid(input.body === undefined ? '/entry/content' : '/entry/dataclass', result.message);
+  return result.change;
+}
+
+function contentNotFound(uuid: string): ServiceError {
+  return new ServiceError(404, 'not_found', `no content item ${uuid}`);
+}
+
+export async function createContent(store: Repositories, clientUuid: string, input: ContentInput): Promise<ContentRecord> {
+  const change = prepared(input);
+  const [created] = await store.contents.insertMany([{ uuid: randomUUID(), clientUuid, ...change }]);
+  return created!;
+}
+
+export async function getContent(store: Repositories, clientUuid: string, uuid: string): Promise<ContentRecord> {
+  const canonical = canonicalUuid(uuid);
+  const item = canonical === undefined ? undefined : await store.contents.get(clientUuid, canonical);
+  if (item === undefined) throw contentNotFound(uuid);
+  return item;
+}
+
+/**
+ * Replaces an item's title, content and class. Without a class named or inferable from the media
+ * type, the item keeps its own (read and write in one transaction, so the class checked is the
+ * class replaced).
+ */
+export async function updateContent(store: Store, clientUuid: string, uuid: string, input: ContentInput): Promise<ContentRecord> {
+  return store.transaction(async (tx) => {
+    const current = await getContent(tx, clientUuid, uuid);
+    const updated = await tx.contents.update(clientUuid, current.uuid, prepared(input, current.dataclass));
+    if (updated === undefined) throw contentNotFound(uuid);
+    return updated;
+  });
+}
+
+/** Turns the item into a tombstone; 404 when it is absent or already deleted. */
+export async function deleteContent(store: Repositories, clientUuid: string, uuid: string): Promise<void> {
+  const canonical = canonicalUuid(uuid);
+  const gone = canonical === undefined ? [] : await store.contents.deleteMany(clientUuid, [canonical]);
+  if (gone.length === 0) throw contentNotFound(uuid);
+}
+
+export async function listContents(store: Repositories, clientUuid: string, filter: Dataclass | 'all' | undefined): Promise<ContentRecord[]> {
+  return store.contents.list(clientUuid, classesOfFilter(filter));
+}
+
+// ---- the since feed -------------------------------------------------------------------------
+
+const SINCE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z?$/;
+
+/**
+ * `YYYY-MM-DDTHH:MM:SS` (UTC, optionally with a trailing `Z`) → the instant; 400
+ * `validation_failed` for any other form or a date that does not exist (2009-02-30).
+ */
+export function parseSince(text: string): Date {
+  const match = SINCE.exec(text);
+  const refuse = (why: string) => invalid('?since', `${JSON.stringify(text)} ${why}; use YYYY-MM-DDTHH:MM:SS (UTC), e.g. 2009-06-01T00:00:00`);
+  if (match === null) throw refuse('is not a timestamp');
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [number, number, number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  const fits = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && date.getUTCHours() === hour && date.getUTCMinutes() === minute && date.getUTCSeconds() === second;
+  if (!fits) throw refuse('is not a real date and time');
+  return date;
+}
+
+export type ChangeOperation = 'insert' | 'update' | 'delete';
+
+export interface ContentChangeItem {
+  readonly operation: ChangeOperation;
+  /** For a delete: the tombstone (its `updated` is the time of the delete). */
+  readonly item: ContentRecord;
+}
+
+/**
+ * Every change at or after `since`, oldest first: an item created since then is an insert, one
+ * created before and changed since an update, a tombstone a delete.
+ */
+export async function contentChanges(store: Repositories, clientUuid: string, since: Date, filter: Dataclass | 'all' | undefined): Promise<ContentChangeItem[]> {
+  const items = await store.contents.changesSince(clientUuid, since, classesOfFilter(filter));
+  return items.map((item) => ({
+    operation: item.deleted !== null ? 'delete' : item.created.getTime() >= since.getTime() ? 'insert' : 'update',
+    item,
+  }));
+}
