@@ -1,4 +1,10 @@
 /** Opening a Store: the embedded default (better-sqlite3) or PostgreSQL; migrations run here. */
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { migrate } from './kysely/migrations.js';
+import type { Database } from './kysely/schema.js';
+import { createKyselyStore } from './kysely/store.js';
 import type { Store } from './store.js';
 
 export type StoreOptions =
@@ -6,6 +12,41 @@ export type StoreOptions =
   | { readonly kind: 'sqlite'; readonly file: string }
   | { readonly kind: 'postgres'; readonly url: string };
 
+/** How long a SQLite writer waits for another (process) holding the file's write lock. */
+const SQLITE_BUSY_TIMEOUT_MS = 5_000;
+const PG_INT8 = 20;
+
 export async function openStore(options: StoreOptions): Promise<Store> {
-  throw new Error(`openStore(${options.kind}) is being written`);
+  const db = options.kind === 'sqlite' ? sqlite(options.file) : postgres(options.url);
+  try {
+    await migrate(db, options.kind);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return createKyselyStore(db, options.kind);
+}
+
+function sqlite(file: string): Kysely<Database> {
+  const database = new SQLite(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+}
+
+function postgres(url: string): Kysely<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    // Timestamps (epoch ms), serial ids and counts are int8: all well inside 2^53, so numbers.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === PG_INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle connection that dies (server restart) is reported here; without a listener it would
+  // crash the process. The next query gets a fresh connection or a clear error.
+  pool.on('error', () => {});
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

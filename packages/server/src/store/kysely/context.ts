@@ -1,0 +1,29 @@
+/** What every repository gets from the store: the database handle of the moment and the dialect. */
+import type { Kysely } from 'kysely';
+import type { Dialect } from './migrations.js';
+import type { Database, Millis } from './schema.js';
+
+export interface StoreContext {
+  readonly dialect: Dialect;
+  /** The current transaction when called inside `transaction`, else the store's database. */
+  db(): Kysely<Database>;
+  /** Runs `work` in a transaction, joining the current one if there is one. */
+  inTransaction<T>(work: () => Promise<T>): Promise<T>;
+}
+
+export const millis = (date: Date): Millis => date.getTime();
+/** pg hands int8 back as a number (open.ts sets the parser); SQLite integers are numbers already. */
+export const toDate = (value: Millis): Date => new Date(Number(value));
+export const toDateOrNull = (value: Millis | null): Date | null => (value === null ? null : toDate(value));
+
+/**
+ * Splits `items` into chunks whose multi-row insert stays under the dialect's bound-parameter
+ * limit (SQLite 32,766; PostgreSQL 65,535), with room to spare.
+ */
+export function chunks<T>(items: readonly T[], columns: number, dialect: Dialect): T[][] {
+  const limit = dialect === 'sqlite' ? 32_000 : 60_000;
+  const size = Math.max(1, Math.floor(limit / columns));
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}

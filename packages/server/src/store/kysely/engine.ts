@@ -1,0 +1,182 @@
+/** The sync engine's tables: bindings, the sync log, phone-to-datastore bindings. */
+import type { Selectable } from 'kysely';
+import type { ClientKind, ConflictWinner, SyncMode, SyncResult } from '@atomsync/atom';
+import type { BindingRecord, ClientRefRecord, ItemDataclass, PhoneBindingRecord, SyncLogRecord, SyncStatsRecord } from '../records.js';
+import type { BindingRepo, PhoneBindingRepo, SyncLogRepo } from '../store.js';
+import { toDate, type StoreContext } from './context.js';
+import type { BindingsTable, PhoneBindingsTable, SyncLogTable } from './schema.js';
+
+const ref = (kind: string, uuid: string): ClientRefRecord => ({ kind: kind as ClientKind, uuid });
+
+const binding = (row: Selectable<BindingsTable>): BindingRecord => ({
+  id: Number(row.id),
+  accountId: Number(row.account_id),
+  source: ref(row.source_kind, row.source_uuid),
+  target: ref(row.target_kind, row.target_uuid),
+  conflictWinner: row.conflict_winner as ConflictWinner,
+  created: toDate(row.created),
+  updated: toDate(row.updated),
+});
+
+export function bindingRepo(ctx: StoreContext): BindingRepo {
+  const mine = (accountId: number) => ctx.db().selectFrom('bindings').selectAll().where('account_id', '=', accountId);
+  return {
+    async list(accountId) {
+      return (await mine(accountId).orderBy('id').execute()).map(binding);
+    },
+    async get(accountId, id) {
+      const row = await mine(accountId).where('id', '=', id).executeTakeFirst();
+      return row && binding(row);
+    },
+    async create(fresh) {
+      const now = Date.now();
+      const row = await ctx
+        .db()
+        .insertInto('bindings')
+        .values({
+          account_id: fresh.accountId,
+          source_kind: fresh.source.kind,
+          source_uuid: fresh.source.uuid,
+          target_kind: fresh.target.kind,
+          target_uuid: fresh.target.uuid,
+          conflict_winner: fresh.conflictWinner,
+          created: now,
+          updated: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return binding(row);
+    },
+    async setConflictWinner(accountId, id, winner) {
+      const row = await ctx
+        .db()
+        .updateTable('bindings')
+        .set({ conflict_winner: winner, updated: Date.now() })
+        .where('account_id', '=', accountId)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+      return row && binding(row);
+    },
+    async delete(accountId, id) {
+      const result = await ctx.db().deleteFrom('bindings').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+    async byClient(accountId, clientUuid) {
+      const rows = await mine(accountId)
+        .where((eb) => eb.or([eb('source_uuid', '=', clientUuid), eb('target_uuid', '=', clientUuid)]))
+        .orderBy('id')
+        .execute();
+      return rows.map(binding);
+    },
+  };
+}
+
+const syncLog = (row: Selectable<SyncLogTable>): SyncLogRecord => ({
+  id: Number(row.id),
+  accountId: Number(row.account_id),
+  bindingId: row.binding_id === null ? null : Number(row.binding_id),
+  source: ref(row.source_kind, row.source_uuid),
+  target: ref(row.target_kind, row.target_uuid),
+  syncMode: Number(row.sync_mode) as SyncMode,
+  dataclass: row.dataclass as ItemDataclass | 'Calendar',
+  stats: JSON.parse(row.stats) as SyncStatsRecord,
+  result: row.result as SyncResult,
+  reason: row.reason,
+  published: toDate(row.published),
+});
+
+export function syncLogRepo(ctx: StoreContext): SyncLogRepo {
+  return {
+    async list(accountId, bindingId) {
+      const rows = await ctx
+        .db()
+        .selectFrom('sync_log')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .$if(bindingId !== undefined, (q) => q.where('binding_id', '=', bindingId ?? -1))
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map(syncLog);
+    },
+    async get(accountId, id) {
+      const row = await ctx.db().selectFrom('sync_log').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+      return row && syncLog(row);
+    },
+    async append(entry) {
+      const row = await ctx
+        .db()
+        .insertInto('sync_log')
+        .values({
+          account_id: entry.accountId,
+          binding_id: entry.bindingId,
+          source_kind: entry.source.kind,
+          source_uuid: entry.source.uuid,
+          target_kind: entry.target.kind,
+          target_uuid: entry.target.uuid,
+          sync_mode: entry.syncMode,
+          dataclass: entry.dataclass,
+          stats: JSON.stringify(entry.stats),
+          result: entry.result,
+          reason: entry.reason,
+          published: Date.now(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return syncLog(row);
+    },
+  };
+}
+
+const phoneBinding = (row: Selectable<PhoneBindingsTable>): PhoneBindingRecord => ({
+  id: Number(row.id),
+  accountId: Number(row.account_id),
+  modelUuid: row.model_uuid,
+  phoneNumber: row.phone_number,
+  foreignUserId: row.foreign_user_id,
+  timezone: row.timezone,
+  syncmlClientUuid: row.syncml_client_uuid,
+  datastoreClientUuid: row.datastore_client_uuid,
+  created: toDate(row.created),
+  updated: toDate(row.updated),
+});
+
+export function phoneBindingRepo(ctx: StoreContext): PhoneBindingRepo {
+  return {
+    async list(accountId) {
+      const rows = await ctx.db().selectFrom('phone_bindings').selectAll().where('account_id', '=', accountId).orderBy('id').execute();
+      return rows.map(phoneBinding);
+    },
+    async create(fresh) {
+      const now = Date.now();
+      const row = await ctx
+        .db()
+        .insertInto('phone_bindings')
+        .values({
+          account_id: fresh.accountId,
+          model_uuid: fresh.modelUuid,
+          phone_number: fresh.phoneNumber,
+          foreign_user_id: fresh.foreignUserId,
+          timezone: fresh.timezone,
+          syncml_client_uuid: fresh.syncmlClientUuid,
+          datastore_client_uuid: fresh.datastoreClientUuid,
+          created: now,
+          updated: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return phoneBinding(row);
+    },
+    async bySyncmlClient(accountId, syncmlClientUuid) {
+      const row = await ctx
+        .db()
+        .selectFrom('phone_bindings')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('syncml_client_uuid', '=', syncmlClientUuid)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      return row && phoneBinding(row);
+    },
+  };
+}

@@ -1,0 +1,214 @@
+/**
+ * The tables as Kysely sees them. One shape for both dialects: timestamps are epoch milliseconds
+ * (bigint in PostgreSQL, parsed back to numbers; integer in SQLite), flags are 0/1 integers, and
+ * nested lists (datastores, statistics, quirks) are JSON text. Rows map to records in the
+ * repository of their table, nowhere else.
+ */
+import type { Generated } from 'kysely';
+
+/** Epoch milliseconds, UTC. */
+export type Millis = number;
+
+export interface AccountsTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  syncml_digest: string | null;
+  admin: number;
+  created: Millis;
+  updated: Millis;
+}
+
+export interface TokensTable {
+  id: Generated<number>;
+  account_id: number;
+  digest: string;
+  created: Millis;
+}
+
+export interface ConsumersTable {
+  key: string;
+  account_id: number;
+  sealed_secret: string;
+  created: Millis;
+}
+
+export interface NoncesTable {
+  consumer_key: string;
+  timestamp: number;
+  nonce: string;
+}
+
+export interface ExtdataClientsTable {
+  uuid: string;
+  account_id: number;
+  user_id: string;
+  /** JSON ExtdataDatastoreRecord[]. */
+  datastores: string;
+  created: Millis;
+  updated: Millis;
+}
+
+export interface DatastoreClientsTable {
+  uuid: string;
+  account_id: number;
+  user_id: string;
+  created: Millis;
+  updated: Millis;
+}
+
+export interface ContentsTable {
+  client_uuid: string;
+  uuid: string;
+  dataclass: string;
+  title: string;
+  type: string;
+  body: string;
+  created: Millis;
+  updated: Millis;
+  deleted: Millis | null;
+}
+
+export interface SyncmlClientsTable {
+  uuid: string;
+  account_id: number;
+  user_id: string;
+  phone_number: string;
+  model_uuid: string;
+  imei: string;
+  timezone: string;
+  setup_name: string;
+  setup_sent: Millis | null;
+  /** JSON PhoneDatastoreRecord[]. */
+  datastores: string;
+  created: Millis;
+  updated: Millis;
+}
+
+export interface ActivesyncClientsTable {
+  uuid: string;
+  account_id: number;
+  user_id: string;
+  username: string;
+  password_hash: string;
+  phone_number: string;
+  model_uuid: string;
+  last_sync: Millis | null;
+  created: Millis;
+  updated: Millis;
+}
+
+export interface BindingsTable {
+  id: Generated<number>;
+  account_id: number;
+  source_kind: string;
+  source_uuid: string;
+  target_kind: string;
+  target_uuid: string;
+  conflict_winner: string;
+  created: Millis;
+  updated: Millis;
+}
+
+export interface SyncLogTable {
+  id: Generated<number>;
+  account_id: number;
+  binding_id: number | null;
+  source_kind: string;
+  source_uuid: string;
+  target_kind: string;
+  target_uuid: string;
+  sync_mode: number;
+  dataclass: string;
+  /** JSON SyncStatsRecord. */
+  stats: string;
+  result: string;
+  reason: string | null;
+  published: Millis;
+}
+
+export interface PhoneBindingsTable {
+  id: Generated<number>;
+  account_id: number;
+  model_uuid: string;
+  phone_number: string;
+  foreign_user_id: string;
+  timezone: string;
+  syncml_client_uuid: string;
+  datastore_client_uuid: string;
+  created: Millis;
+  updated: Millis;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  account_id: number;
+  client_uuid: string;
+  kind: string;
+  phone_number: string;
+  media_type: string;
+  payload: Uint8Array;
+  created: Millis;
+}
+
+export interface SessionsTable {
+  id: string;
+  account_id: number | null;
+  client_uuid: string | null;
+  device_id: string;
+  protocol: string;
+  encoding: string;
+  started: Millis;
+  ended: Millis | null;
+  status: number | null;
+  reason: string | null;
+  /** JSON SessionDatastoreRecord[]. */
+  datastores: string;
+}
+
+export interface ChatLogTable {
+  id: Generated<number>;
+  session_id: string;
+  msg_id: number;
+  direction: string;
+  encoding: string;
+  body: string;
+  created: Millis;
+}
+
+export interface VendorsTable {
+  uuid: string;
+  name: string;
+}
+
+export interface ModelsTable {
+  uuid: string;
+  vendor_uuid: string;
+  name: string;
+  image_url: string;
+  syncml_version: string | null;
+  /** JSON dataclass list. */
+  dataclasses: string;
+  /** JSON ModelQuirks. */
+  quirks: string;
+}
+
+export interface Database {
+  accounts: AccountsTable;
+  tokens: TokensTable;
+  consumers: ConsumersTable;
+  nonces: NoncesTable;
+  extdata_clients: ExtdataClientsTable;
+  datastore_clients: DatastoreClientsTable;
+  contents: ContentsTable;
+  syncml_clients: SyncmlClientsTable;
+  activesync_clients: ActivesyncClientsTable;
+  bindings: BindingsTable;
+  sync_log: SyncLogTable;
+  phone_bindings: PhoneBindingsTable;
+  outbox: OutboxTable;
+  sessions: SessionsTable;
+  chat_log: ChatLogTable;
+  vendors: VendorsTable;
+  models: ModelsTable;
+}

@@ -1,0 +1,55 @@
+/**
+ * The one Store implementation, over Kysely, for both dialects.
+ *
+ * Transactions: `transaction(work)` opens a Kysely transaction and keeps it in an
+ * AsyncLocalStorage for the duration of `work`; every repository method asks the context for the
+ * database of the moment, so inside `work` all of them (the store's own as much as `tx`'s) run on
+ * the transaction's connection. A nested `transaction` finds one open and joins it; a throw
+ * anywhere rolls the whole thing back. Without this, a store method called on the outer store
+ * from inside `work` would wait forever for SQLite's single connection.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Kysely, Transaction } from 'kysely';
+import type { Repositories, Store } from '../store.js';
+import { accountRepo, consumerRepo, nonceRepo, tokenRepo } from './accounts.js';
+import { catalogueRepo } from './catalogue.js';
+import { activesyncRepo, datastoreRepo, extdataRepo, syncmlRepo } from './clients.js';
+import { contentRepo } from './contents.js';
+import type { StoreContext } from './context.js';
+import { bindingRepo, phoneBindingRepo, syncLogRepo } from './engine.js';
+import type { Dialect } from './migrations.js';
+import type { Database } from './schema.js';
+import { chatLogRepo, outboxRepo, sessionRepo } from './syncml.js';
+
+export function createKyselyStore(db: Kysely<Database>, dialect: Dialect): Store {
+  const current = new AsyncLocalStorage<Transaction<Database>>();
+  const inTransaction = <T>(work: () => Promise<T>): Promise<T> =>
+    current.getStore() !== undefined ? work() : db.transaction().execute((trx) => current.run(trx, work));
+  const ctx: StoreContext = { dialect, db: () => current.getStore() ?? db, inTransaction };
+
+  const repositories: Repositories = {
+    accounts: accountRepo(ctx),
+    tokens: tokenRepo(ctx),
+    consumers: consumerRepo(ctx),
+    nonces: nonceRepo(ctx),
+    extdata: extdataRepo(ctx),
+    datastores: datastoreRepo(ctx),
+    contents: contentRepo(ctx),
+    syncml: syncmlRepo(ctx),
+    activesync: activesyncRepo(ctx),
+    bindings: bindingRepo(ctx),
+    syncLog: syncLogRepo(ctx),
+    phoneBindings: phoneBindingRepo(ctx),
+    outbox: outboxRepo(ctx),
+    sessions: sessionRepo(ctx),
+    chatLog: chatLogRepo(ctx),
+    catalogue: catalogueRepo(ctx),
+  };
+
+  return {
+    ...repositories,
+    dialect,
+    transaction: (work) => inTransaction(() => work(repositories)),
+    close: () => db.destroy(),
+  };
+}

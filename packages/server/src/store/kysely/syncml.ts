@@ -1,0 +1,131 @@
+/** What the SyncML side records: the outbox of what was sent to phones, sessions, the chat log. */
+import type { Selectable } from 'kysely';
+import type { MessageDirection, OutboxKind, SyncmlEncoding } from '@atomsync/atom';
+import type { ChatMessageRecord, OutboxRecord, SessionDatastoreRecord, SessionRecord } from '../records.js';
+import type { ChatLogRepo, OutboxRepo, SessionRepo } from '../store.js';
+import { millis, toDate, toDateOrNull, type StoreContext } from './context.js';
+import type { ChatLogTable, OutboxTable, SessionsTable } from './schema.js';
+
+const outbox = (row: Selectable<OutboxTable>): OutboxRecord => ({
+  id: Number(row.id),
+  accountId: Number(row.account_id),
+  clientUuid: row.client_uuid,
+  kind: row.kind as OutboxKind,
+  phoneNumber: row.phone_number,
+  mediaType: row.media_type,
+  // Both drivers hand back a Buffer: give callers a plain Uint8Array of their own.
+  payload: new Uint8Array(row.payload),
+  created: toDate(row.created),
+});
+
+export function outboxRepo(ctx: StoreContext): OutboxRepo {
+  return {
+    async append(item) {
+      const row = await ctx
+        .db()
+        .insertInto('outbox')
+        .values({
+          account_id: item.accountId,
+          client_uuid: item.clientUuid,
+          kind: item.kind,
+          phone_number: item.phoneNumber,
+          media_type: item.mediaType,
+          payload: Buffer.from(item.payload.buffer, item.payload.byteOffset, item.payload.byteLength),
+          created: Date.now(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return outbox(row);
+    },
+    async list(accountId, clientUuid) {
+      const rows = await ctx
+        .db()
+        .selectFrom('outbox')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('client_uuid', '=', clientUuid)
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map(outbox);
+    },
+  };
+}
+
+const session = (row: Selectable<SessionsTable>): SessionRecord => ({
+  id: row.id,
+  accountId: row.account_id === null ? null : Number(row.account_id),
+  clientUuid: row.client_uuid,
+  deviceId: row.device_id,
+  protocol: row.protocol,
+  encoding: row.encoding as SyncmlEncoding,
+  started: toDate(row.started),
+  ended: toDateOrNull(row.ended),
+  status: row.status,
+  reason: row.reason,
+  datastores: JSON.parse(row.datastores) as SessionDatastoreRecord[],
+});
+
+export function sessionRepo(ctx: StoreContext): SessionRepo {
+  return {
+    async list(accountId) {
+      const rows = await ctx.db().selectFrom('sessions').selectAll().where('account_id', '=', accountId).orderBy('started', 'desc').orderBy('id', 'desc').execute();
+      return rows.map(session);
+    },
+    async get(id) {
+      const row = await ctx.db().selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && session(row);
+    },
+    async save(record) {
+      const row = {
+        account_id: record.accountId,
+        client_uuid: record.clientUuid,
+        device_id: record.deviceId,
+        protocol: record.protocol,
+        encoding: record.encoding,
+        started: millis(record.started),
+        ended: record.ended === null ? null : millis(record.ended),
+        status: record.status,
+        reason: record.reason,
+        datastores: JSON.stringify(record.datastores),
+      };
+      await ctx
+        .db()
+        .insertInto('sessions')
+        .values({ id: record.id, ...row })
+        .onConflict((oc) => oc.column('id').doUpdateSet(row))
+        .execute();
+    },
+  };
+}
+
+const chat = (row: Selectable<ChatLogTable>): ChatMessageRecord => ({
+  id: Number(row.id),
+  sessionId: row.session_id,
+  msgId: Number(row.msg_id),
+  direction: row.direction as MessageDirection,
+  encoding: row.encoding as SyncmlEncoding,
+  body: row.body,
+  created: toDate(row.created),
+});
+
+export function chatLogRepo(ctx: StoreContext): ChatLogRepo {
+  return {
+    async append(message) {
+      const row = await ctx
+        .db()
+        .insertInto('chat_log')
+        .values({ session_id: message.sessionId, msg_id: message.msgId, direction: message.direction, encoding: message.encoding, body: message.body, created: Date.now() })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return chat(row);
+    },
+    async list(limit) {
+      const rows = await ctx.db().selectFrom('chat_log').selectAll().orderBy('id', 'desc').limit(limit).execute();
+      return rows.map(chat);
+    },
+    async prune(before) {
+      const result = await ctx.db().deleteFrom('chat_log').where('created', '<', millis(before)).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
