@@ -1,0 +1,233 @@
+/**
+ * The rules of external data, SyncML and ActiveSync clients beyond what the XSD checks, and the
+ * writes that touch more than one row (DESIGN.md, seed "Resources and their fields").
+ *
+ * Deleting a client deletes the bindings that name it, in the same transaction: a binding with a
+ * side that no longer exists could never run, and leaving it would make the peer of the other
+ * side ambiguous. The synchronization log outlives both (SyncLogRecord.bindingId).
+ */
+import { randomUUID } from 'node:crypto';
+import type { ActivesyncClient, ClientKind, ExtdataClient, ExtdataDatastore, SyncmlClient } from '@atomsync/atom';
+import { hashPassword, verifyPassword } from '../auth/password.js';
+import type { AccountPrincipal } from '../auth/principal.js';
+import { ServiceError } from '../errors.js';
+import type { SecretBox } from '../secrets/box.js';
+import type { ActivesyncClientRecord, ExtdataDatastoreRecord, ItemDataclass, ModelRecord, SyncmlClientRecord } from '../store/records.js';
+import type { Repositories, Store } from '../store/store.js';
+import { isInternationalNumber, isTimeZone, Violations } from './validation.js';
+
+// ---- external data clients ------------------------------------------------------------------
+
+/** The item dataclasses a datastore serves: `Calendar` is Events + Tasks. */
+function served(dataclass: ExtdataDatastore['dataclass']): ItemDataclass[] {
+  return dataclass === 'Calendar' ? ['Events', 'Tasks'] : [dataclass];
+}
+
+/**
+ * The datastores of a create or update request, their token key and secret sealed. One datastore
+ * per dataclass (seed): a datastore overlapping one already registered (`existing`) or another
+ * of the request (`Calendar` overlaps `Events` and `Tasks`) is refused, since the sync engine
+ * must know which remote feed holds an item. A token needs its type, key and secret.
+ */
+export function extdataDatastores(
+  requested: readonly ExtdataDatastore[],
+  existing: readonly ExtdataDatastoreRecord[],
+  secrets: SecretBox,
+  violations: Violations,
+): ExtdataDatastoreRecord[] {
+  const taken = new Set<ItemDataclass>(existing.flatMap((d) => served(d.dataclass)));
+  const records: ExtdataDatastoreRecord[] = [];
+  requested.forEach((d, i) => {
+    const at = `/entry/client/datastore[${i + 1}]`;
+    const classes = served(d.dataclass);
+    if (classes.some((c) => taken.has(c))) violations.add(`${at}/@dataclass`, `the client already has a datastore for ${d.dataclass}`);
+    for (const c of classes) taken.add(c);
+    if (!isAbsoluteUrl(d.href)) violations.add(`${at}/@href`, 'is not an absolute URL');
+    if (d.name !== undefined && d.name.trim() === '') violations.add(`${at}/@name`, 'is empty (omit it to use the dataclass)');
+    let token: ExtdataDatastoreRecord['token'] = null;
+    if (d.token !== undefined) {
+      // Requests name the type token_type (seed); a client echoing a listing's `type` means the same.
+      const type = d.token.tokenType ?? d.token.type;
+      if (type === undefined) violations.add(`${at}/token/token_type`, 'is missing');
+      const key = d.token.key;
+      const secret = d.token.secret;
+      const hasKey = violations.required(`${at}/token/key`, key);
+      const hasSecret = violations.required(`${at}/token/secret`, secret);
+      if (hasKey && hasSecret && type !== undefined) {
+        token = { type, sealedKey: secrets.seal(key), sealedSecret: secrets.seal(secret), scopes: [...(d.token.scopes ?? [])] };
+      }
+    }
+    records.push({ dataclass: d.dataclass, href: d.href, name: d.name ?? null, token });
+  });
+  return records;
+}
+
+function isAbsoluteUrl(value: string): boolean {
+  return URL.canParse(value) && /^[a-z][a-z0-9+.-]*:\/\//i.test(value);
+}
+
+/** POST /v2/services/extdata/: user_id and at least one datastore (400 validation_failed otherwise). */
+export async function createExtdataClient(store: Store, secrets: SecretBox, account: AccountPrincipal, client: ExtdataClient) {
+  const v = new Violations();
+  v.required('/entry/client/user_id', client.userId);
+  const requested = client.datastores ?? [];
+  if (requested.length === 0) v.add('/entry/client/datastore', 'at least one datastore is required');
+  const datastores = extdataDatastores(requested, [], secrets, v);
+  v.check('the external data client breaks a field rule');
+  return store.extdata.create({ uuid: randomUUID(), accountId: account.id, userId: client.userId!, datastores });
+}
+
+/**
+ * PUT /v2/services/extdata/<uuid>/: adds datastores and may set user_id; undefined when the
+ * client is not the caller's. The uuid cannot change: a different one in the body is 400
+ * bad_request (the same one is tolerated, as a client may PUT back what it got).
+ */
+export async function updateExtdataClient(store: Store, secrets: SecretBox, account: AccountPrincipal, uuid: string, client: ExtdataClient) {
+  return store.transaction(async (tx) => {
+    const current = await tx.extdata.get(account.id, uuid);
+    if (current === undefined) return undefined;
+    if (client.uuid !== undefined && client.uuid.toLowerCase() !== current.uuid.toLowerCase()) {
+      throw new ServiceError(400, 'bad_request', 'the uuid of a client cannot be changed');
+    }
+    const v = new Violations();
+    const requested = client.datastores ?? [];
+    if (client.userId !== undefined) v.required('/entry/client/user_id', client.userId);
+    if (requested.length === 0 && client.userId === undefined) v.add('/entry/client', 'give user_id or at least one datastore to add');
+    const datastores = extdataDatastores(requested, current.datastores, secrets, v);
+    v.check('the external data client update breaks a field rule');
+    return tx.extdata.addDatastores(account.id, uuid, client.userId ?? current.userId, datastores);
+  });
+}
+
+// ---- SyncML clients -------------------------------------------------------------------------
+
+export interface PhoneFields {
+  readonly phoneNumber?: string | undefined;
+  readonly modelUuid?: string | undefined;
+  readonly timezone?: string | undefined;
+}
+
+/**
+ * The fields every phone registration needs (SyncML create, phone-to-datastore binding):
+ * an international phone number, a model of the catalogue, an IANA time zone. `at` is the path
+ * of the element holding them (`/entry/client` or `/entry`). Returns the model.
+ */
+export async function checkPhoneFields(repos: Repositories, fields: PhoneFields, at: string, v: Violations): Promise<ModelRecord | undefined> {
+  if (v.required(`${at}/phone_number`, fields.phoneNumber) && !isInternationalNumber(fields.phoneNumber)) {
+    v.add(`${at}/phone_number`, 'is not in international format (+ and 7 to 15 digits, e.g. +46702345678)');
+  }
+  if (v.required(`${at}/timezone`, fields.timezone) && !isTimeZone(fields.timezone)) {
+    v.add(`${at}/timezone`, `"${fields.timezone}" is not a time zone name (e.g. Europe/Stockholm)`);
+  }
+  if (!v.required(`${at}/model_uuid`, fields.modelUuid)) return undefined;
+  const model = await repos.catalogue.getModel(fields.modelUuid);
+  if (model === undefined) v.add(`${at}/model_uuid`, 'is not a model of the phone catalogue');
+  return model;
+}
+
+/** Inserts a SyncML client whose fields passed checkPhoneFields; its user_id is the account's name. */
+export function insertSyncmlClient(repos: Repositories, account: AccountPrincipal, fields: PhoneFields): Promise<SyncmlClientRecord> {
+  return repos.syncml.create({
+    uuid: randomUUID(),
+    accountId: account.id,
+    userId: account.username,
+    phoneNumber: fields.phoneNumber!,
+    modelUuid: fields.modelUuid!,
+    timezone: fields.timezone!,
+  });
+}
+
+/** POST /v2/services/syncml/: phone_number, model_uuid, timezone; imei and setup come later. */
+export async function createSyncmlClient(store: Store, account: AccountPrincipal, client: SyncmlClient) {
+  const v = new Violations();
+  const model = await checkPhoneFields(store, client, '/entry/client', v);
+  v.check('the SyncML client breaks a field rule');
+  return { client: await insertSyncmlClient(store, account, client), model: model! };
+}
+
+// ---- ActiveSync clients ---------------------------------------------------------------------
+
+/**
+ * POST /v2/services/activesync/: username and password required (400 validation_failed), the
+ * password kept as a scrypt hash only; phone_number in international format when given.
+ * model_uuid is kept as given: ActiveSync phones are not in the SyncML phone catalogue.
+ */
+export async function createActivesyncClient(store: Store, account: AccountPrincipal, client: ActivesyncClient) {
+  const v = new Violations();
+  v.required('/entry/client/username', client.username);
+  if (client.password === undefined || client.password === '') v.add('/entry/client/password', 'is missing');
+  if (client.phoneNumber !== undefined && client.phoneNumber !== '' && !isInternationalNumber(client.phoneNumber)) {
+    v.add('/entry/client/phone_number', 'is not in international format (+ and 7 to 15 digits, e.g. +46702345678)');
+  }
+  v.check('the ActiveSync client breaks a field rule');
+  return store.activesync.create({
+    uuid: randomUUID(),
+    accountId: account.id,
+    userId: account.username,
+    username: client.username!,
+    passwordHash: await hashPassword(client.password!),
+    phoneNumber: client.phoneNumber ?? '',
+    modelUuid: client.modelUuid ?? '',
+  });
+}
+
+/** The fields of a PUT other than old_pass and password that differ from the stored client. */
+function changedFields(current: ActivesyncClientRecord, client: ActivesyncClient): string[] {
+  const same = (given: string | undefined, stored: string) => given === undefined || given === stored;
+  const changed: string[] = [];
+  if (!same(client.uuid?.toLowerCase(), current.uuid.toLowerCase())) changed.push('uuid');
+  if (!same(client.userId, current.userId)) changed.push('user_id');
+  if (!same(client.username, current.username)) changed.push('username');
+  if (!same(client.phoneNumber, current.phoneNumber)) changed.push('phone_number');
+  if (!same(client.modelUuid?.toLowerCase(), current.modelUuid.toLowerCase())) changed.push('model_uuid');
+  if (client.lastSync !== undefined && (client.lastSync?.getTime() ?? null) !== (current.lastSync?.getTime() ?? null)) changed.push('last_sync');
+  return changed;
+}
+
+/**
+ * PUT /v2/services/activesync/<uuid>: only the password changes, and only with the current one in
+ * old_pass. In this order: not the caller's → undefined (404); another field changed → 400
+ * bad_request (a field equal to the stored one is tolerated, so a client may PUT back the entry it
+ * got, as for bindings); old_pass or password missing → 400 validation_failed; old_pass wrong →
+ * 403 forbidden. Nothing changes unless all pass.
+ */
+export async function changeActivesyncPassword(store: Store, account: AccountPrincipal, uuid: string, client: ActivesyncClient) {
+  const current = await store.activesync.get(account.id, uuid);
+  if (current === undefined) return undefined;
+  const changed = changedFields(current, client);
+  if (changed.length > 0) {
+    throw new ServiceError(400, 'bad_request', `only the password of an ActiveSync client can be changed, not ${changed.join(', ')}`);
+  }
+  const v = new Violations();
+  if (client.oldPassword === undefined || client.oldPassword === '') v.add('/entry/client/old_pass', 'the current password is required to change it');
+  if (client.password === undefined || client.password === '') v.add('/entry/client/password', 'is missing');
+  v.check('a password change needs old_pass and password');
+  if (!(await verifyPassword(client.oldPassword!, current.passwordHash))) {
+    throw new ServiceError(403, 'forbidden', 'old_pass is not the current password; nothing changed');
+  }
+  return store.activesync.setPassword(account.id, uuid, await hashPassword(client.password!));
+}
+
+// ---- every kind -----------------------------------------------------------------------------
+
+/** The repository of each client kind, as far as a binding side needs it: does the caller own it? */
+export function clientExists(repos: Repositories, accountId: number, kind: ClientKind, uuid: string): Promise<boolean> {
+  const repo = { syncml: repos.syncml, datastore: repos.datastores, extdata: repos.extdata, activesync: repos.activesync }[kind];
+  return repo.get(accountId, uuid).then((c) => c !== undefined);
+}
+
+/**
+ * Deletes a client of `kind` and, in the same transaction, every binding with it on either side.
+ * False when the caller has no such client (nothing is touched).
+ */
+export function deleteClient(store: Store, accountId: number, kind: Exclude<ClientKind, 'datastore'>, uuid: string): Promise<boolean> {
+  return store.transaction(async (tx) => {
+    const repo = { syncml: tx.syncml, extdata: tx.extdata, activesync: tx.activesync }[kind];
+    if ((await repo.get(accountId, uuid)) === undefined) return false;
+    for (const binding of await tx.bindings.byClient(accountId, uuid)) {
+      const sides = [binding.source, binding.target];
+      if (sides.some((side) => side.kind === kind && side.uuid === uuid)) await tx.bindings.delete(accountId, binding.id);
+    }
+    return repo.delete(accountId, uuid);
+  });
+}
