@@ -1,0 +1,76 @@
+/**
+ * From configuration to a ready store: open the configured database (migrations run on open),
+ * the SecretBox key, and, for `atomsync serve`, what must exist before the first request: the
+ * phone catalogue, the bootstrap admin, or on a fresh store the demo account.
+ *
+ * | ATOMSYNC_ADMIN_USER/PASSWORD | accounts in the store | at start                                  |
+ * |------------------------------|-----------------------|-------------------------------------------|
+ * | both set                     | any                   | that admin created, or its password and admin flag set |
+ * | neither                      | none                  | `demo` (an admin) created, its password printed once |
+ * | neither                      | some                  | nothing                                   |
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import { seedCatalogue } from './catalogue/seed.js';
+import type { ServeConfig, StoreConfig } from './config.js';
+import { ServiceError } from './errors.js';
+import { SecretBox } from './secrets/box.js';
+import { keyFileIn } from './secrets/key.js';
+import { createAccount, ensureAdmin, generatePassword } from './services/accounts.js';
+import { openStore } from './store/open.js';
+import type { Store } from './store/store.js';
+
+export const DEMO_USERNAME = 'demo';
+
+export interface OpenedStore {
+  readonly store: Store;
+  readonly secrets: SecretBox;
+}
+
+/** The configured store (PostgreSQL for DATABASE_URL, else `<dataDir>/atomsync.sqlite`) and its key. */
+export async function openConfiguredStore(config: StoreConfig): Promise<OpenedStore> {
+  if (config.databaseUrl !== undefined) {
+    // resolveStoreConfig refuses DATABASE_URL without ATOMSYNC_SECRET_KEY, so the key is shared.
+    const secrets = new SecretBox(config.secretKey!);
+    return { store: await openStore({ kind: 'postgres', url: config.databaseUrl }), secrets };
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const secrets = new SecretBox(config.secretKey ?? keyFileIn(config.dataDir));
+  return { store: await openStore({ kind: 'sqlite', file: join(config.dataDir, 'atomsync.sqlite') }), secrets };
+}
+
+export interface BootstrapOptions {
+  readonly logger: Logger;
+  /**
+   * Where the demo account's password goes: the one line that ever carries it (stdout by
+   * default), never the logger.
+   */
+  readonly print?: (line: string) => void;
+}
+
+/** Everything that must exist before the first request; idempotent, so every start runs it. */
+export async function bootstrap(store: Store, secrets: SecretBox, config: Pick<ServeConfig, 'admin'>, options: BootstrapOptions): Promise<void> {
+  const { logger } = options;
+  await seedCatalogue(store);
+  const deps = { store, secrets };
+  if (config.admin !== undefined) {
+    const { account, action } = await ensureAdmin(deps, config.admin.username, config.admin.password);
+    logger.info({ username: account.username, action }, `admin account ${account.username} ${action}`);
+    return;
+  }
+  if ((await store.accounts.list()).length > 0) return;
+  const password = generatePassword();
+  try {
+    // An admin: on a fresh local start it is the only way into the admin API without the CLI.
+    await createAccount(deps, { username: DEMO_USERNAME, password, admin: true });
+  } catch (error) {
+    // Another instance starting on the same database made it first: its start printed the password.
+    if (error instanceof ServiceError && error.status === 409) return;
+    throw error;
+  }
+  logger.info({ username: DEMO_USERNAME }, 'demo account created (its password is printed once, not logged)');
+  (options.print ?? ((line) => process.stdout.write(`${line}\n`)))(
+    `atomsync: created the admin account "${DEMO_USERNAME}" with password ${password} (shown only now; \`atomsync account passwd ${DEMO_USERNAME}\` sets another)`,
+  );
+}
