@@ -4,10 +4,10 @@
  * accounts and an admin.
  */
 import { createClient, basicAuth, type AtomSyncClient } from '@atomsync/sdk';
-import { hashPassword } from '../../src/auth/password.js';
 import { listen } from '../../src/listen.js';
 import { SecretBox } from '../../src/secrets/box.js';
 import { createServer } from '../../src/server.js';
+import { createAccount } from '../../src/services/accounts.js';
 import type { Store } from '../../src/store/store.js';
 import { openTestStore, type StoreKind } from './stores.js';
 
@@ -39,8 +39,8 @@ export async function startTestServer(kind: StoreKind): Promise<TestServer> {
   const running = await listen(createServer({ store, secrets }), { host: '127.0.0.1', port: 0 });
   const account = async (username: string, admin: boolean): Promise<TestAccount> => {
     const password = `${username}-secret-pw`;
-    const record = await store.accounts.create({ username, passwordHash: await hashPassword(password), syncmlDigest: null, admin });
-    if (record === undefined) throw new Error(`account ${username} exists`);
+    // Through the accounts service, as the admin API and the CLI create them: with the sealed SyncML MD5 digest.
+    const record = await createAccount({ store, secrets }, { username, password, admin });
     return { id: record.id, username, password, admin, client: createClient({ baseUrl: running.url, auth: basicAuth(username, password) }) };
   };
   const [alice, bob, root] = await Promise.all([account('alice', false), account('bob', false), account('root', true)]);
