@@ -151,6 +151,8 @@ export interface PhoneBindingRepo {
   list(accountId: number): Promise<PhoneBindingRecord[]>;
   create(binding: NewPhoneBinding): Promise<PhoneBindingRecord>;
   bySyncmlClient(accountId: number, syncmlClientUuid: string): Promise<PhoneBindingRecord | undefined>;
+  /** Deletes the phone bindings of a SyncML client (it is being deleted); how many there were. */
+  deleteBySyncmlClient(accountId: number, syncmlClientUuid: string): Promise<number>;
 }
 
 export interface OutboxRepo {

@@ -178,5 +178,14 @@ export function phoneBindingRepo(ctx: StoreContext): PhoneBindingRepo {
         .executeTakeFirst();
       return row && phoneBinding(row);
     },
+    async deleteBySyncmlClient(accountId, syncmlClientUuid) {
+      const result = await ctx
+        .db()
+        .deleteFrom('phone_bindings')
+        .where('account_id', '=', accountId)
+        .where('syncml_client_uuid', '=', syncmlClientUuid)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
   };
 }
