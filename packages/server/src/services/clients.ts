@@ -4,7 +4,9 @@
  *
  * Deleting a client deletes the bindings that name it, in the same transaction: a binding with a
  * side that no longer exists could never run, and leaving it would make the peer of the other
- * side ambiguous. The synchronization log outlives both (SyncLogRecord.bindingId).
+ * side ambiguous. Deleting a SyncML client also deletes its phone-to-datastore bindings (not the
+ * datastore client, which holds the user's data). The synchronization log outlives them all
+ * (SyncLogRecord.bindingId becomes null).
  */
 import { randomUUID } from 'node:crypto';
 import type { ActivesyncClient, ClientKind, ExtdataClient, ExtdataDatastore, SyncmlClient } from '@atomsync/atom';
@@ -228,6 +230,9 @@ export function deleteClient(store: Store, accountId: number, kind: Exclude<Clie
       const sides = [binding.source, binding.target];
       if (sides.some((side) => side.kind === kind && side.uuid === uuid)) await tx.bindings.delete(accountId, binding.id);
     }
+    // A phone-to-datastore binding without its phone would link to a client that is gone; its
+    // datastore client stays (it holds the user's data and may serve other bindings).
+    if (kind === 'syncml') await tx.phoneBindings.deleteBySyncmlClient(accountId, uuid);
     return repo.delete(accountId, uuid);
   });
 }

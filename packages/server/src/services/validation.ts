@@ -60,7 +60,7 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
-/** Store ids are positive 32-bit integers (PostgreSQL `integer`): anything else names nothing. */
+/** Store ids are positive integers (bigint columns): anything else names nothing. */
 export function isStoreId(value: number): boolean {
-  return Number.isInteger(value) && value > 0 && value <= 2_147_483_647;
+  return Number.isSafeInteger(value) && value > 0;
 }
