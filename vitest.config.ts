@@ -18,6 +18,8 @@ export default defineConfig({
     include: ['packages/*/test/**/*.test.ts', 'codegen/test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],
     // Validates, per test file, every document the encoders wrote against spec/xsd.
     setupFiles: ['test/support/emitted-xsd.setup.ts'],
+    // One throwaway PostgreSQL cluster per run for the stores' PostgreSQL half.
+    globalSetup: ['packages/server/test/support/postgres.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
