@@ -1,0 +1,95 @@
+/** Accounts, bearer tokens, OAuth consumers and nonces, on both stores. */
+import { describe, expect, it } from 'vitest';
+import { storeKinds } from '../support/stores.js';
+import { makeAccount, sleep, useStore } from './helpers.js';
+
+describe.each(storeKinds)('accounts (%s)', (kind) => {
+  const store = useStore(kind);
+
+  it('creates, gets, finds by username, lists and refuses a taken username', async () => {
+    const before = Date.now();
+    const alice = await store().accounts.create({ username: 'alice', passwordHash: 'h1', syncmlDigest: 'sealed', admin: false });
+    expect(alice).toMatchObject({ username: 'alice', passwordHash: 'h1', syncmlDigest: 'sealed', admin: false });
+    expect(Number.isInteger(alice?.id)).toBe(true);
+    expect(alice?.created.getTime()).toBeGreaterThanOrEqual(before);
+    expect(alice?.updated).toEqual(alice?.created);
+    const root = await makeAccount(store(), 'root', true);
+    expect(root.admin).toBe(true);
+    expect(root.id).not.toBe(alice?.id);
+
+    expect(await store().accounts.get(root.id)).toEqual(root);
+    expect(await store().accounts.byUsername('alice')).toEqual(alice);
+    expect(await store().accounts.byUsername('nobody')).toBeUndefined();
+    expect(await store().accounts.get(9_999)).toBeUndefined();
+    expect(await store().accounts.create({ username: 'alice', passwordHash: 'other', syncmlDigest: null, admin: true })).toBeUndefined();
+    expect((await store().accounts.list()).map((a) => a.username)).toEqual(['alice', 'root']);
+  });
+
+  it('stamps created/updated with the current time, read back to the millisecond', async () => {
+    const before = Date.now();
+    const alice = await makeAccount(store(), 'alice');
+    const after = Date.now();
+    const again = await store().accounts.get(alice.id);
+    expect(again?.created.getTime()).toBe(alice.created.getTime());
+    expect(alice.created.getTime()).toBeGreaterThanOrEqual(before);
+    expect(alice.created.getTime()).toBeLessThanOrEqual(after);
+  });
+
+  it('updates password, digest and admin flag; false for a missing account', async () => {
+    const alice = await makeAccount(store(), 'alice');
+    await sleep(3);
+    expect(await store().accounts.update(alice.id, { passwordHash: 'new', syncmlDigest: 'd', admin: true })).toBe(true);
+    const changed = await store().accounts.get(alice.id);
+    expect(changed).toMatchObject({ passwordHash: 'new', syncmlDigest: 'd', admin: true, created: alice.created });
+    expect(changed?.updated.getTime()).toBeGreaterThan(alice.updated.getTime());
+    expect(await store().accounts.update(alice.id + 100, { passwordHash: 'x', syncmlDigest: null, admin: false })).toBe(false);
+  });
+
+  it('deletes an account; false the second time', async () => {
+    const alice = await makeAccount(store(), 'alice');
+    expect(await store().accounts.delete(alice.id)).toBe(true);
+    expect(await store().accounts.get(alice.id)).toBeUndefined();
+    expect(await store().accounts.delete(alice.id)).toBe(false);
+    // The username is free again.
+    expect(await store().accounts.create({ username: 'alice', passwordHash: 'h', syncmlDigest: null, admin: false })).toBeDefined();
+  });
+});
+
+describe.each(storeKinds)('tokens, consumers and nonces (%s)', (kind) => {
+  const store = useStore(kind);
+
+  it('finds a token by digest; digests are unique', async () => {
+    const alice = await makeAccount(store(), 'alice');
+    const token = await store().tokens.create(alice.id, 'ab'.repeat(32));
+    expect(token).toMatchObject({ accountId: alice.id, digest: 'ab'.repeat(32) });
+    expect(await store().tokens.byDigest('ab'.repeat(32))).toEqual(token);
+    expect(await store().tokens.byDigest('cd'.repeat(32))).toBeUndefined();
+    await expect(store().tokens.create(alice.id, 'ab'.repeat(32))).rejects.toThrow();
+  });
+
+  it('finds a consumer by key', async () => {
+    const alice = await makeAccount(store(), 'alice');
+    const consumer = await store().consumers.create({ key: 'ck', accountId: alice.id, sealedSecret: 'sealed' });
+    expect(consumer).toMatchObject({ key: 'ck', accountId: alice.id, sealedSecret: 'sealed' });
+    expect(consumer.created).toBeInstanceOf(Date);
+    expect(await store().consumers.byKey('ck')).toEqual(consumer);
+    expect(await store().consumers.byKey('other')).toBeUndefined();
+  });
+
+  it('refuses a replayed nonce, per consumer and timestamp, and prunes old ones', async () => {
+    expect(await store().nonces.remember('ck', 1_000, 'n1')).toBe(true);
+    expect(await store().nonces.remember('ck', 1_000, 'n1')).toBe(false);
+    expect(await store().nonces.remember('ck', 1_001, 'n1')).toBe(true);
+    expect(await store().nonces.remember('other', 1_000, 'n1')).toBe(true);
+    expect(await store().nonces.remember('ck', 1_000, 'n2')).toBe(true);
+    await store().nonces.prune(1_001);
+    // Pruned: forgotten, so it counts as new again (its timestamp is refused by the window anyway).
+    expect(await store().nonces.remember('ck', 1_000, 'n1')).toBe(true);
+    expect(await store().nonces.remember('ck', 1_001, 'n1')).toBe(false);
+  });
+
+  it('refuses concurrent replays of one nonce: exactly one remember wins', async () => {
+    const results = await Promise.all(Array.from({ length: 8 }, () => store().nonces.remember('ck', 5, 'same')));
+    expect(results.filter(Boolean)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,132 @@
+/** The four client kinds: create/get/list/delete, their updates, and account isolation. */
+import { describe, expect, it } from 'vitest';
+import type { ExtdataDatastoreRecord } from '../../src/store/records.js';
+import { storeKinds } from '../support/stores.js';
+import { makeAccount, sleep, uid, useStore } from './helpers.js';
+
+const contacts: ExtdataDatastoreRecord = {
+  dataclass: 'Contacts',
+  href: 'https://example.test/contacts',
+  name: null,
+  token: { type: 'oauth', sealedKey: 'k', sealedSecret: 's', scopes: ['read', 'write'] },
+};
+const calendar: ExtdataDatastoreRecord = { dataclass: 'Calendar', href: 'https://example.test/cal', name: 'My calendar', token: null };
+
+describe.each(storeKinds)('clients (%s)', (kind) => {
+  const store = useStore(kind);
+
+  it('extdata: create, get, list, add datastores in order, delete', async () => {
+    const alice = await makeAccount(store(), 'alice');
+    const bob = await makeAccount(store(), 'bob');
+    const uuid = uid('ext');
+    const created = await store().extdata.create({ uuid, accountId: alice.id, userId: 'u1', datastores: [contacts] });
+    expect(created).toMatchObject({ uuid, accountId: alice.id, userId: 'u1', datastores: [contacts] });
+    expect(await store().extdata.get(alice.id, uuid)).toEqual(created);
+    expect(await store().extdata.list(alice.id)).toEqual([created]);
+
+    await sleep(3);
+    const grown = await store().extdata.addDatastores(alice.id, uuid, 'u2', [calendar]);
+    expect(grown).toMatchObject({ userId: 'u2', datastores: [contacts, calendar], created: created.created });
+    expect(grown?.updated.getTime()).toBeGreaterThan(created.updated.getTime());
+    expect(await store().extdata.get(alice.id, uuid)).toEqual(grown);
+
+    // Another account's client is not found, for every method.
+    expect(await store().extdata.get(bob.id, uuid)).toBeUndefined();
+    expect(await store().extdata.list(bob.id)).toEqual([]);
+    expect(await store().extdata.addDatastores(bob.id, uuid, 'x', [calendar])).toBeUndefined();
+    expect(await store().extdata.delete(bob.id, uuid)).toBe(false);
+
+    expect(await store().extdata.delete(alice.id, uuid)).toBe(true);
+    expect(await store().extdata.get(alice.id, uuid)).toBeUndefined();
+    expect(await store().extdata.delete(alice.id, uuid)).toBe(false);
+  });
+
+  it('datastore: user_id is unique per account, not across accounts', async () => {
+    const alice = await makeAccount(store(), 'alice');
+    const bob = await makeAccount(store(), 'bob');
+    const first = await store().datastores.create({ uuid: uid('ds'), accountId: alice.id, userId: 'phone-1' });
+    expect(first).toMatchObject({ accountId: alice.id, userId: 'phone-1' });
+    expect(await store().datastores.create({ uuid: uid('ds'), accountId: alice.id, userId: 'phone-1' })).toBeUndefined();
+    const bobs = await store().datastores.create({ uuid: uid('ds'), accountId: bob.id, userId: 'phone-1' });
+    expect(bobs).toBeDefined();
+
+    expect(await store().datastores.byUserId(alice.id, 'phone-1')).toEqual(first);
+    expect(await store().datastores.byUserId(bob.id, 'phone-1')).toEqual(bobs);
+    expect(await store().datastores.byUserId(alice.id, 'phone-2')).toBeUndefined();
+    expect(await store().datastores.list(alice.id)).toEqual([first]);
+    expect(await store().datastores.get(alice.id, first!.uuid)).toEqual(first);
+    expect(await store().datastores.get(bob.id, first!.uuid)).toBeUndefined();
+    expect(await store().datastores.delete(bob.id, first!.uuid)).toBe(false);
+    expect(await store().datastores.delete(alice.id, first!.uuid)).toBe(true);
+    expect(await store().datastores.list(alice.id)).toEqual([]);
+    // Freed: the user_id can be used again.
+    expect(await store().datastores.create({ uuid: uid('ds'), accountId: alice.id, userId: 'phone-1' })).toBeDefined();
+  });
+
+  it('lists clients oldest first', async () => {
+    const alice = await makeAccount(store(), 'alice');
+    const made = [];
+    for (const userId of ['a', 'b', 'c']) {
+      made.push(await store().datastores.create({ uuid: uid('ds'), accountId: alice.id, userId }));
+      await sleep(2);
+    }
+    expect((await store().datastores.list(alice.id)).map((c) => c.userId)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('deleting a client deletes its contents', async () => {
+    const alice = await makeAccount(store(), 'alice');
+    const client = (await store().datastores.create({ uuid: uid('ds'), accountId: alice.id, userId: 'p' }))!;
+    await store().contents.insertMany([{ uuid: uid('c'), clientUuid: client.uuid, dataclass: 'Notes', title: 't', type: 'text/plain', body: 'b' }]);
+    expect(await store().datastores.delete(alice.id, client.uuid)).toBe(true);
+    expect(await store().contents.changesSince(client.uuid, new Date(0))).toEqual([]);
+  });
+
+  it('syncml: create, setup, imei, datastores, delete', async () => {
+    const alice = await makeAccount(store(), 'alice');
+    const bob = await makeAccount(store(), 'bob');
+    const uuid = uid('sml');
+    const created = await store().syncml.create({ uuid, accountId: alice.id, userId: 'u', phoneNumber: '+15550100', modelUuid: 'model-1', timezone: 'Europe/Paris' });
+    expect(created).toMatchObject({ uuid, imei: '', setupName: '', setupSent: null, datastores: [], phoneNumber: '+15550100', modelUuid: 'model-1', timezone: 'Europe/Paris' });
+
+    const sent = new Date('2024-05-06T07:08:09.123Z');
+    const setup = await store().syncml.recordSetup(alice.id, uuid, 'contacts setup', sent);
+    expect(setup).toMatchObject({ setupName: 'contacts setup', setupSent: sent });
+    expect(await store().syncml.recordSetup(bob.id, uuid, 'x', sent)).toBeUndefined();
+
+    expect(await store().syncml.setImei(alice.id, uuid, 'IMEI:35')).toBe(true);
+    expect(await store().syncml.setImei(bob.id, uuid, 'IMEI:99')).toBe(false);
+
+    const card = { name: './contacts', dataclass: 'Contacts' as const, serverUri: 'contacts' };
+    expect(await store().syncml.addDatastore(alice.id, uuid, card)).toBe(true);
+    expect(await store().syncml.addDatastore(alice.id, uuid, { ...card, serverUri: 'card' })).toBe(true);
+    expect(await store().syncml.addDatastore(alice.id, uuid, { name: './cal', dataclass: 'Calendar', serverUri: 'calendar' })).toBe(true);
+    expect(await store().syncml.addDatastore(bob.id, uuid, card)).toBe(false);
+
+    const now = await store().syncml.get(alice.id, uuid);
+    expect(now).toMatchObject({ imei: 'IMEI:35', setupName: 'contacts setup', setupSent: sent });
+    expect(now?.datastores).toEqual([card, { name: './cal', dataclass: 'Calendar', serverUri: 'calendar' }]);
+    expect(await store().syncml.list(alice.id)).toEqual([now]);
+    expect(await store().syncml.list(bob.id)).toEqual([]);
+    expect(await store().syncml.get(bob.id, uuid)).toBeUndefined();
+    expect(await store().syncml.delete(bob.id, uuid)).toBe(false);
+    expect(await store().syncml.delete(alice.id, uuid)).toBe(true);
+    expect(await store().syncml.get(alice.id, uuid)).toBeUndefined();
+  });
+
+  it('activesync: create, set password, delete', async () => {
+    const alice = await makeAccount(store(), 'alice');
+    const bob = await makeAccount(store(), 'bob');
+    const uuid = uid('as');
+    const created = await store().activesync.create({ uuid, accountId: alice.id, userId: 'u', username: 'dev', passwordHash: 'h1', phoneNumber: '+1', modelUuid: 'm' });
+    expect(created).toMatchObject({ uuid, username: 'dev', passwordHash: 'h1', lastSync: null });
+    expect(await store().activesync.get(alice.id, uuid)).toEqual(created);
+    expect(await store().activesync.list(alice.id)).toEqual([created]);
+    expect(await store().activesync.setPassword(alice.id, uuid, 'h2')).toMatchObject({ passwordHash: 'h2' });
+    expect(await store().activesync.setPassword(bob.id, uuid, 'h3')).toBeUndefined();
+    expect(await store().activesync.get(bob.id, uuid)).toBeUndefined();
+    expect(await store().activesync.list(bob.id)).toEqual([]);
+    expect(await store().activesync.delete(bob.id, uuid)).toBe(false);
+    expect(await store().activesync.delete(alice.id, uuid)).toBe(true);
+    expect(await store().activesync.list(alice.id)).toEqual([]);
+  });
+});

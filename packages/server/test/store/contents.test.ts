@@ -1,0 +1,139 @@
+/** Datastore contents: live listing, the `since` feed with tombstones, counts, bulk writes. */
+import { describe, expect, it } from 'vitest';
+import type { ItemDataclass, NewContent } from '../../src/store/records.js';
+import { storeKinds } from '../support/stores.js';
+import { sleep, uid, useStore } from './helpers.js';
+
+const item = (clientUuid: string, dataclass: ItemDataclass, title: string): NewContent => ({
+  uuid: uid('item'),
+  clientUuid,
+  dataclass,
+  title,
+  type: dataclass === 'Contacts' ? 'text/x-vcard' : 'text/calendar',
+  body: `BODY:${title}`,
+});
+
+describe.each(storeKinds)('contents (%s)', (kind) => {
+  const store = useStore(kind);
+
+  it('inserts many and lists them, filtered by dataclass', async () => {
+    const client = uid('client');
+    const other = uid('client');
+    const written = await store().contents.insertMany([
+      item(client, 'Contacts', 'ann'),
+      item(client, 'Events', 'meeting'),
+      item(client, 'Tasks', 'todo'),
+      item(other, 'Notes', 'elsewhere'),
+    ]);
+    expect(written).toHaveLength(4);
+    expect(written[0]).toMatchObject({ clientUuid: client, dataclass: 'Contacts', title: 'ann', body: 'BODY:ann', deleted: null });
+    expect(written[0]?.updated).toEqual(written[0]?.created);
+
+    const all = await store().contents.list(client);
+    expect(all.map((c) => c.title).sort()).toEqual(['ann', 'meeting', 'todo']);
+    expect(all.find((c) => c.title === 'ann')).toEqual(written[0]);
+    expect((await store().contents.list(client, ['Events', 'Tasks'])).map((c) => c.title).sort()).toEqual(['meeting', 'todo']);
+    expect(await store().contents.list(client, ['Notes'])).toEqual([]);
+    expect(await store().contents.list(client, [])).toEqual([]);
+    expect((await store().contents.list(other)).map((c) => c.title)).toEqual(['elsewhere']);
+    expect(await store().contents.insertMany([])).toEqual([]);
+  });
+
+  it('gets one and many live items of the named client only', async () => {
+    const client = uid('client');
+    const [a, b] = await store().contents.insertMany([item(client, 'Contacts', 'a'), item(client, 'Contacts', 'b')]);
+    expect(await store().contents.get(client, a!.uuid)).toEqual(a);
+    expect(await store().contents.get(uid('client'), a!.uuid)).toBeUndefined();
+    expect(await store().contents.get(client, 'missing')).toBeUndefined();
+    const many = await store().contents.getMany(client, [a!.uuid, 'missing', b!.uuid]);
+    expect(many.map((c) => c.uuid).sort()).toEqual([a!.uuid, b!.uuid].sort());
+    expect(await store().contents.getMany(client, [])).toEqual([]);
+  });
+
+  it('updates a live item; undefined for a missing or deleted one', async () => {
+    const client = uid('client');
+    const [a] = await store().contents.insertMany([item(client, 'Events', 'old')]);
+    await sleep(3);
+    const changed = await store().contents.update(client, a!.uuid, { dataclass: 'Tasks', title: 'new', type: 'text/x-vcalendar', body: 'NEW' });
+    expect(changed).toMatchObject({ uuid: a!.uuid, dataclass: 'Tasks', title: 'new', type: 'text/x-vcalendar', body: 'NEW', created: a!.created, deleted: null });
+    expect(changed!.updated.getTime()).toBeGreaterThan(a!.updated.getTime());
+    expect(await store().contents.get(client, a!.uuid)).toEqual(changed);
+    expect(await store().contents.update(client, 'missing', { dataclass: 'Tasks', title: 'x', type: 't', body: 'x' })).toBeUndefined();
+    expect(await store().contents.update(uid('client'), a!.uuid, { dataclass: 'Tasks', title: 'x', type: 't', body: 'x' })).toBeUndefined();
+    await store().contents.deleteMany(client, [a!.uuid]);
+    expect(await store().contents.update(client, a!.uuid, { dataclass: 'Tasks', title: 'x', type: 't', body: 'x' })).toBeUndefined();
+  });
+
+  it('deletes into tombstones: gone from list/get/getMany/countLive, present in changesSince', async () => {
+    const client = uid('client');
+    const [a, b, c] = await store().contents.insertMany([item(client, 'Contacts', 'a'), item(client, 'Contacts', 'b'), item(client, 'Notes', 'c')]);
+    await sleep(3);
+    const deleted = await store().contents.deleteMany(client, [a!.uuid, 'missing', c!.uuid]);
+    expect(deleted.sort()).toEqual([a!.uuid, c!.uuid].sort());
+    // Already deleted: not live any more, so not reported again.
+    expect(await store().contents.deleteMany(client, [a!.uuid])).toEqual([]);
+    expect(await store().contents.deleteMany(uid('client'), [b!.uuid])).toEqual([]);
+
+    expect((await store().contents.list(client)).map((x) => x.uuid)).toEqual([b!.uuid]);
+    expect(await store().contents.get(client, a!.uuid)).toBeUndefined();
+    expect(await store().contents.getMany(client, [a!.uuid, b!.uuid])).toEqual([b]);
+    expect(await store().contents.countLive([client])).toEqual(new Map([[client, 1]]));
+
+    const changes = await store().contents.changesSince(client, new Date(0));
+    expect(changes).toHaveLength(3);
+    const tombstone = changes.find((x) => x.uuid === a!.uuid)!;
+    expect(tombstone.deleted).toBeInstanceOf(Date);
+    expect(tombstone.updated).toEqual(tombstone.deleted);
+    expect(tombstone.body).toBe('');
+    expect(changes.find((x) => x.uuid === b!.uuid)?.deleted).toBeNull();
+    // Oldest change first: b (inserted) before the two deletes.
+    expect(changes[0]?.uuid).toBe(b!.uuid);
+    expect((await store().contents.changesSince(client, new Date(0), ['Notes'])).map((x) => x.uuid)).toEqual([c!.uuid]);
+  });
+
+  it('changesSince selects updated >= since', async () => {
+    const client = uid('client');
+    const [a] = await store().contents.insertMany([item(client, 'Contacts', 'first')]);
+    await sleep(5);
+    const [b] = await store().contents.insertMany([item(client, 'Contacts', 'second')]);
+    expect((await store().contents.changesSince(client, b!.updated)).map((x) => x.uuid)).toEqual([b!.uuid]);
+    expect((await store().contents.changesSince(client, a!.updated)).map((x) => x.uuid)).toEqual([a!.uuid, b!.uuid]);
+    expect(await store().contents.changesSince(client, new Date(b!.updated.getTime() + 1))).toEqual([]);
+    expect(await store().contents.changesSince(client, new Date(0), [])).toEqual([]);
+  });
+
+  it('counts live items per client, leaving out clients without any', async () => {
+    const one = uid('client');
+    const two = uid('client');
+    const empty = uid('client');
+    await store().contents.insertMany([item(one, 'Notes', 'a'), item(one, 'Notes', 'b'), item(two, 'Notes', 'c')]);
+    expect(await store().contents.countLive([one, two, empty])).toEqual(new Map([[one, 2], [two, 1]]));
+    expect(await store().contents.countLive([])).toEqual(new Map());
+  });
+
+  it('inserts 5,000 items across parameter-limit chunks, and 1,000 quickly', async () => {
+    const client = uid('client');
+    const many = Array.from({ length: 5_000 }, (_, i) => item(client, 'Contacts', `n${i}`));
+    expect(await store().contents.insertMany(many)).toHaveLength(5_000);
+    expect(await store().contents.countLive([client])).toEqual(new Map([[client, 5_000]]));
+    const deleted = await store().contents.deleteMany(client, many.map((m) => m.uuid));
+    expect(deleted).toHaveLength(5_000);
+    expect((await store().contents.getMany(client, many.map((m) => m.uuid)))).toEqual([]);
+
+    const thousand = Array.from({ length: 1_000 }, (_, i) => item(client, 'Contacts', `t${i}`));
+    const started = performance.now();
+    await store().contents.insertMany(thousand);
+    const took = performance.now() - started;
+    // The budget is 50 ms on SQLite (measured ~5 ms); generous here so a loaded machine passes.
+    if (kind === 'sqlite') expect(took).toBeLessThan(250);
+  });
+
+  it('a failing insertMany writes nothing', async () => {
+    const client = uid('client');
+    const [a] = await store().contents.insertMany([item(client, 'Notes', 'a')]);
+    const batch = Array.from({ length: 6_000 }, (_, i) => item(client, 'Notes', `x${i}`));
+    batch.push({ ...batch[0]!, uuid: a!.uuid }); // duplicate key in the last chunk
+    await expect(store().contents.insertMany(batch)).rejects.toThrow();
+    expect(await store().contents.countLive([client])).toEqual(new Map([[client, 1]]));
+  });
+});
