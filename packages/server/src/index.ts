@@ -16,3 +16,12 @@ export { resolveServeConfig, ConfigError, type ServeConfig, type ServeFlags } fr
 export { createLogger, LOG_LEVELS, type LogLevel } from './log.js';
 
 export * from './generated/index.js';
+
+// The server as a whole, on a store: what `atomsync serve` runs and @atomsync/msw runs in memory
+export { createServer, type ServerOptions } from './server.js';
+export { openStore, type StoreOptions } from './store/open.js';
+export type { Store, Repositories } from './store/store.js';
+export type { AccountRecord, NewAccount } from './store/records.js';
+export { SecretBox } from './secrets/box.js';
+export { seedCatalogue } from './catalogue/seed.js';
+export { createAccount, type NewAccountInput } from './services/accounts.js';
