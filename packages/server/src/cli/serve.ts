@@ -48,7 +48,6 @@ export const serveCommand = defineCommand({
     }
     const app = createServer({ store, secrets, baseUrl: config.baseUrl, logger });
     const running = await listen(app, { host: config.host, port: config.port });
-    logger.info({ url: running.url, store: store.dialect, dataDir: config.dataDir, baseUrl: config.baseUrl }, `listening on ${running.url}`);
 
     let stopping = false;
     const stop = (signal: NodeJS.Signals) => {
@@ -73,5 +72,8 @@ export const serveCommand = defineCommand({
     };
     process.on('SIGTERM', stop);
     process.on('SIGINT', stop);
+    // Only now: whoever waits for this line may signal at once, and before the handlers above a
+    // signal would kill the process undrained.
+    logger.info({ url: running.url, store: store.dialect, dataDir: config.dataDir, baseUrl: config.baseUrl }, `listening on ${running.url}`);
   },
 });
