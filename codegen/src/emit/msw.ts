@@ -1,7 +1,8 @@
 /**
- * emits packages/msw/src/generated/: `handlers.ts`, one msw handler factory per operation
- * (`get<OperationId>MockHandler(override?)`) plus `handlers()`, and `samples.ts`, the documents
- * the mocks answer with by default.
+ * emits packages/msw/src/generated/: `routes.ts`, the route (and fixed error) of every operation;
+ * `handlers.ts`, one msw handler factory per operation (`get<OperationId>MockHandler(override?)`,
+ * answering the override or handing the request on to the real server's handler); and
+ * `samples.ts`, the golden documents `sampleHandlers()` answers with instead of a server.
  *
  * Samples are the golden examples of spec/examples: per entry shape one entry and one feed, and,
  * where an example's description names an operation's method and path (`GET /v2/…/<client_uuid>:`),
@@ -265,7 +266,15 @@ function refusalOf(op: Operation, all: Operation[]): string | undefined {
   return `{ ${fields.join(', ')} }`;
 }
 
-function handlerDoc(op: Operation): string {
+/** Which requests of its route an operation's handler takes, when the query picks between variants. */
+function selection(op: Operation, all: Operation[]): string | undefined {
+  if (op.variantOf) return `Takes only requests with \`?${op.when}\`; the others go on to ${handlerName(op.variantOf)}.`;
+  const variants = all.filter((o) => o.variantOf === op.id);
+  if (variants.length === 0) return undefined;
+  return `Takes only requests without ${variants.map((v) => `\`?${v.when}\``).join(' or ')} (${variants.map((v) => handlerName(v.id)).join(', ')} take those).`;
+}
+
+function handlerDoc(op: Operation, all: Operation[]): string {
   const res = op.response;
   const answer =
     op.status >= 400
@@ -277,61 +286,55 @@ function handlerDoc(op: Operation): string {
           : res.kind === 'raw'
             ? `a ${res.mediaType} body`
             : 'no body';
-  return `/**\n * ${op.summary.replace(/\*\//g, '* /')}: \`${op.method} ${op.path}\` → ${op.status}${op.reason ? ` ${op.reason}` : ''}, ${answer}.\n * @param override answer this instead of the sample: a result value, a function of the request, or an \`HttpResponse\`.\n */\n`;
+  const lines = [
+    `${op.summary.replace(/\*\//g, '* /')}: \`${op.method} ${op.path}\` → ${op.status}${op.reason ? ` ${op.reason}` : ''}, ${answer}.`,
+    selection(op, all),
+    '@param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request',
+    '  returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.',
+    '@param options `delay` before answering (or before handing on).',
+  ].filter((l): l is string => l !== undefined);
+  return `/**\n${lines.map((l) => ` * ${l}`).join('\n')}\n */\n`;
+}
+
+/** `routes.ts`: per operation, the RegExp its handler matches, and the error a fixed-answer operation gives. */
+function emitRoutes(ctx: EmitContext): string {
+  const ops = ctx.api.operations;
+  const rows = ops.map((op) => {
+    const route = routeRegExp(op.variantOf ? ops.find((o) => o.id === op.variantOf)! : op, ops);
+    const refusal = refusalOf(op, ops);
+    return `  ${op.id}: { route: ${route}${refusal ? `, refusal: ${refusal}` : ''} },`;
+  });
+  return `${header('emit/msw.ts')}import type { ErrorCode, OperationId } from '@atomsync/atom';
+
+export interface MockRoute {
+  /** Matches \`origin + pathname\`: any origin, an optional trailing slash, a named group per path parameter. */
+  readonly route: RegExp;
+  /** The error an operation that always refuses gives (400 listAllContents, 405 updateSyncmlClient, 501 …). */
+  readonly refusal?: { readonly code: ErrorCode; readonly message: string; readonly headers?: Readonly<Record<string, string>> };
+}
+
+/** Every operation's route, in the order of spec/openapi.yaml. Variants share their base operation's route. */
+export const mockRoutes: { readonly [Id in OperationId]: MockRoute } = {
+${rows.join('\n')}
+};
+`;
 }
 
 function emitHandlers(ctx: EmitContext): string {
   const ops = ctx.api.operations;
-  const parts: string[] = [];
-  const calls: string[] = [];
-  for (const op of ops) {
-    const method = op.method.toLowerCase();
-    const route = routeRegExp(op.variantOf ? ops.find((o) => o.id === op.variantOf)! : op, ops);
-    const refusal = refusalOf(op, ops);
-    const resolver = `mockResolver(operations.${op.id}, override${refusal ? `, ${refusal}` : ''})`;
-    const variants = ops.filter((o) => o.variantOf === op.id);
-    const name = handlerName(op.id);
-    if (op.variantOf) {
-      parts.push(
-        `${handlerDoc(op)}export function ${name}(override?: MockOverride<'${op.id}'>): HttpHandler {\n` +
-          `  // Answers only requests with \`${op.when}\`; others fall through to ${handlerName(op.variantOf)}.\n` +
-          `  return http.${method}(${route}, onlyWithQuery('${op.when}', ${resolver}));\n}\n`,
-      );
-      continue;
-    }
-    if (variants.length > 0) {
-      const vt = variants.map((v) => `${v.id}?: MockOverride<'${v.id}'>`).join('; ');
-      const dispatch = variants.map((v) => `${v.when}: mockResolver(operations.${v.id}, variants?.${v.id})`).join(', ');
-      parts.push(
-        `${handlerDoc(op)}export function ${name}(override?: MockOverride<'${op.id}'>, variants?: { ${vt} }): HttpHandler {\n` +
-          `  // One handler for the path: the query picks the variant, as on the server.\n` +
-          `  return http.${method}(${route}, byQuery(${resolver}, { ${dispatch} }));\n}\n`,
-      );
-      calls.push(`    ${name}(o.${op.id}, { ${variants.map((v) => `${v.id}: o.${v.id}`).join(', ')} }),`);
-      continue;
-    }
-    parts.push(`${handlerDoc(op)}export function ${name}(override?: MockOverride<'${op.id}'>): HttpHandler {\n  return http.${method}(${route}, ${resolver});\n}\n`);
-    calls.push(`    ${name}(o.${op.id}),`);
-  }
-  return `${header('emit/msw.ts')}import { http, type HttpHandler } from 'msw';
-import { operations } from '@atomsync/atom';
-import { byQuery, mockResolver, onlyWithQuery, type HandlersOptions, type MockOverride } from '../resolver.js';
+  const parts = ops.map(
+    (op) =>
+      `${handlerDoc(op, ops)}export function ${handlerName(op.id)}(override?: MockOverride<'${op.id}'>, options?: MockHandlerOptions): HttpHandler {\n` +
+      `  return mockHandler('${op.id}', override, options);\n}\n`,
+  );
+  return `${header('emit/msw.ts')}import type { HttpHandler } from 'msw';
+import { mockHandler, type MockHandlerOptions, type MockOverride } from '../handler.js';
 
-${parts.join('\n')}
-/**
- * A handler for every operation, answering the samples unless \`options.overrides\` says
- * otherwise. Variants share their base operation's handler.
- */
-export function handlers(options: HandlersOptions = {}): HttpHandler[] {
-  const o = options.overrides ?? {};
-  return [
-${calls.join('\n')}
-  ];
-}
-`;
+${parts.join('\n')}`;
 }
 
 export function emitMsw(ctx: EmitContext, out: Output): void {
   out.add('packages/msw/src/generated/samples.ts', samplesModule(ctx));
+  out.add('packages/msw/src/generated/routes.ts', emitRoutes(ctx));
   out.add('packages/msw/src/generated/handlers.ts', emitHandlers(ctx));
 }

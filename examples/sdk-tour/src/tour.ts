@@ -8,7 +8,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { setupServer } from 'msw/node';
-import { handlers } from '@atomsync/msw';
+import { sampleHandlers } from '@atomsync/msw';
 import {
   AtomSyncError,
   basicAuth,
@@ -163,7 +163,7 @@ export async function tour(client: AtomSyncClient, log: Log = console.log): Prom
 }
 
 async function main(): Promise<void> {
-  const server = setupServer(...handlers());
+  const server = setupServer(...sampleHandlers());
   server.listen({ onUnhandledRequest: 'error' });
   const client = createClient({ baseUrl: 'http://127.0.0.1:8080', auth: basicAuth('admin', 'demo-password') });
   try {

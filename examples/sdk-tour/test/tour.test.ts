@@ -8,11 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { setupServer } from 'msw/node';
 import { operations, type OperationId, type OperationSpec } from '@atomsync/atom';
-import { handlers } from '@atomsync/msw';
+import { sampleHandlers } from '@atomsync/msw';
 import { basicAuth, createClient } from '@atomsync/sdk';
 import { tour } from '../src/tour.js';
 
-const server = setupServer(...handlers());
+const server = setupServer(...sampleHandlers());
 const reached = new Set<OperationId>();
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });

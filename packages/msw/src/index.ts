@@ -1,19 +1,24 @@
 /**
- * @atomsync/msw — msw 2 handlers that mock the atomsync API for consumer tests.
+ * @atomsync/msw — the atomsync API for consumer tests: the real reference server, running in
+ * memory behind msw 2, with per-operation overrides for errors and delays.
  *
  *   import { setupServer } from 'msw/node';
- *   import { handlers, getGetSyncmlClientMockHandler, errorResponse } from '@atomsync/msw';
+ *   import { createMockServer, errorResponse, getGetSyncmlClientMockHandler } from '@atomsync/msw';
  *
- *   const server = setupServer(...handlers());
- *   server.use(getGetSyncmlClientMockHandler(errorResponse({ status: 404, code: 'not_found', message: 'No SyncML client' })));
+ *   const mock = await createMockServer();               // account demo / demo
+ *   const server = setupServer(...mock.handlers());
+ *   afterEach(() => mock.reset());
+ *   server.use(getGetSyncmlClientMockHandler(errorResponse({ status: 503, code: 'internal', message: 'Maintenance' })));
  */
 
-// Handlers: one factory per operation, and all of them at once (generated from spec/openapi.yaml)
+// The server in memory
+export { createMockServer, DEMO_ACCOUNT, type MockServer, type MockServerOptions, type MockAccount, type MockAccountInit } from './mock-server.js';
+
+// Overrides: one handler factory per operation (generated from spec/openapi.yaml), put in front with server.use
 export * from './generated/handlers.js';
-
-// Overrides
-export type { MockOverride, MockOverrides, MockRequestInfo, HandlersOptions, Refusal } from './resolver.js';
+export { operationHandlers, mockHandler, type Answerer, type MockOverride, type MockOverrides, type MockRequestInfo, type MockHandlerOptions, type HandlersOptions } from './handler.js';
 export { errorResponse, type ErrorResponseInit } from './errors.js';
+export { mockRoutes, type MockRoute } from './generated/routes.js';
 
-// Sample data: what the handlers answer by default, decoded
-export { mockResult, sampleEntry, sampleFeed } from './sample.js';
+// Sample data (the golden examples), and handlers answering it without a server
+export { mockResult, sampleEntry, sampleFeed, sampleHandlers } from './sample.js';

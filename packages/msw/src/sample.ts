@@ -1,7 +1,9 @@
 /**
- * The default answers of the mocks, decoded from the generated samples (golden examples of
- * spec/examples) with the same codecs the SDK and the server use. Every call decodes afresh, so a
- * test may change what it gets without touching another test's data.
+ * Sample data: the golden examples of spec/examples (generated into samples.ts), decoded with the
+ * same codecs the SDK and the server use, and `sampleHandlers()`, which answer them in place of a
+ * server: fixed ids, no state, no checks. That suits tests of a client's wire format (the SDK's
+ * own); a consumer's tests want the real server (createMockServer). Every call decodes afresh, so
+ * a test may change what it gets without touching another test's data.
  */
 import {
   entryCodecs,
@@ -12,7 +14,11 @@ import {
   type OperationId,
   type OperationTypes,
 } from '@atomsync/atom';
+import type { HttpHandler } from 'msw';
+import { errorResponse } from './errors.js';
+import { mockRoutes } from './generated/routes.js';
 import { operationSamples, samples } from './generated/samples.js';
+import { encodeResult, operationHandlers, type HandlersOptions } from './handler.js';
 
 /** The sample entry of a shape, e.g. `sampleEntry('SyncmlClientEntry')`. */
 export function sampleEntry<S extends EntryShapeName>(shape: S): EntryShapes[S] {
@@ -79,4 +85,16 @@ export function mockResult<Id extends OperationId>(operationId: Id): OperationTy
   const codec = entryCodecs[res.shape];
   if (res.kind === 'entry') return (own === undefined ? sampleEntry(res.shape) : codec.decodeEntry(own)) as OperationTypes[Id]['result'];
   return (own === undefined ? sampleFeed(res.shape) : codec.decodeFeed(own)) as OperationTypes[Id]['result'];
+}
+
+/**
+ * A handler for every operation answering its sample (`mockResult`), or, for an operation that
+ * always refuses (400, 405, 501), the service's error; `overrides` as for the server's handlers.
+ */
+export function sampleHandlers(options: HandlersOptions = {}): HttpHandler[] {
+  return operationHandlers(async (_request, id) => {
+    const spec = operations[id];
+    if (spec.status >= 400) return errorResponse({ status: spec.status, ...(mockRoutes[id].refusal ?? { code: 'internal', message: id }) });
+    return encodeResult(spec, mockResult(id));
+  }, options);
 }

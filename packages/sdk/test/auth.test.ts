@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setupServer } from 'msw/node';
-import { handlers } from '@atomsync/msw';
+import { sampleHandlers } from '@atomsync/msw';
 import { basicAuth, bearerAuth, createClient, oauth1 } from '@atomsync/sdk';
 import { recordRequests, type Recorded } from './fixtures/recorder.js';
 
-const server = setupServer(...handlers());
+const server = setupServer(...sampleHandlers());
 let seen: Recorded[] = [];
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {

@@ -9,11 +9,11 @@ import {
   getGetSyncmlClientMockHandler,
   getListSyncmlClientsMockHandler,
   getSynchronizeMockHandler,
-  handlers,
+  sampleHandlers,
 } from '@atomsync/msw';
 import { AtomSyncError, createClient, isAtomSyncError } from '@atomsync/sdk';
 
-const server = setupServer(...handlers());
+const server = setupServer(...sampleHandlers());
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());

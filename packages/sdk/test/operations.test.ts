@@ -5,12 +5,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setupServer } from 'msw/node';
 import { entryCodecs, expandPath, operations, type OperationId, type OperationSpec, type OperationTypes } from '@atomsync/atom';
-import { handlers, mockResult } from '@atomsync/msw';
+import { mockResult, sampleHandlers } from '@atomsync/msw';
 import { createClient, isAtomSyncError, type AtomSyncClient } from '@atomsync/sdk';
 import { goldenEntry, goldenFeed } from './fixtures/golden.js';
 import { recordRequests, type Recorded } from './fixtures/recorder.js';
 
-const server = setupServer(...handlers());
+const server = setupServer(...sampleHandlers());
 let seen: Recorded[] = [];
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {

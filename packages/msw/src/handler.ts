@@ -1,0 +1,158 @@
+/**
+ * The runtime behind the generated handlers: one function builds any operation's msw handler from
+ * the operation table and the generated route. A handler answers its override if it has one, and
+ * otherwise hands the request on: to the answerer it was built with (the real server in memory,
+ * or the samples), or, for a bare `get<Op>MockHandler(override)` put in front with `server.use`,
+ * to the next msw handler. It checks nothing itself: what the server would refuse, the server
+ * refuses.
+ */
+import {
+  ATOM_MEDIA_TYPE,
+  AtomDecodeError,
+  STRICT_DECODE,
+  entryCodecs,
+  operations,
+  type OperationId,
+  type OperationSpec,
+  type OperationTypes,
+} from '@atomsync/atom';
+import { delay, http, type DelayMode, type HttpHandler } from 'msw';
+import { mockRoutes } from './generated/routes.js';
+
+/** What an override function is told about the request; `body` is decoded with the operation's codec. */
+export interface MockRequestInfo<Id extends OperationId> {
+  request: Request;
+  /** Path parameters, decoded (integers as numbers). */
+  params: OperationTypes[Id]['path'];
+  /** The query parameters the operation declares (integers as numbers). */
+  query: OperationTypes[Id]['query'];
+  body: OperationTypes[Id]['body'];
+}
+
+type MaybePromise<T> = T | Promise<T>;
+
+/**
+ * How to answer instead of the server:
+ * - a value of the operation's result type, answered with the operation's success status;
+ * - an `HttpResponse` (an error, say: see `errorResponse`), answered as is on every request;
+ * - a function of the request returning either of those, or `undefined` to let the server answer
+ *   (handy to record requests). It is called only with requests it can read (a decodable body,
+ *   integer ids); the others go to the server, which refuses them as it would.
+ */
+export type MockOverride<Id extends OperationId> =
+  | OperationTypes[Id]['result']
+  | Response
+  | ((info: MockRequestInfo<Id>) => MaybePromise<OperationTypes[Id]['result'] | Response | undefined>);
+
+export type MockOverrides = { [Id in OperationId]?: MockOverride<Id> };
+
+export interface MockHandlerOptions {
+  /** Wait this long (ms, or msw's 'real' / 'infinite') before answering or handing on. */
+  delay?: number | DelayMode;
+}
+
+export interface HandlersOptions extends MockHandlerOptions {
+  /** Per operation, what to answer instead of the server. */
+  overrides?: MockOverrides;
+}
+
+/** Who answers a request no override took: the server in memory, or the samples. */
+export type Answerer = (request: Request, id: OperationId) => Promise<Response>;
+
+const METHODS = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.delete } as const;
+
+/** The operations whose route a variant shares, with the query parameter that selects each. */
+const variantsOf = new Map<string, string[]>();
+for (const spec of Object.values(operations) as OperationSpec[]) {
+  if (spec.variantOf && spec.when) variantsOf.set(spec.variantOf, [...(variantsOf.get(spec.variantOf) ?? []), spec.when]);
+}
+
+/** True when the request is this operation and not a variant sharing its route (`?since=`). */
+function selects(spec: OperationSpec, url: URL): boolean {
+  if (spec.when) return url.searchParams.has(spec.when);
+  return !(variantsOf.get(spec.id) ?? []).some((name) => url.searchParams.has(name));
+}
+
+/** An msw handler for one operation; `answerer` answers what the override leaves. */
+export function mockHandler<Id extends OperationId>(id: Id, override?: MockOverride<Id>, options: MockHandlerOptions = {}, answerer?: Answerer): HttpHandler {
+  const spec: OperationSpec = operations[id];
+  const method = METHODS[spec.method as keyof typeof METHODS];
+  if (method === undefined) throw new Error(`@atomsync/msw: no msw handler for ${spec.method} (${id})`);
+  return method(mockRoutes[id].route, async ({ request, params }) => {
+    if (!selects(spec, new URL(request.url))) return undefined;
+    if (options.delay !== undefined) await delay(options.delay);
+    const answer = await answerOverride(spec, override, request, params);
+    if (answer !== undefined) return answer;
+    return answerer?.(request, id);
+  });
+}
+
+/** A handler for every operation, answering the overrides, else asking `answerer`. */
+export function operationHandlers(answerer: Answerer, options: HandlersOptions = {}): HttpHandler[] {
+  const overrides = (options.overrides ?? {}) as Record<string, MockOverride<OperationId>>;
+  return (Object.keys(mockRoutes) as OperationId[]).map((id) => mockHandler(id, overrides[id], options, answerer));
+}
+
+async function answerOverride(spec: OperationSpec, override: unknown, request: Request, params: Record<string, unknown>): Promise<Response | undefined> {
+  if (override === undefined) return undefined;
+  if (override instanceof Response) return override.clone(); // each request gets an unread body
+  let value: unknown = override;
+  if (typeof override === 'function') {
+    const info = await readRequest(spec, request, params);
+    if (info === undefined) return undefined;
+    value = await (override as (info: unknown) => unknown)(info);
+    if (value instanceof Response || value === undefined) return value as Response | undefined;
+  }
+  return encodeResult(spec, value);
+}
+
+/** A result value as the server sends it: the operation's status, reason and media type. */
+export function encodeResult(spec: OperationSpec, value: unknown): Response {
+  const init = { status: spec.status, ...(spec.reason ? { statusText: spec.reason } : {}) };
+  const res = spec.response;
+  if (res.kind === 'empty') return new Response(null, init);
+  if (res.kind === 'raw') return new Response(value as string | Uint8Array as BodyInit, { ...init, headers: { 'Content-Type': res.mediaType } });
+  const codec = entryCodecs[res.shape] as { encodeEntry(v: unknown): string; encodeFeed(v: unknown): string };
+  const xml = res.kind === 'entry' ? codec.encodeEntry(value) : codec.encodeFeed(value);
+  // msw would label an XML string text/xml; the service's media type is application/atom+xml.
+  return new Response(xml, { ...init, headers: { 'Content-Type': ATOM_MEDIA_TYPE } });
+}
+
+function scalar(type: 'string' | 'integer', raw: string): string | number | undefined {
+  if (type === 'string') return raw;
+  return /^[+-]?\d+$/.test(raw) ? Number(raw) : undefined;
+}
+
+/**
+ * The request as an override function sees it, or undefined when it cannot be read as the
+ * operation (so the server answers it). The body is read from a clone: the server may need it.
+ */
+async function readRequest(spec: OperationSpec, request: Request, raw: Record<string, unknown>): Promise<MockRequestInfo<OperationId> | undefined> {
+  const params: Record<string, string | number> = {};
+  const query: Record<string, string | number> = {};
+  const url = new URL(request.url);
+  for (const p of spec.params) {
+    const text = p.in === 'path' ? raw[p.name] : url.searchParams.get(p.name);
+    if (typeof text !== 'string') continue;
+    const value = scalar(p.type, text);
+    if (value === undefined) return undefined;
+    (p.in === 'path' ? params : query)[p.name] = value;
+  }
+  let body: unknown;
+  const req = spec.request;
+  if (req && req.kind !== 'empty') {
+    const copy = request.clone();
+    if (req.kind === 'raw') body = req.mediaType.startsWith('text/') ? await copy.text() : new Uint8Array(await copy.arrayBuffer());
+    else {
+      const codec = entryCodecs[req.shape] as { decodeEntry(x: string, o?: object): unknown; decodeFeed(x: string, o?: object): unknown };
+      const text = await copy.text();
+      try {
+        body = req.kind === 'entry' ? codec.decodeEntry(text, STRICT_DECODE) : codec.decodeFeed(text, STRICT_DECODE);
+      } catch (error) {
+        if (error instanceof AtomDecodeError) return undefined;
+        throw error;
+      }
+    }
+  }
+  return { request, params, query, body } as MockRequestInfo<OperationId>;
+}
