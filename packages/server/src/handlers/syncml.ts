@@ -1,4 +1,174 @@
-/** Handlers of SyncML setup, server-initiated sync requests, the outbox, sessions and the chat log. */
-import type { HandlerGroup } from './deps.js';
+/**
+ * Handlers of SyncML setup, server-initiated sync requests, the outbox, sessions and the chat log.
+ *
+ * Setup and sync requests build real documents (provisioning/) and hand them to the gateway
+ * inside the request's transaction, so a recording gateway's outbox row and the client's `setup`
+ * change land together or not at all.
+ */
+import { randomInt } from 'node:crypto';
+import type { ChatMessageEntry, OutboxEntry, SessionEntry, SyncmlSetupEntry } from '@atomsync/atom';
+import type { RequestContext } from '../context.js';
+import { ServiceError } from '../errors.js';
+import { uuidV5 } from '../catalogue/uuid.js';
+import { SERVER_ID, signedSyncmlSetup } from '../provisioning/oma-cp.js';
+import { sanServerUris, encodeSan, SAN_MEDIA_TYPE } from '../provisioning/san.js';
+import { sanSyncs, setupResources } from '../provisioning/datastores.js';
+import type { ChatMessageRecord, OutboxRecord, SessionRecord, SyncmlClientRecord } from '../store/records.js';
+import { isUuid, Violations } from '../services/validation.js';
+import { authorOf, caller, feedOf, linksTo, urlOf } from './atom.js';
+import type { HandlerDeps, HandlerGroup } from './deps.js';
 
-export const syncmlHandlers: HandlerGroup = () => ({});
+/** The setup's name: what the phone shows for the installed settings. */
+const SETUP_NAME = SERVER_ID;
+/** The chat log is a debugging aid for administrators: the newest messages only. */
+export const CHATLOG_LIMIT = 500;
+/** Namespace of the entry ids of outbox items, sessions and chat messages (store ids are numbers or strings). */
+const ENTRY_NAMESPACE = 'a3c2b0d4-5f0e-4f7b-8a61-2b9e6f1d7c05';
+
+const PINCODE = /^[0-9]{1,16}$/;
+
+async function ownClient({ store }: HandlerDeps, accountId: number, uuid: string): Promise<SyncmlClientRecord> {
+  const client = isUuid(uuid) ? await store.syncml.get(accountId, uuid) : undefined;
+  if (client === undefined) throw new ServiceError(404, 'not_found', `there is no SyncML client ${uuid} in your account`);
+  return client;
+}
+
+/** Now, to the second: the listing shows `YYYY-MM-DD HH:MM:SS`, and the answer must agree with it. */
+function nowToTheSecond(): Date {
+  return new Date(Math.floor(Date.now() / 1000) * 1000);
+}
+
+function outboxEntry(ctx: RequestContext, item: OutboxRecord): OutboxEntry {
+  const title =
+    item.kind === 'setup'
+      ? `Setup ${SETUP_NAME} (OMA Client Provisioning)`
+      : `Server alerted notification (${sanServerUris(item.payload).join(', ')})`;
+  return {
+    author: authorOf(ctx),
+    id: `urn:uuid:${uuidV5(ENTRY_NAMESPACE, `outbox/${item.id}`)}`,
+    published: item.created,
+    updated: item.created,
+    title,
+    content: { type: item.mediaType, value: Buffer.from(item.payload).toString('base64') },
+    outboxItem: { kind: item.kind, clientUuid: item.clientUuid, phoneNumber: item.phoneNumber },
+  };
+}
+
+function sessionEntry(ctx: RequestContext, s: SessionRecord): SessionEntry {
+  return {
+    author: authorOf(ctx),
+    id: `urn:uuid:${isUuid(s.id) ? s.id : uuidV5(ENTRY_NAMESPACE, `session/${s.id}`)}`,
+    published: s.started,
+    updated: s.ended ?? s.started,
+    title: `Session ${s.id} with ${s.deviceId}`,
+    session: {
+      sessionId: s.id,
+      deviceId: s.deviceId,
+      clientUuid: s.clientUuid ?? undefined,
+      protocol: s.protocol,
+      encoding: s.encoding,
+      started: s.started,
+      ended: s.ended,
+      status: s.status ?? undefined,
+      reason: s.reason ?? undefined,
+      datastores: s.datastores.map((d) => ({
+        uri: d.uri,
+        dataclass: d.dataclass ?? undefined,
+        syncMode: d.syncMode ?? undefined,
+        statistics: d.statistics ?? undefined,
+      })),
+    },
+  };
+}
+
+function chatEntry(ctx: RequestContext, m: ChatMessageRecord, deviceId: string): ChatMessageEntry {
+  const way = m.direction === 'in' ? `${deviceId} → server` : `server → ${deviceId}`;
+  return {
+    author: authorOf(ctx),
+    id: `urn:uuid:${uuidV5(ENTRY_NAMESPACE, `chat/${m.id}`)}`,
+    published: m.created,
+    updated: m.created,
+    title: `Session ${m.sessionId}, message ${m.msgId}, ${way}`,
+    content: { type: m.encoding === 'xml' ? 'application/vnd.syncml+xml' : 'application/vnd.syncml+wbxml', value: m.body },
+    message: { sessionId: m.sessionId, msgId: m.msgId, direction: m.direction, encoding: m.encoding },
+  };
+}
+
+export const syncmlHandlers: HandlerGroup = (deps) => {
+  const { store, secrets, gateway } = deps;
+  return {
+    async createSyncmlSetup({ path, body }, ctx): Promise<SyncmlSetupEntry> {
+      const account = caller(ctx);
+      const pincode = body.pincode?.trim();
+      const violations = new Violations();
+      if (violations.required('/entry/pincode', pincode) && !PINCODE.test(pincode!)) violations.add('/entry/pincode', 'must be 1 to 16 digits');
+      violations.check('the setup needs the pincode the phone user will type');
+      const client = await ownClient(deps, account.id, path.clientUuid);
+      const model = await store.catalogue.getModel(client.modelUuid);
+      const signed = signedSyncmlSetup({ name: SETUP_NAME, serverUrl: urlOf(ctx, '/syncml'), username: account.username, resources: setupResources(model) }, pincode!);
+      const sent = nowToTheSecond();
+      const setupId = await store.transaction(async (tx) => {
+        await gateway.send({ kind: 'setup', accountId: account.id, clientUuid: client.uuid, phoneNumber: client.phoneNumber, mediaType: signed.mediaType, payload: signed.payload }, tx);
+        if ((await tx.syncml.recordSetup(account.id, client.uuid, SETUP_NAME, sent)) === undefined) {
+          throw new ServiceError(404, 'not_found', `there is no SyncML client ${client.uuid} in your account`);
+        }
+        // The outbox row is the setup's record when the gateway keeps one; else the time names it.
+        const recorded = (await tx.outbox.list(account.id, client.uuid)).find((o) => o.kind === 'setup' && Buffer.from(o.payload).equals(signed.payload));
+        return recorded?.id ?? sent.getTime();
+      });
+      const href = urlOf(ctx, `/v2/services/syncml/${client.uuid}/setup/${setupId}/`);
+      return {
+        author: authorOf(ctx),
+        id: href,
+        links: linksTo(href, 'self'),
+        published: sent,
+        updated: sent,
+        title: SETUP_NAME,
+        pincode: pincode!,
+        setup: { name: SETUP_NAME, sent },
+      };
+    },
+
+    async requestSyncmlSync({ path }, ctx) {
+      const principal = caller(ctx);
+      const client = await ownClient(deps, principal.id, path.clientUuid);
+      const account = await store.accounts.get(principal.id);
+      if (account?.syncmlDigest == null) {
+        throw new ServiceError(409, 'conflict', 'this account has no SyncML credential to sign the notification with: set the account password again to enable server alerted notifications');
+      }
+      const model = await store.catalogue.getModel(client.modelUuid);
+      const payload = encodeSan({
+        serverId: SERVER_ID,
+        credential: secrets.open(account.syncmlDigest),
+        // The phone's last Chal nonce, once the SyncML endpoint records one.
+        nonce: '',
+        sessionId: randomInt(1, 0x10000),
+        syncs: sanSyncs(client.datastores, model, 206),
+      });
+      await store.transaction((tx) =>
+        gateway.send({ kind: 'notification', accountId: principal.id, clientUuid: client.uuid, phoneNumber: client.phoneNumber, mediaType: SAN_MEDIA_TYPE, payload }, tx),
+      );
+    },
+
+    async listSyncmlOutbox({ path }, ctx) {
+      const account = caller(ctx);
+      const client = await ownClient(deps, account.id, path.clientUuid);
+      const [items, model] = await Promise.all([store.outbox.list(account.id, client.uuid), store.catalogue.getModel(client.modelUuid)]);
+      return feedOf(ctx, `/v2/services/syncml/${client.uuid}/outbox/`, `Outbox of ${model?.name ?? client.uuid}`, items.map((i) => outboxEntry(ctx, i)));
+    },
+
+    async listSyncmlSessions(_input, ctx) {
+      const sessions = await store.sessions.list(caller(ctx).id);
+      return feedOf(ctx, '/v2/services/syncml/sessions/', 'SyncML sessions', sessions.map((s) => sessionEntry(ctx, s)));
+    },
+
+    async listSyncmlChatlog(_input, ctx) {
+      caller(ctx);
+      const messages = await store.chatLog.list(CHATLOG_LIMIT);
+      const ids = [...new Set(messages.map((m) => m.sessionId))];
+      const sessions = await Promise.all(ids.map((id) => store.sessions.get(id)));
+      const devices = new Map(ids.map((id, k) => [id, sessions[k]?.deviceId ?? 'phone']));
+      return feedOf(ctx, '/v2/services/syncml/sessions/chatlog/', 'SyncML chat log', messages.map((m) => chatEntry(ctx, m, devices.get(m.sessionId)!)));
+    },
+  };
+};

@@ -109,3 +109,20 @@ export function encodeSan(options: SanOptions): Uint8Array {
 export function syncmlCredential(username: string, password: string): string {
   return md5(`${username}:${password}`).toString('base64');
 }
+
+/** The server URIs a notification names (for the outbox's titles); [] when it is not one. */
+export function sanServerUris(payload: Uint8Array): string[] {
+  let at = 16 + 7;
+  const idLength = payload[at];
+  if (idLength === undefined) return [];
+  at += 1 + idLength;
+  const count = (payload[at] ?? 0) >> 4;
+  at += 1;
+  const uris: string[] = [];
+  for (let k = 0; k < count && at + 5 <= payload.length; k++) {
+    const length = payload[at + 4]!;
+    uris.push(Buffer.from(payload.subarray(at + 5, at + 5 + length)).toString('utf8'));
+    at += 5 + length;
+  }
+  return uris;
+}
