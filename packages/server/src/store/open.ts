@@ -1,6 +1,6 @@
 /** Opening a Store: the embedded default (better-sqlite3) or PostgreSQL; migrations run here. */
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver } from 'kysely';
 import pg from 'pg';
 import { migrate } from './kysely/migrations.js';
 import type { Database } from './kysely/schema.js';
@@ -33,7 +33,23 @@ function sqlite(file: string): Kysely<Database> {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
+}
+
+/**
+ * Transactions take the write lock up front (`begin immediate`). Within one process Kysely's single
+ * connection already runs them one at a time; across processes on one file a deferred `begin`
+ * that reads and then writes fails at once with SQLITE_BUSY when another writer got there first,
+ * where `immediate` waits (busy_timeout) for its turn.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver() as SqliteDriver;
+    driver.beginTransaction = async (connection: DatabaseConnection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    return driver;
+  }
 }
 
 function postgres(url: string): Kysely<Database> {

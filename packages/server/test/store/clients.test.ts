@@ -8,7 +8,7 @@ const contacts: ExtdataDatastoreRecord = {
   dataclass: 'Contacts',
   href: 'https://example.test/contacts',
   name: null,
-  token: { type: 'oauth', sealedKey: 'k', sealedSecret: 's', scopes: ['read', 'write'] },
+  token: { type: 1, sealedKey: 'k', sealedSecret: 's', scopes: ['read', 'write'] },
 };
 const calendar: ExtdataDatastoreRecord = { dataclass: 'Calendar', href: 'https://example.test/cal', name: 'My calendar', token: null };
 

@@ -1,7 +1,7 @@
 /**
  * The PostgreSQL test cluster: vitest globalSetup (vitest.config.ts) starts one throwaway cluster
  * per `vitest run` and hands its admin URL to the workers (`inject('postgres')`); stores.ts makes
- * a fresh database on it for every PostgreSQL test store.
+ * a fresh schema on it for every PostgreSQL test store.
  *
  * The cluster: Debian's binaries (/usr/lib/postgresql/<version>/bin), initdb into a temp dir as an
  * unprivileged user (initdb refuses root), listening on 127.0.0.1 at a free port with its unix

@@ -4,8 +4,9 @@
  * (serial ids, blobs). Applied versions are never edited: a change is a new migration.
  *
  * Several server instances may start at once on one PostgreSQL: the whole run is one transaction
- * (PostgreSQL DDL is transactional) under an advisory lock, so one instance migrates and the
- * others find the work done. SQLite serializes writers on the file itself.
+ * (PostgreSQL DDL is transactional) under an advisory lock keyed by the schema it migrates, so one
+ * instance migrates and the others find the work done. SQLite serializes writers on the file
+ * itself (open.ts begins transactions `immediate`).
  */
 import { sql, type Kysely } from 'kysely';
 
@@ -117,7 +118,9 @@ const MIGRATIONS: readonly Migration[] = [
 /** Applies the migrations not yet applied; safe to call on every open and from several instances. */
 export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<number[]> {
   return db.transaction().execute(async (trx) => {
-    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
+    if (dialect === 'postgres') {
+      await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK}, hashtext(current_schema()))`.execute(trx);
+    }
     await sql`create table if not exists schema_migrations (version integer primary key,
       name text not null, applied bigint not null)`.execute(trx);
     const { rows } = await sql<{ version: number }>`select version from schema_migrations`.execute(trx);

@@ -1,0 +1,85 @@
+/**
+ * PostgreSQL as the scale-out store: several stores on one database stand for several server
+ * instances. Starting at once must migrate once; concurrent writes must not be lost.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { openStore } from '../../src/store/open.js';
+import type { Store } from '../../src/store/store.js';
+import { createTestSchema, type TestSchema } from '../support/stores.js';
+import { uid } from './helpers.js';
+
+describe('PostgreSQL with several instances', () => {
+  let database: TestSchema | undefined;
+  const opened: Store[] = [];
+  const instances = async (n: number): Promise<Store[]> => {
+    database = await createTestSchema();
+    const url = database.url;
+    // All at once, like servers starting together: the advisory lock serializes the migrations.
+    const stores = await Promise.all(Array.from({ length: n }, () => openStore({ kind: 'postgres', url })));
+    opened.push(...stores);
+    return stores;
+  };
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((s) => s.close()));
+    await database?.drop();
+    database = undefined;
+  });
+
+  it('instances starting at once migrate once and share one schema', async () => {
+    const [a, b, c, d] = await instances(4);
+    const alice = await a!.accounts.create({ username: 'alice', passwordHash: 'h', syncmlDigest: null, admin: false });
+    expect(await d!.accounts.get(alice!.id)).toEqual(alice);
+    expect(b!.dialect).toBe('postgres');
+    // Reopening finds the work done.
+    const again = await openStore({ kind: 'postgres', url: database!.url });
+    opened.push(again);
+    expect(await again.accounts.list()).toEqual([alice]);
+    expect(c).toBeDefined();
+  });
+
+  it('concurrent appends to one client through two instances are all kept', async () => {
+    const [a, b] = await instances(2);
+    const alice = (await a!.accounts.create({ username: 'alice', passwordHash: 'h', syncmlDigest: null, admin: false }))!;
+    const ext = uid('ext');
+    const sml = uid('sml');
+    await a!.extdata.create({ uuid: ext, accountId: alice.id, userId: 'u', datastores: [] });
+    await a!.syncml.create({ uuid: sml, accountId: alice.id, userId: 'u', phoneNumber: '+1', modelUuid: 'm', timezone: 'UTC' });
+    const n = 20;
+    await Promise.all(
+      Array.from({ length: n }, (_, i) => {
+        const s = i % 2 === 0 ? a! : b!;
+        return Promise.all([
+          s.extdata.addDatastores(alice.id, ext, 'u', [{ dataclass: 'Notes', href: `h${i}`, name: null, token: null }]),
+          s.syncml.addDatastore(alice.id, sml, { name: `./ds${i}`, dataclass: 'Notes', serverUri: 'notes' }),
+        ]);
+      }),
+    );
+    expect((await b!.extdata.get(alice.id, ext))!.datastores).toHaveLength(n);
+    expect((await a!.syncml.get(alice.id, sml))!.datastores).toHaveLength(n);
+  });
+
+  it('concurrent transactions through two instances each land whole', async () => {
+    const [a, b] = await instances(2);
+    const client = uid('client');
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        (i % 2 === 0 ? a! : b!).transaction(async (tx) => {
+          await tx.contents.insertMany(Array.from({ length: 50 }, (_, j) => ({ uuid: `i${i}-${j}`, clientUuid: client, dataclass: 'Notes' as const, title: 't', type: 'text/plain', body: 'b' })));
+          await tx.chatLog.append({ sessionId: `s${i}`, msgId: i, direction: 'in', encoding: 'xml', body: '' });
+        }),
+      ),
+    );
+    expect(await a!.contents.countLive([client])).toEqual(new Map([[client, 500]]));
+    expect(await b!.chatLog.list(100)).toHaveLength(10);
+  });
+
+  it('one username, one nonce: racing instances cannot both win', async () => {
+    const [a, b] = await instances(2);
+    const created = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => (i % 2 === 0 ? a! : b!).accounts.create({ username: 'same', passwordHash: 'h', syncmlDigest: null, admin: false })),
+    );
+    expect(created.filter((x) => x !== undefined)).toHaveLength(1);
+    const remembered = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 === 0 ? a! : b!).nonces.remember('ck', 7, 'n')));
+    expect(remembered.filter(Boolean)).toHaveLength(1);
+  });
+});
