@@ -76,7 +76,16 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const logger = createLogger(options.logLevel ?? 'warn');
   const initial = options.accounts ?? [DEMO_ACCOUNT];
   let store = await openStore({ kind: 'sqlite', file: ':memory:' });
-  let app = createServer({ store, secrets, logger, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) });
+  // The server runs on a view that follows `store`, so reset() swaps the data under one app: its
+  // verified-credential cache survives (each hit re-reads the account and compares the hash, and
+  // reset() restores the same ids and hashes), and the scrypt check is paid once per account.
+  const current: Store = new Proxy({} as Store, {
+    get(_, prop) {
+      const value: unknown = Reflect.get(store, prop);
+      return typeof value === 'function' ? value.bind(store) : value;
+    },
+  });
+  const app = createServer({ store: current, secrets, logger, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) });
   let accounts: MockAccount[] = [];
   // The first accounts as stored (scrypt hash, sealed digest), so reset() copies them back
   // without paying the KDF again.
@@ -126,8 +135,6 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     async reset() {
       const old = store;
       store = await openStore({ kind: 'sqlite', file: ':memory:' });
-      // A new app too: nothing the old one cached (verified credentials) outlives the old store.
-      app = createServer({ store, secrets, logger, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) });
       accounts = [];
       await populate();
       await old.close();

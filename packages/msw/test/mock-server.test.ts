@@ -93,9 +93,23 @@ describe('the real server behind msw', () => {
     expect(decodeServiceError(await res.text()).code).toBe('invalid_xml');
   });
 
-  it('runs on a store seeded with the phone catalogue', async () => {
-    expect((await mock.store.catalogue.listVendors()).length).toBeGreaterThanOrEqual(15);
+  it('runs on a store seeded with the phone catalogue, open to anonymous callers', async () => {
+    const vendors = await mock.store.catalogue.listVendors();
+    expect(vendors.length).toBeGreaterThanOrEqual(15);
     expect((await mock.store.catalogue.listModels()).length).toBeGreaterThanOrEqual(150);
+    const listed = await anonymous.phones.vendors();
+    expect(listed.entries.map((e) => e.title).sort()).toEqual(vendors.map((v) => v.name).sort());
+  });
+
+  it('answers any origin, and ids and links follow it', async () => {
+    const local = createClient({ baseUrl: 'http://127.0.0.1:8080', auth: basicAuth('demo', 'demo') });
+    try {
+      const created = await local.datastore.create({ userId: 'local' });
+      expect(created.id).toBe(`http://127.0.0.1:8080/v2/services/datastore/${created.client.uuid!}/`);
+      expect((await demo.datastore.get(created.client.uuid!)).links?.[0]?.href).toMatch(/^https:\/\/sync\.example\.test:8443\//);
+    } finally {
+      await local.close();
+    }
   });
 
   it('reaches the store directly', async () => {
@@ -118,6 +132,18 @@ describe('overrides win over the server', () => {
     const created = await demo.datastore.create({ userId: 'recorded' });
     expect(seen).toEqual(['recorded']);
     expect((await demo.datastore.get(created.client.uuid!)).client.userId).toBe('recorded');
+  });
+
+  it('a function never sees a request it cannot read: the server refuses it as it would', async () => {
+    let called = false;
+    server.use(getCreateDatastoreClientMockHandler(() => void (called = true)));
+    const res = await fetch(`${BASE}/v2/services/datastore/`, {
+      method: 'POST',
+      body: '<entry',
+      headers: { 'Content-Type': 'application/atom+xml', Authorization: `Basic ${btoa('demo:demo')}` },
+    });
+    expect([res.status, decodeServiceError(await res.text()).code]).toEqual([400, 'invalid_xml']);
+    expect(called).toBe(false);
   });
 
   it('a delay delays the server’s answer', async () => {
