@@ -10,10 +10,13 @@ import { isStoreId } from '../services/validation.js';
 import { caller, feedOf } from './atom.js';
 import type { HandlerGroup } from './deps.js';
 
-/** The record, or 404 not_found (another account's as a missing one; an id out of range names nothing). */
+/**
+ * The record, or 404 not_found: another account's exactly as a missing one (the message names no
+ * id); an id out of range names nothing.
+ */
 async function found<T>(what: string, id: number, get: () => Promise<T | undefined>): Promise<T> {
   const record = isStoreId(id) ? await get() : undefined;
-  if (record === undefined) throw new ServiceError(404, 'not_found', `there is no ${what} ${id} in your account`);
+  if (record === undefined) throw new ServiceError(404, 'not_found', `there is no such ${what} in your account`);
   return record;
 }
 

@@ -21,14 +21,15 @@ import type { HandlerGroup } from './deps.js';
 
 const KIND_NAMES = { extdata: 'external data client', syncml: 'SyncML client', activesync: 'ActiveSync client' } as const;
 
-function notFound(kind: keyof typeof KIND_NAMES, uuid: string): ServiceError {
-  return new ServiceError(404, 'not_found', `there is no ${KIND_NAMES[kind]} ${uuid} in your account`);
+/** The message names no identifier: an answer about another account's object must not differ from a missing one's in anything. */
+function notFound(kind: keyof typeof KIND_NAMES): ServiceError {
+  return new ServiceError(404, 'not_found', `there is no such ${KIND_NAMES[kind]} in your account`);
 }
 
 /** The record, or 404 (a path uuid that is not a uuid names nothing). */
 async function found<T>(kind: keyof typeof KIND_NAMES, uuid: string, get: () => Promise<T | undefined>): Promise<T> {
   const record = isUuid(uuid) ? await get() : undefined;
-  if (record === undefined) throw notFound(kind, uuid);
+  if (record === undefined) throw notFound(kind);
   return record;
 }
 
