@@ -63,7 +63,7 @@ describe('the USERPIN MAC', () => {
     expect(userPinMac(signed.payload, '9315')).toBe(signed.mac);
     expect(userPinMac(signed.payload, '9316')).not.toBe(signed.mac);
     const tampered = Uint8Array.from(signed.payload);
-    tampered[tampered.length - 5] ^= 0x01;
+    tampered[tampered.length - 5] = tampered[tampered.length - 5]! ^ 0x01;
     expect(userPinMac(tampered, '9315')).not.toBe(signed.mac);
   });
 
