@@ -39,7 +39,9 @@ export const bindingsHandlers: HandlerGroup = ({ store }) => ({
   },
   async deleteBinding({ path }, ctx) {
     const id = caller(ctx).id;
-    await found('binding', path.bindingId, async () => ((await store.bindings.delete(id, path.bindingId)) ? true : undefined));
+    if (!isStoreId(path.bindingId) || !(await store.bindings.delete(id, path.bindingId))) {
+      throw new ServiceError(404, 'not_found', 'there is no such binding in your account');
+    }
   },
 
   // ---- the synchronization log (written by the sync engine; read here) -----------------------

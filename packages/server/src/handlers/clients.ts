@@ -33,6 +33,11 @@ async function found<T>(kind: keyof typeof KIND_NAMES, uuid: string, get: () => 
   return record;
 }
 
+/** Deletes the client with `remove` (false: none of the caller's), or 404. */
+async function removed(kind: keyof typeof KIND_NAMES, uuid: string, remove: () => Promise<boolean>): Promise<void> {
+  if (!isUuid(uuid) || !(await remove())) throw notFound(kind);
+}
+
 /** Model names of the clients' models, one catalogue lookup per distinct model. */
 async function modelNames(catalogue: CatalogueRepo, clients: readonly SyncmlClientRecord[]): Promise<Map<string, string | undefined>> {
   const uuids = [...new Set(clients.map((c) => c.modelUuid))];
@@ -60,7 +65,7 @@ export const clientsHandlers: HandlerGroup = ({ store, secrets }) => ({
   },
   async deleteExtdataClient({ path }, ctx) {
     const id = caller(ctx).id;
-    await found('extdata', path.clientUuid, async () => ((await deleteClient(store, id, 'extdata', path.clientUuid)) ? true : undefined));
+    await removed('extdata', path.clientUuid, () => deleteClient(store, id, 'extdata', path.clientUuid));
   },
 
   // ---- SyncML clients (no PUT: the pipeline answers 405 with Allow: GET, DELETE) -------------
@@ -80,7 +85,7 @@ export const clientsHandlers: HandlerGroup = ({ store, secrets }) => ({
   },
   async deleteSyncmlClient({ path }, ctx) {
     const id = caller(ctx).id;
-    await found('syncml', path.clientUuid, async () => ((await deleteClient(store, id, 'syncml', path.clientUuid)) ? true : undefined));
+    await removed('syncml', path.clientUuid, () => deleteClient(store, id, 'syncml', path.clientUuid));
   },
 
   // ---- ActiveSync clients -------------------------------------------------------------------
@@ -102,6 +107,6 @@ export const clientsHandlers: HandlerGroup = ({ store, secrets }) => ({
   },
   async deleteActivesyncClient({ path }, ctx) {
     const id = caller(ctx).id;
-    await found('activesync', path.clientUuid, async () => ((await deleteClient(store, id, 'activesync', path.clientUuid)) ? true : undefined));
+    await removed('activesync', path.clientUuid, () => deleteClient(store, id, 'activesync', path.clientUuid));
   },
 });
