@@ -29,7 +29,7 @@ const PINCODE = /^[0-9]{1,16}$/;
 
 async function ownClient({ store }: HandlerDeps, accountId: number, uuid: string): Promise<SyncmlClientRecord> {
   const client = isUuid(uuid) ? await store.syncml.get(accountId, uuid) : undefined;
-  if (client === undefined) throw new ServiceError(404, 'not_found', `there is no SyncML client ${uuid} in your account`);
+  if (client === undefined) throw new ServiceError(404, 'not_found', 'there is no such SyncML client in your account');
   return client;
 }
 
@@ -110,7 +110,7 @@ export const syncmlHandlers: HandlerGroup = (deps) => {
       const setupId = await store.transaction(async (tx) => {
         await gateway.send({ kind: 'setup', accountId: account.id, clientUuid: client.uuid, phoneNumber: client.phoneNumber, mediaType: signed.mediaType, payload: signed.payload }, tx);
         if ((await tx.syncml.recordSetup(account.id, client.uuid, SETUP_NAME, sent)) === undefined) {
-          throw new ServiceError(404, 'not_found', `there is no SyncML client ${client.uuid} in your account`);
+          throw new ServiceError(404, 'not_found', 'there is no such SyncML client in your account');
         }
         // The outbox row is the setup's record when the gateway keeps one; else the time names it.
         const recorded = (await tx.outbox.list(account.id, client.uuid)).find((o) => o.kind === 'setup' && Buffer.from(o.payload).equals(signed.payload));
