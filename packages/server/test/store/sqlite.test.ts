@@ -1,4 +1,5 @@
 /** The embedded store on a file: it persists across close/reopen, and reopening migrates nothing. */
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,4 +70,48 @@ describe('SQLite on a file', () => {
     expect(await a.tokens.byDigest('digest')).toMatchObject({ accountId: alice!.id });
     await Promise.all([a.close(), b.close()]);
   });
+
+  // Another process on the same file, like the CLI adding an account while the server runs:
+  // both sides write in transactions at once, and neither fails with SQLITE_BUSY.
+  it('writes from another process at the same time: both land', async () => {
+    const file = join(dir, 'db.sqlite');
+    const store = await openStore({ kind: 'sqlite', file });
+    try {
+      const alice = (await store.accounts.create({ username: 'alice', passwordHash: 'h', syncmlDigest: null, admin: false }))!;
+      await store.extdata.create({ uuid: 'ext', accountId: alice.id, userId: 'u', datastores: [] });
+      const other = spawn(process.execPath, ['-e', OTHER_PROCESS, file, String(alice.id)], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'] });
+      // Start once the other process is writing.
+      await new Promise((resolve) => other.stdout.once('data', resolve));
+      let stderr = '';
+      other.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      let running = true;
+      const exited = new Promise<number | null>((resolve) => other.on('exit', (code) => ((running = false), resolve(code))));
+      // Read-then-write transactions for as long as the other process writes (bounded).
+      let appended = 0;
+      while (running && appended < 500) {
+        await store.extdata.addDatastores(alice.id, 'ext', 'u', [{ dataclass: 'Notes', href: `h${appended}`, name: null, token: null }]);
+        appended++;
+      }
+      expect(await exited, stderr).toBe(0);
+      expect((await store.extdata.get(alice.id, 'ext'))!.datastores).toHaveLength(appended);
+      expect(await store.tokens.byDigest('other-299')).toMatchObject({ accountId: alice.id });
+    } finally {
+      await store.close();
+    }
+  });
 });
+
+/** 300 small write transactions from a second process, through better-sqlite3 directly. */
+const OTHER_PROCESS = `
+const Database = require('better-sqlite3');
+const [file, accountId] = process.argv.slice(1);
+const db = new Database(file);
+db.pragma('busy_timeout = 5000');
+db.pragma('synchronous = NORMAL');
+const insert = db.prepare('insert into tokens (account_id, digest, created) values (?, ?, ?)');
+const write = db.transaction((i) => insert.run(Number(accountId), 'other-' + i, Date.now()));
+write.immediate(0);
+process.stdout.write('writing\\n');
+for (let i = 1; i < 300; i++) write.immediate(i);
+db.close();
+`;
