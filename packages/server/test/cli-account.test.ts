@@ -2,6 +2,7 @@
  * `atomsync account …` as a real process on a temporary data directory: each command's effect is
  * read back from the same store (and key file) the command wrote, through the same opener serve uses.
  */
+import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,7 +46,8 @@ describe('atomsync account', () => {
     const ops = (await s.accounts.byUsername('ops'))!;
     expect(ops.admin).toBe(true);
     expect(await verifyPassword('ops pw', ops.passwordHash)).toBe(true);
-    expect(secrets.open(ops.syncmlDigest!)).toBeTruthy();
+    // DESIGN.md: B64(MD5(user:password)), sealed.
+    expect(secrets.open(ops.syncmlDigest!)).toBe(createHash('md5').update('ops:ops pw').digest('base64'));
   });
 
   it('add: without --password, generates one and prints it once', async () => {
