@@ -12,7 +12,7 @@ import type { AccountEntry } from '@atomsync/atom';
 import type { RequestContext } from '../context.js';
 import * as accounts from '../services/accounts.js';
 import type { AccountRecord } from '../store/records.js';
-import { authorOf, feedOf, linksTo, urlOf } from './atom.js';
+import { authorOf, editableEntryHead, feedOf, linksTo, urlOf } from './atom.js';
 import type { HandlerGroup } from './deps.js';
 
 const ACCOUNTS = '/v2/admin/accounts';
@@ -24,11 +24,7 @@ function accountUrl(ctx: RequestContext, username: string): string {
 function accountEntry(ctx: RequestContext, account: AccountRecord): AccountEntry {
   const href = accountUrl(ctx, account.username);
   return {
-    author: authorOf(ctx),
-    id: href,
-    links: linksTo(href, 'self', 'edit'),
-    published: account.created,
-    updated: account.updated,
+    ...editableEntryHead(ctx, href, account),
     title: account.username,
     account: { username: account.username, admin: account.admin },
   };

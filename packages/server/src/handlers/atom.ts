@@ -29,6 +29,14 @@ export function linksTo(href: string, ...rels: string[]): Link[] {
 }
 
 /**
+ * The head of an entry that is its own resource: author, id = its URL, links self and edit,
+ * published and updated from the record's times.
+ */
+export function editableEntryHead(ctx: RequestContext, href: string, record: { created: Date; updated: Date }) {
+  return { author: authorOf(ctx), id: href, links: linksTo(href, 'self', 'edit'), published: record.created, updated: record.updated };
+}
+
+/**
  * A feed head at `path` (id and self link), titled, updated at its newest entry's change (or
  * now when empty), around `entries`.
  */

@@ -4,7 +4,7 @@
  * `synchronize` (the sync engine) is a later issue: without a handler it answers 501.
  */
 import { ServiceError } from '../errors.js';
-import { bindingEntry, phoneBindingEntry, syncLogEntry } from '../services/binding-entries.js';
+import { bindingEntry, phoneBindingEntry, syncLogEntry } from './binding-entries.js';
 import { createBinding, createPhoneDatastoreBinding, updateBinding } from '../services/bindings.js';
 import { isStoreId } from '../services/validation.js';
 import { caller, feedOf } from './atom.js';

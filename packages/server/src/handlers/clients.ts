@@ -6,7 +6,7 @@
 import type { CatalogueRepo } from '../store/store.js';
 import type { SyncmlClientRecord } from '../store/records.js';
 import { ServiceError } from '../errors.js';
-import { activesyncEntry, extdataEntry, syncmlEntry } from '../services/client-entries.js';
+import { activesyncEntry, extdataEntry, syncmlEntry } from './client-entries.js';
 import {
   changeActivesyncPassword,
   createActivesyncClient,

@@ -9,7 +9,7 @@ import { applyBatch, type BatchOutcome, type BatchRequest } from '../services/co
 import { contentChanges, createContent, deleteContent, getContent, listContents, parseSince, updateContent, type ContentChangeItem, type ContentInput } from '../services/contents.js';
 import { countLines, createClient, listClients, ownedClient } from '../services/datastore-clients.js';
 import type { ContentRecord, DatastoreClientRecord } from '../store/records.js';
-import { authorOf, caller, feedOf, linksTo, urlOf } from './atom.js';
+import { authorOf, caller, editableEntryHead, feedOf, linksTo, urlOf } from './atom.js';
 import type { HandlerGroup } from './deps.js';
 
 const clientPath = (uuid: string) => `/v2/services/datastore/${uuid}/`;
@@ -37,11 +37,7 @@ function listedClient(ctx: RequestContext, client: DatastoreClientRecord, conten
 function createdClient(ctx: RequestContext, client: DatastoreClientRecord): DatastoreClientEntry {
   const href = urlOf(ctx, clientPath(client.uuid));
   return {
-    author: authorOf(ctx),
-    id: href,
-    links: linksTo(href, 'self', 'edit'),
-    published: client.created,
-    updated: client.updated,
+    ...editableEntryHead(ctx, href, client),
     title: client.uuid,
     content: { type: 'text', value: '' },
     client: { uuid: client.uuid, userId: client.userId },

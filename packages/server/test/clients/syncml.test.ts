@@ -5,7 +5,7 @@
  * catalogue model, IANA time zone), no PUT, delete, and another account's clients.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { phoneDatastoreId } from '../../src/services/client-entries.js';
+import { phoneDatastoreId } from '../../src/handlers/client-entries.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { storeKinds } from '../support/stores.js';
 import { addModel, entryXml, raw, refusal, UUID } from './fixtures.js';

@@ -4,7 +4,7 @@
  */
 import type { BindingEntry, PhoneDatastoreBindingEntry, SyncLogEntry } from '@atomsync/atom';
 import type { RequestContext } from '../context.js';
-import { authorOf, linksTo, urlOf } from '../handlers/atom.js';
+import { authorOf, editableEntryHead, linksTo, urlOf } from './atom.js';
 import type { BindingRecord, PhoneBindingRecord, SyncLogRecord } from '../store/records.js';
 import { datastoreClientPath, syncmlPath } from './client-entries.js';
 
@@ -16,11 +16,7 @@ export const phoneBindingPath = (id: number): string => `/v2/syncengine/phone_da
 export function bindingEntry(ctx: RequestContext, binding: BindingRecord): BindingEntry {
   const href = urlOf(ctx, bindingPath(binding.id));
   return {
-    author: authorOf(ctx),
-    id: href,
-    links: linksTo(href, 'self', 'edit'),
-    published: binding.created,
-    updated: binding.updated,
+    ...editableEntryHead(ctx, href, binding),
     title: String(binding.id),
     source: { syncSource: binding.source.kind, uuid: binding.source.uuid },
     target: { syncSource: binding.target.kind, uuid: binding.target.uuid },

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { ActivesyncClientEntry, ExtdataClientEntry, PhoneDatastore, SyncmlClientEntry } from '@atomsync/atom';
 import type { RequestContext } from '../context.js';
-import { authorOf, linksTo, urlOf } from '../handlers/atom.js';
+import { authorOf, editableEntryHead, linksTo, urlOf } from './atom.js';
 import type { ActivesyncClientRecord, ExtdataClientRecord, SyncmlClientRecord } from '../store/records.js';
 
 export const extdataPath = (uuid: string): string => `/v2/services/extdata/${uuid}/`;
@@ -94,11 +94,7 @@ export function syncmlEntry(ctx: RequestContext, client: SyncmlClientRecord, mod
 export function activesyncEntry(ctx: RequestContext, client: ActivesyncClientRecord): ActivesyncClientEntry {
   const href = urlOf(ctx, activesyncPath(client.uuid));
   return {
-    author: authorOf(ctx),
-    id: href,
-    links: linksTo(href, 'self', 'edit'),
-    published: client.created,
-    updated: client.updated,
+    ...editableEntryHead(ctx, href, client),
     title: client.uuid,
     client: {
       uuid: client.uuid,
