@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goldenExamples } from '../../../test/support/examples.js';
 import { routes } from '../src/generated/routes.js';
-import { startTestServer, type TestServer } from './support/server.js';
+import { addModel, startTestServer, type TestServer } from './support/server.js';
 import { storeKinds } from './support/stores.js';
 
 const S = 'http://schemas.atomsync.dev/2009/sync';
@@ -131,16 +131,13 @@ describe.each(storeKinds)('bad input on %s', (kind) => {
     const alice = server.alice;
     authorization = `Basic ${Buffer.from(`${alice.username}:${alice.password}`).toString('base64')}`;
     rootAuthorization = `Basic ${Buffer.from(`${server.root.username}:${server.root.password}`).toString('base64')}`;
-    await server.store.catalogue.upsert(
-      [{ uuid: '5d6a1c1e-2b7a-4c1e-9a43-222222222222', name: 'Nokia' }],
-      [{ uuid: '5d6a1c1e-2b7a-4c1e-9a43-111111111111', vendorUuid: '5d6a1c1e-2b7a-4c1e-9a43-222222222222', name: 'Nokia E71', imageUrl: '', syncmlVersion: '1.2', dataclasses: ['Contacts'], quirks: {} }],
-    );
+    const model = await addModel(server.store);
     const sdk = alice.client;
     const datastore = (await sdk.datastore.create({ userId: 'alice-crm' })).client.uuid!;
     const item = await sdk.datastore.contents(datastore).create({ title: 'Note', content: { type: 'text/plain', value: 'buy milk' } });
     const extdata = (await sdk.extdata.create({ userId: 'alice@example.net', datastores: [{ dataclass: 'Contacts', href: 'https://contacts.example.net/feeds/alice' }] })).client.uuid!;
-    const syncml = (await sdk.syncml.create({ phoneNumber: '+46702345678', modelUuid: '5d6a1c1e-2b7a-4c1e-9a43-111111111111', timezone: 'Europe/Stockholm' })).client.uuid!;
-    const activesync = (await sdk.activesync.create({ username: 'alice-phone', password: 'pw-1', phoneNumber: '+46701234567', modelUuid: '5d6a1c1e-2b7a-4c1e-9a43-111111111111' })).client.uuid!;
+    const syncml = (await sdk.syncml.create({ phoneNumber: '+46702345678', modelUuid: model, timezone: 'Europe/Stockholm' })).client.uuid!;
+    const activesync = (await sdk.activesync.create({ username: 'alice-phone', password: 'pw-1', phoneNumber: '+46701234567', modelUuid: model })).client.uuid!;
     const binding = Number((await sdk.syncengine.create({ source: { syncSource: 'datastore', uuid: datastore }, target: { syncSource: 'extdata', uuid: extdata } })).title);
     ids = { datastore, content: item.id!.replace(/^urn:uuid:/, ''), extdata, syncml, activesync, binding };
   });

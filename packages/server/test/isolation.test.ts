@@ -12,7 +12,7 @@ import { expandPath, operations, type OperationSpec } from '@atomsync/atom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goldenExamples } from '../../../test/support/examples.js';
 import { routes } from '../src/generated/routes.js';
-import { startTestServer, type TestAccount, type TestServer } from './support/server.js';
+import { addModel, startTestServer, type TestAccount, type TestServer } from './support/server.js';
 import { storeKinds } from './support/stores.js';
 
 const all = Object.values(operations) as OperationSpec[];
@@ -47,17 +47,9 @@ interface Fixtures {
   identifiers: string[];
 }
 
-const MODEL = { uuid: '5d6a1c1e-2b7a-4c1e-9a43-111111111111', vendorUuid: '5d6a1c1e-2b7a-4c1e-9a43-222222222222' };
-
-async function seedCatalogue(server: TestServer): Promise<void> {
-  await server.store.catalogue.upsert(
-    [{ uuid: MODEL.vendorUuid, name: 'Nokia' }],
-    [{ uuid: MODEL.uuid, vendorUuid: MODEL.vendorUuid, name: 'Nokia E71', imageUrl: '', syncmlVersion: '1.2', dataclasses: ['Contacts', 'Calendar'], quirks: {} }],
-  );
-}
-
 async function aliceOwnsOneOfEach(server: TestServer, alice: TestAccount): Promise<Fixtures> {
   const sdk = alice.client;
+  const model = await addModel(server.store);
   const datastore = (await sdk.datastore.create({ userId: 'alice-crm' })).client.uuid!;
   const vcard = 'BEGIN:VCARD\r\nVERSION:3.0\r\nN:Holm;Erik;;;\r\nFN:Erik Holm\r\nEND:VCARD';
   const item = await sdk.datastore.contents(datastore).create({ title: 'Erik Holm', content: { type: 'text/x-vcard', value: vcard } });
@@ -68,9 +60,9 @@ async function aliceOwnsOneOfEach(server: TestServer, alice: TestAccount): Promi
       datastores: [{ dataclass: 'Contacts', href: 'https://contacts.example.net/feeds/alice', token: { tokenType: 2, key: 'alice-key', secret: 'alice-secret', scopes: ['https://contacts.example.net/'] } }],
     })
   ).client.uuid!;
-  const syncml = (await sdk.syncml.create({ phoneNumber: '+46702345678', modelUuid: MODEL.uuid, timezone: 'Europe/Stockholm' })).client.uuid!;
+  const syncml = (await sdk.syncml.create({ phoneNumber: '+46702345678', modelUuid: model, timezone: 'Europe/Stockholm' })).client.uuid!;
   await sdk.syncml.setup(syncml, { pincode: '1234' });
-  const activesync = (await sdk.activesync.create({ username: 'alice-phone', password: 'alice-device-pw', phoneNumber: '+46701234567', modelUuid: MODEL.uuid })).client.uuid!;
+  const activesync = (await sdk.activesync.create({ username: 'alice-phone', password: 'alice-device-pw', phoneNumber: '+46701234567', modelUuid: model })).client.uuid!;
   const binding = Number((await sdk.syncengine.create({ source: { syncSource: 'datastore', uuid: datastore }, target: { syncSource: 'extdata', uuid: extdata } })).title);
   const zero = { addsIn: 0, replacesIn: 0, deletesIn: 0, addsOut: 0, replacesOut: 0, deletesOut: 0 };
   const log = (
@@ -86,7 +78,7 @@ async function aliceOwnsOneOfEach(server: TestServer, alice: TestAccount): Promi
       reason: null,
     })
   ).id;
-  const pair = await sdk.phoneDatastoreBindings.create({ modelUuid: MODEL.uuid, phoneNumber: '+447700900123', foreignUserId: 'alice-crm-2', timezone: 'Europe/London' });
+  const pair = await sdk.phoneDatastoreBindings.create({ modelUuid: model, phoneNumber: '+447700900123', foreignUserId: 'alice-crm-2', timezone: 'Europe/London' });
   const phoneBinding = pair.id!;
   const identifiers = [datastore, content, extdata, syncml, activesync, `/v2/syncengine/${binding}<`, `/v2/syncengine/synclog/${log}<`, phoneBinding];
   for (const link of pair.links ?? []) if (link.rel === 'syncml_client' || link.rel === 'datastore_client') identifiers.push(link.href.replace(/\/$/, '').split('/').pop()!);
@@ -152,7 +144,6 @@ describe.each(storeKinds)('account isolation on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind);
-    await seedCatalogue(server);
     fixtures = await aliceOwnsOneOfEach(server, server.alice);
     for (const op of aliceReads) {
       const answer = await send(server, op, server.alice, fixtures);

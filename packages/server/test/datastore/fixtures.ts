@@ -1,5 +1,4 @@
 /** Item bodies of every kind the datastore tells apart (services/dataclass.ts), and helpers. */
-import { AtomSyncError } from '@atomsync/sdk';
 import { expect } from 'vitest';
 
 const lines = (...l: string[]) => l.join('\r\n');
@@ -11,7 +10,6 @@ export const BOTH = lines('BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', 'UID
 export const EMPTY_CALENDAR = lines('BEGIN:VCALENDAR', 'VERSION:2.0', 'END:VCALENDAR');
 export const NOTE = 'Cottage: gate code 4711 & the shed key is under the <blue> pot';
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The uuid of `urn:uuid:<uuid>` (and a failed assertion for anything else). */
 export function uuidOf(id: string | undefined): string {
@@ -19,17 +17,10 @@ export function uuidOf(id: string | undefined): string {
   return id!.slice('urn:uuid:'.length);
 }
 
-/** The AtomSyncError `call` rejects with; fails the test when it resolves. */
-export async function refusal(call: Promise<unknown>): Promise<AtomSyncError> {
-  const error = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AtomSyncError);
-  return error as AtomSyncError;
-}
 
 /** Seconds-precision UTC `YYYY-MM-DDTHH:MM:SS` of `date`, rounded down: a `since` at or before it. */
 export function sinceOf(date: Date): string {
   return date.toISOString().slice(0, 19);
 }
+
+export { refusal, UUID } from '../support/server.js';

@@ -3,7 +3,9 @@
  * authenticator, listening on 127.0.0.1 with a random port, and SDK clients for two ordinary
  * accounts and an admin.
  */
-import { createClient, basicAuth, type AtomSyncClient } from '@atomsync/sdk';
+import { randomUUID } from 'node:crypto';
+import { AtomSyncError, createClient, basicAuth, type AtomSyncClient } from '@atomsync/sdk';
+import { expect } from 'vitest';
 import { listen } from '../../src/listen.js';
 import { SecretBox } from '../../src/secrets/box.js';
 import { createServer } from '../../src/server.js';
@@ -59,4 +61,31 @@ export async function startTestServer(kind: StoreKind): Promise<TestServer> {
       await store.close();
     },
   };
+}
+
+/** A uuid as the server writes them (lower-case, hyphenated). */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The AtomSyncError `call` rejects with; fails the test when it resolves. */
+export async function refusal(call: Promise<unknown>): Promise<AtomSyncError> {
+  const error = await call.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AtomSyncError);
+  return error as AtomSyncError;
+}
+
+/**
+ * A vendor and model of our own in the catalogue (the shipped dataset is not assumed): returns
+ * the model's uuid.
+ */
+export async function addModel(store: Store, name = 'Nokia E71', vendor = 'Nokia'): Promise<string> {
+  const vendorUuid = randomUUID();
+  const uuid = randomUUID();
+  await store.catalogue.upsert(
+    [{ uuid: vendorUuid, name: vendor }],
+    [{ uuid, vendorUuid, name, imageUrl: '', syncmlVersion: '1.2', dataclasses: ['Contacts', 'Calendar'], quirks: {} }],
+  );
+  return uuid;
 }
