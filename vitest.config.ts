@@ -9,6 +9,7 @@ export default defineConfig({
     // examples type-check against the built declarations.
     alias: {
       '@atomsync/atom': src('atom'),
+      '@atomsync/engine': src('engine'),
       '@atomsync/sdk': src('sdk'),
       '@atomsync/server': src('server'),
       '@atomsync/msw': src('msw'),

@@ -12,6 +12,7 @@
  * which the repositories of `tx` see and write the same snapshot.
  */
 import type { ConflictWinner } from '@atomsync/atom';
+import type { StateChange, SyncState } from '@atomsync/engine';
 import type {
   AccountRecord,
   ActivesyncClientRecord,
@@ -147,6 +148,33 @@ export interface SyncLogRepo {
   append(entry: NewSyncLog): Promise<SyncLogRecord>;
 }
 
+/**
+ * The sync engine's memory of a binding (engine/state.ts): the id map, one row per pair, keyed by
+ * the item's class; and the anchors of each side, kept per dataclass *as asked* (`anchorKey`:
+ * `Contacts`, …, `Calendar`), since a `Calendar` run reads both Events and Tasks from one anchor.
+ * Deleting the binding deletes its state.
+ */
+export interface SyncStateRepo {
+  /** The map entries of these item classes and the anchors kept under `anchorKey`. */
+  load(bindingId: number, dataclasses: readonly ItemDataclass[], anchorKey: string): Promise<SyncState>;
+  /** Applies a run's state change; call inside the run's transaction. */
+  save(bindingId: number, anchorKey: string, change: StateChange): Promise<void>;
+}
+
+/**
+ * The run lock of a binding: a lease row, so runs of one binding are serialized across every
+ * server instance on one database, and a crashed instance's lease runs out instead of blocking
+ * the binding forever.
+ */
+export interface SyncLockRepo {
+  /** Takes the lease for `holder` for `ttlMs`; false while another holder's lease is live. */
+  acquire(bindingId: number, holder: string, ttlMs: number): Promise<boolean>;
+  /** Extends the holder's lease; false when it was lost (expired and taken). */
+  renew(bindingId: number, holder: string, ttlMs: number): Promise<boolean>;
+  /** Gives the lease up (no-op when not the holder). */
+  release(bindingId: number, holder: string): Promise<void>;
+}
+
 export interface PhoneBindingRepo {
   list(accountId: number): Promise<PhoneBindingRecord[]>;
   create(binding: NewPhoneBinding): Promise<PhoneBindingRecord>;
@@ -200,6 +228,8 @@ export interface Repositories {
   readonly activesync: ActivesyncClientRepo;
   readonly bindings: BindingRepo;
   readonly syncLog: SyncLogRepo;
+  readonly syncState: SyncStateRepo;
+  readonly syncLocks: SyncLockRepo;
   readonly phoneBindings: PhoneBindingRepo;
   readonly outbox: OutboxRepo;
   readonly sessions: SessionRepo;

@@ -17,6 +17,7 @@ import { activesyncRepo, datastoreRepo, extdataRepo, syncmlRepo } from './client
 import { contentRepo } from './contents.js';
 import type { StoreContext } from './context.js';
 import { bindingRepo, phoneBindingRepo, syncLogRepo } from './engine.js';
+import { syncLockRepo, syncStateRepo } from './sync-state.js';
 import type { Dialect } from './migrations.js';
 import type { Database } from './schema.js';
 import { chatLogRepo, outboxRepo, sessionRepo } from './syncml.js';
@@ -39,6 +40,8 @@ export function createKyselyStore(db: Kysely<Database>, dialect: Dialect): Store
     activesync: activesyncRepo(ctx),
     bindings: bindingRepo(ctx),
     syncLog: syncLogRepo(ctx),
+    syncState: syncStateRepo(ctx),
+    syncLocks: syncLockRepo(ctx),
     phoneBindings: phoneBindingRepo(ctx),
     outbox: outboxRepo(ctx),
     sessions: sessionRepo(ctx),

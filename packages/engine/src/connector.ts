@@ -1,0 +1,75 @@
+/**
+ * The connector interface: what the engine needs of one side of a binding. The client kinds are
+ * connectors: the server's datastore (local store) and extdata (a remote Atom feed) connectors, and
+ * the phone connector (connectors/phone.ts) the SyncML endpoint drives. The engine itself never
+ * touches HTTP or storage: it reads through `changesSince`/`all` and writes through `apply`.
+ */
+import type { ClientKind } from '@atomsync/atom';
+
+/** The dataclass of one item. `Calendar` is a filter (Events + Tasks), never an item's class. */
+export type ItemDataclass = 'Contacts' | 'Events' | 'Tasks' | 'Notes';
+export const ITEM_DATACLASSES: readonly ItemDataclass[] = ['Contacts', 'Events', 'Tasks', 'Notes'];
+
+/** What an item is, apart from where it lives. */
+export interface ItemContent {
+  readonly dataclass: ItemDataclass;
+  /** Media type, e.g. `text/x-vcard`, `text/calendar`, `text/plain`. */
+  readonly type: string;
+  readonly title: string;
+  /** The item text (vCard, vCalendar/iCalendar, note text). */
+  readonly body: string;
+}
+
+/** One item as a side holds it. */
+export interface Item extends ItemContent {
+  /** The side's own id of the item (datastore uuid, remote entry id, phone LUID). */
+  readonly id: string;
+}
+
+/** A change a side reports since an anchor. */
+export type Change =
+  /** Added or replaced: the engine tells which by its id map, not by this flag. */
+  | { readonly op: 'upsert'; readonly item: Item }
+  | { readonly op: 'delete'; readonly id: string; readonly dataclass?: ItemDataclass };
+
+/** A change the engine asks a side to apply. */
+export type OutgoingChange =
+  | { readonly op: 'add'; readonly item: ItemContent }
+  /**
+   * `expected` is the fingerprint (items/describe.ts) the engine believes the item has now. A side
+   * that can check it atomically (the local store) refuses a replace or delete of an item that
+   * changed meanwhile with `{ ok: false, stale: true }`: the newer edit is kept and syncs next run.
+   */
+  | { readonly op: 'replace'; readonly id: string; readonly item: ItemContent; readonly expected?: string }
+  | { readonly op: 'delete'; readonly id: string; readonly dataclass: ItemDataclass; readonly expected?: string };
+
+export type ApplyResult =
+  /** Applied; `id` is the item's id on that side (new for an add). */
+  | { readonly ok: true; readonly id: string }
+  /** Not applied because the item changed since it was read; not an error. */
+  | { readonly ok: false; readonly stale: true }
+  /** Refused: the run fails and is logged with this reason. */
+  | { readonly ok: false; readonly stale?: false; readonly reason: string };
+
+/** What a side reports, with the anchor to ask from next time. */
+export interface Listing<T> {
+  readonly entries: readonly T[];
+  /** Opaque to the engine; handed back to `changesSince` on the next run. */
+  readonly anchor: string;
+}
+
+export interface Connector {
+  readonly kind: ClientKind;
+  /**
+   * true when `apply` writes the local store: the engine applies local sides inside the run's one
+   * transaction (`SyncRequest.commit`), after every remote side has been applied, so a failure
+   * anywhere leaves the local store untouched.
+   */
+  readonly local: boolean;
+  /** Changes of items of these classes since `anchor` (inclusive; repeats are harmless). */
+  changesSince(dataclasses: readonly ItemDataclass[], anchor: string): Promise<Listing<Change>>;
+  /** Every live item of these classes: slow sync and refresh. */
+  all(dataclasses: readonly ItemDataclass[]): Promise<Listing<Item>>;
+  /** Applies `changes` in order; one result per change, in the same order. */
+  apply(changes: readonly OutgoingChange[]): Promise<ApplyResult[]>;
+}
