@@ -193,6 +193,31 @@ export interface ModelsTable {
   quirks: string;
 }
 
+/** One pair of a binding's id map (engine MapEntry). */
+export interface SyncMapTable {
+  binding_id: number;
+  dataclass: string;
+  source_id: string;
+  target_id: string;
+  source_hash: string;
+  target_hash: string;
+}
+
+export interface SyncAnchorsTable {
+  binding_id: number;
+  /** The dataclass as a run asked for it, `Calendar` included. */
+  anchor_key: string;
+  source_anchor: string | null;
+  target_anchor: string | null;
+}
+
+export interface SyncLocksTable {
+  binding_id: number;
+  /** Whoever holds the lease (one run of one instance). */
+  holder: string;
+  expires: Millis;
+}
+
 export interface Database {
   accounts: AccountsTable;
   tokens: TokensTable;
@@ -211,4 +236,7 @@ export interface Database {
   chat_log: ChatLogTable;
   vendors: VendorsTable;
   models: ModelsTable;
+  sync_map: SyncMapTable;
+  sync_anchors: SyncAnchorsTable;
+  sync_locks: SyncLocksTable;
 }
