@@ -1,0 +1,65 @@
+/**
+ * The phone side of a SyncML session, as the SyncML endpoint drives it. The endpoint gathers what
+ * the phone sent in its Sync package (its changes in a two-way sync; every item in a slow sync or
+ * a refresh from the client), runs the engine with this connector as the phone's side, and takes
+ * back in `outgoing` the changes the engine computed for the phone: they go out in the server's
+ * Sync package, and the phone's statuses and Map come back in later messages.
+ *
+ * The phone names items itself (LUIDs). An item the server adds has no LUID until the phone's Map
+ * arrives, so an add answers with a provisional id (`pending:<n>`) that the endpoint replaces in
+ * the id map when the phone maps it; `outgoing[i].provisionalId` says which.
+ */
+import type { ClientKind } from '@atomsync/atom';
+import type { ApplyResult, Change, Connector, Item, ItemDataclass, Listing, OutgoingChange } from '../connector.js';
+
+const PROVISIONAL = 'pending:';
+
+/** An id the phone has not mapped yet. */
+export const isProvisionalId = (id: string): boolean => id.startsWith(PROVISIONAL);
+
+export interface PhoneOutgoing {
+  readonly change: OutgoingChange;
+  /** For an add: the id the engine recorded until the phone's Map names the LUID. */
+  readonly provisionalId?: string;
+}
+
+export interface PhoneExchange {
+  /** What the phone sent: Add/Replace as upserts (with its LUIDs), Delete as deletes. */
+  readonly sent: readonly Change[];
+  /** The phone's Next anchor: recorded for the phone's side when the run completes. */
+  readonly anchor: string;
+}
+
+export class PhoneConnector implements Connector {
+  readonly kind: ClientKind = 'syncml';
+  /** Nothing is written by `apply`; what the phone must do is only collected. */
+  readonly local = false;
+  readonly outgoing: PhoneOutgoing[] = [];
+  private pending = 0;
+
+  constructor(private readonly exchange: PhoneExchange) {}
+
+  async changesSince(dataclasses: readonly ItemDataclass[]): Promise<Listing<Change>> {
+    const entries = this.exchange.sent.filter((change) => change.op === 'delete' || dataclasses.includes(change.item.dataclass));
+    return { entries, anchor: this.exchange.anchor };
+  }
+
+  /** In a slow sync the phone sends every item it has. */
+  async all(dataclasses: readonly ItemDataclass[]): Promise<Listing<Item>> {
+    const entries: Item[] = [];
+    for (const change of this.exchange.sent) if (change.op === 'upsert' && dataclasses.includes(change.item.dataclass)) entries.push(change.item);
+    return { entries, anchor: this.exchange.anchor };
+  }
+
+  async apply(changes: readonly OutgoingChange[]): Promise<ApplyResult[]> {
+    return changes.map((change) => {
+      if (change.op !== 'add') {
+        this.outgoing.push({ change });
+        return { ok: true, id: change.id };
+      }
+      const provisionalId = `${PROVISIONAL}${++this.pending}`;
+      this.outgoing.push({ change, provisionalId });
+      return { ok: true, id: provisionalId };
+    });
+  }
+}
