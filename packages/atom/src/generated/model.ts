@@ -454,7 +454,7 @@ export interface SideStats {
   statistics: Statistics;
 }
 
-/** XSD type `SyncStats`. */
+/** Statistics of one run. duplicates_detected: twins found by duplicate key (a pair, one item on each side, matched instead of added: it counts in both sides' adds_out, in neither's adds_in) plus identical second copies found on one side; duplicates_removed: those identical second copies a slow sync deleted (each also a deletes_in of its side); conflicts_detected: items both sides changed to different versions since the last run (resolved by the binding's conflict_winner). */
 export interface SyncStats {
   /** `source` */
   source: SideStats;
