@@ -1,0 +1,136 @@
+/**
+ * The datastore connector: a datastore client's contents in our own store, as one side of a
+ * binding. It is local: the engine calls `apply` inside the run's transaction (store.transaction),
+ * and the repositories used here join it, so this module never opens one of its own: a run that
+ * fails leaves the contents as they were.
+ */
+import { randomUUID } from 'node:crypto';
+import { describeItem, type ApplyResult, type Change, type Connector, type Item, type ItemContent, type OutgoingChange } from '@atomsync/engine';
+import type { ContentRecord, NewContent } from '../store/records.js';
+import type { Store } from '../store/store.js';
+
+/**
+ * How far back of the moment of reading the next anchor lies. A row's `updated` is the time it was
+ * written, and it becomes visible only when its transaction commits: a sync run writing thousands
+ * of items commits seconds later, and on PostgreSQL another instance's clock may be behind ours.
+ * Rows stamped before the read but committed after it must fall after the anchor, so the anchor
+ * lags by more than any such delay. Repeats are harmless (the engine compares fingerprints).
+ */
+export const ANCHOR_MARGIN_MS = 60_000;
+
+/** The anchor for a listing about to be read: epoch milliseconds, as text. */
+const anchorNow = (): string => String(Date.now() - ANCHOR_MARGIN_MS);
+
+/**
+ * The moment an anchor stands for. Anchors are ours (anchorNow); one that is not (a corrupted
+ * state row) reads from the beginning: too much is harmless, too little loses changes.
+ */
+function since(anchor: string): Date {
+  const ms = Number(anchor);
+  return new Date(Number.isSafeInteger(ms) && ms > 0 ? ms : 0);
+}
+
+const item = (row: ContentRecord): Item => ({ id: row.uuid, dataclass: row.dataclass, type: row.type, title: row.title, body: row.body });
+
+const content = (item: ItemContent) => ({ dataclass: item.dataclass, title: item.title, type: item.type, body: item.body });
+
+export function datastoreConnector(store: Store, clientUuid: string): Connector {
+  return {
+    kind: 'datastore',
+    local: true,
+
+    async changesSince(dataclasses, anchor) {
+      const next = anchorNow();
+      const rows = await store.contents.changesSince(clientUuid, since(anchor), dataclasses);
+      const entries = rows.map(
+        (row): Change => (row.deleted === null ? { op: 'upsert', item: item(row) } : { op: 'delete', id: row.uuid, dataclass: row.dataclass }),
+      );
+      return { entries, anchor: next };
+    },
+
+    async all(dataclasses) {
+      const next = anchorNow();
+      const rows = await store.contents.list(clientUuid, dataclasses);
+      return { entries: rows.map(item), anchor: next };
+    },
+
+    async apply(changes) {
+      return apply(store, clientUuid, changes);
+    },
+  };
+}
+
+/**
+ * Applies `changes` as if one after another, in three batched writes: the items to replace or
+ * delete are read once, the checks run in order against that view (updated as each change is
+ * accepted, so two changes of one item behave as in sequence), then the replaces, the deletes
+ * and the adds are written.
+ */
+async function apply(store: Store, clientUuid: string, changes: readonly OutgoingChange[]): Promise<ApplyResult[]> {
+  const results: ApplyResult[] = new Array(changes.length);
+  const touched = [...new Set(changes.flatMap((change) => (change.op === 'add' ? [] : [change.id])))];
+  /** Each touched item as it stands after the changes accepted so far; null: absent or deleted. */
+  const view = new Map<string, ItemContent | null>(touched.map((id) => [id, null]));
+  for (const row of touched.length === 0 ? [] : await store.contents.getMany(clientUuid, touched)) view.set(row.uuid, row);
+  const fingerprints = new Map<ItemContent, string>();
+  const fingerprint = (current: ItemContent): string => {
+    let value = fingerprints.get(current);
+    if (value === undefined) fingerprints.set(current, (value = describeItem(current).fingerprint));
+    return value;
+  };
+  /** The item changed since the engine read it: the newer edit stays and syncs next run. */
+  const changed = (current: ItemContent, expected: string | undefined) => expected !== undefined && fingerprint(current) !== expected;
+  const stale: ApplyResult = { ok: false, stale: true };
+
+  const adds: { index: number; row: NewContent }[] = [];
+  const replaces = new Map<string, { index: number; item: ItemContent }>();
+  const deletes = new Set<string>();
+  changes.forEach((change, index) => {
+    switch (change.op) {
+      case 'add':
+        adds.push({ index, row: { uuid: randomUUID(), clientUuid, ...content(change.item) } });
+        return;
+      case 'replace': {
+        const current = view.get(change.id) ?? null;
+        // Gone meanwhile: replacing it would bring back what someone deleted.
+        if (current === null || changed(current, change.expected)) {
+          results[index] = stale;
+          return;
+        }
+        replaces.set(change.id, { index, item: change.item });
+        view.set(change.id, change.item);
+        results[index] = { ok: true, id: change.id };
+        return;
+      }
+      case 'delete': {
+        const current = view.get(change.id) ?? null;
+        if (current === null) {
+          // Already gone: done, unless the engine expected a particular version to be there.
+          results[index] = change.expected === undefined ? { ok: true, id: change.id } : stale;
+          return;
+        }
+        if (changed(current, change.expected)) {
+          results[index] = stale;
+          return;
+        }
+        replaces.delete(change.id);
+        deletes.add(change.id);
+        view.set(change.id, null);
+        results[index] = { ok: true, id: change.id };
+        return;
+      }
+    }
+  });
+
+  for (const [id, replace] of replaces) {
+    // undefined only outside a transaction, when someone deleted it since the read above.
+    const written = await store.contents.update(clientUuid, id, content(replace.item));
+    if (written === undefined) results[replace.index] = stale;
+  }
+  if (deletes.size > 0) await store.contents.deleteMany(clientUuid, [...deletes]);
+  if (adds.length > 0) {
+    await store.contents.insertMany(adds.map((add) => add.row));
+    for (const add of adds) results[add.index] = { ok: true, id: add.row.uuid };
+  }
+  return results;
+}
