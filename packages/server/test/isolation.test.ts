@@ -19,9 +19,7 @@ const all = Object.values(operations) as OperationSpec[];
 const fixedAnswer = new Set(routes.filter((r) => r.fixed !== undefined).map((r) => r.operation.id));
 
 /** Operations whose behaviour belongs to a later issue: they answer 501 whoever asks. */
-const PENDING: Record<string, string> = {
-  synchronize: 'the sync engine (issue 4)',
-};
+const PENDING: Record<string, string> = {};
 
 /** A request body of the operation's shape: a golden request document of spec/examples/. */
 const golden = goldenExamples();

@@ -1,0 +1,66 @@
+/**
+ * The connector of one side of a binding, by the kind of client it names: what the sync service
+ * hands the engine. datastore → the local store (datastore.ts); extdata → the remote feeds of the
+ * client's datastores (extdata/). A SyncML phone is not run from here: it synchronizes when it
+ * opens a session, and the SyncML endpoint drives the engine through the phone connector then.
+ * ActiveSync is not supported by the engine.
+ */
+import type { ClientKind } from '@atomsync/atom';
+import { SyncFailure, type Connector } from '@atomsync/engine';
+import type { SecretBox } from '../secrets/box.js';
+import type { ClientRefRecord, ExtdataClientRecord } from '../store/records.js';
+import type { Store } from '../store/store.js';
+import { datastoreConnector } from './datastore.js';
+import { extdataConnector, type ExtdataConnectorOptions } from './extdata/index.js';
+
+export interface ConnectorDeps {
+  readonly store: Store;
+  readonly secrets: SecretBox;
+  /** Timeouts and retries of the remote feeds (extdata/); their defaults when absent. */
+  readonly extdata?: ExtdataConnectorOptions;
+}
+
+/**
+ * Why a binding with a side of this kind cannot be run on request, or undefined when it can: the
+ * answer of a 409 conflict.
+ */
+export function unrunnableKind(kind: ClientKind): string | undefined {
+  switch (kind) {
+    case 'datastore':
+    case 'extdata':
+      return undefined;
+    case 'syncml':
+      return 'a SyncML phone synchronizes when it starts a session; ask it with POST /v2/services/syncml/<uuid>/sync/';
+    case 'activesync':
+      return 'the sync engine does not synchronize ActiveSync clients';
+  }
+}
+
+/**
+ * The connector of `ref`, a side of one of the account's bindings. A client deleted since it was
+ * bound (its row gone behind the API's back) fails the run: SyncFailure, before anything is read.
+ * `extdataClient` is the record the caller already read, if any.
+ */
+export async function connectorFor(
+  deps: ConnectorDeps,
+  accountId: number,
+  ref: ClientRefRecord,
+  side: 'source' | 'target',
+  extdataClient?: ExtdataClientRecord,
+): Promise<Connector> {
+  const gone = (): SyncFailure => new SyncFailure(`the ${side} ${ref.kind} client no longer exists`);
+  switch (ref.kind) {
+    case 'datastore': {
+      if ((await deps.store.datastores.get(accountId, ref.uuid)) === undefined) throw gone();
+      return datastoreConnector(deps.store, ref.uuid);
+    }
+    case 'extdata': {
+      const client = extdataClient ?? (await deps.store.extdata.get(accountId, ref.uuid));
+      if (client === undefined) throw gone();
+      return extdataConnector(client, deps.secrets, deps.extdata);
+    }
+    case 'syncml':
+    case 'activesync':
+      throw new SyncFailure(unrunnableKind(ref.kind)!);
+  }
+}

@@ -1,0 +1,220 @@
+/**
+ * POST /v2/syncengine/<binding_id>/synchronization/: one run of a binding for one dataclass,
+ * answered (and logged) as its sync log entry.
+ *
+ * What is refused with an error answer, before anything runs: a binding that is not the caller's
+ * (404, by the handler), a side the engine cannot run on request (syncml, activesync: 409), a
+ * dataclass an extdata side has no datastore for (400 at /entry/dataclass), and a binding whose
+ * run cannot get its turn within the wait bound (409; run-lock.ts).
+ *
+ * What runs is logged, whatever happens: the engine applies remote sides first and the local one
+ * inside `commit`, where the id map, the anchors and the 'completed' log entry are written in the
+ * same transaction. Any failure (SyncFailure, a remote's error, a bug) rolls that transaction back
+ * and is logged as a 'failed' entry with zero statistics and a reason, answered with 200 like a
+ * completed run: the run happened, and failed.
+ */
+import type { Dataclass, SynchronizationEntry } from '@atomsync/atom';
+import { performedMode, synchronize, SyncFailure, type Anchors, type ItemDataclass, type SyncStatsResult } from '@atomsync/engine';
+import type { Logger } from 'pino';
+import type { AccountPrincipal } from '../auth/principal.js';
+import { connectorFor, unrunnableKind, type ConnectorDeps } from '../connectors/index.js';
+import { extdataCoverage } from '../connectors/extdata/index.js';
+import { ServiceError } from '../errors.js';
+import type { BindingRecord, ExtdataClientRecord, NewSyncLog, SyncLogRecord, SyncStatsRecord } from '../store/records.js';
+import { DEFAULT_LEASE, withLease, type BindingRuns, type Lease, type LeaseOptions } from './run-lock.js';
+import { Violations } from './validation.js';
+
+export interface SynchronizationDeps extends ConnectorDeps {
+  /** This server's chain of runs per binding (one per server). */
+  readonly runs: BindingRuns;
+  /** The request's logger: failures are logged here, never with secrets. */
+  readonly log: Logger;
+  /** The binding's lease and how long a request waits for its turn; DEFAULT_LEASE when absent. */
+  readonly lease?: LeaseOptions;
+}
+
+/** A reason longer than this is cut: it is a log line for people, not a dump. */
+export const MAX_REASON_LENGTH = 500;
+
+const SIDES = ['source', 'target'] as const;
+
+/** `Calendar` runs its two item classes from one anchor; the others are one class each. */
+export function itemClassesOf(dataclass: Dataclass): ItemDataclass[] {
+  return dataclass === 'Calendar' ? ['Events', 'Tasks'] : [dataclass];
+}
+
+/**
+ * Runs `binding` (already found to be the caller's) as `entry` asks and returns its log record.
+ * Throws ServiceError only for the refusals above; a run that fails is a 'failed' record.
+ */
+export async function runSynchronization(
+  deps: SynchronizationDeps,
+  account: AccountPrincipal,
+  binding: BindingRecord,
+  entry: SynchronizationEntry,
+): Promise<SyncLogRecord> {
+  for (const side of SIDES) {
+    const refusal = unrunnableKind(binding[side].kind);
+    if (refusal !== undefined) throw new ServiceError(409, 'conflict', refusal);
+  }
+  const dataclasses = itemClassesOf(entry.dataclass);
+  const extdata = await extdataSides(deps, account, binding, entry.dataclass, dataclasses);
+
+  const lease = deps.lease ?? DEFAULT_LEASE;
+  const deadline = Date.now() + lease.waitMs;
+  const leaseTrouble = (error: unknown): void => deps.log.warn({ bindingId: binding.id, error: String(error) }, 'sync lease renew/release failed');
+  return deps.runs.serialize(binding.id, deadline, () =>
+    withLease(deps.store, binding.id, lease, deadline, (held) => run(deps, binding, entry, dataclasses, extdata, held), leaseTrouble),
+  );
+}
+
+type ExtdataSides = Partial<Record<(typeof SIDES)[number], ExtdataClientRecord>>;
+
+/**
+ * The extdata clients of the binding, read once; 400 when one has no datastore for a class of the
+ * run (naming the client). A client whose row is gone is left to the run, which fails and is logged.
+ */
+async function extdataSides(
+  deps: SynchronizationDeps,
+  account: AccountPrincipal,
+  binding: BindingRecord,
+  asked: Dataclass,
+  dataclasses: readonly ItemDataclass[],
+): Promise<ExtdataSides> {
+  const sides: ExtdataSides = {};
+  const v = new Violations();
+  for (const side of SIDES) {
+    if (binding[side].kind !== 'extdata') continue;
+    const client = await deps.store.extdata.get(account.id, binding[side].uuid);
+    if (client === undefined) continue;
+    sides[side] = client;
+    const missing = extdataCoverage(client, dataclasses);
+    if (missing.length > 0) {
+      v.add('/entry/dataclass', `the ${side} extdata client ${client.uuid} (user_id ${JSON.stringify(client.userId)}) has no datastore for ${missing.join(' or ')}, so it cannot synchronize ${asked}`);
+    }
+  }
+  v.check('the binding cannot synchronize this dataclass');
+  return sides;
+}
+
+/** One run holding the binding's lease: completed, or logged as failed. */
+async function run(
+  deps: SynchronizationDeps,
+  binding: BindingRecord,
+  entry: SynchronizationEntry,
+  dataclasses: readonly ItemDataclass[],
+  extdata: ExtdataSides,
+  lease: Lease,
+): Promise<SyncLogRecord> {
+  const { store } = deps;
+  const anchorKey = entry.dataclass;
+  const head = {
+    accountId: binding.accountId,
+    bindingId: binding.id,
+    source: binding.source,
+    target: binding.target,
+    dataclass: entry.dataclass,
+  } satisfies Partial<NewSyncLog>;
+  let anchors: Anchors | undefined;
+  try {
+    const state = await store.syncState.load(binding.id, dataclasses, anchorKey);
+    anchors = state.anchors;
+    const source = await connectorFor(deps, binding.accountId, binding.source, 'source', extdata.source);
+    const target = await connectorFor(deps, binding.accountId, binding.target, 'target', extdata.target);
+    let logged: SyncLogRecord | undefined;
+    await synchronize({
+      mode: entry.syncMode,
+      dataclasses,
+      conflictWinner: binding.conflictWinner,
+      source,
+      target,
+      state,
+      // The local apply (inside `work`), the state and the log entry: one transaction.
+      commit: (work) =>
+        store.transaction(async (tx) => {
+          const done = await work();
+          await lease.confirm();
+          await tx.syncState.save(binding.id, anchorKey, done.state);
+          logged = await tx.syncLog.append({ ...head, syncMode: done.mode, stats: statsRecord(done.stats), result: 'completed', reason: null });
+          return done;
+        }),
+    });
+    if (logged === undefined) throw new Error('the engine returned without committing the run');
+    return logged;
+  } catch (error) {
+    const reason = reasonOf(error, await secretsOf(deps, extdata));
+    const bug = isBug(error);
+    deps.log[bug ? 'error' : 'warn'](
+      { bindingId: binding.id, dataclass: entry.dataclass, syncMode: entry.syncMode, reason, ...(bug ? { stack: scrub(String((error as Error).stack), []) } : {}) },
+      bug ? 'synchronization failed on a bug' : 'synchronization failed',
+    );
+    // Logged as the mode it would have performed: without anchors (or before they were read), a slow sync.
+    const hasAnchors = anchors !== undefined && anchors.source !== null && anchors.target !== null;
+    return store.syncLog.append({ ...head, syncMode: performedMode(entry.syncMode, hasAnchors), stats: ZERO_STATS, result: 'failed', reason });
+  }
+}
+
+function statsRecord(stats: SyncStatsResult): SyncStatsRecord {
+  const side = (s: SyncStatsResult['source']) => ({
+    addsIn: s.addsIn,
+    replacesIn: s.replacesIn,
+    deletesIn: s.deletesIn,
+    addsOut: s.addsOut,
+    replacesOut: s.replacesOut,
+    deletesOut: s.deletesOut,
+  });
+  return {
+    source: side(stats.source),
+    target: side(stats.target),
+    duplicatesDetected: stats.duplicatesDetected,
+    duplicatesRemoved: stats.duplicatesRemoved,
+    conflictsDetected: stats.conflictsDetected,
+  };
+}
+
+const ZERO_SIDE = { addsIn: 0, replacesIn: 0, deletesIn: 0, addsOut: 0, replacesOut: 0, deletesOut: 0 };
+const ZERO_STATS: SyncStatsRecord = { source: ZERO_SIDE, target: ZERO_SIDE, duplicatesDetected: 0, duplicatesRemoved: 0, conflictsDetected: 0 };
+
+/**
+ * Errors of our own code (as opposed to a refusing remote, a store fault or a SyncFailure): still a
+ * failed run for the caller, but logged at error level. undici's `fetch failed` is a TypeError
+ * that means the network, not a bug.
+ */
+function isBug(error: unknown): boolean {
+  if (error instanceof SyncFailure) return false;
+  if (error instanceof TypeError && error.message === 'fetch failed') return false;
+  return error instanceof TypeError || error instanceof ReferenceError || error instanceof RangeError || error instanceof SyntaxError;
+}
+
+/** The extdata token key and secret of the binding's sides, in the clear: never in a reason. */
+async function secretsOf(deps: SynchronizationDeps, extdata: ExtdataSides): Promise<string[]> {
+  const hidden: string[] = [];
+  for (const client of Object.values(extdata)) {
+    for (const d of client.datastores) {
+      if (d.token === null) continue;
+      for (const sealed of [d.token.sealedKey, d.token.sealedSecret]) {
+        try {
+          hidden.push(deps.secrets.open(sealed));
+        } catch {
+          // A token sealed under another key cannot be in any message either.
+        }
+      }
+    }
+  }
+  return hidden;
+}
+
+/** The failure's message for the log entry: secrets and URL credentials out, length capped. */
+export function reasonOf(error: unknown, hidden: readonly string[]): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const reason = scrub(message, hidden).trim() || (error instanceof Error ? error.name : 'the run failed');
+  return reason.length > MAX_REASON_LENGTH ? `${reason.slice(0, MAX_REASON_LENGTH - 1)}…` : reason;
+}
+
+function scrub(text: string, hidden: readonly string[]): string {
+  let out = text;
+  for (const secret of hidden) if (secret.length >= 4) out = out.split(secret).join('[redacted]');
+  return out
+    .replace(/(\/\/)[^/\s@]+@/g, '$1[redacted]@')
+    .replace(/(oauth_(?:signature|token|consumer_key)=)[^&\s",]+/gi, '$1[redacted]');
+}
