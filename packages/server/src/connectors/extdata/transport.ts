@@ -124,7 +124,8 @@ export function createTransport(sign: Signer, options: TransportOptions = {}): T
 
     const type = normalizeMediaType(response.headers.get('content-type') ?? '');
     if (type !== ATOM_MEDIA_TYPE) {
-      await response.body?.cancel().catch(() => undefined);
+      // Not awaited: a cancelled body of some fetch implementations (msw's) never settles.
+      response.body?.cancel().catch(() => undefined);
       throw new AttemptFailure(`${response.status} answered ${type === '' ? 'without a content type' : `as ${type}`}, not ${ATOM_MEDIA_TYPE}`, false, response.status);
     }
     try {
