@@ -4,6 +4,8 @@
  * registered as the datastore's token (sealed with our own SecretBox, as the store keeps it).
  */
 import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AtomSyncClient } from '@atomsync/sdk';
 import type { Change, ItemDataclass } from '@atomsync/engine';
@@ -255,5 +257,58 @@ describe('apply', () => {
     expect(listing.entries.map((i) => i.id).sort()).toEqual([idOf(0), idOf(1), idOf(2)].sort());
     const anchor = JSON.parse(listing.anchor) as Record<string, string>;
     expect(Object.keys(anchor).sort()).toEqual([contactsFeed.href, notesFeed.href].sort());
+  });
+});
+
+describe('a real socket that stalls (the undici Agent and the per-attempt timeout)', () => {
+  /** A node:http server that takes each request and answers `stall` of it, counting requests. */
+  async function stalling(stall: 'headers' | 'body'): Promise<{ href: string; requests: () => number; close: () => Promise<void> }> {
+    let requests = 0;
+    const server: Server = createServer((_req, res) => {
+      requests += 1;
+      if (stall === 'body') {
+        res.writeHead(200, { 'Content-Type': 'application/atom+xml' });
+        res.write('<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom">');
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return {
+      href: `http://127.0.0.1:${port}/v2/services/datastore/${randomUUID()}/contents/`,
+      requests: () => requests,
+      close: () => {
+        server.closeAllConnections();
+        return new Promise<void>((resolve) => server.close(() => resolve()));
+      },
+    };
+  }
+
+  it.each([
+    ['headers', 'no answer within 300 ms'],
+    ['body', 'reading the answer: no answer within 300 ms'],
+  ] as const)('gives up on a remote that never sends its %s, after the bounded retries', async (stall, reason) => {
+    const slow = await stalling(stall);
+    try {
+      const connector = extdataConnector(client(datastore('Notes', slow.href)), secrets, { timeoutMs: 300, retries: { retries: 1, minDelayMs: 1, maxDelayMs: 5 } });
+      const error = await connector.all(['Notes']).then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      );
+      expect(error?.message).toMatch(new RegExp(`^extdata ${slow.href}: ${reason}( \\(UND_ERR_\\w+\\))? after 2 attempts$`));
+      expect(slow.requests()).toBe(2);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('does not repeat a batch post whose answer stalls', async () => {
+    const slow = await stalling('headers');
+    try {
+      const connector = extdataConnector(client(datastore('Notes', slow.href)), secrets, { timeoutMs: 300, retries: { retries: 2, minDelayMs: 1, maxDelayMs: 5 } });
+      await expect(connector.apply([{ op: 'add', item: { dataclass: 'Notes', type: 'text/plain', title: 'n', body: 'x' } }])).rejects.toThrow(/no answer within 300 ms/);
+      expect(slow.requests()).toBe(1);
+    } finally {
+      await slow.close();
+    }
   });
 });
