@@ -63,8 +63,8 @@ export function datastoreConnector(store: Store, clientUuid: string): Connector 
 /**
  * Applies `changes` as if one after another, in three batched writes: the items to replace or
  * delete are read once, the checks run in order against that view (updated as each change is
- * accepted, so two changes of one item behave as in sequence), then the replaces, the deletes
- * and the adds are written.
+ * accepted, so two changes of one item behave as in sequence), then the replaces (one
+ * multi-row update per chunk), the deletes and the adds are written.
  */
 async function apply(store: Store, clientUuid: string, changes: readonly OutgoingChange[]): Promise<ApplyResult[]> {
   const results: ApplyResult[] = new Array(changes.length);
@@ -122,10 +122,10 @@ async function apply(store: Store, clientUuid: string, changes: readonly Outgoin
     }
   });
 
-  for (const [id, replace] of replaces) {
-    // undefined only outside a transaction, when someone deleted it since the read above.
-    const written = await store.contents.update(clientUuid, id, content(replace.item));
-    if (written === undefined) results[replace.index] = stale;
+  if (replaces.size > 0) {
+    const written = new Set((await store.contents.updateMany(clientUuid, [...replaces].map(([uuid, replace]) => ({ uuid, change: content(replace.item) })))).map((row) => row.uuid));
+    // Missing only outside a transaction, when someone deleted it since the read above.
+    for (const [id, replace] of replaces) if (!written.has(id)) results[replace.index] = stale;
   }
   if (deletes.size > 0) await store.contents.deleteMany(clientUuid, [...deletes]);
   if (adds.length > 0) {

@@ -108,6 +108,12 @@ export interface ContentRepo {
   insertMany(items: readonly NewContent[]): Promise<ContentRecord[]>;
   /** Replaces a live item; undefined when absent or deleted. */
   update(clientUuid: string, uuid: string, change: ContentChange): Promise<ContentRecord | undefined>;
+  /**
+   * Replaces many live items of a client in a few statements (a sync run's replaces); the records
+   * written, in the order asked. Absent and deleted items are left out; of two changes of one
+   * item the later one is written.
+   */
+  updateMany(clientUuid: string, changes: readonly { readonly uuid: string; readonly change: ContentChange }[]): Promise<ContentRecord[]>;
   /** Turns live items into tombstones; returns the uuids that were live. */
   deleteMany(clientUuid: string, uuids: readonly string[]): Promise<string[]>;
 }
