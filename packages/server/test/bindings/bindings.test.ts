@@ -178,10 +178,4 @@ describe.each(storeKinds)('sync bindings (%s)', (kind) => {
     }
     expect(await server.alice.client.syncengine.get(id)).toEqual(created);
   });
-
-  it('leaves synchronize to the sync engine: 501 not_implemented', async () => {
-    const created = await server.alice.client.syncengine.create({ source: await datastore(), target: await extdata() });
-    const error = await refusal(server.alice.client.syncengine.synchronize(Number(created.title), { syncMode: 200, dataclass: 'Contacts' }));
-    expect([error.status, error.code]).toEqual([501, 'not_implemented']);
-  });
 });
