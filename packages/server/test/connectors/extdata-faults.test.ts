@@ -207,3 +207,33 @@ describe('batch posts are retried only when the remote says it did nothing', () 
     ]);
   });
 });
+
+describe('the anchor follows the remote\'s clock', () => {
+  const since = (anchor: string) => (JSON.parse(anchor) as Record<string, string>)[HREF];
+  const changeFeed = (updated?: Date) =>
+    encodeBatchContentFeed({
+      title: 'Changes',
+      entries: updated === undefined ? [] : [{ id: NOTE_ID, updated, title: 'n', content: { dataclass: 'Notes', type: 'text/plain', value: 'x' }, operation: { type: 'update' } }],
+    });
+  const from = JSON.stringify({ [HREF]: '2020-06-01T12:00:00Z' });
+
+  it('takes the answer\'s Date, floored to the second, less the margin', async () => {
+    const seen = remote('get', HREF, () => new HttpResponse(changeFeed(), { headers: { ...ATOM, Date: 'Mon, 01 Jun 2020 12:30:00 GMT' } }));
+    const listing = await connector({ ...QUICK, marginSeconds: 5 }).changesSince(['Notes'], from);
+    expect(seen[0]!.url).toBe(`${HREF}?since=2020-06-01T12%3A00%3A00Z&dataclass=Notes`);
+    expect(since(listing.anchor)).toBe('2020-06-01T12:29:55Z');
+  });
+
+  it('without a Date, takes the newest entry; without either, keeps where it asked from', async () => {
+    remote('get', HREF, () => new HttpResponse(changeFeed(new Date('2020-06-01T12:10:00.750Z')), { headers: ATOM }));
+    expect(since((await connector({ ...QUICK, marginSeconds: 5 }).changesSince(['Notes'], from)).anchor)).toBe('2020-06-01T12:09:55Z');
+    server.resetHandlers();
+    remote('get', HREF, () => new HttpResponse(changeFeed(), { headers: ATOM }));
+    expect(since((await connector().changesSince(['Notes'], from)).anchor)).toBe('2020-06-01T12:00:00Z');
+  });
+
+  it('never moves back past where it asked from', async () => {
+    remote('get', HREF, () => new HttpResponse(changeFeed(new Date('2020-06-01T12:00:02Z')), { headers: ATOM }));
+    expect(since((await connector({ ...QUICK, marginSeconds: 5 }).changesSince(['Notes'], from)).anchor)).toBe('2020-06-01T12:00:00Z');
+  });
+});

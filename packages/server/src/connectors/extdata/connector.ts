@@ -136,11 +136,18 @@ export function extdataConnector(client: ExtdataClientRecord, secrets: SecretBox
     return url;
   }
 
-  /** The remote's time to ask `since` next: its clock, floored to the second, less the margin. */
-  function nextSince(date: string | null, decoded: Decoded<unknown>): string {
+  /**
+   * The remote's time to ask `since` next: its clock (the answer's Date, else the newest entry),
+   * floored to the second, less the margin. A change feed that tells neither keeps its `since`:
+   * our own clock may run ahead of the remote's. The anchor never moves back.
+   */
+  function nextSince(date: string | null, decoded: Decoded<unknown>, previous?: string): string {
     const answered = date === null ? Number.NaN : Date.parse(date);
-    const clock = Number.isNaN(answered) ? (decoded.newest?.getTime() ?? Date.now()) : answered;
-    return sinceText(new Date(Math.floor(clock / 1000) * 1000 - marginMs));
+    const clock = Number.isNaN(answered) ? decoded.newest?.getTime() : answered;
+    if (clock === undefined && previous !== undefined) return previous;
+    const next = sinceText(new Date(Math.floor((clock ?? Date.now()) / 1000) * 1000 - marginMs));
+    // The since-form sorts as it reads; never step back past where the last run asked from.
+    return previous !== undefined && previous > next ? previous : next;
   }
 
   async function list(route: Route): Promise<{ items: Item[]; since: string }> {
@@ -157,7 +164,7 @@ export function extdataConnector(client: ExtdataClientRecord, secrets: SecretBox
     }
     const response = await route.transport.send({ method: 'GET', url: feedUrl(route, { since, dataclass: filterOf(route.classes) }), label: route.href });
     const decoded = decodeChanges(route, response.text);
-    return { changes: decoded.entries, since: nextSince(response.headers.get('date'), decoded) };
+    return { changes: decoded.entries, since: nextSince(response.headers.get('date'), decoded, since) };
   }
 
   async function post(route: Route, batch: readonly OutgoingChange[]): Promise<ApplyResult[]> {
