@@ -173,13 +173,21 @@ export function extdataConnector(client: ExtdataClientRecord, secrets: SecretBox
     return decodeBatchResults(route, batch, response.text).map((result) => (result.ok || result.stale ? result : { ok: false, reason: redact(result.reason) }));
   }
 
-  /** Runs `work`, making sure whatever it throws is an ExtdataError with no secret in it. */
+  /**
+   * Runs `work`, scrubbing the token out of whatever it throws. Other errors than ours keep their
+   * class and stack: the sync service tells a bug (a TypeError of ours) from a refusing remote.
+   */
   async function guarded<T>(work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (error) {
       if (error instanceof ExtdataError) throw new ExtdataError(redact(error.message), error.status);
-      throw new ExtdataError(redact(`extdata client ${client.uuid}: ${error instanceof Error ? error.message : String(error)}`));
+      if (error instanceof Error) {
+        error.message = redact(error.message);
+        if (error.stack !== undefined) error.stack = redact(error.stack);
+        throw error;
+      }
+      throw new ExtdataError(redact(`extdata client ${client.uuid}: ${String(error)}`));
     }
   }
 
