@@ -64,7 +64,20 @@ export async function runSynchronization(
   const deadline = Date.now() + lease.waitMs;
   const leaseTrouble = (error: unknown): void => deps.log.warn({ bindingId: binding.id, error: String(error) }, 'sync lease renew/release failed');
   return deps.runs.serialize(binding.id, deadline, () =>
-    withLease(deps.store, binding.id, lease, deadline, (held) => run(deps, binding, entry, dataclasses, extdata, held), leaseTrouble),
+    withLease(
+      deps.store,
+      binding.id,
+      lease,
+      deadline,
+      async (held) => {
+        // Read again now that it is this run's turn: a binding deleted or changed (conflict_winner)
+        // while the request waited is taken as it is now.
+        const current = await deps.store.bindings.get(account.id, binding.id);
+        if (current === undefined) throw new ServiceError(404, 'not_found', 'there is no such binding in your account');
+        return run(deps, current, entry, dataclasses, extdata, held);
+      },
+      leaseTrouble,
+    ),
   );
 }
 
@@ -142,10 +155,11 @@ async function run(
     if (logged === undefined) throw new Error('the engine returned without committing the run');
     return logged;
   } catch (error) {
-    const reason = reasonOf(error, await secretsOf(deps, extdata));
+    const hidden = secretsOf(deps, extdata);
+    const reason = reasonOf(error, hidden);
     const bug = isBug(error);
     deps.log[bug ? 'error' : 'warn'](
-      { bindingId: binding.id, dataclass: entry.dataclass, syncMode: entry.syncMode, reason, ...(bug ? { stack: scrub(String((error as Error).stack), []) } : {}) },
+      { bindingId: binding.id, dataclass: entry.dataclass, syncMode: entry.syncMode, reason, ...(bug ? { stack: scrub(String((error as Error).stack), hidden) } : {}) },
       bug ? 'synchronization failed on a bug' : 'synchronization failed',
     );
     // Logged as the mode it would have performed: without anchors (or before they were read), a slow sync.
@@ -187,7 +201,7 @@ function isBug(error: unknown): boolean {
 }
 
 /** The extdata token key and secret of the binding's sides, in the clear: never in a reason. */
-async function secretsOf(deps: SynchronizationDeps, extdata: ExtdataSides): Promise<string[]> {
+function secretsOf(deps: SynchronizationDeps, extdata: ExtdataSides): string[] {
   const hidden: string[] = [];
   for (const client of Object.values(extdata)) {
     for (const d of client.datastores) {
