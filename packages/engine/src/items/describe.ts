@@ -1,12 +1,18 @@
 /**
- * What the engine needs to know of an item's text: its duplicate key (slow-sync twin matching) and
- * its fingerprint (change detection: two texts with one fingerprint are the same item, however a
- * client rewrote it).
+ * What the engine needs to know of an item's text: its duplicate key (slow-sync twin matching,
+ * keys.ts) and its fingerprint (change detection: two texts with one fingerprint are the same item,
+ * however a client rewrote it; canonical.ts).
  *
- * PLACEHOLDER until the per-dataclass parsers land: key and fingerprint of the raw text.
+ * The body decides the reader, not the media type (clients mislabel: `text/plain` vCards,
+ * `text/x-vcalendar` iCalendar 2.0). Nothing here throws: a text no reader makes sense of is
+ * described by its normalized text.
  */
-import { createHash } from 'node:crypto';
-import type { ItemContent } from '../connector.js';
+import type { ItemContent, ItemDataclass } from '../connector.js';
+import { fingerprintOf, foldText, normText } from './canonical.js';
+import { readCalendar } from './icalendar.js';
+import { composeKey } from './keys.js';
+import { readNote } from './note.js';
+import { type Described, readContact } from './vcard.js';
 
 export interface ItemDescription {
   /** Normalized key: equal keys on the two sides make twins. null: nothing to match on. */
@@ -15,7 +21,35 @@ export interface ItemDescription {
   readonly fingerprint: string;
 }
 
+export { DUPLICATE_KEYS } from './keys.js';
+
+function read(item: ItemContent): Described {
+  const start = item.body.trimStart().slice(0, 16).toUpperCase();
+  if (start.startsWith('BEGIN:VCARD')) return readContact(item.body);
+  if (start.startsWith('BEGIN:VCALENDAR')) return readCalendar(item.dataclass, item.body);
+  if (item.dataclass === 'Notes') return readNote(item.body, item.title);
+  return asText(item.body);
+}
+
+/** The fallback: the text itself, spacing normalized, keyed as a note would be. */
+function asText(body: string): Described {
+  const text = normText(body);
+  return { fields: { text: foldText(text) }, lines: [text] };
+}
+
+function describeAs(dataclass: ItemDataclass, described: Described): ItemDescription {
+  // Contacts and calendars key on their fields; a text that is neither keys on its text.
+  const key = described.fields.text !== undefined && dataclass !== 'Notes'
+    ? (described.fields.text === '' ? null : `${dataclass}|text=${JSON.stringify(described.fields.text)}`)
+    : composeKey(dataclass, described.fields);
+  return { key, fingerprint: fingerprintOf(dataclass, described.lines) };
+}
+
 export function describeItem(item: ItemContent): ItemDescription {
-  const text = item.body.replace(/\s+/g, ' ').trim();
-  return { key: text === '' ? null : `${item.dataclass}:${text}`, fingerprint: createHash('sha1').update(item.body).digest('base64') };
+  try {
+    return describeAs(item.dataclass, read(item));
+  } catch {
+    // A reader met something it did not foresee: the item is still described, by its text.
+    return describeAs(item.dataclass, asText(item.body));
+  }
 }

@@ -1,0 +1,60 @@
+/**
+ * The canonical form an item's fingerprint hashes: a sorted set of `NAME;PARAMS:VALUE` lines, so
+ * property order, duplicates, encodings and folding are gone before hashing.
+ */
+import { createHash } from 'node:crypto';
+
+/** Text as the user typed it: NFC, one line-ending style, no edge whitespace. */
+export function normText(value: string): string {
+  return value.normalize('NFC').replace(/\r\n?/g, '\n').replace(/[ \t]+\n/g, '\n').trim();
+}
+
+/** For keys only: case, accents and spacing folded (an old phone's "Muller" still twins "Müller"). */
+export function foldText(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function sha1(text: string): string {
+  return createHash('sha1').update(text).digest('base64');
+}
+
+/** The fingerprint of a canonical line set (order and repeats do not count). */
+export function fingerprintOf(dataclass: string, lines: Iterable<string>): string {
+  const unique = [...new Set(lines)].sort();
+  return sha1(`${dataclass}\n${unique.join('\n')}`);
+}
+
+/** Structured values lose trailing empty components (`N:Doe;John;;;` = `N:Doe;John`). */
+export function trimComponents(values: readonly string[]): string[] {
+  const out = values.map(normText);
+  while (out.length > 0 && out[out.length - 1] === '') out.pop();
+  return out;
+}
+
+/**
+ * RRULE parts in a fixed order with defaults dropped (INTERVAL=1, WKST=MO), so a client's own
+ * part order does not count; UNTIL in basic format like every other date here.
+ */
+export function canonicalRecur(rule: string): string {
+  const parts = rule
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .map((part) => {
+      const eq = part.indexOf('=');
+      const key = (eq < 0 ? part : part.slice(0, eq)).toUpperCase();
+      let value = eq < 0 ? '' : part.slice(eq + 1).toUpperCase();
+      if (key === 'UNTIL') value = value.replace(/[-:]/g, '');
+      return [key, value] as const;
+    })
+    .filter(([key, value]) => !(key === 'INTERVAL' && value === '1') && !(key === 'WKST' && value === 'MO'));
+  return parts
+    .map(([key, value]) => `${key}=${value}`)
+    .sort()
+    .join(';');
+}

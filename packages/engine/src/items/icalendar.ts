@@ -1,0 +1,152 @@
+/**
+ * iCalendar 2.0 (ical.js) and vCalendar 1.0 (the lenient reader): canonical lines and key fields
+ * of an event or task. Times become instants (time.ts), so a client that rewrites a time into UTC
+ * or into another VTIMEZONE definition does not change the item.
+ */
+import { canonicalRecur, foldText, normText } from './canonical.js';
+import { blockOf, parseJCal, type JCal } from './jcal.js';
+import type { ItemDataclass } from '../connector.js';
+import type { KeyFields } from './keys.js';
+import { type Block, type Prop, isLegacyVersion, needsLegacyReader, readBlocks } from './lines.js';
+import { calendarZones, canonicalTime, vcalendarZone, type ZoneResolver } from './time.js';
+import type { Described } from './vcard.js';
+
+/**
+ * Properties clients stamp on their own (and SEQUENCE, which some bump on every save): never
+ * counted. UID identifies an item for the key but is not content: a phone drops or replaces it.
+ */
+export const IGNORED_CALENDAR_PROPERTIES: ReadonlySet<string> = new Set([
+  'VERSION', 'PRODID', 'CALSCALE', 'METHOD', 'DTSTAMP', 'LAST-MODIFIED', 'CREATED', 'SEQUENCE', 'UID',
+  'TZ', 'DAYLIGHT', 'ACKNOWLEDGED', 'X-WR-ALARMUID', 'X-MOZ-GENERATION', 'X-MOZ-LASTACK', 'X-LIC-ERROR',
+  'X-IRMC-LUID', 'X-EVOLUTION-ALARM-UID',
+]);
+
+/** Property values that state the default (clients add them when rewriting). */
+const DEFAULT_VALUES: Readonly<Record<string, string>> = {
+  CLASS: 'PUBLIC', TRANSP: 'OPAQUE', PRIORITY: '0', STATUS: '',
+};
+
+/** Parameter values that state the default (RFC 5545 §3.2). VALUE, TZID and encodings never count. */
+const DEFAULT_PARAMS: Readonly<Record<string, string>> = {
+  ROLE: 'REQ-PARTICIPANT', PARTSTAT: 'NEEDS-ACTION', RSVP: 'FALSE', CUTYPE: 'INDIVIDUAL', RELATED: 'START',
+};
+const DROPPED_PARAMS = new Set(['VALUE', 'TZID', 'ENCODING', 'CHARSET', 'X-EVOLUTION-CALDAV-ETAG']);
+
+const TIMES = new Set(['DTSTART', 'DTEND', 'DUE', 'COMPLETED', 'RECURRENCE-ID', 'EXDATE', 'RDATE']);
+const LISTS = new Set(['CATEGORIES', 'RESOURCES']);
+const UPPER = new Set(['CLASS', 'TRANSP', 'STATUS', 'ACTION']);
+/** vCalendar 1.0 alarms: `AALARM:<time>;<snooze>;<repeat>;<sound>`. */
+const LEGACY_ALARMS = new Set(['AALARM', 'DALARM', 'PALARM', 'MALARM']);
+const ITEM_COMPONENTS = ['VEVENT', 'VTODO', 'VJOURNAL'];
+
+interface Context {
+  readonly zones: ZoneResolver;
+  readonly floating: ((wall: number) => number | null) | null;
+}
+
+export function readCalendar(dataclass: ItemDataclass, body: string): Described {
+  const { calendar, context } = readVCalendar(body);
+  const lines: string[] = [];
+  for (const stray of calendar.stray) lines.push(`?${normText(stray)}`);
+  for (const prop of calendar.props) pushProp(lines, '', prop, context);
+  const items = calendar.blocks.filter((b) => b.name !== 'VTIMEZONE');
+  for (const block of items) pushBlock(lines, '', block, context);
+  return { fields: keyFields(dataclass, items, context), lines };
+}
+
+function readVCalendar(body: string): { calendar: Block; context: Context } {
+  if (!needsLegacyReader(body)) {
+    try {
+      const [root] = parseJCal(body);
+      if (root) {
+        const zones = calendarZones(root[2].filter((c): c is JCal => c[0] === 'vtimezone'));
+        return { calendar: blockOf(root), context: { zones, floating: null } };
+      }
+    } catch {
+      // ical.js refused it: the lenient reader, with IANA names for TZIDs.
+    }
+  }
+  const legacy = isLegacyVersion(body);
+  const blocks = readBlocks(body, legacy);
+  const calendar = blocks.find((b) => b.name === 'VCALENDAR') ?? blocks[0] ?? { name: '', props: [], blocks: [], stray: [] };
+  const tz = calendar.props.find((p) => p.name === 'TZ')?.values.join(';');
+  const daylight = calendar.props.filter((p) => p.name === 'DAYLIGHT').map((p) => p.values.join(';'));
+  return { calendar, context: { zones: calendarZones([]), floating: legacy ? vcalendarZone(tz, daylight) : null } };
+}
+
+function pushBlock(lines: string[], path: string, block: Block, context: Context): void {
+  // Exceptions of a recurring event share its UID: the RECURRENCE-ID tells their lines apart.
+  const recurrence = block.props.find((p) => p.name === 'RECURRENCE-ID');
+  const id = recurrence ? `[${timeOf(recurrence, recurrence.values[0] ?? '', context)}]` : '';
+  const prefix = `${path}${block.name}${id}/`;
+  lines.push(prefix);
+  for (const stray of block.stray) lines.push(`${prefix}?${normText(stray)}`);
+  for (const prop of block.props) pushProp(lines, prefix, prop, context);
+  for (const child of block.blocks) pushBlock(lines, prefix, child, context);
+}
+
+function timeOf(prop: Prop, value: string, context: Context): string {
+  return canonicalTime(value, prop.params.TZID?.[0], context.zones, context.floating);
+}
+
+function pushProp(lines: string[], prefix: string, prop: Prop, context: Context): void {
+  if (IGNORED_CALENDAR_PROPERTIES.has(prop.name)) return;
+  const value = valueOf(prop, context);
+  if (value === '' || DEFAULT_VALUES[prop.name] === value) return;
+  lines.push(`${prefix}${prop.name}${paramsOf(prop)}:${value}`);
+}
+
+function paramsOf(prop: Prop): string {
+  const out: string[] = [];
+  for (const [name, values] of Object.entries(prop.params)) {
+    if (DROPPED_PARAMS.has(name)) continue;
+    const text = values.map((v) => (name === 'CN' ? normText(v) : v.trim().toUpperCase())).join(',');
+    if (text === '' || DEFAULT_PARAMS[name] === text) continue;
+    out.push(`${name}=${text}`);
+  }
+  return out.length > 0 ? `;${out.sort().join(';')}` : '';
+}
+
+function valueOf(prop: Prop, context: Context): string {
+  if (TIMES.has(prop.name)) {
+    const times = prop.values.flatMap((v) => v.split(',')).filter((v) => v.trim() !== '');
+    return [...new Set(times.map((v) => timeOf(prop, v, context)))].sort().join(',');
+  }
+  if (LEGACY_ALARMS.has(prop.name)) {
+    const [when = '', ...rest] = prop.values.join(';').split(';');
+    return [timeOf(prop, when, context), ...rest.map(normText)].join(';').replace(/;+$/, '');
+  }
+  const text = prop.values.map(normText);
+  if (prop.name === 'RRULE' || prop.name === 'EXRULE') {
+    const rule = text.join(';');
+    return rule.includes('=') ? canonicalRecur(rule) : rule.toUpperCase();
+  }
+  if (LISTS.has(prop.name)) return [...new Set(text.filter((v) => v !== ''))].sort().join(',');
+  if (prop.name === 'ATTENDEE' || prop.name === 'ORGANIZER') return text.join(';').toLowerCase();
+  // vCalendar 1.0 says "NEEDS ACTION" where iCalendar 2.0 says "NEEDS-ACTION".
+  if (UPPER.has(prop.name)) return text.join(';').toUpperCase().replace(/\s+/g, '-');
+  return text.join(';');
+}
+
+/** The main component: of the dataclass's kind, the master (no RECURRENCE-ID) first. */
+function mainComponent(dataclass: ItemDataclass, items: readonly Block[]): Block | undefined {
+  const kind = dataclass === 'Tasks' ? 'VTODO' : dataclass === 'Events' ? 'VEVENT' : '';
+  const ofKind = items.filter((b) => b.name === kind);
+  const candidates = ofKind.length > 0 ? ofKind : items.filter((b) => ITEM_COMPONENTS.includes(b.name));
+  return candidates.find((b) => !b.props.some((p) => p.name === 'RECURRENCE-ID')) ?? candidates[0];
+}
+
+function keyFields(dataclass: ItemDataclass, items: readonly Block[], context: Context): KeyFields {
+  const main = mainComponent(dataclass, items);
+  if (!main) return {};
+  const first = (name: string) => main.props.find((p) => p.name === name);
+  const uid = first('UID');
+  const summary = first('SUMMARY');
+  // Tasks often have no DTSTART (a phone's to-do list has DUE): DUE stands in for it.
+  const start = first('DTSTART') ?? (dataclass === 'Tasks' ? first('DUE') : undefined);
+  return {
+    uid: uid ? normText(uid.values.join(';')) : '',
+    summary: summary ? foldText(summary.values.join(';')) : '',
+    start: start?.values[0] ? timeOf(start, start.values[0], context) : '',
+  };
+}

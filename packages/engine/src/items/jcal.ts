@@ -1,0 +1,52 @@
+/**
+ * The ical.js reader for vCard 3.0/4.0 and iCalendar 2.0: its jCard/jCal output turned into the
+ * same `Block`/`Prop` shape the lenient reader (lines.ts) produces, so one canonicalizer serves both.
+ */
+import ICAL from 'ical.js';
+import type { Block, Prop } from './lines.js';
+
+/** jCal component: [name, properties, subcomponents]. */
+export type JCal = [string, JCalProp[], JCal[]];
+type JCalProp = [string, Record<string, string | string[]>, string, ...unknown[]];
+
+/** Parses with ical.js; throws what ical.js throws (the caller falls back to the lenient reader). */
+export function parseJCal(text: string): JCal[] {
+  const parsed = ICAL.parse(text) as unknown;
+  if (!Array.isArray(parsed) || parsed.length === 0) return [];
+  return (typeof parsed[0] === 'string' ? [parsed] : parsed) as JCal[];
+}
+
+export function blockOf(jcal: JCal): Block {
+  const [name, props, comps] = jcal;
+  return { name: name.toUpperCase(), props: props.map(propOf), blocks: comps.map(blockOf), stray: [] };
+}
+
+function propOf(prop: JCalProp): Prop {
+  const [name, rawParams, type, ...values] = prop;
+  const params: Record<string, string[]> = {};
+  for (const [key, value] of Object.entries(rawParams)) {
+    const list = Array.isArray(value) ? value : [value];
+    params[key.toUpperCase()] = key === 'type' ? list.flatMap((v) => v.split(',')) : list;
+  }
+  if (type === 'binary') params.ENCODING = ['B'];
+  const flat: string[] = [];
+  for (const value of values) {
+    if (Array.isArray(value)) {
+      // A structured value (N, ADR) or a period: its components; a component with several values joins them.
+      flat.push(...value.map((c: unknown) => (Array.isArray(c) ? c.join(',') : String(c))));
+      if (type === 'period') flat.splice(flat.length - value.length, value.length, value.join('/'));
+    } else if (value !== null && typeof value === 'object') {
+      flat.push(recurText(value as Record<string, unknown>));
+    } else {
+      flat.push(String(value ?? ''));
+    }
+  }
+  return { name: name.toUpperCase(), params, values: flat };
+}
+
+/** jCal's recur object back to RRULE text; canonical.ts orders and trims it. */
+function recurText(recur: Record<string, unknown>): string {
+  return Object.entries(recur)
+    .map(([k, v]) => `${k.toUpperCase()}=${Array.isArray(v) ? v.join(',') : String(v)}`)
+    .join(';');
+}

@@ -1,0 +1,84 @@
+/**
+ * Phone numbers in one form, so "+49 30 1234567", "+49-30-1234567", "+49 (0)30 1234567" and, in a
+ * German card, "(030) 1234567" are one number.
+ *
+ * The rule (libphonenumber does the numbering-plan work):
+ * - International numbers (leading `+`, or `00`, the ITU international prefix) become E.164.
+ * - National numbers become E.164 only when the card itself tells the region: the region of the
+ *   card's first international number (a German mobile number makes "(030) 1234567" Berlin). We
+ *   never guess a region from the server's locale: the same text must describe the same way on
+ *   every server.
+ * - Without a region, or when libphonenumber cannot read it, a number is its dial string: digits,
+ *   `+`, `*`, `#` and letters (vanity numbers), formatting removed. So formatting never counts, and
+ *   a national number twins only an equally national one.
+ * - An extension is kept (`;ext=12`): a different extension is a different phone.
+ */
+import lpn from 'google-libphonenumber';
+
+const util = lpn.PhoneNumberUtil.getInstance();
+const E164 = lpn.PhoneNumberFormat.E164;
+
+interface Reading {
+  readonly canonical: string;
+  /** ISO region of an international number (`DE`), null when none. */
+  readonly region: string | null;
+}
+
+/**
+ * libphonenumber costs ~5 µs a number: readings are cached by the number's dial string (so every
+ * formatting of one number shares an entry) and region. Bounded: cleared when full.
+ */
+const cache = new Map<string, Reading>();
+const CACHE_LIMIT = 200_000;
+
+/** The dial string: what a keypad would dial, formatting and a `tel:` scheme removed. */
+function dialString(raw: string): { dial: string; ext: string } {
+  let text = raw.trim().replace(/^tel:/i, '');
+  let ext = '';
+  const extMatch = /(?:;ext=|\s*(?:ext\.?|extension|x)\s*)(\d+)\s*$/i.exec(text);
+  if (extMatch && /\d.*\D/.test(text.slice(0, extMatch.index))) {
+    ext = extMatch[1] ?? '';
+    text = text.slice(0, extMatch.index);
+  }
+  let dial = text.replace(/[^0-9A-Za-z+*#]/g, '').toUpperCase();
+  if (dial.startsWith('00')) dial = `+${dial.slice(2)}`;
+  return { dial, ext };
+}
+
+function read(raw: string, region: string | null): Reading {
+  const { dial, ext } = dialString(raw);
+  const international = dial.startsWith('+');
+  const cacheKey = `${international ? '' : (region ?? '')}|${dial}|${ext}`;
+  const cached = cache.get(cacheKey);
+  if (cached) return cached;
+
+  let reading: Reading = { canonical: ext ? `${dial};ext=${ext}` : dial, region: null };
+  if (/^\+?\d{3,}$/.test(dial) && (international || region)) {
+    try {
+      const number = util.parse(dial, international ? 'ZZ' : (region ?? 'ZZ'));
+      const e164 = util.format(number, E164);
+      const numberRegion: string | undefined = util.getRegionCodeForNumber(number);
+      reading = {
+        canonical: ext ? `${e164};ext=${ext}` : e164,
+        region: international && numberRegion && numberRegion !== '001' && numberRegion !== 'ZZ' ? numberRegion : null,
+      };
+    } catch {
+      // Not a number libphonenumber knows: the dial string stands.
+    }
+  }
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(cacheKey, reading);
+  return reading;
+}
+
+/** The canonical forms of one card's numbers, in input order (see the rule above). */
+export function canonicalPhones(raws: readonly string[]): string[] {
+  let region: string | null = null;
+  const readings: (Reading | null)[] = raws.map((raw) => {
+    if (!dialString(raw).dial.startsWith('+')) return null;
+    const reading = read(raw, null);
+    region ??= reading.region;
+    return reading;
+  });
+  return raws.map((raw, i) => readings[i]?.canonical ?? read(raw, region).canonical);
+}
