@@ -198,7 +198,7 @@ describe('apply', () => {
     );
   });
 
-  it('answers a refusal per item with its status, and the others still apply', async () => {
+  it('answers a replace of an item the remote no longer has as stale (deleted after we read it), and the others still apply', async () => {
     const { href } = await remoteFeed();
     const connector = extdataConnector(client(datastore('Contacts', href)), secrets);
     const missing = `urn:uuid:${randomUUID()}`;
@@ -206,7 +206,7 @@ describe('apply', () => {
       { op: 'replace', id: missing, item: { dataclass: 'Contacts', type: 'text/x-vcard', title: 'x', body: vcard('X') } },
       { op: 'add', item: { dataclass: 'Contacts', type: 'text/x-vcard', title: 'ok', body: vcard('Okay') } },
     ]);
-    expect(results[0]).toEqual({ ok: false, reason: `extdata ${href}: update of ${missing}: 404 Not Found` });
+    expect(results[0]).toEqual({ ok: false, stale: true });
     expect(results[1]!.ok).toBe(true);
   });
 

@@ -179,8 +179,11 @@ function resultOf(scope: FeedScope, change: OutgoingChange, result: BatchContent
     const id = itemIdOf(result.id);
     return id === undefined ? refused(`${status.code} but the result names no atom:id`) : { ok: true, id };
   }
-  // Deleting what is already gone leaves the remote as asked.
+  // Deleting what is already gone leaves the remote as asked. Replacing what is gone means the
+  // remote deleted it after we read it: stale, like a local item edited meanwhile — the engine
+  // leaves it and the next run compares the delete with our change (a conflict, by the winner).
   if (status.code === 404 && change.op === 'delete') return { ok: true, id: change.id };
+  if (status.code === 404 && change.op === 'replace') return { ok: false, stale: true };
   const reason = status.reason?.trim();
   return refused(`${status.code}${reason ? ` ${reason.length > 200 ? `${reason.slice(0, 200)}…` : reason}` : ''}`);
 }
