@@ -63,22 +63,29 @@ export async function runSynchronization(
   const lease = deps.lease ?? DEFAULT_LEASE;
   const deadline = Date.now() + lease.waitMs;
   const leaseTrouble = (error: unknown): void => deps.log.warn({ bindingId: binding.id, error: String(error) }, 'sync lease renew/release failed');
-  return deps.runs.serialize(binding.id, deadline, () =>
-    withLease(
-      deps.store,
-      binding.id,
-      lease,
-      deadline,
-      async (held) => {
-        // Read again now that it is this run's turn: a binding deleted or changed (conflict_winner)
-        // while the request waited is taken as it is now.
-        const current = await deps.store.bindings.get(account.id, binding.id);
-        if (current === undefined) throw new ServiceError(404, 'not_found', 'there is no such binding in your account');
-        return run(deps, current, entry, dataclasses, extdata, held);
-      },
-      leaseTrouble,
-    ),
-  );
+  const gone = (): ServiceError => new ServiceError(404, 'not_found', 'there is no such binding in your account');
+  try {
+    return await deps.runs.serialize(binding.id, deadline, () =>
+      withLease(
+        deps.store,
+        binding.id,
+        lease,
+        deadline,
+        async (held) => {
+          // Read again now that it is this run's turn: a binding deleted or changed (conflict_winner)
+          // while the request waited is taken as it is now.
+          const current = await deps.store.bindings.get(account.id, binding.id);
+          if (current === undefined) throw gone();
+          return run(deps, current, entry, dataclasses, extdata, held);
+        },
+        leaseTrouble,
+      ),
+    );
+  } catch (error) {
+    // The lease row and the log entry reference the binding: deleted meanwhile, their writes fail.
+    if (!(error instanceof ServiceError) && (await deps.store.bindings.get(account.id, binding.id)) === undefined) throw gone();
+    throw error;
+  }
 }
 
 type ExtdataSides = Partial<Record<(typeof SIDES)[number], ExtdataClientRecord>>;

@@ -18,7 +18,7 @@ import { BindingRuns } from '../../src/services/run-lock.js';
 import { runSynchronization } from '../../src/services/synchronization.js';
 import { openStore } from '../../src/store/open.js';
 import type { Store } from '../../src/store/store.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { refusal, startTestServer, type TestServer } from '../support/server.js';
 import { createTestSchema, storeKinds, type TestSchema } from '../support/stores.js';
 import { card, datastorePair, logIdOf, sideOf } from './fixtures.js';
 import { ServiceError } from '../../src/errors.js';
@@ -68,6 +68,19 @@ describe.each(storeKinds)('serialized synchronization runs (%s)', (kind) => {
     // The run gave its own lease up: another holder can take it at once.
     expect(await server.store.syncLocks.acquire(pair.id, 'another-instance', 60_000)).toBe(true);
     await server.store.syncLocks.release(pair.id, 'another-instance');
+  });
+
+  it('answers 404 when the binding was deleted while the run waited for its turn', async () => {
+    const pair = await datastorePair(server.alice);
+    await pair.source.add('Anna Berg');
+    expect(await server.store.syncLocks.acquire(pair.id, 'another-instance', 60_000)).toBe(true);
+    const running = refusal(pair.run(200));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await server.alice.client.syncengine.delete(pair.id);
+    await server.store.syncLocks.release(pair.id, 'another-instance');
+    const error = await running;
+    expect([error.status, error.code]).toEqual([404, 'not_found']);
+    expect(await pair.target.bodies()).toEqual([]);
   });
 
   it('refuses a run with 409 once the wait for the lease passes its bound, and runs nothing', async () => {
