@@ -26,7 +26,8 @@ export function sha1(text: string): string {
 /** The fingerprint of a canonical line set (order and repeats do not count). */
 export function fingerprintOf(dataclass: string, lines: Iterable<string>): string {
   const unique = [...new Set(lines)].sort();
-  return sha1(`${dataclass}\n${unique.join('\n')}`);
+  // NUL separates: a value may hold newlines, never a NUL a client would keep.
+  return sha1(`${dataclass}\u0000${unique.join('\u0000')}`);
 }
 
 /** Structured values lose trailing empty components (`N:Doe;John;;;` = `N:Doe;John`). */

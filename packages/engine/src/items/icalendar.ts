@@ -48,9 +48,9 @@ export function readCalendar(dataclass: ItemDataclass, body: string): Described 
   const { calendar, context } = readVCalendar(body);
   const lines: string[] = [];
   for (const stray of calendar.stray) lines.push(`?${normText(stray)}`);
-  for (const prop of calendar.props) pushProp(lines, '', prop, context);
+  for (const prop of calendar.props) pushProp(lines, prop, context);
   const items = calendar.blocks.filter((b) => b.name !== 'VTIMEZONE');
-  for (const block of items) pushBlock(lines, '', block, context);
+  for (const block of items) pushBlock(lines, block, context);
   return { fields: keyFields(dataclass, items, context), lines };
 }
 
@@ -74,26 +74,30 @@ function readVCalendar(body: string): { calendar: Block; context: Context } {
   return { calendar, context: { zones: calendarZones([]), floating: legacy ? vcalendarZone(tz, daylight) : null } };
 }
 
-function pushBlock(lines: string[], path: string, block: Block, context: Context): void {
-  // Exceptions of a recurring event share its UID: the RECURRENCE-ID tells their lines apart.
+/**
+ * A component as one line of its sorted property lines: two alarms stay two alarms (their lines
+ * must not mix), and an exception of a recurring event (same UID) is told apart by its
+ * RECURRENCE-ID.
+ */
+function pushBlock(lines: string[], block: Block, context: Context): void {
+  const own: string[] = [];
+  for (const stray of block.stray) own.push(`?${normText(stray)}`);
+  for (const prop of block.props) pushProp(own, prop, context);
+  for (const child of block.blocks) pushBlock(own, child, context);
   const recurrence = block.props.find((p) => p.name === 'RECURRENCE-ID');
   const id = recurrence ? `[${timeOf(recurrence, recurrence.values[0] ?? '', context)}]` : '';
-  const prefix = `${path}${block.name}${id}/`;
-  lines.push(prefix);
-  for (const stray of block.stray) lines.push(`${prefix}?${normText(stray)}`);
-  for (const prop of block.props) pushProp(lines, prefix, prop, context);
-  for (const child of block.blocks) pushBlock(lines, prefix, child, context);
+  lines.push(`${block.name}${id}{${[...new Set(own)].sort().join('\u0000')}}`);
 }
 
 function timeOf(prop: Prop, value: string, context: Context): string {
   return canonicalTime(value, prop.params.TZID?.[0], context.zones, context.floating);
 }
 
-function pushProp(lines: string[], prefix: string, prop: Prop, context: Context): void {
+function pushProp(lines: string[], prop: Prop, context: Context): void {
   if (IGNORED_CALENDAR_PROPERTIES.has(prop.name)) return;
   const value = valueOf(prop, context);
   if (value === '' || DEFAULT_VALUES[prop.name] === value) return;
-  lines.push(`${prefix}${prop.name}${paramsOf(prop)}:${value}`);
+  lines.push(`${prop.name}${paramsOf(prop)}:${value}`);
 }
 
 function paramsOf(prop: Prop): string {
