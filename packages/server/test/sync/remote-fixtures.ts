@@ -110,7 +110,7 @@ export async function remoteBinding(
   const datastores = Object.entries(feeds).map(([dataclass, feed]) => ({
     dataclass: dataclass as Dataclass,
     href: feed.href,
-    token: { tokenType: 2, key: consumer.key, secret: consumer.secret, scopes: [feed.href] },
+    token: { tokenType: 2 as const, key: consumer.key, secret: consumer.secret, scopes: [feed.href] },
   }));
   const extdata = (await client.extdata.create({ userId: `alice@remote-${++users}.example`, datastores })).client.uuid!;
   const entry = await client.syncengine.create({ source: { syncSource: 'datastore', uuid: near.uuid }, target: { syncSource: 'extdata', uuid: extdata } });
