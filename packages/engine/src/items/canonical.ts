@@ -6,17 +6,17 @@ import { createHash } from 'node:crypto';
 
 /** Text as the user typed it: NFC, one line-ending style, no edge whitespace. */
 export function normText(value: string): string {
-  return value.normalize('NFC').replace(/\r\n?/g, '\n').replace(/[ \t]+\n/g, '\n').trim();
+  // The common case (one short ASCII line) skips the Unicode and line work: this runs per value.
+  const text = ASCII.test(value) ? value : value.normalize('NFC');
+  return (text.includes('\n') || text.includes('\r') ? text.replace(/\r\n?/g, '\n').replace(/[ \t]+\n/g, '\n') : text).trim();
 }
+
+const ASCII = /^[\x00-\x7f]*$/;
 
 /** For keys only: case, accents and spacing folded (an old phone's "Muller" still twins "Müller"). */
 export function foldText(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  const text = ASCII.test(value) ? value : value.normalize('NFD').replace(/\p{M}+/gu, '');
+  return text.toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 export function sha1(text: string): string {

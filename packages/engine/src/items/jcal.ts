@@ -22,26 +22,33 @@ export function blockOf(jcal: JCal): Block {
 }
 
 function propOf(prop: JCalProp): Prop {
-  const [name, rawParams, type, ...values] = prop;
+  const name = prop[0];
+  const rawParams = prop[1];
+  const type = prop[2];
   const params: Record<string, string[]> = {};
-  for (const [key, value] of Object.entries(rawParams)) {
-    const list = Array.isArray(value) ? value : [value];
-    params[key.toUpperCase()] = key === 'type' ? list.flatMap((v) => v.split(',')) : list;
+  for (const key in rawParams) {
+    const value = rawParams[key] as string | string[];
+    const list = typeof value === 'string' ? [value] : value;
+    params[key.toUpperCase()] = key === 'type' ? splitTypes(list) : list;
   }
   if (type === 'binary') params.ENCODING = ['B'];
   const flat: string[] = [];
-  for (const value of values) {
-    if (Array.isArray(value)) {
-      // A structured value (N, ADR) or a period: its components; a component with several values joins them.
-      flat.push(...value.map((c: unknown) => (Array.isArray(c) ? c.join(',') : String(c))));
-      if (type === 'period') flat.splice(flat.length - value.length, value.length, value.join('/'));
-    } else if (value !== null && typeof value === 'object') {
-      flat.push(recurText(value as Record<string, unknown>));
-    } else {
-      flat.push(String(value ?? ''));
-    }
+  for (let i = 3; i < prop.length; i++) {
+    const value = prop[i];
+    if (typeof value === 'string') flat.push(value);
+    else if (Array.isArray(value)) {
+      // A period is one value; a structured value (N, ADR) is its components, a component with
+      // several values joined.
+      if (type === 'period') flat.push(value.join('/'));
+      else for (const c of value) flat.push(Array.isArray(c) ? c.join(',') : String(c));
+    } else if (value !== null && typeof value === 'object') flat.push(recurText(value as Record<string, unknown>));
+    else flat.push(String(value ?? ''));
   }
   return { name: name.toUpperCase(), params, values: flat };
+}
+
+function splitTypes(list: readonly string[]): string[] {
+  return list.some((v) => v.includes(',')) ? list.flatMap((v) => v.split(',')) : [...list];
 }
 
 /** jCal's recur object back to RRULE text; canonical.ts orders and trims it. */

@@ -16,6 +16,10 @@
 import lpn from 'google-libphonenumber';
 
 const util = lpn.PhoneNumberUtil.getInstance();
+/** In the library, missing from its typings. */
+const metadata = util as unknown as {
+  getMetadataForRegion(region: string): { getNationalPrefixForParsing(): string | undefined } | null | undefined;
+};
 const E164 = lpn.PhoneNumberFormat.E164;
 
 interface Reading {
@@ -45,27 +49,68 @@ function dialString(raw: string): { dial: string; ext: string } {
   return { dial, ext };
 }
 
-function read(raw: string, region: string | null): Reading {
-  const { dial, ext } = dialString(raw);
+interface Country {
+  readonly region: string | null;
+  /** The national prefix libphonenumber strips after a country code ("0" in `+49 (0)30`). */
+  readonly nationalPrefix: RegExp | null;
+}
+
+const countries = new Map<string, Country | null>();
+
+/** The country of a calling code (`49`), null when no such code exists. */
+function countryOf(code: string): Country | null {
+  let country = countries.get(code);
+  if (country === undefined) {
+    const region: string = util.getRegionCodeForCountryCode(Number(code));
+    if (region === 'ZZ') country = null;
+    else {
+      const prefix = region === '001' ? undefined : metadata.getMetadataForRegion(region)?.getNationalPrefixForParsing();
+      country = { region: region === '001' ? null : region, nationalPrefix: prefix ? new RegExp(`^(?:${prefix})`) : null };
+    }
+    countries.set(code, country);
+  }
+  return country;
+}
+
+/**
+ * An international number that libphonenumber would leave as it is: a known calling code (codes
+ * are prefix-free) followed by a national number that does not start with the country's national
+ * prefix. Its E.164 form is its dial string, with no parse (libphonenumber costs ~5 µs a number).
+ */
+function fastInternational(dial: string): Reading | null {
+  if (!/^\+[1-9]\d{6,15}$/.test(dial)) return null;
+  for (let length = 1; length <= 3; length++) {
+    const country = countryOf(dial.slice(1, 1 + length));
+    if (country === null) continue;
+    const national = dial.slice(1 + length);
+    if (country.nationalPrefix?.test(national)) return null;
+    return { canonical: dial, region: country.region };
+  }
+  return null;
+}
+
+function read(dial: string, ext: string, region: string | null): Reading {
   const international = dial.startsWith('+');
   const cacheKey = `${international ? '' : (region ?? '')}|${dial}|${ext}`;
   const cached = cache.get(cacheKey);
   if (cached) return cached;
 
-  let reading: Reading = { canonical: ext ? `${dial};ext=${ext}` : dial, region: null };
-  if (/^\+?\d{3,}$/.test(dial) && (international || region)) {
+  let reading: Reading = { canonical: dial, region: null };
+  const fast = international ? fastInternational(dial) : null;
+  if (fast) reading = fast;
+  else if (/^\+?\d{3,}$/.test(dial) && (international || region)) {
     try {
       const number = util.parse(dial, international ? 'ZZ' : (region ?? 'ZZ'));
-      const e164 = util.format(number, E164);
       const numberRegion: string | undefined = util.getRegionCodeForNumber(number);
       reading = {
-        canonical: ext ? `${e164};ext=${ext}` : e164,
+        canonical: util.format(number, E164),
         region: international && numberRegion && numberRegion !== '001' && numberRegion !== 'ZZ' ? numberRegion : null,
       };
     } catch {
       // Not a number libphonenumber knows: the dial string stands.
     }
   }
+  if (ext) reading = { ...reading, canonical: `${reading.canonical};ext=${ext}` };
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(cacheKey, reading);
   return reading;
@@ -73,12 +118,13 @@ function read(raw: string, region: string | null): Reading {
 
 /** The canonical forms of one card's numbers, in input order (see the rule above). */
 export function canonicalPhones(raws: readonly string[]): string[] {
+  const dials = raws.map(dialString);
   let region: string | null = null;
-  const readings: (Reading | null)[] = raws.map((raw) => {
-    if (!dialString(raw).dial.startsWith('+')) return null;
-    const reading = read(raw, null);
+  const readings: (Reading | null)[] = dials.map(({ dial, ext }) => {
+    if (!dial.startsWith('+')) return null;
+    const reading = read(dial, ext, null);
     region ??= reading.region;
     return reading;
   });
-  return raws.map((raw, i) => readings[i]?.canonical ?? read(raw, region).canonical);
+  return dials.map(({ dial, ext }, i) => readings[i]?.canonical ?? read(dial, ext, region).canonical);
 }

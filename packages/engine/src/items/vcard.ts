@@ -132,12 +132,7 @@ function canonicalContact(card: Block): Described {
 
   // FN counts only when it says more than N: 2.1 phones omit it, 3.0 clients derive it from N.
   const [family = '', given = '', additional = '', prefix = '', suffix = ''] = n;
-  const derived = [
-    [given, additional, family],
-    [prefix, given, additional, family, suffix],
-    [family, given, additional],
-  ].map((parts) => foldText(parts.filter((p) => p !== '').join(' ')));
-  if (fn !== '' && !derived.includes(foldText(fn))) lines.push(`FN:${fn}`);
+  if (fn !== '' && !isDerivedName(fn, given, additional, family, prefix, suffix)) lines.push(`FN:${fn}`);
   for (const stray of card.stray) lines.push(`?${normText(stray)}`);
 
   const nameWords = [given, additional, family].join(' ').trim() || fn || org;
@@ -149,6 +144,17 @@ function canonicalContact(card: Block): Described {
     },
     lines,
   };
+}
+
+/** FN as clients derive it from N: given-first, with prefix and suffix, or family-first. */
+function isDerivedName(fn: string, given: string, additional: string, family: string, prefix: string, suffix: string): boolean {
+  const loose = (parts: string[]) => parts.filter((p) => p !== '').join(' ').toLowerCase();
+  const written = fn.replace(/\s+/g, ' ').toLowerCase();
+  return (
+    written === loose([given, additional, family]) ||
+    written === loose([prefix, given, additional, family, suffix]) ||
+    written === loose([family, given, additional])
+  );
 }
 
 function valueOf(prop: Prop): string {
