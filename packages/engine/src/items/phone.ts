@@ -4,8 +4,9 @@
  *
  * The rule (libphonenumber does the numbering-plan work):
  * - International numbers (leading `+`, or `00`, the ITU international prefix) become E.164.
- * - National numbers become E.164 only when the card itself tells the region: the region of the
- *   card's first international number (a German mobile number makes "(030) 1234567" Berlin). We
+ * - National numbers become E.164 only when the card itself tells the region: the region most of
+ *   the card's international numbers have, ties broken by region name so property order never
+ *   counts (a German mobile number makes "(030) 1234567" Berlin). We
  *   never guess a region from the server's locale: the same text must describe the same way on
  *   every server.
  * - Without a region, or when libphonenumber cannot read it, a number is its dial string: digits,
@@ -119,12 +120,26 @@ function read(dial: string, ext: string, region: string | null): Reading {
 /** The canonical forms of one card's numbers, in input order (see the rule above). */
 export function canonicalPhones(raws: readonly string[]): string[] {
   const dials = raws.map(dialString);
-  let region: string | null = null;
+  const regions = new Map<string, number>();
   const readings: (Reading | null)[] = dials.map(({ dial, ext }) => {
     if (!dial.startsWith('+')) return null;
     const reading = read(dial, ext, null);
-    region ??= reading.region;
+    if (reading.region) regions.set(reading.region, (regions.get(reading.region) ?? 0) + 1);
     return reading;
   });
+  const region = cardRegion(regions);
   return dials.map(({ dial, ext }, i) => readings[i]?.canonical ?? read(dial, ext, region).canonical);
+}
+
+/** The region most of the card's international numbers have; ties by name, so order never counts. */
+function cardRegion(regions: ReadonlyMap<string, number>): string | null {
+  let best: string | null = null;
+  let count = 0;
+  for (const [region, n] of regions) {
+    if (n > count || (n === count && best !== null && region < best)) {
+      best = region;
+      count = n;
+    }
+  }
+  return best;
 }

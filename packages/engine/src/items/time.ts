@@ -75,16 +75,19 @@ export function calendarZones(definitions: readonly JCal[]): ZoneResolver {
     const tzid = def[1].find((p) => p[0] === 'tzid')?.[3];
     if (typeof tzid === 'string') byId.set(tzid, def);
   }
+  const resolved = new Map<string, ICAL.Timezone>();
   return (tzid, wall) => {
     const def = byId.get(tzid);
     if (def) {
       try {
+        let tz = resolved.get(tzid);
+        if (!tz) resolved.set(tzid, (tz = timezoneOf(def)));
         const d = new Date(wall);
         const time = ICAL.Time.fromData({
           year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(),
           hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds(), isDate: false,
         });
-        return wall - timezoneOf(def).utcOffset(time) * 1000;
+        return wall - tz.utcOffset(time) * 1000;
       } catch {
         // A broken VTIMEZONE: try the name.
       }

@@ -37,7 +37,7 @@ describe('the duplicate key table', () => {
       'Contacts|name="clara weber"|phones=[]|emails=["c@example.org"]'],
     ['contact: a national number without a region is its dial string', 'Contacts', card('N:Weber;Clara', 'TEL:(030) 123-4567'),
       'Contacts|name="clara weber"|phones=["0301234567"]|emails=[]'],
-    ['contact: a national number takes the region of the card\'s international one', 'Contacts',
+    ['contact: a national number takes the region of the card\'s international ones', 'Contacts',
       card('N:Weber;Clara', 'TEL;TYPE=CELL:+49 171 2233445', 'TEL:(030) 123-4567'),
       'Contacts|name="clara weber"|phones=["+491712233445","+49301234567"]|emails=[]'],
     ['contact: empty card has no key', 'Contacts', card('N:;;;;', 'FN:', 'TEL;TYPE=CELL:'), null],

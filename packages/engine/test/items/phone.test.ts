@@ -34,9 +34,13 @@ describe('canonicalPhones', () => {
     expect(canonicalPhones([raw])).toEqual([canonical]);
   });
 
-  it("reads national numbers in the region of the card's first international number", () => {
+  it("reads national numbers in the region most of the card's international numbers have (ties by name)", () => {
     expect(canonicalPhones(['+49 171 2233445', '(030) 1234567'])).toEqual(['+491712233445', '+49301234567']);
     expect(canonicalPhones(['(030) 1234567', '+33 1 23 45 67 89'])).toEqual(['+33301234567', '+33123456789']);
+    expect(canonicalPhones(['+1 212 555 0134', '(030) 1234567', '+49 171 2233445', '+49 89 7209477'])[1]).toBe('+49301234567');
+    // A tie (one German, one US number) goes to the region first by name, in either order.
+    expect(canonicalPhones(['+49 171 2233445', '+1 212 555 0134', '(030) 1234567'])[2]).toBe('+49301234567');
+    expect(canonicalPhones(['+1 212 555 0134', '+49 171 2233445', '(030) 1234567'])[2]).toBe('+49301234567');
     expect(canonicalPhones(['+1 212 555 0134', '(415) 555-0199'])).toEqual(['+12125550134', '+14155550199']);
   });
 
