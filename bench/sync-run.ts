@@ -1,0 +1,67 @@
+/**
+ * One slow-sync measurement, in a process of its own so its peak memory is its own:
+ * `tsx bench/sync-run.ts <n>` fills two datastore clients of a fresh embedded store with n
+ * contacts each (30% twins, bench/sync-data.ts), runs the binding's first synchronization through
+ * the sync service (which runs it as a slow sync), checks the result, and prints one JSON line.
+ *
+ * Also measured in the same process, as the baseline: reading both sides' items from the store,
+ * which every slow sync must do.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { SecretBox } from '../packages/server/src/secrets/box.js';
+import { BindingRuns } from '../packages/server/src/services/run-lock.js';
+import { runSynchronization } from '../packages/server/src/services/synchronization.js';
+import { openStore } from '../packages/server/src/store/open.js';
+import { slowSyncSides } from './sync-data.js';
+
+const n = Number(process.argv[2]);
+const dir = mkdtempSync(join(tmpdir(), 'atomsync-syncbench-'));
+try {
+  const store = await openStore({ kind: 'sqlite', file: join(dir, 'bench.sqlite') });
+  const account = await store.accounts.create({ username: 'bench', passwordHash: 'unused', syncmlDigest: null, admin: false });
+  if (account === undefined) throw new Error('no account');
+  const clients = { source: randomUUID(), target: randomUUID() };
+  for (const [side, uuid] of Object.entries(clients)) await store.datastores.create({ uuid, accountId: account.id, userId: side });
+  const sides = slowSyncSides(n, 0.3);
+  for (const side of ['source', 'target'] as const) {
+    await store.transaction(() =>
+      store.contents.insertMany(sides[side].map((c) => ({ uuid: randomUUID(), clientUuid: clients[side], dataclass: 'Contacts' as const, title: c.title, type: 'text/vcard', body: c.body }))),
+    );
+  }
+  const binding = await store.bindings.create({ accountId: account.id, source: { kind: 'datastore', uuid: clients.source }, target: { kind: 'datastore', uuid: clients.target }, conflictWinner: 'source' });
+
+  const readStart = performance.now();
+  await store.contents.list(clients.source, ['Contacts']);
+  await store.contents.list(clients.target, ['Contacts']);
+  const readMs = performance.now() - readStart;
+
+  global.gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  let heapPeak = heapBefore;
+  const sampler = setInterval(() => (heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)), 5);
+  const start = performance.now();
+  const log = await runSynchronization(
+    { store, secrets: SecretBox.ephemeral(), runs: new BindingRuns(), log: pino({ level: 'silent' }) },
+    { kind: 'account', id: account.id, username: 'bench', admin: false },
+    binding,
+    { syncMode: 200, dataclass: 'Contacts' },
+  );
+  const ms = performance.now() - start;
+  clearInterval(sampler);
+  heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+
+  // The run must have done the work it is timed for: a slow sync merging the twins.
+  const expected = 2 * n - sides.twins;
+  const [s, t] = [(await store.contents.countLive([clients.source])).get(clients.source), (await store.contents.countLive([clients.target])).get(clients.target)];
+  if (log.result !== 'completed' || log.syncMode !== 201 || s !== expected || t !== expected || log.stats.duplicatesDetected !== sides.twins) {
+    throw new Error(`wrong result: ${JSON.stringify({ result: log.result, reason: log.reason, mode: log.syncMode, source: s, target: t, expected, duplicates: log.stats.duplicatesDetected, twins: sides.twins })}`);
+  }
+  await store.close();
+  console.log(JSON.stringify({ n, ms, readMs, heapPeakMb: (heapPeak - heapBefore) / 2 ** 20, maxRssMb: process.resourceUsage().maxRSS / 1024, duplicates: log.stats.duplicatesDetected, conflicts: log.stats.conflictsDetected, items: expected }));
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
