@@ -1,7 +1,7 @@
 export * from './connector.js';
 export * from './state.js';
 export { describeItem, type ItemDescription } from './items/describe.js';
-export { synchronize, SyncFailure, type SyncRequest, type SyncOutcome, type SyncStatsResult, type SideStatistics } from './sync.js';
+export { synchronize, SyncFailure, type SyncRequest, type SyncOutcome, type SyncStatsResult } from './sync.js';
 export { MODES, performedMode, type ModeRule, type SideName } from './sides.js';
 export { emptyStats } from './tally.js';
 export { PhoneConnector, isProvisionalId, type PhoneExchange, type PhoneOutgoing } from './connectors/phone.js';

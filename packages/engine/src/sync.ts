@@ -2,25 +2,16 @@
  * One synchronization run of a binding: read both sides, plan, apply, and report the new state and
  * the statistics of the log entry. See plan.ts for what each mode does.
  */
-import type { ConflictWinner, SyncMode } from '@atomsync/atom';
+import type { ConflictWinner, Statistics, SyncMode } from '@atomsync/atom';
 import type { Connector, ItemDataclass } from './connector.js';
 import { planChanges, planFull, type Plan } from './plan.js';
 import { MODES, performedMode, sends, SIDES, type SideName } from './sides.js';
 import type { Anchors, StateChange, SyncState } from './state.js';
 
-/** Per side, as the log entry's `statistics` (DESIGN.md "statistics direction"). */
-export interface SideStatistics {
-  addsIn: number;
-  replacesIn: number;
-  deletesIn: number;
-  addsOut: number;
-  replacesOut: number;
-  deletesOut: number;
-}
-
+/** What a run reports: per side as the log entry's `statistics` (DESIGN.md "statistics direction"). */
 export interface SyncStatsResult {
-  readonly source: SideStatistics;
-  readonly target: SideStatistics;
+  readonly source: Statistics;
+  readonly target: Statistics;
   readonly duplicatesDetected: number;
   readonly duplicatesRemoved: number;
   readonly conflictsDetected: number;

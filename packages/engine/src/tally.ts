@@ -5,11 +5,12 @@
  * `source.adds_out = target.adds_in + duplicates matched`.
  */
 import type { SideName } from './sides.js';
-import type { SideStatistics, SyncStatsResult } from './sync.js';
+import type { Statistics } from '@atomsync/atom';
+import type { SyncStatsResult } from './sync.js';
 
 export type Operation = 'add' | 'replace' | 'delete';
 
-const zero = (): SideStatistics => ({ addsIn: 0, replacesIn: 0, deletesIn: 0, addsOut: 0, replacesOut: 0, deletesOut: 0 });
+const zero = (): Statistics => ({ addsIn: 0, replacesIn: 0, deletesIn: 0, addsOut: 0, replacesOut: 0, deletesOut: 0 });
 
 const IN = { add: 'addsIn', replace: 'replacesIn', delete: 'deletesIn' } as const;
 const OUT = { add: 'addsOut', replace: 'replacesOut', delete: 'deletesOut' } as const;

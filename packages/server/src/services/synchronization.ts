@@ -14,13 +14,13 @@
  * completed run: the run happened, and failed.
  */
 import type { Dataclass, SynchronizationEntry } from '@atomsync/atom';
-import { performedMode, synchronize, SyncFailure, type Anchors, type ItemDataclass, type SyncStatsResult } from '@atomsync/engine';
+import { emptyStats, performedMode, synchronize, SyncFailure, type Anchors, type ItemDataclass } from '@atomsync/engine';
 import type { Logger } from 'pino';
 import type { AccountPrincipal } from '../auth/principal.js';
 import { connectorFor, unrunnableKind, type ConnectorDeps } from '../connectors/index.js';
 import { extdataCoverage } from '../connectors/extdata/index.js';
 import { ServiceError } from '../errors.js';
-import type { BindingRecord, ExtdataClientRecord, NewSyncLog, SyncLogRecord, SyncStatsRecord } from '../store/records.js';
+import type { BindingRecord, ExtdataClientRecord, NewSyncLog, SyncLogRecord } from '../store/records.js';
 import { DEFAULT_LEASE, withLease, type BindingRuns, type Lease, type LeaseOptions } from './run-lock.js';
 import { Violations } from './validation.js';
 
@@ -155,7 +155,7 @@ async function run(
           const done = await work();
           await lease.confirm();
           await tx.syncState.save(binding.id, anchorKey, done.state);
-          logged = await tx.syncLog.append({ ...head, syncMode: done.mode, stats: statsRecord(done.stats), result: 'completed', reason: null });
+          logged = await tx.syncLog.append({ ...head, syncMode: done.mode, stats: done.stats, result: 'completed', reason: null });
           return done;
         }),
     });
@@ -171,30 +171,10 @@ async function run(
     );
     // Logged as the mode it would have performed: without anchors (or before they were read), a slow sync.
     const hasAnchors = anchors !== undefined && anchors.source !== null && anchors.target !== null;
-    return store.syncLog.append({ ...head, syncMode: performedMode(entry.syncMode, hasAnchors), stats: ZERO_STATS, result: 'failed', reason });
+    return store.syncLog.append({ ...head, syncMode: performedMode(entry.syncMode, hasAnchors), stats: emptyStats(), result: 'failed', reason });
   }
 }
 
-function statsRecord(stats: SyncStatsResult): SyncStatsRecord {
-  const side = (s: SyncStatsResult['source']) => ({
-    addsIn: s.addsIn,
-    replacesIn: s.replacesIn,
-    deletesIn: s.deletesIn,
-    addsOut: s.addsOut,
-    replacesOut: s.replacesOut,
-    deletesOut: s.deletesOut,
-  });
-  return {
-    source: side(stats.source),
-    target: side(stats.target),
-    duplicatesDetected: stats.duplicatesDetected,
-    duplicatesRemoved: stats.duplicatesRemoved,
-    conflictsDetected: stats.conflictsDetected,
-  };
-}
-
-const ZERO_SIDE = { addsIn: 0, replacesIn: 0, deletesIn: 0, addsOut: 0, replacesOut: 0, deletesOut: 0 };
-const ZERO_STATS: SyncStatsRecord = { source: ZERO_SIDE, target: ZERO_SIDE, duplicatesDetected: 0, duplicatesRemoved: 0, conflictsDetected: 0 };
 
 /**
  * Errors of our own code (as opposed to a refusing remote, a store fault or a SyncFailure): still a

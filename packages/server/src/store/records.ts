@@ -9,9 +9,10 @@
  */
 import type { ClientKind, ConflictWinner, MessageDirection, OutboxKind, Statistics, SyncMode, SyncmlEncoding, SyncResult, TokenType } from '@atomsync/atom';
 
-/** The dataclass of one stored item. `Calendar` is a filter (Events + Tasks), never an item's class. */
-export type ItemDataclass = 'Contacts' | 'Events' | 'Tasks' | 'Notes';
-export const ITEM_DATACLASSES: readonly ItemDataclass[] = ['Contacts', 'Events', 'Tasks', 'Notes'];
+import type { ItemDataclass, SyncStatsResult } from '@atomsync/engine';
+
+/** The dataclass of one stored item (the engine's): `Calendar` is a filter, never an item's class. */
+export { ITEM_DATACLASSES, type ItemDataclass } from '@atomsync/engine';
 
 export interface AccountRecord {
   readonly id: number;
@@ -175,13 +176,8 @@ export interface BindingRecord {
   readonly updated: Date;
 }
 
-export interface SyncStatsRecord {
-  readonly source: Statistics;
-  readonly target: Statistics;
-  readonly duplicatesDetected: number;
-  readonly duplicatesRemoved: number;
-  readonly conflictsDetected: number;
-}
+/** A run's statistics as the engine reports them (the log keeps them as JSON). */
+export type SyncStatsRecord = SyncStatsResult;
 
 export interface SyncLogRecord {
   readonly id: number;
