@@ -10,6 +10,11 @@ import type { ClientKind } from '@atomsync/atom';
 export type ItemDataclass = 'Contacts' | 'Events' | 'Tasks' | 'Notes';
 export const ITEM_DATACLASSES: readonly ItemDataclass[] = ['Contacts', 'Events', 'Tasks', 'Notes'];
 
+/** The item classes a dataclass names: `Calendar` is Events + Tasks, the others themselves. */
+export function itemClassesOf(dataclass: ItemDataclass | 'Calendar'): ItemDataclass[] {
+  return dataclass === 'Calendar' ? ['Events', 'Tasks'] : [dataclass];
+}
+
 /** What an item is, apart from where it lives. */
 export interface ItemContent {
   readonly dataclass: ItemDataclass;

@@ -10,6 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ActivesyncClient, ClientKind, ExtdataClient, ExtdataDatastore, SyncmlClient } from '@atomsync/atom';
+import { itemClassesOf } from '@atomsync/engine';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import type { AccountPrincipal } from '../auth/principal.js';
 import { ServiceError } from '../errors.js';
@@ -20,10 +21,6 @@ import { isInternationalNumber, isTimeZone, Violations } from './validation.js';
 
 // ---- external data clients ------------------------------------------------------------------
 
-/** The item dataclasses a datastore serves: `Calendar` is Events + Tasks. */
-function served(dataclass: ExtdataDatastore['dataclass']): ItemDataclass[] {
-  return dataclass === 'Calendar' ? ['Events', 'Tasks'] : [dataclass];
-}
 
 /**
  * The datastores of a create or update request, their token key and secret sealed. One datastore
@@ -37,11 +34,11 @@ export function extdataDatastores(
   secrets: SecretBox,
   violations: Violations,
 ): ExtdataDatastoreRecord[] {
-  const taken = new Set<ItemDataclass>(existing.flatMap((d) => served(d.dataclass)));
+  const taken = new Set<ItemDataclass>(existing.flatMap((d) => itemClassesOf(d.dataclass)));
   const records: ExtdataDatastoreRecord[] = [];
   requested.forEach((d, i) => {
     const at = `/entry/client/datastore[${i + 1}]`;
-    const classes = served(d.dataclass);
+    const classes = itemClassesOf(d.dataclass);
     if (classes.some((c) => taken.has(c))) violations.add(`${at}/@dataclass`, `the client already has a datastore for ${d.dataclass}`);
     for (const c of classes) taken.add(c);
     if (!isAbsoluteUrl(d.href)) violations.add(`${at}/@href`, 'is not an absolute URL');

@@ -13,6 +13,7 @@
  * to Events or Tasks from the body like an inferred calendar type.
  */
 import type { Dataclass } from '@atomsync/atom';
+import { itemClassesOf } from '@atomsync/engine';
 import type { ItemDataclass } from '../store/records.js';
 
 /** What a media type says about the class: a family, Calendar standing for Events or Tasks. */
@@ -129,7 +130,5 @@ export function resolveDataclass(type: string, body: string, given?: Dataclass, 
 
 /** The item classes a listing filter selects: Calendar = Events + Tasks; `all` or none = every class (undefined). */
 export function classesOfFilter(filter: Dataclass | 'all' | undefined): readonly ItemDataclass[] | undefined {
-  if (filter === undefined || filter === 'all') return undefined;
-  if (filter === 'Calendar') return ['Events', 'Tasks'];
-  return [filter];
+  return filter === undefined || filter === 'all' ? undefined : itemClassesOf(filter);
 }

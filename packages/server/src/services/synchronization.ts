@@ -14,7 +14,7 @@
  * completed run: the run happened, and failed.
  */
 import type { Dataclass, SynchronizationEntry } from '@atomsync/atom';
-import { emptyStats, performedMode, synchronize, SyncFailure, type Anchors, type ItemDataclass } from '@atomsync/engine';
+import { emptyStats, itemClassesOf, performedMode, synchronize, SyncFailure, type Anchors, type ItemDataclass } from '@atomsync/engine';
 import type { Logger } from 'pino';
 import type { AccountPrincipal } from '../auth/principal.js';
 import { connectorFor, unrunnableKind, type ConnectorDeps } from '../connectors/index.js';
@@ -38,10 +38,6 @@ export const MAX_REASON_LENGTH = 500;
 
 const SIDES = ['source', 'target'] as const;
 
-/** `Calendar` runs its two item classes from one anchor; the others are one class each. */
-export function itemClassesOf(dataclass: Dataclass): ItemDataclass[] {
-  return dataclass === 'Calendar' ? ['Events', 'Tasks'] : [dataclass];
-}
 
 /**
  * Runs `binding` (already found to be the caller's) as `entry` asks and returns its log record.
@@ -57,6 +53,7 @@ export async function runSynchronization(
     const refusal = unrunnableKind(binding[side].kind);
     if (refusal !== undefined) throw new ServiceError(409, 'conflict', refusal);
   }
+  // `Calendar` runs its two item classes from one anchor.
   const dataclasses = itemClassesOf(entry.dataclass);
   const extdata = await extdataSides(deps, account, binding, entry.dataclass, dataclasses);
 

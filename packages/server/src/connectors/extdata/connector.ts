@@ -14,6 +14,7 @@
  * by fingerprint.
  */
 import type { ApplyResult, Change, Connector, Item, ItemDataclass, Listing, OutgoingChange } from '@atomsync/engine';
+import { itemClassesOf } from '@atomsync/engine';
 import type { SecretBox } from '../../secrets/box.js';
 import type { ExtdataClientRecord, ExtdataDatastoreRecord } from '../../store/records.js';
 import { batchBytesOf, chunksOf, decodeBatchResults, decodeChanges, decodeListing, encodeBatch, filterOf, type Decoded, type FeedScope } from './feed.js';
@@ -48,7 +49,7 @@ export function datastoreFor(client: ExtdataClientRecord, dataclass: ItemDatacla
 
 /** The classes of `dataclasses` (Calendar meaning Events and Tasks) no datastore of `client` serves. */
 export function extdataCoverage(client: ExtdataClientRecord, dataclasses: readonly (ItemDataclass | 'Calendar')[]): ItemDataclass[] {
-  const wanted = new Set(dataclasses.flatMap((c): ItemDataclass[] => (c === 'Calendar' ? ['Events', 'Tasks'] : [c])));
+  const wanted = new Set(dataclasses.flatMap(itemClassesOf));
   return [...wanted].filter((c) => datastoreFor(client, c) === undefined);
 }
 
