@@ -10,6 +10,7 @@ export default defineConfig({
     alias: {
       '@atomsync/atom': src('atom'),
       '@atomsync/engine': src('engine'),
+      '@atomsync/syncml': src('syncml'),
       '@atomsync/sdk': src('sdk'),
       '@atomsync/server': src('server'),
       '@atomsync/msw': src('msw'),
