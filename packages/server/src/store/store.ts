@@ -209,6 +209,79 @@ export interface ChatLogRepo {
   list(limit: number): Promise<ChatMessageRecord[]>;
   /** Bounded retention: drops messages older than `before`. */
   prune(before: Date): Promise<number>;
+  /** Bounded retention: keeps only the newest `keep` messages; returns how many were dropped. */
+  keepNewest(keep: number): Promise<number>;
+}
+
+/**
+ * A SyncML session in progress: the endpoint's state machine (syncml/) keeps everything here, so
+ * any server instance can take the session's next message. `state` is the machine's own JSON;
+ * the store does not read it.
+ */
+export interface SyncmlSessionStateRecord {
+  /** Our random session key, carried in the RespURI. */
+  readonly key: string;
+  /** The phone's DevID (SyncHdr Source LocURI) and its SessionID. */
+  readonly deviceId: string;
+  readonly phoneSessionId: string;
+  readonly state: string;
+  /** Bumped by every update: an update made against an older version is refused. */
+  readonly version: number;
+  /** The MsgID of the last message answered and the reply sent, for a repeated message. */
+  readonly lastMsgId: string | null;
+  readonly lastReply: Uint8Array | null;
+  readonly updated: Date;
+}
+
+/** One item change buffered by a session: what the phone sent ('in'), what is queued for it ('out'). */
+export interface SyncmlSessionItemRecord {
+  readonly direction: 'in' | 'out';
+  /** Order within the session and direction, from 0. */
+  readonly seq: number;
+  /** The machine's JSON for the change; the store does not read it. */
+  readonly body: string;
+}
+
+export interface SyncmlSessionStateRepo {
+  create(record: Omit<SyncmlSessionStateRecord, 'version' | 'updated'>): Promise<SyncmlSessionStateRecord>;
+  get(key: string): Promise<SyncmlSessionStateRecord | undefined>;
+  /** The session of a device by the phone's SessionID (for a phone that does not use RespURI). */
+  find(deviceId: string, phoneSessionId: string): Promise<SyncmlSessionStateRecord | undefined>;
+  /**
+   * Writes the session's new state if it is still at `version` (compare-and-set) and returns the
+   * new record; undefined when another instance moved it first, or it is gone.
+   */
+  update(key: string, version: number, change: { state: string; lastMsgId: string | null; lastReply: Uint8Array | null }): Promise<SyncmlSessionStateRecord | undefined>;
+  /** Drops the session and its items. */
+  delete(key: string): Promise<void>;
+  /** Drops sessions not updated since `before`, with their items; returns how many. */
+  pruneIdle(before: Date): Promise<number>;
+  /** Appends changes after the last of their direction (seq continues from there). */
+  appendItems(key: string, direction: 'in' | 'out', bodies: readonly string[]): Promise<void>;
+  /** A direction's items with seq ≥ `from`, in order, at most `limit`. */
+  items(key: string, direction: 'in' | 'out', from?: number, limit?: number): Promise<SyncmlSessionItemRecord[]>;
+  /** How many items a direction holds. */
+  countItems(key: string, direction: 'in' | 'out'): Promise<number>;
+}
+
+/**
+ * What the server keeps per phone device across sessions, before and after it is matched to a
+ * SyncML client: the MD5 nonce it was last given (Chal NextNonce) and its DevInf (JSON).
+ */
+export interface SyncmlDeviceRecord {
+  readonly accountId: number;
+  readonly deviceId: string;
+  /** '' when none was issued. */
+  readonly nonce: string;
+  /** JSON of the phone's DevInf (@atomsync/syncml), or null before its first Put. */
+  readonly devinf: string | null;
+  readonly updated: Date;
+}
+
+export interface SyncmlDeviceRepo {
+  get(accountId: number, deviceId: string): Promise<SyncmlDeviceRecord | undefined>;
+  /** Inserts or updates the fields given (the others are kept). */
+  save(accountId: number, deviceId: string, change: { nonce?: string; devinf?: string }): Promise<void>;
 }
 
 export interface CatalogueRepo {
@@ -240,6 +313,8 @@ export interface Repositories {
   readonly outbox: OutboxRepo;
   readonly sessions: SessionRepo;
   readonly chatLog: ChatLogRepo;
+  readonly syncmlSessions: SyncmlSessionStateRepo;
+  readonly syncmlDevices: SyncmlDeviceRepo;
   readonly catalogue: CatalogueRepo;
 }
 
