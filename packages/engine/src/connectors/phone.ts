@@ -28,6 +28,11 @@ export interface PhoneExchange {
   readonly sent: readonly Change[];
   /** The phone's Next anchor: recorded for the phone's side when the run completes. */
   readonly anchor: string;
+  /**
+   * Makes provisional ids unique across sessions (`pending:<session>:<n>`): a session that ends
+   * before the phone's Map leaves its ids in the map, and the next session must not reuse them.
+   */
+  readonly session?: string;
 }
 
 export class PhoneConnector implements Connector {
@@ -57,7 +62,8 @@ export class PhoneConnector implements Connector {
         this.outgoing.push({ change });
         return { ok: true, id: change.id };
       }
-      const provisionalId = `${PROVISIONAL}${++this.pending}`;
+      const tag = this.exchange.session === undefined ? '' : `${this.exchange.session}:`;
+      const provisionalId = `${PROVISIONAL}${tag}${++this.pending}`;
       this.outgoing.push({ change, provisionalId });
       return { ok: true, id: provisionalId };
     });

@@ -165,6 +165,12 @@ export interface SyncStateRepo {
   load(bindingId: number, dataclasses: readonly ItemDataclass[], anchorKey: string): Promise<SyncState>;
   /** Applies a run's state change; call inside the run's transaction. */
   save(bindingId: number, anchorKey: string, change: StateChange): Promise<void>;
+  /**
+   * Renames ids of one side in the map: a phone's Map names the LUIDs of the items a session
+   * added to it under provisional ids. A pair already holding a new id (a LUID the phone reused)
+   * is dropped first. Returns how many pairs were renamed.
+   */
+  renameIds(bindingId: number, side: 'source' | 'target', renames: readonly { readonly from: string; readonly to: string }[]): Promise<number>;
 }
 
 /**

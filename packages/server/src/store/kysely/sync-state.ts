@@ -130,6 +130,22 @@ export function syncStateRepo(ctx: StoreContext): SyncStateRepo {
           .execute();
       });
     },
+
+    async renameIds(bindingId, side, renames) {
+      const column = side === 'source' ? 'source_id' : 'target_id';
+      let renamed = 0;
+      await ctx.inTransaction(async () => {
+        for (const part of chunks(renames, 1, ctx.dialect)) {
+          await ctx.db().deleteFrom('sync_map').where('binding_id', '=', bindingId).where(column, 'in', part.map((r) => r.to)).execute();
+        }
+        // One statement per rename: a Map names a message's worth of items (hundreds), not a store.
+        for (const { from, to } of renames) {
+          const result = await ctx.db().updateTable('sync_map').set({ [column]: to }).where('binding_id', '=', bindingId).where(column, '=', from).executeTakeFirst();
+          renamed += Number(result.numUpdatedRows);
+        }
+      });
+      return renamed;
+    },
   };
 }
 
