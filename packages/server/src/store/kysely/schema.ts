@@ -218,6 +218,39 @@ export interface SyncLocksTable {
   expires: Millis;
 }
 
+/** A SyncML session between messages (store.ts SyncmlSessionStateRecord). */
+export interface SyncmlSessionStateTable {
+  key: string;
+  device_id: string;
+  phone_session_id: string;
+  /** The session machine's JSON; the store does not read it. */
+  state: string;
+  /** Compare-and-set counter, bumped by every update. */
+  version: number;
+  last_msg_id: string | null;
+  last_reply: Uint8Array | null;
+  updated: Millis;
+}
+
+/** An item change buffered by a session, per direction in `seq` order. */
+export interface SyncmlSessionItemsTable {
+  session_key: string;
+  direction: string;
+  seq: number;
+  /** The session machine's JSON of the change. */
+  body: string;
+}
+
+export interface SyncmlDevicesTable {
+  account_id: number;
+  device_id: string;
+  /** '' when none was issued. */
+  nonce: string;
+  /** JSON DevInf, null before the phone's first Put. */
+  devinf: string | null;
+  updated: Millis;
+}
+
 export interface Database {
   accounts: AccountsTable;
   tokens: TokensTable;
@@ -239,4 +272,7 @@ export interface Database {
   sync_map: SyncMapTable;
   sync_anchors: SyncAnchorsTable;
   sync_locks: SyncLocksTable;
+  syncml_session_state: SyncmlSessionStateTable;
+  syncml_session_items: SyncmlSessionItemsTable;
+  syncml_devices: SyncmlDevicesTable;
 }

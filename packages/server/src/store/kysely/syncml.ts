@@ -127,5 +127,16 @@ export function chatLogRepo(ctx: StoreContext): ChatLogRepo {
       const result = await ctx.db().deleteFrom('chat_log').where('created', '<', millis(before)).executeTakeFirst();
       return Number(result.numDeletedRows);
     },
+    async keepNewest(keep) {
+      // The oldest id kept (ids grow with time, as `list` orders them); older ones go. Fewer than
+      // `keep` messages: the subquery is empty, the comparison null, nothing goes.
+      const db = ctx.db();
+      const query =
+        keep <= 0
+          ? db.deleteFrom('chat_log')
+          : db.deleteFrom('chat_log').where('id', '<', (eb) => eb.selectFrom('chat_log').select('id').orderBy('id', 'desc').limit(1).offset(keep - 1));
+      const result = await query.executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
   };
 }
