@@ -1,0 +1,36 @@
+/**
+ * The SyncML side of WBXML reading: a message body with the SyncML/MetInf code pages, and a
+ * DevInf document (carried as OPAQUE inside Data) with the DevInf code page of its version.
+ */
+import { SyncmlDecodeError } from '../error.js';
+import { DEVINF_CODE_PAGES, SYNCML_CODE_PAGES } from '../tags.js';
+import type { Element } from '../tree.js';
+import { readWbxml, WbxmlError } from './read.js';
+
+export function readSyncmlWbxml(body: Uint8Array): Element {
+  try {
+    return readWbxml(body, SYNCML_CODE_PAGES).root;
+  } catch (err) {
+    if (err instanceof WbxmlError) throw new SyncmlDecodeError(`not well-formed WBXML: ${err.message}`, { cause: err });
+    throw err;
+  }
+}
+
+/** WBXML starts with its version byte (0x00–0x03); text data never does. */
+export function looksLikeWbxml(bytes: Uint8Array): boolean {
+  return bytes.length >= 4 && bytes[0]! <= 0x03;
+}
+
+/**
+ * A DevInf WBXML document (1.1 or 1.2: one table serves both) → its element tree, or undefined
+ * when the bytes are not one: opaque item data that only looked like WBXML is then kept as data.
+ */
+export function readDevInfWbxml(bytes: Uint8Array): Element | undefined {
+  try {
+    const { root } = readWbxml(bytes, DEVINF_CODE_PAGES);
+    return root.name === 'DevInf' ? root : undefined;
+  } catch (err) {
+    if (err instanceof WbxmlError) return undefined;
+    throw err;
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * XML bytes → element tree, with saxes (streaming, never expands entities). A DOCTYPE is refused
+ * outright: a DTD is the door to entity expansion and external fetches, and SyncML needs none.
+ * Namespaces are not resolved: SyncML, MetInf and DevInf share no element name that could be
+ * confused where the mapper looks, so local names are enough and the parser runs faster without
+ * namespace processing. Text goes through XML's end-of-line handling (a CR LF in CDATA reads as
+ * LF); a CR written as `&#13;` stays.
+ */
+import { SaxesParser } from 'saxes';
+import { SyncmlDecodeError } from '../error.js';
+import type { Element } from '../tree.js';
+
+const UTF8 = new TextDecoder('utf-8');
+
+/** The text of the body, in the encoding its XML declaration names (UTF-8 when it names none). */
+function textOf(body: Uint8Array): string {
+  const head = String.fromCharCode(...body.subarray(0, 100));
+  const declared = /^(?:\uFEFF|\xEF\xBB\xBF)?<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(head)?.[1]?.toLowerCase();
+  if (declared === undefined || declared === 'utf-8' || declared === 'utf8') return UTF8.decode(body);
+  let decoder: TextDecoder;
+  try {
+    decoder = new TextDecoder(declared);
+  } catch {
+    throw new SyncmlDecodeError(`unsupported XML encoding ${JSON.stringify(declared)}`);
+  }
+  return decoder.decode(body);
+}
+
+function localName(name: string): string {
+  const colon = name.indexOf(':');
+  return colon < 0 ? name : name.slice(colon + 1);
+}
+
+export function readXml(body: Uint8Array): Element {
+  const parser = new SaxesParser({ xmlns: false, position: true });
+  const stack: Element[] = [];
+  let root: Element | undefined;
+
+  parser.on('doctype', () => {
+    throw new SyncmlDecodeError('a DOCTYPE is not accepted (SyncML needs no DTD)');
+  });
+  parser.on('error', (err) => {
+    throw new SyncmlDecodeError(`not well-formed XML: ${err.message}`, { cause: err });
+  });
+  parser.on('opentag', (tag) => {
+    const el: Element = { name: localName(tag.name), children: [], text: '' };
+    const parent = stack[stack.length - 1];
+    if (parent === undefined) root = el;
+    else parent.children.push(el);
+    stack.push(el);
+  });
+  parser.on('closetag', () => {
+    stack.pop();
+  });
+  const onText = (text: string) => {
+    const top = stack[stack.length - 1];
+    if (top !== undefined) top.text += text;
+  };
+  parser.on('text', onText);
+  parser.on('cdata', onText);
+
+  parser.write(textOf(body)).close();
+  if (root === undefined) throw new SyncmlDecodeError('not well-formed XML: no root element');
+  return root;
+}
