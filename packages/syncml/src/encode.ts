@@ -18,9 +18,9 @@ export function encodeMessage(message: SyncmlMessage, encoding: SyncmlEncoding):
     return utf8.encode(sink.toString());
   }
   if (encoding === 'wbxml') {
-    const sink = new WbxmlSink();
+    const sink = new WbxmlSink(syncmlHeader(version));
     writeMessage(sink, message);
-    return sink.writer.finish(syncmlHeader(version));
+    return sink.writer.finish();
   }
   throw new RangeError(`unknown encoding ${JSON.stringify(encoding)}`);
 }

@@ -34,7 +34,11 @@ function devinfHeader(form: SyncmlVersion): WbxmlHeader {
 
 export class WbxmlSink implements Sink {
   readonly devinfType = DEVINF_WBXML_TYPE;
-  readonly writer = new WbxmlWriter();
+  readonly writer: WbxmlWriter;
+
+  constructor(header: WbxmlHeader) {
+    this.writer = new WbxmlWriter(header);
+  }
 
   start(tag: Tag): void {
     this.writer.start(tag.token, tag.page);
@@ -62,8 +66,8 @@ export class WbxmlSink implements Sink {
   }
 
   devinf(devinf: DevInf, form: SyncmlVersion): void {
-    const inner = new WbxmlSink();
+    const inner = new WbxmlSink(devinfHeader(form));
     writeDevInf(inner, devinf, form);
-    this.writer.opaque(inner.writer.finish(devinfHeader(form)));
+    this.writer.opaque(inner.writer.finish());
   }
 }

@@ -63,6 +63,16 @@ export class WbxmlWriter {
   readonly #offsets = new Map<string, number>();
   #tagPage = 0;
   #attrPage = 0;
+  readonly #header: WbxmlHeader | undefined;
+
+  /**
+   * With the header up front, a public identifier given as text takes the first place in the
+   * string table (offset 0), where phones put it.
+   */
+  constructor(header?: WbxmlHeader) {
+    this.#header = header;
+    if (header !== undefined && typeof header.publicId !== 'number') this.tableOffset(header.publicId.literal);
+  }
 
   #tagToken(token: number, page: number, bits: number): void {
     if (token < 0x05 || token > 0x3f) throw new RangeError(`tag token out of range: ${token}`);
@@ -167,8 +177,9 @@ export class WbxmlWriter {
     this.#body.mbUint32(code);
   }
 
-  /** The whole document: header, string table, body. */
-  finish(header: WbxmlHeader): Uint8Array {
+  /** The whole document: header (the constructor's unless given), string table, body. */
+  finish(header: WbxmlHeader | undefined = this.#header): Uint8Array {
+    if (header === undefined) throw new TypeError('WbxmlWriter.finish: no header');
     const publicId = typeof header.publicId === 'number' ? mbUint32(header.publicId) : [0x00, ...mbUint32(this.tableOffset(header.publicId.literal))];
     const head = [header.version ?? 0x03, ...publicId, ...mbUint32(header.charset), ...mbUint32(this.#table.length)];
     const table = this.#table.view();
@@ -200,7 +211,7 @@ function writeElement(w: WbxmlWriter, e: WbxmlElement): void {
 
 /** Encodes a document given as a tree: header (version 0x03 unless given), string table, body. */
 export function encodeWbxml(doc: WbxmlDocument): Uint8Array {
-  const w = new WbxmlWriter();
+  const w = new WbxmlWriter(doc);
   writeElement(w, doc.root);
-  return w.finish(doc);
+  return w.finish();
 }
