@@ -1,0 +1,108 @@
+/**
+ * One contact rewritten as vCard 2.1 or 3.0, from 2.1, 3.0 or 4.0. What changes is the encoding,
+ * never the data: TYPE values (`TYPE=CELL,PREF`, 4.0's `PREF=1`) become 2.1's bare parameters and
+ * back, inline data moves between 2.1 BASE64, 3.0 `ENCODING=b` and 4.0 `data:` URIs, a 4.0 `tel:`
+ * URI becomes the number, and values are escaped for the target (2.1 escapes no commas). Property
+ * names stay as they are, so the engine describes the card the same way in either version.
+ */
+import { cardShape, outLine, readField, type Field } from './fields.js';
+import { type FieldLimits, limitField } from './limits.js';
+import { type Component, type Param, legacyBase64, legacyLine, modernLine, paramValues } from './lines.js';
+
+export type CardVersion = '2.1' | '3.0';
+
+const BINARY = new Set(['PHOTO', 'LOGO', 'SOUND', 'KEY']);
+/**
+ * Written by the converter itself, or bookkeeping of the source (and 4.0's default KIND, below).
+ * Of the parameters only TYPE (with 4.0's PREF), LANGUAGE and, for 3.0, X- ones are carried:
+ * ENCODING, MEDIATYPE and VALUE are rewritten for inline data and tel: URIs, and 4.0's own (PID,
+ * ALTID, SORT-AS, LABEL, ...) mean nothing to a 3.0 or 2.1 reader.
+ */
+const DROPPED = new Set(['VERSION', 'PRODID']);
+
+export function cardVersionOf(card: Component): string {
+  return card.props.find((p) => p.name === 'VERSION')?.value.trim() ?? '';
+}
+
+export function convertCard(card: Component, to: CardVersion, limits: FieldLimits): string {
+  const legacySource = cardVersionOf(card) === '2.1';
+  const legacy = to === '2.1';
+  const lines = ['BEGIN:VCARD', `VERSION:${to}`];
+  const fields = card.props
+    .filter((p) => !DROPPED.has(p.name) && !(p.name === 'KIND' && p.value.trim().toLowerCase() === 'individual'))
+    .map((p) => readField(p, legacySource, cardShape));
+  // 3.0 requires N and FN (RFC 2426 §5); a 2.1 phone card often has only N.
+  if (!legacy) fields.unshift(...requiredNames(fields));
+  for (const field of fields) {
+    const limited = limitField(field, limits);
+    if (limited) lines.push(writeField(limited, legacy));
+  }
+  lines.push('END:VCARD');
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+function requiredNames(fields: readonly Field[]): Field[] {
+  const n = fields.find((f) => f.name === 'N');
+  const fn = fields.find((f) => f.name === 'FN');
+  const org = fields.find((f) => f.name === 'ORG')?.parts[0] ?? '';
+  const added: Field[] = [];
+  if (!n) added.push({ group: '', name: 'N', params: [], shape: 'structured', parts: ['', '', '', '', ''] });
+  if (!fn) {
+    // As clients derive it (given additional family, with prefix and suffix): the engine sees a
+    // derived FN as no FN, so the card keeps its fingerprint.
+    const [family = '', given = '', additional = '', prefix = '', suffix = ''] = n?.parts ?? [];
+    const name = [prefix, given, additional, family, suffix].filter((p) => p.trim() !== '').join(' ');
+    added.push({ group: '', name: 'FN', params: [], shape: 'text', parts: [name || org] });
+  }
+  return added;
+}
+
+function writeField(field: Field, legacy: boolean): string {
+  if (BINARY.has(field.name)) return writeBinary(field, legacy);
+  const isTelUri = field.name === 'TEL' && (paramValues(field.params, 'VALUE')[0]?.toLowerCase() === 'uri' || /^tel:/i.test(field.parts[0] ?? ''));
+  const value = isTelUri ? { ...field, shape: 'text' as const, parts: [(field.parts[0] ?? '').replace(/^tel:/i, '')] } : field;
+  const types = typesOf(field);
+  const params: Param[] = types.length > 0 ? [{ name: 'TYPE', values: types }] : [];
+  // X- parameters mean nothing to a 2.1 phone, and some refuse the line for one.
+  for (const p of field.params) if (p.name === 'LANGUAGE' || (p.name.startsWith('X-') && !legacy)) params.push(p);
+  const line = outLine({ ...value, params }, legacy);
+  return legacy ? legacyLine(line) : modernLine(line);
+}
+
+/** TYPE values, upper case, with 4.0's PREF=n as TYPE=PREF; media types of binary data excluded. */
+function typesOf(field: Field): string[] {
+  const types: string[] = [];
+  if (!BINARY.has(field.name)) {
+    for (const t of paramValues(field.params, 'TYPE').flatMap((v) => v.split(','))) {
+      const upper = t.trim().toUpperCase();
+      if (upper !== '' && !types.includes(upper)) types.push(upper);
+    }
+  }
+  if (paramValues(field.params, 'PREF').length > 0 && !types.includes('PREF')) types.push('PREF');
+  return types;
+}
+
+/** Inline data or a reference, in the target's form. */
+function writeBinary(field: Field, legacy: boolean): string {
+  const value = field.parts.join('').trim();
+  const head = `${field.group ? `${field.group}.` : ''}${field.name}`;
+  const data = /^data:([^;,]*)(?:;[^,]*)?,(.*)$/is.exec(value);
+  const encoding = paramValues(field.params, 'ENCODING')[0]?.toUpperCase();
+  if (data || encoding === 'B' || encoding === 'BASE64') {
+    const media = mediaName(data ? data[1]! : paramValues(field.params, 'MEDIATYPE')[0] ?? paramValues(field.params, 'TYPE')[0] ?? '');
+    const base64 = (data ? data[2]! : value).replace(/\s+/g, '');
+    if (legacy) return legacyBase64(`${head};ENCODING=BASE64${media ? `;TYPE=${media}` : ''}`, base64);
+    const params: Param[] = [{ name: 'ENCODING', values: ['b'] }];
+    if (media) params.push({ name: 'TYPE', values: [media] });
+    return modernLine({ group: field.group, name: field.name, params, value: base64 });
+  }
+  // A reference (URL): 2.1 says VALUE=URL, 3.0 VALUE=uri.
+  return legacy
+    ? legacyLine({ group: field.group, name: field.name, params: [{ name: 'VALUE', values: ['URL'] }], value })
+    : modernLine({ group: field.group, name: field.name, params: [{ name: 'VALUE', values: ['uri'] }], value });
+}
+
+/** `image/jpeg` → `JPEG`, `jpeg` → `JPEG`. */
+function mediaName(media: string): string {
+  return media.trim().replace(/^[a-z]+\//i, '').toUpperCase();
+}
