@@ -8,6 +8,7 @@ import { createApp } from './app.js';
 import { createAccountAuthenticator } from './auth/accounts.js';
 import { outboxGateway, type Gateway } from './gateway/gateway.js';
 import { createHandlers } from './handlers/index.js';
+import { BindingRuns } from './services/run-lock.js';
 import type { SecretBox } from './secrets/box.js';
 import type { Store } from './store/store.js';
 
@@ -22,7 +23,8 @@ export interface ServerOptions {
 }
 
 export function createServer(options: ServerOptions): H3 {
-  const deps = { store: options.store, secrets: options.secrets, gateway: options.gateway ?? outboxGateway };
+  // Runs of one binding on this server wait for each other in `runs` rather than poll the lease.
+  const deps = { store: options.store, secrets: options.secrets, gateway: options.gateway ?? outboxGateway, runs: new BindingRuns() };
   return createApp({
     handlers: createHandlers(deps),
     authenticate: createAccountAuthenticator(options.store, options.secrets, { baseUrl: options.baseUrl }),

@@ -6,7 +6,6 @@
 import { ServiceError } from '../errors.js';
 import { bindingEntry, phoneBindingEntry, syncLogEntry } from './binding-entries.js';
 import { createBinding, createPhoneDatastoreBinding, updateBinding } from '../services/bindings.js';
-import { BindingRuns } from '../services/run-lock.js';
 import { runSynchronization } from '../services/synchronization.js';
 import { isStoreId } from '../services/validation.js';
 import { caller, feedOf } from './atom.js';
@@ -22,9 +21,7 @@ async function found<T>(what: string, id: number, get: () => Promise<T | undefin
   return record;
 }
 
-export const bindingsHandlers: HandlerGroup = ({ store, secrets }) => {
-  // Runs of one binding on this server wait for each other here rather than poll the lease.
-  const runs = new BindingRuns();
+export const bindingsHandlers: HandlerGroup = ({ store, secrets, runs }) => {
   return {
     // ---- sync-engine bindings -----------------------------------------------------------------
     async listBindings(_input, ctx) {

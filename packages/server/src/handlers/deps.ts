@@ -1,5 +1,6 @@
 /** What every handler group is built from (server.ts wires them). */
 import type { Gateway } from '../gateway/gateway.js';
+import type { BindingRuns } from '../services/run-lock.js';
 import type { SecretBox } from '../secrets/box.js';
 import type { Store } from '../store/store.js';
 import type { OperationHandlers } from '../generated/handlers.js';
@@ -10,6 +11,8 @@ export interface HandlerDeps {
   readonly secrets: SecretBox;
   /** Where setup documents and sync notifications go (gateway/gateway.ts). */
   readonly gateway: Gateway;
+  /** This server's chain of runs per binding: requested runs and phone sessions wait for each other here. */
+  readonly runs: BindingRuns;
 }
 
 /** One group of operations (a handlers/*.ts module): the handlers it implements. */

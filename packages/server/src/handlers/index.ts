@@ -7,8 +7,9 @@ import { clientsHandlers } from './clients.js';
 import { datastoreHandlers } from './datastore.js';
 import type { HandlerDeps, HandlerGroup } from './deps.js';
 import { syncmlHandlers } from './syncml.js';
+import { syncmlProtocolHandlers } from './syncml-protocol.js';
 
-const groups: readonly HandlerGroup[] = [accountsHandlers, datastoreHandlers, clientsHandlers, bindingsHandlers, syncmlHandlers, catalogueHandlers];
+const groups: readonly HandlerGroup[] = [accountsHandlers, datastoreHandlers, clientsHandlers, bindingsHandlers, syncmlHandlers, syncmlProtocolHandlers, catalogueHandlers];
 
 export function createHandlers(deps: HandlerDeps): OperationHandlers {
   const handlers: OperationHandlers = {};

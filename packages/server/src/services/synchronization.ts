@@ -14,13 +14,14 @@
  * completed run: the run happened, and failed.
  */
 import type { Dataclass, SynchronizationEntry } from '@atomsync/atom';
-import { emptyStats, itemClassesOf, performedMode, synchronize, SyncFailure, type Anchors, type ItemDataclass } from '@atomsync/engine';
+import { emptyStats, itemClassesOf, performedMode, synchronize, SyncFailure, type Anchors, type Connector, type ItemDataclass, type SyncOutcome } from '@atomsync/engine';
 import type { Logger } from 'pino';
 import type { AccountPrincipal } from '../auth/principal.js';
 import { connectorFor, unrunnableKind, type ConnectorDeps } from '../connectors/index.js';
 import { extdataCoverage } from '../connectors/extdata/index.js';
 import { ServiceError } from '../errors.js';
 import type { BindingRecord, ExtdataClientRecord, NewSyncLog, SyncLogRecord } from '../store/records.js';
+import type { Repositories } from '../store/store.js';
 import { DEFAULT_LEASE, withLease, type BindingRuns, type Lease, type LeaseOptions } from './run-lock.js';
 import { Violations } from './validation.js';
 
@@ -38,6 +39,18 @@ export const MAX_REASON_LENGTH = 500;
 
 const SIDES = ['source', 'target'] as const;
 
+/**
+ * A SyncML phone's side of a run, driven by the SyncML endpoint inside the phone's session: its
+ * connector (the engine's PhoneConnector) stands for the binding's syncml client, and `onCommit`
+ * runs in the run's transaction after the state is saved (the endpoint queues what goes to the
+ * phone there, so a run is never committed without it).
+ */
+export interface PhoneSide {
+  readonly side: (typeof SIDES)[number];
+  readonly connector: Connector;
+  readonly onCommit: (tx: Repositories, outcome: SyncOutcome) => Promise<void>;
+}
+
 
 /**
  * Runs `binding` (already found to be the caller's) as `entry` asks and returns its log record.
@@ -48,8 +61,10 @@ export async function runSynchronization(
   account: AccountPrincipal,
   binding: BindingRecord,
   entry: SynchronizationEntry,
+  phone?: PhoneSide,
 ): Promise<SyncLogRecord> {
   for (const side of SIDES) {
+    if (phone?.side === side) continue;
     const refusal = unrunnableKind(binding[side].kind);
     if (refusal !== undefined) throw new ServiceError(409, 'conflict', refusal);
   }
@@ -73,7 +88,7 @@ export async function runSynchronization(
           // while the request waited is taken as it is now.
           const current = await deps.store.bindings.get(account.id, binding.id);
           if (current === undefined) throw gone();
-          return run(deps, current, entry, dataclasses, extdata, held);
+          return run(deps, current, entry, dataclasses, extdata, held, phone);
         },
         leaseTrouble,
       ),
@@ -122,6 +137,7 @@ async function run(
   dataclasses: readonly ItemDataclass[],
   extdata: ExtdataSides,
   lease: Lease,
+  phone: PhoneSide | undefined,
 ): Promise<SyncLogRecord> {
   const { store } = deps;
   const anchorKey = entry.dataclass;
@@ -136,8 +152,8 @@ async function run(
   try {
     const state = await store.syncState.load(binding.id, dataclasses, anchorKey);
     anchors = state.anchors;
-    const source = await connectorFor(deps, binding.accountId, binding.source, 'source', extdata.source);
-    const target = await connectorFor(deps, binding.accountId, binding.target, 'target', extdata.target);
+    const source = phone?.side === 'source' ? phone.connector : await connectorFor(deps, binding.accountId, binding.source, 'source', extdata.source);
+    const target = phone?.side === 'target' ? phone.connector : await connectorFor(deps, binding.accountId, binding.target, 'target', extdata.target);
     let logged: SyncLogRecord | undefined;
     await synchronize({
       mode: entry.syncMode,
@@ -152,6 +168,7 @@ async function run(
           const done = await work();
           await lease.confirm();
           await tx.syncState.save(binding.id, anchorKey, done.state);
+          if (phone !== undefined) await phone.onCommit(tx, done);
           logged = await tx.syncLog.append({ ...head, syncMode: done.mode, stats: done.stats, result: 'completed', reason: null });
           return done;
         }),

@@ -16,6 +16,7 @@ import { createHandlers } from '../../src/handlers/index.js';
 import { SecretBox } from '../../src/secrets/box.js';
 import * as accounts from '../../src/services/accounts.js';
 import type { Store } from '../../src/store/store.js';
+import { BindingRuns } from '../../src/services/run-lock.js';
 import { call, itValidatesErrorDocuments } from '../support/http.js';
 import { openTestStore, storeKinds } from '../support/stores.js';
 
@@ -39,7 +40,7 @@ describe.each(storeKinds)('on %s', (kind) => {
 
   beforeAll(async () => {
     store = await openTestStore(kind);
-    const handlers = createHandlers({ store, secrets, gateway: outboxGateway });
+    const handlers = createHandlers({ store, secrets, gateway: outboxGateway, runs: new BindingRuns() });
     app = createApp({ handlers, authenticate: createAccountAuthenticator(store, secrets, options) });
     await accounts.createAccount(deps(), { username: 'root', password: 'root pw', admin: true });
     await accounts.createAccount(deps(), { username: 'kim', password: 'kim:pw é', admin: false });
@@ -199,7 +200,7 @@ describe.each(storeKinds)('on %s', (kind) => {
     });
 
     it('accepts a signature over ATOMSYNC_BASE_URL, as a client behind a proxy addressed the server', async () => {
-      const proxied = createApp({ handlers: createHandlers({ store, secrets, gateway: outboxGateway }), authenticate: createAccountAuthenticator(store, secrets, { baseUrl: 'https://sync.example.com/atomsync' }) });
+      const proxied = createApp({ handlers: createHandlers({ store, secrets, gateway: outboxGateway, runs: new BindingRuns() }), authenticate: createAccountAuthenticator(store, secrets, { baseUrl: 'https://sync.example.com/atomsync' }) });
       const header = await sign(consumer, `https://sync.example.com/atomsync${ADMIN}`);
       expect((await call(proxied, 'GET', ADMIN, { headers: { authorization: header } })).status).toBe(200);
       // The request's own URL is still fine.

@@ -1,0 +1,95 @@
+/**
+ * Who a phone is (DESIGN.md "SyncML phones"): SyncML Cred in the SyncHdr, `syncml:auth-basic`
+ * (B64 of `user:password`) or `syncml:auth-md5` in the DS 1.1+ form
+ * `B64(MD5(B64(MD5(user:password)) ":" nonce))`, where the user is the Source LocName; or HTTP
+ * Basic on the request. The password is the account's.
+ *
+ * MD5 is checked against the nonce this server last gave the device (Chal NextNonce, kept per
+ * account and DevID) or gave it earlier in this session; a device with no nonce yet is challenged
+ * (401 with a Chal) and answers with credentials over the fresh nonce. An empty nonce is never
+ * accepted: a captured first message would otherwise open every later session.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Cred, SyncHdr } from '@atomsync/syncml';
+import { verifyPassword } from '../auth/password.js';
+import type { SecretBox } from '../secrets/box.js';
+import type { AccountRecord } from '../store/records.js';
+import type { Store } from '../store/store.js';
+
+export const AUTH_BASIC = 'syncml:auth-basic';
+export const AUTH_MD5 = 'syncml:auth-md5';
+
+/** SyncML status codes of authentication. */
+export const AUTHENTICATED = 212;
+export const INVALID_CREDENTIALS = 401;
+export const MISSING_CREDENTIALS = 407;
+
+export type CredentialCheck =
+  | { readonly ok: true; readonly account: AccountRecord; readonly scheme: 'basic' | 'md5' | 'http-basic' }
+  | { readonly ok: false; readonly status: typeof INVALID_CREDENTIALS | typeof MISSING_CREDENTIALS; readonly reason: string; readonly username?: string };
+
+/** A fresh nonce, as sent in NextNonce (base64 of 16 random bytes). */
+export function freshNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+const md5 = (data: Buffer | string): Buffer => createHash('md5').update(data).digest();
+
+/** The DS 1.1+ MD5 credential for the account digest `B64(MD5(user:pw))` and a base64 nonce. */
+export function md5Credential(accountDigest: string, nonceB64: string): string {
+  return md5(Buffer.concat([Buffer.from(`${accountDigest}:`, 'utf8'), Buffer.from(nonceB64, 'base64')])).toString('base64');
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function decodeBasic(data: string): { username: string; password: string } | undefined {
+  const text = Buffer.from(data.trim(), 'base64').toString('utf8');
+  const colon = text.indexOf(':');
+  return colon <= 0 ? undefined : { username: text.slice(0, colon), password: text.slice(colon + 1) };
+}
+
+async function byPassword(store: Store, username: string, password: string): Promise<AccountRecord | undefined> {
+  const account = await store.accounts.byUsername(username);
+  return account !== undefined && (await verifyPassword(password, account.passwordHash)) ? account : undefined;
+}
+
+export interface CredentialInput {
+  readonly header: SyncHdr;
+  /** The request's Authorization header, if any. */
+  readonly authorization: string | undefined;
+  /** Nonces this device may have answered: the session's and the one kept for the device. */
+  readonly nonces: (username: string) => Promise<readonly string[]>;
+}
+
+export async function checkCredentials(store: Store, secrets: SecretBox, input: CredentialInput): Promise<CredentialCheck> {
+  const cred: Cred | undefined = input.header.cred;
+  if (cred === undefined) {
+    const basic = /^Basic\s+(\S+)$/i.exec(input.authorization ?? '');
+    if (basic === null) return { ok: false, status: MISSING_CREDENTIALS, reason: 'the message carries no credentials' };
+    const pair = decodeBasic(basic[1]!);
+    const account = pair && (await byPassword(store, pair.username, pair.password));
+    return account ? { ok: true, account, scheme: 'http-basic' } : { ok: false, status: INVALID_CREDENTIALS, reason: 'HTTP Basic credentials were not accepted', username: pair?.username };
+  }
+  const type = (cred.meta?.type ?? AUTH_BASIC).trim().toLowerCase();
+  if (type === AUTH_BASIC) {
+    const pair = decodeBasic(cred.data);
+    const account = pair && (await byPassword(store, pair.username, pair.password));
+    return account ? { ok: true, account, scheme: 'basic' } : { ok: false, status: INVALID_CREDENTIALS, reason: 'syncml:auth-basic credentials were not accepted', username: pair?.username };
+  }
+  if (type === AUTH_MD5) {
+    const username = input.header.source.locName;
+    if (username === undefined || username === '') return { ok: false, status: INVALID_CREDENTIALS, reason: 'syncml:auth-md5 needs the user name in the Source LocName' };
+    const account = await store.accounts.byUsername(username);
+    if (account?.syncmlDigest == null) return { ok: false, status: INVALID_CREDENTIALS, reason: 'syncml:auth-md5 credentials were not accepted', username };
+    const digest = secrets.open(account.syncmlDigest);
+    for (const nonce of await input.nonces(username)) {
+      if (nonce !== '' && sameText(md5Credential(digest, nonce), cred.data.trim())) return { ok: true, account, scheme: 'md5' };
+    }
+    return { ok: false, status: INVALID_CREDENTIALS, reason: 'syncml:auth-md5 credentials were not accepted (or were made with a nonce this server did not issue)', username };
+  }
+  return { ok: false, status: INVALID_CREDENTIALS, reason: `unsupported authentication type ${JSON.stringify(type)}` };
+}
