@@ -142,6 +142,11 @@ describe('re-encoding the captured XML messages', () => {
     expect(decodeMessage(new TextEncoder().encode(ours), 'xml')).toEqual(model);
   });
 
+  it.each(xmlFixtures.map((f) => [f.name]))('%s: through WBXML and back, the same model', (name) => {
+    const model = decodeMessage(fixture(name).bytes, 'xml');
+    expect(decodeMessage(encodeMessage(model, 'wbxml'), 'wbxml')).toEqual(model);
+  });
+
   it('declares MetInf and DevInf namespaces where phones expect them', () => {
     const ours = text(encodeMessage(decodeMessage(fixture('xml-contacts-slow/1-client-to-server.xml').bytes, 'xml'), 'xml'));
     expect(ours).toContain('<Cred><Meta><Format xmlns="syncml:metinf">b64</Format><Type xmlns="syncml:metinf">syncml:auth-md5</Type></Meta><Data>MraccrRHny5AADBfmPIGpQ==</Data></Cred>');

@@ -47,8 +47,8 @@ export interface WbxmlReadDocument {
 const MAX_DEPTH = 64;
 
 const DECODERS = new Map<number, TextDecoder>([
-  [106, new TextDecoder('utf-8')],
-  [0, new TextDecoder('utf-8')],
+  [106, new TextDecoder('utf-8', { ignoreBOM: true })],
+  [0, new TextDecoder('utf-8', { ignoreBOM: true })],
   [4, new TextDecoder('latin1')],
   [3, new TextDecoder('ascii')],
 ]);
