@@ -5,7 +5,7 @@ export { encodeMessage } from './encode.js';
 
 // The generic WBXML machinery (OMA Client Provisioning documents are written with it too).
 export { WBXML, CHARSET_UTF8, PUBLIC_ID_UNKNOWN } from './wbxml/tokens.js';
-export { mbUint32, ByteBuilder } from './wbxml/bytes.js';
+export { mbUint32 } from './wbxml/bytes.js';
 export { encodeWbxml, WbxmlWriter } from './wbxml/write.js';
 export type { AttributeValuePart, WbxmlAttribute, WbxmlDocument, WbxmlElement, WbxmlHeader, WbxmlString } from './wbxml/write.js';
 export { readWbxml, WbxmlError } from './wbxml/read.js';
