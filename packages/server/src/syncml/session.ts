@@ -13,7 +13,7 @@
  * as the session's 'out' items and sent from there.
  */
 import type { Dataclass, Statistics, SyncMode } from '@atomsync/atom';
-import { encodeMessage, type Alert, type Command, type Item, type MapCommand, type Status, type Sync, type SyncItemCommand, type SyncmlMessage } from '@atomsync/syncml';
+import { encodeMessage, type Alert, type DevInf, type SyncmlEncoding, type Command, type Item, type MapCommand, type Status, type Sync, type SyncItemCommand, type SyncmlMessage } from '@atomsync/syncml';
 import type { AccountPrincipal } from '../auth/principal.js';
 import { ServiceError } from '../errors.js';
 import type { SynchronizationDeps } from '../services/synchronization.js';
@@ -63,11 +63,64 @@ const DEFAULT_MAX_MSG_SIZE = 512 * 1024;
 /** What we take in one message and one object (our MaxMsgSize / MaxObjSize). */
 export const OUR_MAX_MSG_SIZE = 4 * 1024 * 1024;
 export const OUR_MAX_OBJ_SIZE = 4 * 1024 * 1024;
+/** What an item costs in a message besides its data (command, ids, meta), about. */
+const ITEM_OVERHEAD = 320;
+/** The smallest chunk of a large object worth a message of its own. */
+const MIN_CHUNK = 256;
 /** Out items read from the store per reply, at most. */
 const OUT_PAGE = 2000;
 
 /** The modes where the phone sends only its changes since its Last anchor. */
 const INCREMENTAL: ReadonlySet<SyncMode> = new Set<SyncMode>([200, 202, 204]);
+
+/** One out change as it goes in this message: whole, or a chunk of a large object. */
+interface OutPart {
+  readonly change: OutChange;
+  readonly data: string;
+  readonly moreData?: boolean;
+  /** The whole object's size in bytes, on its first chunk. */
+  readonly size?: number;
+  readonly chunked?: boolean;
+}
+
+/**
+ * Bytes `text` takes as item data on the wire: UTF-8, plus in XML the escapes our writer uses
+ * (`&#13;` for CR, which XML would otherwise turn into LF; `&amp;`, `&lt;`, `&gt;`).
+ */
+export function wireLength(text: string, encoding: SyncmlEncoding): number {
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (encoding === 'wbxml') return bytes;
+  let extra = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 13 || c === 38) extra += 4;
+    else if (c === 60 || c === 62) extra += 3;
+  }
+  return bytes + extra;
+}
+
+/** How many characters of `text`, from its start, fit in `bytes` bytes on the wire (at least one). */
+function charsWithin(text: string, bytes: number, encoding: SyncmlEncoding): number {
+  let n = Math.min(text.length, bytes);
+  while (n > 1 && wireLength(text.slice(0, n), encoding) > bytes) n = Math.floor(n * 0.9);
+  // Never split a surrogate pair.
+  const code = text.charCodeAt(n - 1);
+  if (n < text.length && code >= 0xd800 && code <= 0xdbff) n -= 1;
+  return Math.max(1, n);
+}
+
+/**
+ * Whether a whole large object has its declared size. XML reads a raw CR LF as LF, so over XML an
+ * object may arrive short by at most its line count (a phone that did not escape its CRs).
+ */
+function sizeMatches(data: string, size: number, encoding: SyncmlEncoding): boolean {
+  const bytes = Buffer.byteLength(data, 'utf8');
+  if (bytes === size) return true;
+  if (encoding !== 'xml' || bytes > size) return false;
+  let lines = 0;
+  for (let i = 0; i < data.length; i++) if (data.charCodeAt(i) === 10) lines++;
+  return size - bytes <= lines;
+}
 
 function refsOf(command: { items: readonly Item[] }): { targetRefs: string[]; sourceRefs: string[] } {
   const targetRefs: string[] = [];
@@ -123,6 +176,7 @@ export class SessionTurn {
     }
     const newlyAlerted = new Set<string>();
     for (const command of message.commands) await this.command(command, newlyAlerted);
+    if (newlyAlerted.size > 0) await this.askDevInf();
     await this.flushIncoming();
     await this.respond(newlyAlerted);
     return { reply: this.reply.message(), state: this.state };
@@ -189,6 +243,8 @@ export class SessionTurn {
       case 'Map':
         return this.onMap(command);
       case 'Results':
+        // The phone's DevInf, answering our Get.
+        await this.keepDevInf(command.items);
         if (!command.noResp) this.reply.status({ cmdRef: command.cmdId, cmd: 'Results', data: OK, ...refsOf(command) });
         return;
       case 'Unsupported':
@@ -210,9 +266,35 @@ export class SessionTurn {
   }
 
   private async onPut(put: Command & { kind: 'Put' }): Promise<void> {
-    const devinf = put.items.find((item) => item.devinf !== undefined)?.devinf;
-    if (devinf !== undefined) await this.store.syncmlDevices.save(this.state.accountId!, this.state.deviceId, { devinf: JSON.stringify(devinf) });
-    if (!put.noResp) this.reply.status({ cmdRef: put.cmdId, cmd: 'Put', data: devinf !== undefined ? OK : OPTIONAL_NOT_SUPPORTED, ...refsOf(put) });
+    const kept = await this.keepDevInf(put.items);
+    if (!put.noResp) this.reply.status({ cmdRef: put.cmdId, cmd: 'Put', data: kept ? OK : OPTIONAL_NOT_SUPPORTED, ...refsOf(put) });
+  }
+
+  /** Keeps the phone's DevInf (Put, or Results of our Get): it decides what we send it. */
+  private async keepDevInf(items: readonly Item[]): Promise<boolean> {
+    const devinf = items.find((item) => item.devinf !== undefined)?.devinf;
+    if (devinf === undefined) return false;
+    await this.store.syncmlDevices.save(this.state.accountId!, this.state.deviceId, { devinf: JSON.stringify(devinf) });
+    this.state.largeObjects = devinf.supportLargeObjs;
+    this.state.devinfKnown = true;
+    return true;
+  }
+
+  /**
+   * A phone whose DevInf we do not have (it Put it in a session we refused, or never does) is
+   * asked for it with a Get in our package 2; its Results come with its package 3.
+   */
+  private async askDevInf(): Promise<void> {
+    if (this.state.devinfKnown) return;
+    const device = await this.store.syncmlDevices.get(this.state.accountId!, this.state.deviceId);
+    this.state.devinfKnown = true;
+    if (device?.devinf) return;
+    this.reply.add({
+      kind: 'Get',
+      cmdId: this.reply.nextCmdId(),
+      meta: { type: this.state.encoding === 'wbxml' ? 'application/vnd.syncml-devinf+wbxml' : 'application/vnd.syncml-devinf+xml' },
+      items: [{ target: { locUri: devinfUri(this.state.version) } }],
+    });
   }
 
   private onGet(get: Command & { kind: 'Get' }): void {
@@ -373,7 +455,7 @@ export class SessionTurn {
       this.state.partial = { serverUri: datastore.serverUri, op, id, type: partial?.type ?? type, size, data };
       return CHUNK_ACCEPTED;
     }
-    if (size !== undefined && Buffer.byteLength(data, 'utf8') !== size) return SIZE_MISMATCH;
+    if (size !== undefined && !sizeMatches(data, size, this.state.encoding)) return SIZE_MISMATCH;
     this.incoming.push({ serverUri: datastore.serverUri, op, id, type: partial?.type ?? type, data });
     return op === 'add' ? ITEM_ADDED : OK;
   }
@@ -430,6 +512,11 @@ export class SessionTurn {
   }
 
   private async runEngine(datastore: DatastoreState): Promise<void> {
+    if (this.state.largeObjects === undefined) {
+      // A phone that sent no DevInf this session: what it said in an earlier one.
+      const device = await this.store.syncmlDevices.get(this.state.accountId!, this.state.deviceId);
+      this.state.largeObjects = device?.devinf ? (JSON.parse(device.devinf) as DevInf).supportLargeObjs === true : false;
+    }
     const phoneSent = (await this.store.syncmlSessions.items(this.turn.key, 'in')).map((row) => JSON.parse(row.body) as InChange);
     const render = await this.deps.renderFor(this.state, this.client ?? (await this.clientRecord()), datastore);
     let queued: OutChange[] = [];
@@ -482,7 +569,7 @@ export class SessionTurn {
     const limit = this.state.maxMsgSize > 0 ? this.state.maxMsgSize : DEFAULT_MAX_MSG_SIZE;
     // Room for the header, the statuses so far and the closing tags, measured, plus a margin.
     const base = encodeMessage(this.reply.message(), this.state.encoding).byteLength + 400;
-    let budget = Math.floor(limit * 0.95) - base;
+    let budget = Math.floor(limit * 0.9) - base;
     const msgId = this.reply.header.msgId;
     this.state.sent = {};
     let sentAny = false;
@@ -491,20 +578,46 @@ export class SessionTurn {
       if (datastore.phase !== 'sending') continue;
       const from = Math.max(datastore.outFrom, this.state.outSent);
       const rows = from < datastore.outTo ? await this.store.syncmlSessions.items(this.turn.key, 'out', from, Math.min(OUT_PAGE, datastore.outTo - from)) : [];
-      const changes: OutChange[] = [];
+      const changes: OutPart[] = [];
+      let full = false;
       for (const row of rows) {
         const change = JSON.parse(row.body) as OutChange;
-        const cost = Buffer.byteLength(change.data ?? '', 'utf8') + 260;
-        // One item always goes, even alone over the budget: every message must move the session on.
-        if (cost > budget && sentAny) break;
-        budget -= cost;
-        changes.push(change);
-        sentAny = true;
-        this.state.outSent = row.seq + 1;
+        const data = change.data ?? '';
+        // A large object goes out in chunks (MoreData) when the phone takes them: resume where the last message left it.
+        const offset = this.state.outChunk?.seq === row.seq ? this.state.outChunk.sentChars : 0;
+        const rest = offset === 0 ? data : data.slice(offset);
+        const cost = wireLength(rest, this.state.encoding) + ITEM_OVERHEAD;
+        if (cost <= budget) {
+          budget -= cost;
+          changes.push({ change, data: rest, ...(offset > 0 ? { chunked: true } : {}) });
+          delete this.state.outChunk;
+          sentAny = true;
+          this.state.outSent = row.seq + 1;
+          continue;
+        }
+        if (this.largeObjects()) {
+          // Every message moves the session on: a first item gets at least a minimal chunk.
+          const room = sentAny ? budget - ITEM_OVERHEAD : Math.max(budget - ITEM_OVERHEAD, MIN_CHUNK);
+          if (room >= MIN_CHUNK) {
+            const end = offset + charsWithin(rest, room, this.state.encoding);
+            changes.push({ change, data: data.slice(offset, end), moreData: true, ...(offset === 0 ? { size: Buffer.byteLength(data, 'utf8') } : { chunked: true }) });
+            this.state.outChunk = { seq: row.seq, sentChars: end };
+            sentAny = true;
+          }
+        } else if (!sentAny) {
+          // Too big for any message to a phone without large objects: left out, counted, said why.
+          datastore.refused += 1;
+          this.state.reason = `an item of ${cost} bytes does not fit the phone's MaxMsgSize (${limit}) and the phone takes no large objects`;
+          this.deps.log.warn({ deviceId: this.state.deviceId, bytes: cost, maxMsgSize: limit }, 'SyncML item too large for the phone, left out');
+          this.state.outSent = row.seq + 1;
+          continue;
+        }
+        full = true;
+        break;
       }
       if (changes.length > 0 || !datastore.syncOpened) {
         const cmdId = this.reply.nextCmdId();
-        const commands = changes.map((change) => this.outCommand(change, this.reply.nextCmdId()));
+        const commands = changes.map((part) => this.outCommand(part, this.reply.nextCmdId()));
         for (const command of commands) this.state.sent[`${msgId}:${command.cmdId}`] = datastore.serverUri;
         this.reply.add({
           kind: 'Sync',
@@ -516,7 +629,7 @@ export class SessionTurn {
         });
         datastore.syncOpened = true;
       }
-      if (this.state.outSent < datastore.outTo) {
+      if (full || this.state.outSent < datastore.outTo) {
         complete = false;
         break;
       }
@@ -525,11 +638,19 @@ export class SessionTurn {
     this.reply.final = complete;
   }
 
-  private outCommand(change: OutChange, cmdId: string): SyncItemCommand {
+  /** The phone takes large objects in chunks (DevInf SupportLargeObjs). */
+  private largeObjects(): boolean {
+    return this.state.largeObjects === true;
+  }
+
+  private outCommand(part: OutPart, cmdId: string): SyncItemCommand {
+    const { change } = part;
     if (change.op === 'delete') return { kind: 'Delete', cmdId, items: [{ target: { locUri: change.id } }] };
-    const item: Item =
-      change.op === 'add' ? { source: { locUri: change.id }, data: change.data ?? '' } : { target: { locUri: change.id }, data: change.data ?? '' };
-    return { kind: change.op === 'add' ? 'Add' : 'Replace', cmdId, meta: { type: change.type ?? 'text/plain' }, items: [item] };
+    const where = change.op === 'add' ? { source: { locUri: change.id } } : { target: { locUri: change.id } };
+    const item: Item = { ...where, data: part.data, ...(part.moreData ? { moreData: true } : {}) };
+    // The first chunk of a large object carries the whole size; every chunk names the type.
+    const meta = { type: change.type ?? 'text/plain', ...(part.size !== undefined ? { size: part.size } : {}) };
+    return { kind: change.op === 'add' ? 'Add' : 'Replace', cmdId, meta, items: [item] };
   }
 
   /** After a completed exchange: the phone's datastore appears on its SyncML client. */

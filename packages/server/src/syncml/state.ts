@@ -89,6 +89,12 @@ export interface SessionState {
   partial?: PartialItem;
   /** Out items sent so far (the cursor into the session's 'out' items). */
   outSent: number;
+  /** A large object going out in chunks: its seq and how many characters of its data went. */
+  outChunk?: { readonly seq: number; readonly sentChars: number };
+  /** The phone's DevInf says SupportLargeObjs. */
+  largeObjects?: boolean;
+  /** The phone's DevInf is kept (or was asked for) in this session. */
+  devinfKnown?: boolean;
   /** The session is over (our Final after the phone's last package). */
   done: boolean;
   /** When it started (epoch ms). */
