@@ -1,6 +1,7 @@
 /**
  * The interop tests' oracle (support/compare.ts): it must see through what a SyncML client
- * rewrites (vCard 2.1 vs 3.0, empty properties, COUNT as UNTIL) and still see every real change.
+ * rewrites (vCard 2.1 vs 3.0, empty properties, COUNT as UNTIL, SUMMARY copied to DESCRIPTION) and
+ * still see every real change.
  */
 import { describe, expect, it } from 'vitest';
 import { compareItemSets, explainDiff } from './support/compare.js';
@@ -48,6 +49,12 @@ describe('item set comparison', () => {
     expect(compareItemSets('Events', [byCount], [event('RRULE:FREQ=WEEKLY;UNTIL=20250324T090000Z')]).equal).toBe(true);
     expect(compareItemSets('Events', [byCount], [event('RRULE:FREQ=WEEKLY;COUNT=4')]).equal).toBe(false);
     expect(compareItemSets('Events', [byCount], [event('RRULE:FREQ=WEEKLY;UNTIL=20250317T090000Z')]).equal).toBe(false);
+  });
+
+  it('holds an event without DESCRIPTION and the same with its SUMMARY as DESCRIPTION (libsynthesis fills it) the same', () => {
+    const bare = event('RRULE:FREQ=WEEKLY;COUNT=3');
+    expect(compareItemSets('Events', [bare], [bare.replace('SUMMARY:Weekly', 'SUMMARY:Weekly\r\nDESCRIPTION:Weekly')]).equal).toBe(true);
+    expect(compareItemSets('Events', [bare], [bare.replace('SUMMARY:Weekly', 'SUMMARY:Weekly\r\nDESCRIPTION:Agenda')]).equal).toBe(false);
   });
 
   it('tells the generated events and tasks apart (no two generated items look the same)', () => {

@@ -4,10 +4,12 @@
  * server make: property order, folding, empty properties, PRODID/REV/UID, vCard 2.1 vs 3.0,
  * TYPE order, times moved into UTC or another VTIMEZONE.
  *
- * Two rewrites the fingerprint does not see through are undone here first:
+ * Rewrites the fingerprint does not see through are undone here first:
  * - SyncEvolution's `COUNT` → `UNTIL`: a recurring item's occurrences are compared instead of its
  *   rule (RRULE/RDATE/EXDATE replaced by the instants it recurs at; ical.js expansion with the
  *   item's own VTIMEZONEs registered);
+ * - libsynthesis, sending an event or task without a DESCRIPTION, fills it with the SUMMARY (and
+ *   drops it again when it receives one equal to the SUMMARY): such a DESCRIPTION says nothing;
  * - the empty properties a client adds for every field the server's CTCap names: lines whose
  *   value is nothing but separators are dropped (`describeItem` reads an empty `GEO:;` as
  *   `GEO:0;0` and an empty `PHOTO:` as a photo);
@@ -30,9 +32,12 @@ export interface ItemSetDiff {
 /** Occurrences listed at most: enough for any test item, bounded for an endless rule. */
 const MAX_OCCURRENCES = 500;
 
-/** The item with its recurrence rule replaced by its occurrences; texts without one come back as they are. */
-export function withOccurrences(text: string): string {
-  if (!/^(RRULE|RDATE|EXDATE)[;:]/im.test(text)) return text;
+/**
+ * The calendar item with the rewrites above undone: its recurrence rule replaced by its
+ * occurrences, a DESCRIPTION that repeats the SUMMARY dropped. Other texts come back as they are.
+ */
+export function withCalendarRewritesUndone(text: string): string {
+  if (!/^BEGIN:V(EVENT|TODO)/im.test(text)) return text;
   let root: ICAL.Component;
   try {
     root = new ICAL.Component(ICAL.parse(text) as unknown[]);
@@ -41,7 +46,9 @@ export function withOccurrences(text: string): string {
   }
   for (const zone of root.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
   for (const item of [...root.getAllSubcomponents('vevent'), ...root.getAllSubcomponents('vtodo')]) {
-    if (!item.hasProperty('dtstart')) continue;
+    const summary = item.getFirstPropertyValue('summary');
+    if (summary !== null && item.getFirstPropertyValue('description') === summary) item.removeAllProperties('description');
+    if (!item.hasProperty('dtstart') || !['rrule', 'rdate', 'exdate'].some((name) => item.hasProperty(name))) continue;
     const expansion = new ICAL.Event(item).iterator();
     const instants: string[] = [];
     for (let next = expansion.next(); next !== undefined && next !== null && instants.length < MAX_OCCURRENCES; next = expansion.next()) {
@@ -86,7 +93,7 @@ export function withPlainSemicolons(text: string): string {
 }
 
 function fingerprint(dataclass: Dataclass, text: string): string {
-  const body = withOccurrences(withPlainSemicolons(withoutEmptyProperties(text)));
+  const body = withCalendarRewritesUndone(withPlainSemicolons(withoutEmptyProperties(text)));
   return describeItem({ dataclass, type: '', title: '', body }).fingerprint;
 }
 
