@@ -12,10 +12,14 @@
  * devices share the server's data.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { openSync, closeSync } from 'node:fs';
+import { closeSync, existsSync, openSync } from 'node:fs';
 import { mkdir, readFile, readdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { missing, requireSyncEvolution } from './syncevolution.js';
+
+/** Debian's path: the script must be run by /usr/bin/python3 (its shebang is a placeholder). */
+const HTTP_SERVER = '/usr/bin/syncevo-http-server';
 
 export type PeerDatastore = 'contacts' | 'calendar';
 
@@ -58,6 +62,8 @@ export class PeerServer {
   }
 
   static async start(options: PeerOptions): Promise<PeerServer> {
+    requireSyncEvolution();
+    if (!existsSync(HTTP_SERVER)) throw new Error(missing(HTTP_SERVER));
     const dir = resolve(options.dir);
     const username = options.username ?? 'test';
     const password = options.password ?? 'secret';
@@ -80,7 +86,7 @@ export class PeerServer {
     const log = openSync(join(dir, 'http.log'), 'w');
     const env = peerEnv(dir);
     // A process group of its own (detached), so stop() ends the bus and the D-Bus server with it.
-    const child = spawn('dbus-run-session', ['--', '/usr/bin/python3', '/usr/bin/syncevo-http-server', `http://127.0.0.1:${port}/syncevolution`], {
+    const child = spawn('dbus-run-session', ['--', '/usr/bin/python3', HTTP_SERVER, `http://127.0.0.1:${port}/syncevolution`], {
       env,
       detached: true,
       stdio: ['ignore', log, log],

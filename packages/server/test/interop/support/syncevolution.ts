@@ -156,17 +156,21 @@ export const MIN_MAX_MSG_SIZE = 10_240;
 let installed: boolean | undefined;
 
 /**
- * Throws, with what to do, when SyncEvolution is not installed: interop tests must fail, not
- * skip, on a machine without it.
+ * Throws, with what to do, when SyncEvolution is not installed. Every phone checks on
+ * construction, inside the test that makes it: interop tests fail, not skip, on a machine
+ * without it.
  */
 export function requireSyncEvolution(): void {
   installed ??= spawnSync('syncevolution', ['--version'], { stdio: 'ignore' }).status === 0;
-  if (!installed) {
-    throw new Error(
-      'SyncEvolution is not installed (no `syncevolution` on PATH). The SyncML interop tests drive it as the phone: ' +
-        'run .ci/run, which installs it (apt-get install syncevolution syncevolution-http … gcc), or install those packages by hand.',
-    );
-  }
+  if (!installed) throw new Error(missing('the `syncevolution` command'));
+}
+
+/** The message for a missing part of SyncEvolution. */
+export function missing(what: string): string {
+  return (
+    `SyncEvolution is not installed (${what} is missing). The SyncML interop tests drive it as the phone: ` +
+    'run .ci/run, which installs it (apt-get install syncevolution syncevolution-http python3-twisted gcc libc6-dev).'
+  );
 }
 
 export class SyncEvolutionPhone {
@@ -175,6 +179,7 @@ export class SyncEvolutionPhone {
   private configured = false;
 
   constructor(options: PhoneOptions) {
+    requireSyncEvolution();
     if ((options.maxMsgSize ?? MIN_MAX_MSG_SIZE) < MIN_MAX_MSG_SIZE) {
       throw new Error(`maxMsgSize ${options.maxMsgSize} is below SyncEvolution's floor of ${MIN_MAX_MSG_SIZE} bytes: it would send ${MIN_MAX_MSG_SIZE} instead`);
     }
