@@ -2,9 +2,10 @@
 import { runCodecBench } from './codec.bench.js';
 import { runServerBench } from './server.bench.js';
 import { runSyncBench } from './sync.bench.js';
+import { runSyncmlBench } from './syncml.bench.js';
 
 console.log(`atomsync benchmarks — node ${process.version}, ${new Date().toISOString()}`);
-const results = [runCodecBench(), await runServerBench(), runSyncBench()];
+const results = [runCodecBench(), await runServerBench(), runSyncBench(), await runSyncmlBench()];
 const ok = results.every(Boolean);
 console.log(ok ? '\nall floors met' : '\nSOME FLOORS MISSED');
 process.exitCode = ok ? 0 : 1;
