@@ -1,0 +1,83 @@
+/**
+ * The chat log of real sessions, on both stores: administrators only (403 for an account, 401
+ * without credentials); every message of a session in both directions, with its MsgID; an XML
+ * message exactly as it crossed the wire, a WBXML one as its XML form (the same message).
+ */
+import { decodeMessage, type SyncmlMessage } from '@atomsync/syncml';
+import type { ChatMessageEntry } from '@atomsync/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusal, startTestServer, type TestServer } from '../../support/server.js';
+import { storeKinds } from '../../support/stores.js';
+import { contact } from '../support/items.js';
+import { phoneOf, registerPhone } from '../support/registration.js';
+import { PhoneDatastore, type SessionResult } from '../support/scripted-phone.js';
+
+/** The session key of an exchange: the `session` parameter of the RespURI it was answered with. */
+const keyOf = (session: SessionResult): string => new URL(session.exchanges[0]!.reply.header.respUri!).searchParams.get('session')!;
+
+/** A message without what legitimately differs between its XML and WBXML forms (DevInf media type spelling). */
+const comparable = (m: SyncmlMessage) => JSON.parse(JSON.stringify(m).replace(/application\/vnd\.syncml-devinf\+(xml|wbxml)/g, 'devinf')) as unknown;
+
+describe.each(storeKinds)('the SyncML chat log of real sessions (%s)', (kind) => {
+  let server: TestServer;
+  const sessions: Record<'xml' | 'wbxml', SessionResult> = {} as never;
+  let log: ChatMessageEntry[];
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    for (const encoding of ['xml', 'wbxml'] as const) {
+      await registerPhone(server, server.alice);
+      const contacts = new PhoneDatastore('./contacts', 'contacts');
+      contacts.add('1', contact(encoding === 'xml' ? 1 : 2));
+      sessions[encoding] = await phoneOf(server, server.alice, { encoding }).sync({ datastores: [{ store: contacts, code: 201 }] });
+    }
+    log = (await server.root.client.syncml.chatlog()).entries;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('is for administrators only', async () => {
+    expect((await refusal(server.alice.client.syncml.chatlog())).status).toBe(403);
+    expect((await refusal(server.anonymous.syncml.chatlog())).status).toBe(401);
+  });
+
+  it.each(['xml', 'wbxml'] as const)('holds every message of a %s session, both directions', async (encoding) => {
+    const session = sessions[encoding];
+    const key = keyOf(session);
+    const entries = log.filter((e) => e.message.sessionId === key);
+    const expected = session.exchanges.flatMap((e) => [
+      { sessionId: key, msgId: Number(e.request.header.msgId), direction: 'in', encoding },
+      { sessionId: key, msgId: Number(e.reply.header.msgId), direction: 'out', encoding },
+    ]);
+    expect(entries.map((e) => e.message).sort(byMessage)).toEqual(expected.sort(byMessage));
+    const device = session.exchanges[0]!.request.header.source.locUri;
+    expect(entries.find((e) => e.message.direction === 'in' && e.message.msgId === 1)!.title).toBe(`Session ${key}, message 1, ${device} → server`);
+  });
+
+  it('keeps an XML message as it crossed the wire', () => {
+    const session = sessions.xml;
+    const key = keyOf(session);
+    for (const exchange of session.exchanges) {
+      const body = (direction: string, msgId: string) => log.find((e) => e.message.sessionId === key && e.message.direction === direction && e.message.msgId === Number(msgId))!.content!.value;
+      expect(body('in', exchange.request.header.msgId)).toBe(Buffer.from(exchange.body).toString('utf8'));
+      expect(body('out', exchange.reply.header.msgId)).toBe(Buffer.from(exchange.bytes).toString('utf8'));
+    }
+  });
+
+  it('shows a WBXML message as XML: the same message', () => {
+    const session = sessions.wbxml;
+    const key = keyOf(session);
+    for (const exchange of session.exchanges) {
+      for (const [direction, message] of [['in', exchange.request], ['out', exchange.reply]] as const) {
+        const entry = log.find((e) => e.message.sessionId === key && e.message.direction === direction && e.message.msgId === Number(message.header.msgId))!;
+        expect(entry.content!.value).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?><SyncML xmlns="SYNCML:SYNCML1\.2">/);
+        expect(comparable(decodeMessage(Buffer.from(entry.content!.value, 'utf8'), 'xml'))).toEqual(comparable(message));
+      }
+    }
+  });
+});
+
+function byMessage(a: { msgId: number; direction: string }, b: { msgId: number; direction: string }): number {
+  return a.msgId - b.msgId || a.direction.localeCompare(b.direction);
+}
