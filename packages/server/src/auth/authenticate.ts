@@ -5,6 +5,9 @@
  * | auth class | no credentials            | an account    | an admin account |
  * |------------|---------------------------|---------------|------------------|
  * | `none`     | runs (anonymous)          | runs          | runs             |
+ *
+ * A `none` operation runs anonymous when credentials it was sent are refused: it needs none, and
+ * the SyncML endpoint answers a phone's wrong HTTP Basic password itself, as a SyncML Status.
  * | `account`  | 401 + `WWW-Authenticate`  | runs          | runs             |
  * | `admin`    | 401 + `WWW-Authenticate`  | 403           | runs             |
  *
@@ -31,8 +34,15 @@ export interface Authenticator {
 /** Identifies the caller and checks the operation's auth class; throws 401 / 403. */
 export async function authenticate(event: H3Event, operation: OperationSpec, authenticator: Authenticator | undefined): Promise<Principal> {
   if (authenticator === undefined) return ANONYMOUS;
+  if (operation.auth === 'none') {
+    try {
+      return (await authenticator.identify(event, operation)) ?? ANONYMOUS;
+    } catch (error) {
+      if (error instanceof ServiceError && error.status === 401) return ANONYMOUS;
+      throw error;
+    }
+  }
   const principal = (await authenticator.identify(event, operation)) ?? ANONYMOUS;
-  if (operation.auth === 'none') return principal;
   if (principal.kind !== 'account') {
     throw new ServiceError(401, 'unauthorized', 'this operation needs credentials', [], { 'www-authenticate': authenticator.challenge });
   }

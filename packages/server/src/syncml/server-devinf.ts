@@ -24,7 +24,11 @@ const DATASTORES: readonly DevInfDataStore[] = [
   datastore('notes', 'Notes', NOTE),
 ];
 
-export function serverDevInf(version: SyncmlVersion, deviceId: string): DevInf {
+/**
+ * Our DevInf; with `only`, just those datastores (the ones the phone alerted): a phone with a
+ * small MaxMsgSize gets its package 2 whole.
+ */
+export function serverDevInf(version: SyncmlVersion, deviceId: string, only?: ReadonlySet<string>): DevInf {
   return {
     verDTD: version,
     man: 'atomsync',
@@ -35,7 +39,7 @@ export function serverDevInf(version: SyncmlVersion, deviceId: string): DevInf {
     utc: true,
     supportLargeObjs: true,
     supportNumberOfChanges: true,
-    dataStores: DATASTORES,
+    dataStores: only === undefined || only.size === 0 ? DATASTORES : DATASTORES.filter((d) => only.has(d.sourceRef)),
   };
 }
 

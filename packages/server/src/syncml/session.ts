@@ -139,6 +139,8 @@ export class SessionTurn {
   /** Statuses of this message's Sync commands, by server URI: changed when the run fails. */
   private readonly syncStatuses = new Map<string, { index: number }[]>();
   private client: SyncmlClientRecord | undefined;
+  /** Where our DevInf Results are in the reply, if the phone asked. */
+  private devinfResults: number | undefined;
 
   constructor(
     private readonly deps: SessionDeps,
@@ -177,6 +179,7 @@ export class SessionTurn {
     const newlyAlerted = new Set<string>();
     for (const command of message.commands) await this.command(command, newlyAlerted);
     if (newlyAlerted.size > 0) await this.askDevInf();
+    this.trimDevInf(newlyAlerted);
     await this.flushIncoming();
     await this.respond(newlyAlerted);
     return { reply: this.reply.message(), state: this.state };
@@ -302,6 +305,7 @@ export class SessionTurn {
     const isDevinf = /^\.\/devinf1[12]$/i.test(uri);
     if (!get.noResp) this.reply.status({ cmdRef: get.cmdId, cmd: 'Get', data: isDevinf ? OK : NOT_FOUND, ...refsOf(get) });
     if (!isDevinf) return;
+    // Its datastores are those the phone alerts in this message, known only at its end (run()).
     this.reply.add({
       kind: 'Results',
       cmdId: this.reply.nextCmdId(),
@@ -310,6 +314,17 @@ export class SessionTurn {
       meta: { type: this.state.encoding === 'wbxml' ? 'application/vnd.syncml-devinf+wbxml' : 'application/vnd.syncml-devinf+xml' },
       items: [{ source: { locUri: devinfUri(this.state.version) }, devinf: serverDevInf(this.state.version, this.turn.message.header.target.locUri) }],
     });
+    this.devinfResults = this.reply.commands.length - 1;
+  }
+
+  /** Our DevInf in Results lists only the datastores alerted in this message, when there are any. */
+  private trimDevInf(alerted: ReadonlySet<string>): void {
+    if (this.devinfResults === undefined || alerted.size === 0) return;
+    const results = this.reply.commands[this.devinfResults] as Command & { kind: 'Results' };
+    this.reply.commands[this.devinfResults] = {
+      ...results,
+      items: [{ ...results.items[0]!, devinf: serverDevInf(this.state.version, this.turn.message.header.target.locUri, alerted) }],
+    };
   }
 
   /** The phone's SyncML client: by DevID, else the one client with an empty imei adopts it. */

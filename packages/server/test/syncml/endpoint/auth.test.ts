@@ -117,9 +117,9 @@ describe.each(storeKinds)('SyncML authentication (%s)', (kind) => {
   });
 
   // POST /syncml says "Authentication and per-command failures are SyncML Status codes inside a
-  // 200 reply" and lists no 401; the account authenticator refuses a wrong Authorization header
-  // before the SyncML endpoint runs (HTTP 401 + WWW-Authenticate and an error document).
-  it.fails('refuses a wrong HTTP Basic password inside a 200 reply (SyncHdr Status 401), as POST /syncml documents', async () => {
+  // 200 reply" and lists no 401: a wrong Authorization header must not be refused by the account
+  // authenticator before the SyncML endpoint runs (as it once was: HTTP 401 and an error document).
+  it('refuses a wrong HTTP Basic password inside a 200 reply (SyncHdr Status 401), as POST /syncml documents', async () => {
     const account = await newAccount(server, `wrong-http-basic-spec-${kind}`);
     const phone = phoneOf(server, account, { auth: 'http-basic', password: 'not-the-password' });
     const answer = await init(phone);
