@@ -89,7 +89,8 @@ function chatEntry(ctx: RequestContext, m: ChatMessageRecord, deviceId: string):
     published: m.created,
     updated: m.created,
     title: `Session ${m.sessionId}, message ${m.msgId}, ${way}`,
-    content: { type: m.encoding === 'xml' ? 'application/vnd.syncml+xml' : 'application/vnd.syncml+wbxml', value: m.body },
+    // Always the XML form, for people to read; `message/encoding` says what crossed the wire.
+    content: { type: 'application/vnd.syncml+xml', value: m.body },
     message: { sessionId: m.sessionId, msgId: m.msgId, direction: m.direction, encoding: m.encoding },
   };
 }

@@ -255,7 +255,7 @@ export interface ChatMessageRecord {
   readonly msgId: number;
   readonly direction: MessageDirection;
   readonly encoding: SyncmlEncoding;
-  /** The message as exchanged: XML text, or WBXML base64. */
+  /** The message as XML text (a WBXML message as its XML form; `encoding` says which crossed the wire). */
   readonly body: string;
   readonly created: Date;
 }

@@ -109,6 +109,21 @@ function charsWithin(text: string, bytes: number, encoding: SyncmlEncoding): num
   return Math.max(1, n);
 }
 
+const WHITESPACE = /\s/;
+
+/**
+ * Where to cut a chunk of at most `n` characters: not next to whitespace, since a phone's XML
+ * reader may trim a Data element's leading or trailing white space (SyncEvolution drops a newline
+ * that starts a piece, then answers 424). Cut earlier if it can; else at `n`.
+ */
+function chunkEnd(text: string, n: number): number {
+  if (n >= text.length) return n;
+  for (let end = n; end > n / 2; end--) {
+    if (!WHITESPACE.test(text[end - 1]!) && !WHITESPACE.test(text[end]!)) return end;
+  }
+  return n;
+}
+
 /**
  * Whether a whole large object has its declared size. XML reads a raw CR LF as LF, so over XML an
  * object may arrive short by at most its line count (a phone that did not escape its CRs).
@@ -614,7 +629,7 @@ export class SessionTurn {
           // Every message moves the session on: a first item gets at least a minimal chunk.
           const room = sentAny ? budget - ITEM_OVERHEAD : Math.max(budget - ITEM_OVERHEAD, MIN_CHUNK);
           if (room >= MIN_CHUNK) {
-            const end = offset + charsWithin(rest, room, this.state.encoding);
+            const end = offset + chunkEnd(rest, charsWithin(rest, room, this.state.encoding));
             changes.push({ change, data: data.slice(offset, end), moreData: true, ...(offset === 0 ? { size: Buffer.byteLength(data, 'utf8') } : { chunked: true }) });
             this.state.outChunk = { seq: row.seq, sentChars: end };
             sentAny = true;

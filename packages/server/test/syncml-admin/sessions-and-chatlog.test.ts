@@ -64,14 +64,16 @@ describe.each(storeKinds)('SyncML sessions and chat log (%s)', (kind) => {
   it('shows the chat log to administrators, newest first, with the message as content', async () => {
     await server.store.chatLog.append({ sessionId: '42', msgId: 1, direction: 'in', encoding: 'xml', body: '<SyncML xmlns="SYNCML:SYNCML1.2"/>' });
     await new Promise((r) => setTimeout(r, 5));
-    await server.store.chatLog.append({ sessionId: '42', msgId: 1, direction: 'out', encoding: 'wbxml', body: 'bWwBagA=' });
+    await server.store.chatLog.append({ sessionId: '42', msgId: 1, direction: 'out', encoding: 'wbxml', body: '<SyncML xmlns="SYNCML:SYNCML1.2"><SyncBody><Final/></SyncBody></SyncML>' });
     const feed = await server.root.client.syncml.chatlog();
     expect(feed.id).toBe(`${server.url}/v2/services/syncml/sessions/chatlog/`);
     expect(feed.entries.map((e) => e.title)).toEqual([
       'Session 42, message 1, server → IMEI:356938035643809',
       'Session 42, message 1, IMEI:356938035643809 → server',
     ]);
-    expect(feed.entries[0]!.content).toEqual({ type: 'application/vnd.syncml+wbxml', value: 'bWwBagA=' });
+    // A WBXML message is kept and shown as its XML form; `message/encoding` says what crossed the wire.
+    expect(feed.entries[0]!.content).toEqual({ type: 'application/vnd.syncml+xml', value: '<SyncML xmlns="SYNCML:SYNCML1.2"><SyncBody><Final/></SyncBody></SyncML>' });
+    expect(feed.entries[0]!.message).toEqual({ sessionId: '42', msgId: 1, direction: 'out', encoding: 'wbxml' });
     expect(feed.entries[1]!.content).toEqual({ type: 'application/vnd.syncml+xml', value: '<SyncML xmlns="SYNCML:SYNCML1.2"/>' });
     expect(feed.entries[1]!.message).toEqual({ sessionId: '42', msgId: 1, direction: 'in', encoding: 'xml' });
   });
