@@ -119,7 +119,8 @@ const WHITESPACE = /\s/;
 function chunkEnd(text: string, n: number): number {
   if (n >= text.length) return n;
   for (let end = n; end > n / 2; end--) {
-    if (!WHITESPACE.test(text[end - 1]!) && !WHITESPACE.test(text[end]!)) return end;
+    const high = text.charCodeAt(end - 1) >= 0xd800 && text.charCodeAt(end - 1) <= 0xdbff;
+    if (!high && !WHITESPACE.test(text[end - 1]!) && !WHITESPACE.test(text[end]!)) return end;
   }
   return n;
 }
