@@ -9,9 +9,16 @@ import type { Block, Prop } from './lines.js';
 export type JCal = [string, JCalProp[], JCal[]];
 type JCalProp = [string, Record<string, string | string[]>, string, ...unknown[]];
 
+/**
+ * A property whose value is only separators and blanks (`GEO:;`, `ORG:;;;`, `PHOTO;ENCODING=b:`),
+ * not continued on a folded line: an empty property, which clients write for every field they know.
+ * Dropped before parsing, since ical.js would read `GEO:;` as 0;0 and an empty PHOTO as a photo.
+ */
+const EMPTY_PROPERTY = /^[A-Za-z0-9-]+(?:;[^:\r\n]*)?:[;, \t]*\r?\n(?![ \t])/gm;
+
 /** Parses with ical.js; throws what ical.js throws (the caller falls back to the lenient reader). */
 export function parseJCal(text: string): JCal[] {
-  const parsed = ICAL.parse(text) as unknown;
+  const parsed = ICAL.parse(text.replace(EMPTY_PROPERTY, '')) as unknown;
   if (!Array.isArray(parsed) || parsed.length === 0) return [];
   return (typeof parsed[0] === 'string' ? [parsed] : parsed) as JCal[];
 }
@@ -35,7 +42,8 @@ function propOf(prop: JCalProp): Prop {
   const flat: string[] = [];
   for (let i = 3; i < prop.length; i++) {
     const value = prop[i];
-    if (typeof value === 'string') flat.push(value);
+    // ical.js unescapes `\,` and `\n` in text but leaves `\;`: as a 2.1 reader gives it.
+    if (typeof value === 'string') flat.push(type === 'text' ? value.replace(/\\;/g, ';') : value);
     else if (Array.isArray(value)) {
       // A period is one value; a structured value (N, ADR) is its components, a component with
       // several values joined.

@@ -74,6 +74,7 @@ function head(prop: Prop): string {
 /** Inline data as `media:hash`, whether 2.1 BASE64, 3.0 ENCODING=b or a 4.0 data: URI. */
 function binaryValue(prop: Prop): string {
   const value = prop.values.join(';').trim();
+  if (value.replace(/[;,\s]/g, '') === '') return '';
   const data = /^data:([^;,]*)(?:;[^,]*)?,(.*)$/s.exec(value);
   if (data) return `${mediaName(data[1] ?? '')}:${sha1((data[2] ?? '').replace(/\s+/g, ''))}`;
   if (prop.params.ENCODING) {

@@ -79,6 +79,28 @@ describe('the duplicate key table', () => {
   });
 });
 
+describe('what SyncEvolution writes back is no change', () => {
+  // It writes an empty property for every field it knows, and keeps `\;` in 3.0 text.
+  const plain = card('N:Doe;John;;;', 'FN:John Doe', 'TEL:+49 151 1111111');
+  it.each([
+    ['an empty GEO (ical.js would read 0;0)', card('N:Doe;John;;;', 'FN:John Doe', 'TEL:+49 151 1111111', 'GEO:;')],
+    ['an empty PHOTO', card('N:Doe;John;;;', 'FN:John Doe', 'TEL:+49 151 1111111', 'PHOTO:')],
+    ['an empty binary PHOTO', card('N:Doe;John;;;', 'FN:John Doe', 'TEL:+49 151 1111111', 'PHOTO;ENCODING=b;TYPE=JPEG:')],
+    ['empty ORG, ADR, NOTE', card('N:Doe;John;;;', 'FN:John Doe', 'ORG:;;;', 'TEL:+49 151 1111111', 'ADR:;;;;;;', 'NOTE:')],
+  ])('%s', (_name, rewritten) => {
+    expect(describeAs('Contacts', rewritten).fingerprint).toBe(describeAs('Contacts', plain).fingerprint);
+  });
+  it('a folded binary PHOTO is not empty', () => {
+    const photo = card('N:Doe;John;;;', 'FN:John Doe', 'TEL:+49 151 1111111', 'PHOTO;ENCODING=b;TYPE=JPEG:', ' /9j/4AAQSkZJRgABAQ==');
+    expect(describeAs('Contacts', photo).fingerprint).not.toBe(describeAs('Contacts', plain).fingerprint);
+  });
+  it('a 3.0 NOTE with an escaped semicolon is the 2.1 note with a plain one', () => {
+    const v30 = card('N:Doe;John;;;', 'NOTE:lunch\\; then golf');
+    const v21 = crlf('BEGIN:VCARD', 'VERSION:2.1', 'N:Doe;John;;;', 'NOTE:lunch; then golf', 'END:VCARD');
+    expect(describeAs('Contacts', v30).fingerprint).toBe(describeAs('Contacts', v21).fingerprint);
+  });
+});
+
 describe('user changes change the fingerprint', () => {
   const ulrich = TWIN_PAIRS.find((p) => p.name === 'contact: PRODID and REV')!.a;
   const dentist = TWIN_PAIRS.find((p) => p.name.startsWith('event: property order'))!.a;
