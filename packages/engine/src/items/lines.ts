@@ -41,22 +41,7 @@ const LISTS = new Set(['CATEGORIES', 'NICKNAME', 'RESOURCES', 'EXDATE', 'RDATE']
  * whitespace (2.1 §2.1.3), backslash escapes only `;`, and lists are `;`-separated.
  */
 export function readBlocks(text: string, legacy: boolean): Block[] {
-  const physical = text.replace(/\r\n?/g, '\n').split('\n');
-  const logical: string[] = [];
-  for (let i = 0; i < physical.length; i++) {
-    let line = physical[i] ?? '';
-    // QUOTED-PRINTABLE soft line breaks: a value line ending in '=' continues on the next line,
-    // which need not start with whitespace.
-    if (isQuotedPrintable(line)) {
-      while (line.endsWith('=') && i + 1 < physical.length) line = line.slice(0, -1) + (physical[++i] ?? '');
-    }
-    if ((line.startsWith(' ') || line.startsWith('\t')) && logical.length > 0) {
-      logical[logical.length - 1] += legacy ? line : line.slice(1);
-      continue;
-    }
-    if (line.trim() !== '') logical.push(line);
-  }
-
+  const logical = unfoldLines(text, legacy);
   const root: Block = { name: '', props: [], blocks: [], stray: [] };
   const stack: Block[] = [root];
   for (const line of logical) {
@@ -77,6 +62,29 @@ export function readBlocks(text: string, legacy: boolean): Block[] {
     }
   }
   return root.blocks.length > 0 ? root.blocks : [root];
+}
+
+/**
+ * The logical lines of `text`, empty ones dropped: QUOTED-PRINTABLE soft line breaks joined first,
+ * then whitespace folding (its whitespace kept when `legacy`, 2.1 §2.1.3).
+ */
+export function unfoldLines(text: string, legacy: boolean): string[] {
+  const physical = text.replace(/\r\n?/g, '\n').split('\n');
+  const logical: string[] = [];
+  for (let i = 0; i < physical.length; i++) {
+    let line = physical[i] ?? '';
+    // QUOTED-PRINTABLE soft line breaks: a value line ending in '=' continues on the next line,
+    // which need not start with whitespace.
+    if (isQuotedPrintable(line)) {
+      while (line.endsWith('=') && i + 1 < physical.length) line = line.slice(0, -1) + (physical[++i] ?? '');
+    }
+    if ((line.startsWith(' ') || line.startsWith('\t')) && logical.length > 0) {
+      logical[logical.length - 1] += legacy ? line : line.slice(1);
+      continue;
+    }
+    if (line.trim() !== '') logical.push(line);
+  }
+  return logical;
 }
 
 function isQuotedPrintable(line: string): boolean {
@@ -132,7 +140,8 @@ function splitHead(line: string): [string, string] | null {
   return null;
 }
 
-function splitOutsideQuotes(text: string, separator: string): string[] {
+/** Splits a line's head (`NAME;P=a;Q="x;y"`) or a parameter's values on `separator` outside quotes. */
+export function splitOutsideQuotes(text: string, separator: string): string[] {
   const out: string[] = [];
   let quoted = false;
   let start = 0;
@@ -148,8 +157,11 @@ function splitOutsideQuotes(text: string, separator: string): string[] {
   return out;
 }
 
-/** QP bytes, then the CHARSET (default UTF-8, the charset every phone we know sends). */
-function decodeQuotedPrintable(value: string, charset: string | undefined): string {
+/**
+ * QP bytes, then the CHARSET (default UTF-8, the charset every phone we know sends; also for a
+ * CHARSET iconv does not know).
+ */
+export function decodeQuotedPrintable(value: string, charset: string | undefined): string {
   // The body reached us as a JS string: only an ASCII value is still QP-encoded bytes.
   if (!/^[\x00-\x7f]*$/.test(value)) return value;
   const bytes = Buffer.from(qp.decode(value), 'latin1');
@@ -159,16 +171,17 @@ function decodeQuotedPrintable(value: string, charset: string | undefined): stri
 
 /** Splits on unescaped separators and unescapes; the separators depend on property and version. */
 function splitValue(name: string, value: string, legacy: boolean): string[] {
-  if (STRUCTURED.has(name)) return splitEscaped(value, ';').map((v) => unescape(v, legacy));
+  if (STRUCTURED.has(name)) return splitEscaped(value, ';').map((v) => unescapeValue(v, legacy));
   // Legacy lists are ';'-separated (vCalendar 1.0), but phones write commas as well.
   if (LISTS.has(name)) {
     const items = legacy ? splitEscaped(value, ';').flatMap((v) => v.split(',')) : splitEscaped(value, ',');
-    return items.map((v) => unescape(v, legacy));
+    return items.map((v) => unescapeValue(v, legacy));
   }
-  return [unescape(value, legacy)];
+  return [unescapeValue(value, legacy)];
 }
 
-function splitEscaped(value: string, separator: string): string[] {
+/** Splits a value on `separator` where no backslash escapes it; the parts stay escaped. */
+export function splitEscaped(value: string, separator: string): string[] {
   const out: string[] = [];
   let start = 0;
   for (let i = 0; i < value.length; i++) {
@@ -183,7 +196,11 @@ function splitEscaped(value: string, separator: string): string[] {
   return out;
 }
 
-function unescape(value: string, legacy: boolean): string {
+/**
+ * A value's text: 2.1 / 1.0 (`legacy`) escape only `;` (and the backslash), 3.0/4.0 and
+ * iCalendar also `,` and a line break as `\n`.
+ */
+export function unescapeValue(value: string, legacy: boolean): string {
   if (legacy) return value.replace(/\\([;\\])/g, '$1');
   return value.replace(/\\([\\;,nN])/g, (_, c: string) => (c === 'n' || c === 'N' ? '\n' : c));
 }

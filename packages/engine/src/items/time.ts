@@ -98,9 +98,12 @@ export function calendarZones(definitions: readonly JCal[]): ZoneResolver {
 
 const formats = new Map<string, Intl.DateTimeFormat | null>();
 
-function formatFor(tzid: string): Intl.DateTimeFormat | null {
+/**
+ * The formatter of the IANA zone `tzid` names, null when it names none. Exporters prefix IANA names
+ * (`/mozilla.org/20050126_1/Europe/Berlin`): the last two or three segments are tried as well.
+ */
+export function zoneFormat(tzid: string): Intl.DateTimeFormat | null {
   if (formats.has(tzid)) return formats.get(tzid) ?? null;
-  // Exporters prefix IANA names (`/mozilla.org/20050126_1/Europe/Berlin`): the last two segments.
   const candidates = [tzid, tzid.split('/').slice(-2).join('/'), tzid.split('/').slice(-3).join('/')];
   let format: Intl.DateTimeFormat | null = null;
   for (const zone of candidates) {
@@ -119,19 +122,25 @@ function formatFor(tzid: string): Intl.DateTimeFormat | null {
   return format;
 }
 
-function offsetAt(format: Intl.DateTimeFormat, utc: number): number {
+/**
+ * The zone's offset from UTC at `utc`, in ms. The formatter drops milliseconds, so `utc` is taken
+ * to the whole second too (the server's item renderer's copy did; the engine's did not, but only
+ * asks at whole seconds, where both agree): an instant with milliseconds still gets the offset.
+ */
+export function zoneOffsetAt(format: Intl.DateTimeFormat, utc: number): number {
   const parts: Record<string, number> = {};
   for (const p of format.formatToParts(utc)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
   const asUtc = Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
-  return asUtc - utc;
+  return asUtc - Math.floor(utc / 1000) * 1000;
 }
 
-function ianaToUtc(tzid: string, wall: number): number | null {
-  const format = formatFor(tzid);
+/** A wall-clock time (ms as if UTC) in the IANA zone `tzid` names as UTC ms; null for no zone. */
+export function ianaToUtc(tzid: string, wall: number): number | null {
+  const format = zoneFormat(tzid);
   if (!format) return null;
-  const first = wall - offsetAt(format, wall);
-  const second = wall - offsetAt(format, first);
-  return second;
+  // The offset at the wall time read as UTC, then at the instant that gives: right across a change.
+  const first = wall - zoneOffsetAt(format, wall);
+  return wall - zoneOffsetAt(format, first);
 }
 
 // ---- vCalendar 1.0: TZ and DAYLIGHT -----------------------------------------------------------

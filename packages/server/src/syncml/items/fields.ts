@@ -4,6 +4,7 @@
  * by family: 3.0/4.0 and iCalendar escape `\ ; , newline`; 2.1 and vCalendar 1.0 escape only `;`
  * inside compound values (2.1 §2.1.3), and carry line breaks in QUOTED-PRINTABLE instead.
  */
+import { splitEscaped, unescapeValue } from '@atomsync/engine';
 import type { OutLine, Param, Prop } from './lines.js';
 
 export type Shape = 'text' | 'structured' | 'list' | 'raw';
@@ -45,13 +46,13 @@ export function readField(prop: Prop, legacy: boolean, shapeOf: (name: string) =
     case 'raw':
       return { group, name, params, shape, parts: [value] };
     case 'text':
-      return { group, name, params, shape, parts: [unescape(value, legacy)] };
+      return { group, name, params, shape, parts: [unescapeValue(value, legacy)] };
     case 'structured':
-      return { group, name, params, shape, parts: splitEscaped(value, ';').map((v) => unescape(v, legacy)) };
+      return { group, name, params, shape, parts: splitEscaped(value, ';').map((v) => unescapeValue(v, legacy)) };
     case 'list': {
       // Legacy lists are `;`-separated, but phones write commas as well.
       const items = legacy ? splitEscaped(value, ';').flatMap((v) => v.split(',')) : splitEscaped(value, ',');
-      return { group, name, params, shape, parts: items.map((v) => unescape(v, legacy)) };
+      return { group, name, params, shape, parts: items.map((v) => unescapeValue(v, legacy)) };
     }
   }
 }
@@ -80,24 +81,4 @@ function escapeModern(text: string): string {
 
 function escapeLegacy(text: string): string {
   return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;');
-}
-
-function unescape(value: string, legacy: boolean): string {
-  if (legacy) return value.replace(/\\([;\\])/g, '$1');
-  return value.replace(/\\([\\;,nN])/g, (_, c: string) => (c === 'n' || c === 'N' ? '\n' : c));
-}
-
-function splitEscaped(value: string, separator: string): string[] {
-  const out: string[] = [];
-  let start = 0;
-  for (let i = 0; i < value.length; i++) {
-    const c = value[i];
-    if (c === '\\') i++;
-    else if (c === separator) {
-      out.push(value.slice(start, i));
-      start = i + 1;
-    }
-  }
-  out.push(value.slice(start));
-  return out;
 }

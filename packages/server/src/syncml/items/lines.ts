@@ -8,7 +8,7 @@
  * Values come out QP-decoded but still escaped as written: what an escape means depends on the
  * property and the version, which `fields.ts` knows.
  */
-import iconv from 'iconv-lite';
+import { decodeQuotedPrintable, isLegacyVersion, splitOutsideQuotes, unfoldLines } from '@atomsync/engine';
 import qp from 'quoted-printable';
 
 export interface Param {
@@ -43,10 +43,10 @@ const BARE_ENCODINGS = new Set(['QUOTED-PRINTABLE', 'BASE64', '8BIT', '7BIT', 'B
 
 /** The top-level components of `text`; lines outside any component and stray lines are dropped. */
 export function readComponents(text: string): Component[] {
-  const legacy = /^VERSION:\s*(2\.1|1\.0)\s*$/im.test(text);
+  const legacy = isLegacyVersion(text);
   const root: Component = { name: '', props: [], components: [] };
   const stack: Component[] = [root];
-  for (const line of logicalLines(text, legacy)) {
+  for (const line of unfoldLines(text, legacy)) {
     const prop = parseLine(line);
     if (!prop) continue;
     const top = stack[stack.length - 1] ?? root;
@@ -61,29 +61,6 @@ export function readComponents(text: string): Component[] {
     }
   }
   return root.components;
-}
-
-/** Unfolds: QP soft line breaks (`=` at the end), then whitespace folding (kept in 2.1/1.0). */
-function logicalLines(text: string, legacy: boolean): string[] {
-  const physical = text.replace(/\r\n?/g, '\n').split('\n');
-  const logical: string[] = [];
-  for (let i = 0; i < physical.length; i++) {
-    let line = physical[i] ?? '';
-    if (isQuotedPrintable(line)) {
-      while (line.endsWith('=') && i + 1 < physical.length) line = line.slice(0, -1) + (physical[++i] ?? '');
-    }
-    if ((line.startsWith(' ') || line.startsWith('\t')) && logical.length > 0) {
-      logical[logical.length - 1] += legacy ? line : line.slice(1);
-    } else if (line.trim() !== '') {
-      logical.push(line);
-    }
-  }
-  return logical;
-}
-
-function isQuotedPrintable(line: string): boolean {
-  const colon = line.indexOf(':');
-  return colon > 0 && /QUOTED-PRINTABLE/i.test(line.slice(0, colon));
 }
 
 function parseLine(line: string): Prop | null {
@@ -125,29 +102,6 @@ function headEnd(line: string): number {
     else if (c === ':' && !quoted) return i;
   }
   return -1;
-}
-
-function splitOutsideQuotes(text: string, separator: string): string[] {
-  const out: string[] = [];
-  let quoted = false;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '"') quoted = !quoted;
-    else if (c === separator && !quoted) {
-      out.push(text.slice(start, i));
-      start = i + 1;
-    }
-  }
-  out.push(text.slice(start));
-  return out;
-}
-
-function decodeQuotedPrintable(value: string, charset: string | undefined): string {
-  // The body reached us as a JS string: only an ASCII value is still QP-encoded bytes.
-  if (!/^[\x00-\x7f]*$/.test(value)) return value;
-  const bytes = Buffer.from(qp.decode(value), 'latin1');
-  return iconv.decode(bytes, charset && iconv.encodingExists(charset) ? charset : 'utf-8');
 }
 
 // ---- writing ----------------------------------------------------------------------------------

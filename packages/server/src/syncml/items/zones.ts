@@ -5,6 +5,7 @@
  * wall-clock time in the phone's zone; and vCalendar 1.0's TZ / DAYLIGHT lines for that zone, so a
  * reader of the local times (our own engine among them) can tell the instants again.
  */
+import { ianaToUtc, zoneFormat, zoneOffsetAt } from '@atomsync/engine';
 import ICAL from 'ical.js';
 import type { Component } from './lines.js';
 
@@ -64,8 +65,8 @@ export function writeTime(time: Time, localZone: string | null): string {
     case 'unknown':
       return time.raw;
     case 'instant': {
-      const format = localZone ? formatFor(localZone) : null;
-      return format ? basic(time.ms + offsetAt(format, time.ms)) : `${basic(time.ms)}Z`;
+      const format = localZone ? zoneFormat(localZone) : null;
+      return format ? basic(time.ms + zoneOffsetAt(format, time.ms)) : `${basic(time.ms)}Z`;
     }
   }
 }
@@ -124,47 +125,9 @@ export function calendarZones(definitions: readonly Component[]): ZoneResolver {
   };
 }
 
-const formats = new Map<string, Intl.DateTimeFormat | null>();
-
-/** The zone's formatter; exporters prefix IANA names (`/mozilla.org/20050126_1/Europe/Berlin`). */
-function formatFor(tzid: string): Intl.DateTimeFormat | null {
-  if (formats.has(tzid)) return formats.get(tzid) ?? null;
-  const segments = tzid.split('/');
-  let format: Intl.DateTimeFormat | null = null;
-  for (const zone of [tzid, segments.slice(-2).join('/'), segments.slice(-3).join('/')]) {
-    try {
-      format = new Intl.DateTimeFormat('en-US', {
-        timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric',
-        hour: 'numeric', minute: 'numeric', second: 'numeric',
-      });
-      break;
-    } catch {
-      // Not an IANA name.
-    }
-  }
-  if (formats.size >= 1024) formats.clear();
-  formats.set(tzid, format);
-  return format;
-}
-
 /** Whether `tzid` names a zone we can convert to. */
 export function isKnownZone(tzid: string): boolean {
-  return tzid.trim() !== '' && formatFor(tzid) !== null;
-}
-
-/** The zone's offset from UTC at `utc`, in ms. */
-function offsetAt(format: Intl.DateTimeFormat, utc: number): number {
-  const parts: Record<string, number> = {};
-  for (const p of format.formatToParts(utc)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  const asUtc = Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
-  return asUtc - Math.floor(utc / 1000) * 1000;
-}
-
-function ianaToUtc(tzid: string, wall: number): number | null {
-  const format = formatFor(tzid);
-  if (!format) return null;
-  const first = wall - offsetAt(format, wall);
-  return wall - offsetAt(format, first);
+  return tzid.trim() !== '' && zoneFormat(tzid) !== null;
 }
 
 // ---- vCalendar 1.0 TZ and DAYLIGHT -------------------------------------------------------------
@@ -191,22 +154,22 @@ export function vcalendarZoneLines(zone: string, from: number, to: number): read
 const zoneLines = new Map<string, readonly string[]>();
 
 function scanZone(zone: string, from: number, to: number): string[] {
-  const format = formatFor(zone);
+  const format = zoneFormat(zone);
   if (!format) return [];
   const start = Date.UTC(from - 1, 6, 1);
   const end = Date.UTC(to + 1, 6, 1);
   // Offsets by day, then each change bisected to the second.
   const changes: { at: number; offset: number }[] = [];
-  let previous = offsetAt(format, start);
+  let previous = zoneOffsetAt(format, start);
   const offsets = new Set([previous]);
   for (let t = start + DAY; t <= end; t += DAY) {
-    const offset = offsetAt(format, t);
+    const offset = zoneOffsetAt(format, t);
     if (offset === previous) continue;
     let lo = t - DAY;
     let hi = t;
     while (hi - lo > 1000) {
       const mid = lo + Math.floor((hi - lo) / 2000) * 1000;
-      if (offsetAt(format, mid) === previous) lo = mid;
+      if (zoneOffsetAt(format, mid) === previous) lo = mid;
       else hi = mid;
     }
     changes.push({ at: hi, offset });
