@@ -6,7 +6,7 @@
 import { CompiledQuery, type Selectable } from 'kysely';
 import type { ContentRecord, ItemDataclass } from '../records.js';
 import type { ContentRepo } from '../store.js';
-import { chunks, millis, toDate, toDateOrNull, type StoreContext } from './context.js';
+import { chunks, millis, multiRowInsert, toDate, toDateOrNull, type StoreContext } from './context.js';
 import type { ContentsTable } from './schema.js';
 
 const content = (row: Selectable<ContentsTable>): ContentRecord => ({
@@ -24,27 +24,6 @@ const content = (row: Selectable<ContentsTable>): ContentRecord => ({
 /** Columns of one contents row, in insert order: the multi-row insert chunks by them. */
 const INSERT_COLUMNS = ['client_uuid', 'uuid', 'dataclass', 'title', 'type', 'body', 'created', 'updated', 'deleted'] as const;
 const CONTENT_COLUMNS = INSERT_COLUMNS.length;
-
-/**
- * The SQL of a multi-row insert of `rows` contents rows, written once per dialect and size.
- * Kysely's builder makes an operation node per value and compiles them anew on every call: for a
- * 1,000-item batch that took longer than SQLite's own insert. The text is the one the builder
- * writes, with the placeholders of the dialect.
- */
-const insertSql = new Map<string, string>();
-function multiRowInsert(dialect: 'sqlite' | 'postgres', rows: number): string {
-  const key = `${dialect}:${rows}`;
-  let text = insertSql.get(key);
-  if (text === undefined) {
-    let n = 0;
-    const placeholder = dialect === 'postgres' ? () => `$${++n}` : () => '?';
-    const tuples: string[] = [];
-    for (let r = 0; r < rows; r++) tuples.push(`(${INSERT_COLUMNS.map(placeholder).join(', ')})`);
-    text = `insert into "contents" (${INSERT_COLUMNS.map((c) => `"${c}"`).join(', ')}) values ${tuples.join(', ')}`;
-    insertSql.set(key, text);
-  }
-  return text;
-}
 
 /** Columns of one row of the `updateMany` values list: the item and what it becomes. */
 const UPDATE_COLUMNS = ['uuid', 'dataclass', 'title', 'type', 'body'] as const;
@@ -151,7 +130,7 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
         for (const part of chunks(rows, CONTENT_COLUMNS, ctx.dialect)) {
           const parameters: unknown[] = [];
           for (const row of part) for (const column of INSERT_COLUMNS) parameters.push(row[column]);
-          await ctx.db().executeQuery(CompiledQuery.raw(multiRowInsert(ctx.dialect, part.length), parameters));
+          await ctx.db().executeQuery(CompiledQuery.raw(multiRowInsert(ctx.dialect, 'contents', INSERT_COLUMNS, part.length), parameters));
         }
       });
       // The rows are exactly what was written: no need to read them back.

@@ -11,8 +11,7 @@
  */
 import { CompiledQuery, type Selectable } from 'kysely';
 import type { SyncmlDeviceRecord, SyncmlDeviceRepo, SyncmlSessionStateRecord, SyncmlSessionStateRepo } from '../store.js';
-import { chunks, millis, toDate, type StoreContext } from './context.js';
-import type { Dialect } from './migrations.js';
+import { chunks, millis, multiRowInsert, toDate, type StoreContext } from './context.js';
 import type { SyncmlDevicesTable, SyncmlSessionStateTable } from './schema.js';
 
 /** Both drivers hand back a Buffer: give callers a plain Uint8Array of their own. */
@@ -37,26 +36,6 @@ const FIRST_VERSION = 1;
 
 /** Columns of one buffered item row, in insert order: the multi-row insert chunks by them. */
 const ITEM_COLUMNS = ['session_key', 'direction', 'seq', 'body'] as const;
-
-/**
- * The SQL of a multi-row insert of `rows` items, written once per dialect and size: Kysely's
- * builder makes an operation node per value (contents.ts), which a session's hundreds of
- * buffered items would pay on every message.
- */
-const insertSql = new Map<string, string>();
-function multiRowInsert(dialect: Dialect, rows: number): string {
-  const key = `${dialect}:${rows}`;
-  let text = insertSql.get(key);
-  if (text === undefined) {
-    let n = 0;
-    const placeholder = dialect === 'postgres' ? () => `$${++n}` : () => '?';
-    const tuples: string[] = [];
-    for (let r = 0; r < rows; r++) tuples.push(`(${ITEM_COLUMNS.map(placeholder).join(', ')})`);
-    text = `insert into "syncml_session_items" (${ITEM_COLUMNS.map((c) => `"${c}"`).join(', ')}) values ${tuples.join(', ')}`;
-    insertSql.set(key, text);
-  }
-  return text;
-}
 
 export function syncmlSessionStateRepo(ctx: StoreContext): SyncmlSessionStateRepo {
   const deleteItems = async (keys: readonly string[]): Promise<void> => {
@@ -158,7 +137,7 @@ export function syncmlSessionStateRepo(ctx: StoreContext): SyncmlSessionStateRep
         for (const part of chunks(bodies, ITEM_COLUMNS.length, ctx.dialect)) {
           const parameters: unknown[] = [];
           for (const body of part) parameters.push(key, direction, seq++, body);
-          await ctx.db().executeQuery(CompiledQuery.raw(multiRowInsert(ctx.dialect, part.length), parameters));
+          await ctx.db().executeQuery(CompiledQuery.raw(multiRowInsert(ctx.dialect, 'syncml_session_items', ITEM_COLUMNS, part.length), parameters));
         }
       });
     },
