@@ -12,7 +12,7 @@
  * package 3 is complete, one datastore after another; what it computes for the phone is queued
  * as the session's 'out' items and sent from there.
  */
-import type { Dataclass, Statistics, SyncMode } from '@atomsync/atom';
+import type { SyncMode } from '@atomsync/atom';
 import { encodeMessage, type Alert, type DevInf, type SyncmlEncoding, type Command, type Item, type MapCommand, type Status, type Sync, type SyncItemCommand, type SyncmlMessage } from '@atomsync/syncml';
 import type { AccountPrincipal } from '../auth/principal.js';
 import { ServiceError } from '../errors.js';
@@ -80,7 +80,6 @@ interface OutPart {
   readonly moreData?: boolean;
   /** The whole object's size in bytes, on its first chunk. */
   readonly size?: number;
-  readonly chunked?: boolean;
 }
 
 /**
@@ -155,6 +154,7 @@ export class SessionTurn {
   /** Statuses of this message's Sync commands, by server URI: changed when the run fails. */
   private readonly syncStatuses = new Map<string, { index: number }[]>();
   private client: SyncmlClientRecord | undefined;
+  private phoneSent: InChange[] | undefined;
   /** Where our DevInf Results are in the reply, if the phone asked. */
   private devinfResults: number | undefined;
 
@@ -411,7 +411,6 @@ export class SessionTurn {
       bindingId: binding.id,
       side,
       phase: 'receiving',
-      receivedSync: false,
       outFrom: 0,
       outTo: 0,
       refused: 0,
@@ -445,7 +444,6 @@ export class SessionTurn {
       for (const command of sync.commands) if (!command.noResp) this.reply.status({ cmdRef: command.cmdId, cmd: command.kind === 'Unsupported' ? command.name : command.kind, data: NOT_FOUND });
       return;
     }
-    datastore.receivedSync = true;
     if (!sync.noResp) {
       const ref = this.reply.status({ cmdRef: sync.cmdId, cmd: 'Sync', data: OK, ...refs });
       this.syncStatuses.set(datastore.serverUri, [...(this.syncStatuses.get(datastore.serverUri) ?? []), ref]);
@@ -548,7 +546,9 @@ export class SessionTurn {
       const device = await this.store.syncmlDevices.get(this.state.accountId!, this.state.deviceId);
       this.state.largeObjects = device?.devinf ? (JSON.parse(device.devinf) as DevInf).supportLargeObjs === true : false;
     }
-    const phoneSent = (await this.store.syncmlSessions.items(this.turn.key, 'in')).map((row) => JSON.parse(row.body) as InChange);
+    // What the phone sent, read once per message however many datastores run on it.
+    this.phoneSent ??= (await this.store.syncmlSessions.items(this.turn.key, 'in')).map((row) => JSON.parse(row.body) as InChange);
+    const phoneSent = this.phoneSent;
     const render = await this.deps.renderFor(this.state, this.client ?? (await this.clientRecord()), datastore);
     let queued: OutChange[] = [];
     try {
@@ -620,7 +620,7 @@ export class SessionTurn {
         const cost = wireLength(rest, this.state.encoding) + ITEM_OVERHEAD;
         if (cost <= budget) {
           budget -= cost;
-          changes.push({ change, data: rest, ...(offset > 0 ? { chunked: true } : {}) });
+          changes.push({ change, data: rest });
           delete this.state.outChunk;
           sentAny = true;
           this.state.outSent = row.seq + 1;
@@ -631,7 +631,7 @@ export class SessionTurn {
           const room = sentAny ? budget - ITEM_OVERHEAD : Math.max(budget - ITEM_OVERHEAD, MIN_CHUNK);
           if (room >= MIN_CHUNK) {
             const end = offset + chunkEnd(rest, charsWithin(rest, room, this.state.encoding));
-            changes.push({ change, data: data.slice(offset, end), moreData: true, ...(offset === 0 ? { size: Buffer.byteLength(data, 'utf8') } : { chunked: true }) });
+            changes.push({ change, data: data.slice(offset, end), moreData: true, ...(offset === 0 ? { size: Buffer.byteLength(data, 'utf8') } : {}) });
             this.state.outChunk = { seq: row.seq, sentChars: end };
             sentAny = true;
           }
@@ -689,10 +689,9 @@ export class SessionTurn {
     if (this.state.clientUuid === undefined || datastore.result !== 'completed') return;
     await this.store.syncml.addDatastore(this.state.accountId!, this.state.clientUuid, {
       name: datastore.phoneUri,
-      dataclass: datastore.dataclass as Dataclass as never,
+      dataclass: datastore.dataclass,
       serverUri: datastore.serverUri,
     });
   }
 }
 
-export type { Statistics };

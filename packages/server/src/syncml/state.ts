@@ -32,8 +32,6 @@ export interface DatastoreState {
   /** The phone's side of the binding. */
   readonly side: 'source' | 'target';
   phase: DatastorePhase;
-  /** The phone's Sync command(s) seen: the package carried this datastore. */
-  receivedSync: boolean;
   /** Our Sync for it went out (its first carries NumberOfChanges; an empty one goes out too). */
   syncOpened?: boolean;
   /** Out items of this datastore: seq range [outFrom, outTo) of the session's 'out' items. */
@@ -56,13 +54,6 @@ export interface PartialItem {
   /** Declared whole size (Meta Size of the first chunk), in bytes of the item data. */
   readonly size: number | undefined;
   data: string;
-}
-
-/** A command we sent and await the phone's Status for: to count refusals. */
-export interface SentCommand {
-  readonly msgId: number;
-  readonly cmdId: number;
-  readonly serverUri: string;
 }
 
 export interface SessionState {
