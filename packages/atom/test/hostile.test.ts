@@ -1,0 +1,63 @@
+/**
+ * Hostile nesting: a body of a million unclosed elements, or a million opens then wrong closes, is
+ * refused as invalid_xml by the depth cap, which the message names. How fast is the codec bench's
+ * business (bench/hostile.bench.ts), not a test's: nothing here is timed.
+ */
+import { describe, expect, it } from 'vitest';
+import { AtomDecodeError, decodeContentEntry, decodeContentFeed } from '@atomsync/atom';
+import { MAX_ELEMENT_DEPTH } from '../src/xml/reader.js';
+
+const ATOM = 'http://www.w3.org/2005/Atom';
+const ENTRY = `<entry xmlns="${ATOM}">`;
+
+function refusal(decode: (xml: string) => unknown, xml: string): AtomDecodeError {
+  let caught: unknown;
+  try {
+    decode(xml);
+  } catch (err) {
+    caught = err;
+  }
+  expect(caught).toBeInstanceOf(AtomDecodeError);
+  expect((caught as AtomDecodeError).code).toBe('invalid_xml');
+  return caught as AtomDecodeError;
+}
+
+describe('element depth', () => {
+  it('a 1,000,000-deep unclosed body is refused at the cap, which the message names', () => {
+    const err = refusal(decodeContentEntry, ENTRY + '<a>'.repeat(1_000_000));
+    expect(err.message).toContain(`more than ${MAX_ELEMENT_DEPTH} deep`);
+  });
+
+  it('1,000,000 opens then 1,000,000 wrong closes are refused at the cap', () => {
+    const err = refusal(decodeContentEntry, ENTRY + '<a>'.repeat(1_000_000) + '</b>'.repeat(1_000_000));
+    expect(err.message).toContain(`more than ${MAX_ELEMENT_DEPTH} deep`);
+  });
+
+  it('foreign (skipped) elements count too', () => {
+    const err = refusal(decodeContentFeed, `<feed xmlns="${ATOM}" xmlns:x="urn:x">${'<x:a>'.repeat(MAX_ELEMENT_DEPTH)}`);
+    expect(err.message).toContain(`more than ${MAX_ELEMENT_DEPTH} deep`);
+  });
+
+  it('nesting up to the cap is read (and skipped, being foreign)', () => {
+    const inner = MAX_ELEMENT_DEPTH - 1; // the entry is the first level
+    const xml = `${ENTRY}<title>t</title><x:a xmlns:x="urn:x">${'<x:a>'.repeat(inner - 1)}${'</x:a>'.repeat(inner)}</entry>`;
+    expect(decodeContentEntry(xml)).toMatchObject({ title: 't' });
+  });
+});
+
+describe('errors come from the one parse', () => {
+  it('wrong closes under the cap: saxes’ own message, with where', () => {
+    const err = refusal(decodeContentEntry, ENTRY + '<a>'.repeat(50) + '</b>'.repeat(1_000_000));
+    expect(err.message).toMatch(/^not well-formed XML: 1:\d+: unexpected close tag/);
+  });
+
+  it('unclosed under the cap: the first unclosed element is named', () => {
+    const err = refusal(decodeContentEntry, ENTRY + '<a>'.repeat(50));
+    expect(err.message).toMatch(/^not well-formed XML: 1:\d+: unclosed tag: a/);
+  });
+
+  it('a flat run of a million wrong closes stops at the first', () => {
+    const err = refusal(decodeContentEntry, ENTRY + '</b>'.repeat(1_000_000));
+    expect(err.message).toMatch(/unexpected close tag/);
+  });
+});
