@@ -3,13 +3,17 @@
  * the names taken from the caller's code page tables. Hand-written for the reasons given in
  * write.ts. Built for untrusted input: every length is checked against what is left, nesting is
  * bounded, the loop is iterative (no recursion to overflow), and anything malformed throws
- * `WbxmlError` — never a TypeError, never a hang.
+ * `WbxmlError` — never a TypeError, never a hang. Time is linear in the input whatever it holds:
+ * each token consumes the bytes it reads, a multi-byte integer is at most 5 bytes (32 bits), and
+ * string-table references, the one way a few bytes can name many, are charged what they name
+ * against a budget proportional to the document (limits.ts).
  *
  * Content is kept the way SyncML needs it: an element's strings (STR_I, STR_T, ENTITY and OPAQUE,
  * the last read as UTF-8) concatenated into `text`, its elements in `children`, and its bytes in
  * `opaque` when its content was a single OPAQUE (a nested DevInf document). Attributes are read
  * and kept as tokens; processing instructions and extension tokens are read and dropped.
  */
+import { MAX_ELEMENT_DEPTH, MAX_STRING_TABLE_EXPANSION, STRING_TABLE_SLACK } from '../limits.js';
 import type { Element } from '../tree.js';
 import { WBXML } from './tokens.js';
 
@@ -42,9 +46,6 @@ export interface WbxmlReadDocument {
   readonly charset: number;
   readonly root: WbxmlNode;
 }
-
-/** Deeper than any SyncML or DevInf document goes; a bound against hostile nesting. */
-const MAX_DEPTH = 64;
 
 const DECODERS = new Map<number, TextDecoder>([
   [106, new TextDecoder('utf-8', { ignoreBOM: true })],
@@ -83,17 +84,23 @@ export function readWbxml(bytes: Uint8Array, pages: CodePageTables): WbxmlReadDo
   const table = bytes.subarray(i, i + tableLength);
   i += tableLength;
 
-  const tableStrings = new Map<number, string>();
+  // What string-table references may name in all: each reference is charged the bytes of its
+  // string, found (indexOf) or not (the cache), so both the work of finding strings and the text
+  // they add to the tree stay within a bound proportional to the document.
+  let tableBudget = MAX_STRING_TABLE_EXPANSION * end + STRING_TABLE_SLACK;
+  const tableStrings = new Map<number, { s: string; bytes: number }>();
   const tableString = (offset: number): string => {
-    let s = tableStrings.get(offset);
-    if (s === undefined) {
+    let entry = tableStrings.get(offset);
+    if (entry === undefined) {
       if (offset >= table.length) fail(`string table offset ${offset} out of range`);
       let stop = table.indexOf(0, offset);
       if (stop < 0) stop = table.length;
-      s = decoder.decode(table.subarray(offset, stop));
-      tableStrings.set(offset, s);
+      entry = { s: decoder.decode(table.subarray(offset, stop)), bytes: stop - offset };
+      tableStrings.set(offset, entry);
     }
-    return s;
+    tableBudget -= entry.bytes + 1;
+    if (tableBudget < 0) fail(`string table references name more than ${MAX_STRING_TABLE_EXPANSION} times the document`);
+    return entry.s;
   };
   const inline = (): string => {
     const stop = bytes.indexOf(0, i);
@@ -213,7 +220,7 @@ export function readWbxml(bytes: Uint8Array, pages: CodePageTables): WbxmlReadDo
         const node = open(t);
         frame.node.children.push(node);
         if (t & WBXML.CONTENT) {
-          if (stack.length >= MAX_DEPTH) fail('elements nested too deep');
+          if (stack.length >= MAX_ELEMENT_DEPTH) fail(`elements nested too deep (more than ${MAX_ELEMENT_DEPTH})`);
           stack.push({ node, pieces: 0 });
         }
       }

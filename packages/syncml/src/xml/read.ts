@@ -5,9 +5,16 @@
  * confused where the mapper looks, so local names are enough and the parser runs faster without
  * namespace processing. Text goes through XML's end-of-line handling (a CR LF in CDATA reads as
  * LF); a CR written as `&#13;` stays.
+ *
+ * Linear in the body whatever it holds: one parse, stopped at its first error (the error handler
+ * throws; saxes left to go on would, at a close tag matching no open one, pop its whole stack with
+ * a complaint per element), and elements nest at most MAX_ELEMENT_DEPTH deep, counted here so the
+ * parse stops at the first element past it. saxes counts lines and columns whatever `position`
+ * says (the option only decides whether its messages name them), so messages say where.
  */
 import { SaxesParser } from 'saxes';
 import { SyncmlDecodeError } from '../error.js';
+import { MAX_ELEMENT_DEPTH } from '../limits.js';
 import type { Element } from '../tree.js';
 
 const UTF8 = new TextDecoder('utf-8');
@@ -43,6 +50,9 @@ export function readXml(body: Uint8Array): Element {
     throw new SyncmlDecodeError(`not well-formed XML: ${err.message}`, { cause: err });
   });
   parser.on('opentag', (tag) => {
+    if (stack.length >= MAX_ELEMENT_DEPTH) {
+      throw new SyncmlDecodeError(`elements nested more than ${MAX_ELEMENT_DEPTH} deep at ${parser.line}:${parser.column}`);
+    }
     const el: Element = { name: localName(tag.name), children: [], text: '' };
     const parent = stack[stack.length - 1];
     if (parent === undefined) root = el;
