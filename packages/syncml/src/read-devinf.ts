@@ -3,10 +3,13 @@
  * with Property/PropParam; 1.1 has one flat CTCap sequence (CTType, PropName, ValEnum, ParamName,
  * ...) at the top level, which is read into the same nested shape and copied into every datastore
  * (1.1 does not say which datastore a content type belongs to; the server looks CTCaps up by type).
- * Which form is read goes by the elements found, not by VerDTD: phones mix them up.
+ * Which form is read goes by the elements found, not by VerDTD: phones mix them up. The copies are
+ * bounded (MAX_DEVINF_COPIED_ENTRIES), so a DevInf cannot multiply its size by its datastores.
  */
 import type { ContentType, CtCap, CtCapParam, CtCapProperty, DevInf, DevInfDataStore } from './devinf.js';
-import { child, compact, has, optionalNumber, textOf, toNumber } from './read-fields.js';
+import { SyncmlDecodeError } from './error.js';
+import { MAX_DEVINF_COPIED_ENTRIES, MAX_URI_LENGTH } from './limits.js';
+import { bounded, child, compact, has, optionalNumber, textOf, toNumber } from './read-fields.js';
 import type { Element } from './tree.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -93,8 +96,9 @@ function ctCapsOf(el: Element): CtCap[] {
 
 function dataStore(el: Element, topLevelCaps: readonly CtCap[]): DevInfDataStore {
   const ctCaps: CtCap[] = [];
-  for (const c of el.children) if (c.name === 'CTCap') ctCaps.push(...ctCapsOf(c));
-  ctCaps.push(...topLevelCaps);
+  // Loops, not push(...spread): a spread of a hostile number of caps overflows the stack.
+  for (const c of el.children) if (c.name === 'CTCap') for (const cap of ctCapsOf(c)) ctCaps.push(cap);
+  for (const cap of topLevelCaps) ctCaps.push(cap);
   const syncTypes: number[] = [];
   const syncCap = child(el, 'SyncCap');
   if (syncCap !== undefined) for (const t of syncCap.children) if (t.name === 'SyncType') syncTypes.push(toNumber(t.text, 'SyncCap/SyncType'));
@@ -111,9 +115,33 @@ function dataStore(el: Element, topLevelCaps: readonly CtCap[]): DevInfDataStore
   });
 }
 
+/** How many elements an element holds, at any depth. */
+function descendants(el: Element): number {
+  let n = 0;
+  const stack = [el];
+  while (stack.length > 0) {
+    const children = stack.pop()!.children;
+    n += children.length;
+    for (const c of children) stack.push(c);
+  }
+  return n;
+}
+
 export function readDevInf(el: Element): DevInf {
   const topLevelCaps: CtCap[] = [];
-  for (const c of el.children) if (c.name === 'CTCap') topLevelCaps.push(...ctCapsOf(c));
+  let topLevelEntries = 0;
+  let dataStoreCount = 0;
+  for (const c of el.children) {
+    if (c.name === 'CTCap') {
+      for (const cap of ctCapsOf(c)) topLevelCaps.push(cap);
+      topLevelEntries += descendants(c);
+    } else if (c.name === 'DataStore') dataStoreCount++;
+  }
+  if (dataStoreCount > 1 && topLevelEntries * dataStoreCount > MAX_DEVINF_COPIED_ENTRIES) {
+    throw new SyncmlDecodeError(
+      `DevInf CTCap of ${topLevelEntries} entries, copied into each of its ${dataStoreCount} DataStores, would hold more than ${MAX_DEVINF_COPIED_ENTRIES}`,
+    );
+  }
   const dataStores: DevInfDataStore[] = [];
   for (const c of el.children) if (c.name === 'DataStore') dataStores.push(dataStore(c, topLevelCaps));
   return compact<DevInf>({
@@ -124,7 +152,7 @@ export function readDevInf(el: Element): DevInf {
     fwV: textOf(el, 'FwV'),
     swV: textOf(el, 'SwV'),
     hwV: textOf(el, 'HwV'),
-    devId: textOf(el, 'DevID') ?? '',
+    devId: bounded(textOf(el, 'DevID') ?? '', MAX_URI_LENGTH, 'DevInf/DevID'),
     devTyp: textOf(el, 'DevTyp') ?? '',
     utc: has(el, 'UTC'),
     supportLargeObjs: has(el, 'SupportLargeObjs'),

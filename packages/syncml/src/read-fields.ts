@@ -4,6 +4,7 @@
  * whitespace around them); LocURIs, names and item data are taken as they are.
  */
 import { SyncmlDecodeError } from './error.js';
+import { MAX_MESSAGE_NUMBER } from './limits.js';
 import type { Element } from './tree.js';
 
 export function child(el: Element, name: string): Element | undefined {
@@ -46,6 +47,28 @@ export function toNumber(text: string, where: string): number {
 export function optionalNumber(el: Element, name: string): number | undefined {
   const c = child(el, name);
   return c === undefined ? undefined : toNumber(c.text, `${el.name}/${name}`);
+}
+
+const MESSAGE_NUMBER = /^\d{1,10}$/;
+
+/**
+ * A message number (MsgID, CmdID, MsgRef; CmdRef with `min` 0, which names the SyncHdr), trimmed:
+ * a decimal integer from `min` to 2^31 − 1, or a SyncmlDecodeError. Kept as the text it was, so
+ * that what we echo back (MsgRef, CmdRef) is what the device wrote.
+ */
+export function messageNumber(text: string, where: string, min = 1): string {
+  const t = text.trim();
+  const n = MESSAGE_NUMBER.test(t) ? Number(t) : NaN;
+  if (!(n >= min && n <= MAX_MESSAGE_NUMBER)) {
+    throw new SyncmlDecodeError(`${where} is not a number from ${min} to ${MAX_MESSAGE_NUMBER}: ${JSON.stringify(t.slice(0, 40))}`);
+  }
+  return t;
+}
+
+/** `text` if it is at most `max` characters long, or a SyncmlDecodeError naming where it was. */
+export function bounded(text: string, max: number, where: string): string {
+  if (text.length > max) throw new SyncmlDecodeError(`${where} is longer than ${max} characters (${text.length})`);
+  return text;
 }
 
 /** Builds a readonly model object from fields, leaving out the undefined ones (the wire had none). */

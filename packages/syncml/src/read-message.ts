@@ -3,21 +3,35 @@
  * wire forms, so they cannot drift apart. Strict where the session machine relies on a value (the
  * SyncHdr fields, CmdID, the references of a Status, numbers), lenient elsewhere: elements we do
  * not model (Correlator, Filter, EMI, Mem, DSMem, Ext, ...) are skipped, and any command we do not
- * implement is read as `Unsupported` so the server can answer it 406.
+ * implement is read as `Unsupported` so the server can answer it 406. What a device sends is safe
+ * to store and to write back as XML: text XML cannot carry is refused, or in item data replaced
+ * (xml-chars.ts); message numbers are integers that fit 31 bits; identifiers and URIs have length
+ * bounds (limits.ts).
  */
 import type { DevInf } from './devinf.js';
 import { SyncmlDecodeError } from './error.js';
 import type {
   Anchor, Command, Cred, Item, Location, MapItem, Meta, Status, SyncHdr, SyncItemCommand, SyncmlMessage, Unsupported,
 } from './message.js';
-import { child, compact, has, optionalId, optionalNumber, required, requiredId, textOf, toNumber } from './read-fields.js';
+import { MAX_SESSION_ID_LENGTH, MAX_URI_LENGTH } from './limits.js';
+import { bounded, child, compact, has, messageNumber, optionalId, optionalNumber, required, requiredId, textOf, toNumber } from './read-fields.js';
 import { readDevInf } from './read-devinf.js';
 import { DEVINF_WBXML_TYPE, DEVINF_XML_TYPE } from './tags.js';
 import type { Element } from './tree.js';
 import { readDevInfWbxml, looksLikeWbxml } from './wbxml/syncml.js';
+import { checkText } from './xml-chars.js';
+
+/** A LocURI (or RespURI, SourceParent, ...): at most MAX_URI_LENGTH characters. */
+function uri(el: Element, name: string): string {
+  return bounded(required(el, name).text, MAX_URI_LENGTH, `${el.name}/${name}`);
+}
 
 function location(el: Element): Location {
-  return compact<Location>({ locUri: required(el, 'LocURI').text, locName: textOf(el, 'LocName') });
+  const locName = textOf(el, 'LocName');
+  return compact<Location>({
+    locUri: uri(el, 'LocURI'),
+    locName: locName === undefined ? undefined : bounded(locName, MAX_URI_LENGTH, `${el.name}/LocName`),
+  });
 }
 
 function optionalLocation(el: Element, name: string): Location | undefined {
@@ -54,7 +68,9 @@ function meta(el: Element | undefined): Meta | undefined {
 function devinfFromOpaque(bytes: Uint8Array): DevInf | undefined {
   if (!looksLikeWbxml(bytes)) return undefined;
   const tree = readDevInfWbxml(bytes);
-  return tree === undefined ? undefined : readDevInf(tree);
+  if (tree === undefined) return undefined;
+  checkText(tree);
+  return readDevInf(tree);
 }
 
 function item(el: Element): Item {
@@ -88,7 +104,7 @@ function item(el: Element): Item {
 /** SourceParent / TargetParent hold a LocURI. */
 function parentUri(el: Element, name: string): string | undefined {
   const c = child(el, name);
-  return c === undefined ? undefined : required(c, 'LocURI').text;
+  return c === undefined ? undefined : uri(c, 'LocURI');
 }
 
 function items(el: Element): Item[] {
@@ -108,11 +124,11 @@ function header(el: Element): SyncHdr {
   return compact<SyncHdr>({
     verDTD,
     verProto: requiredId(el, 'VerProto'),
-    sessionId: requiredId(el, 'SessionID'),
-    msgId: requiredId(el, 'MsgID'),
+    sessionId: bounded(requiredId(el, 'SessionID'), MAX_SESSION_ID_LENGTH, 'SyncHdr/SessionID'),
+    msgId: messageNumber(requiredId(el, 'MsgID'), 'SyncHdr/MsgID'),
     target: location(required(el, 'Target')),
     source: location(required(el, 'Source')),
-    respUri: textOf(el, 'RespURI'),
+    respUri: child(el, 'RespURI') === undefined ? undefined : uri(el, 'RespURI'),
     noResp: has(el, 'NoResp') || undefined,
     cred: cred(child(el, 'Cred')),
     meta: meta(child(el, 'Meta')),
@@ -121,11 +137,15 @@ function header(el: Element): SyncHdr {
 
 /** The fields every command has: CmdID (required), NoResp, Meta. */
 function base(el: Element): { cmdId: string; noResp: true | undefined; meta: Meta | undefined } {
-  return { cmdId: requiredId(el, 'CmdID'), noResp: has(el, 'NoResp') || undefined, meta: meta(child(el, 'Meta')) };
+  return { cmdId: cmdId(el), noResp: has(el, 'NoResp') || undefined, meta: meta(child(el, 'Meta')) };
+}
+
+function cmdId(el: Element): string {
+  return messageNumber(requiredId(el, 'CmdID'), `${el.name}/CmdID`);
 }
 
 function unsupported(el: Element): Unsupported {
-  return compact<Unsupported>({ kind: 'Unsupported', name: el.name, cmdId: requiredId(el, 'CmdID'), noResp: has(el, 'NoResp') || undefined });
+  return compact<Unsupported>({ kind: 'Unsupported', name: el.name, cmdId: cmdId(el), noResp: has(el, 'NoResp') || undefined });
 }
 
 function status(el: Element): Status {
@@ -138,9 +158,9 @@ function status(el: Element): Status {
   const chal = child(el, 'Chal');
   return compact<Status>({
     kind: 'Status',
-    cmdId: requiredId(el, 'CmdID'),
-    msgRef: requiredId(el, 'MsgRef'),
-    cmdRef: requiredId(el, 'CmdRef'),
+    cmdId: cmdId(el),
+    msgRef: messageNumber(requiredId(el, 'MsgRef'), 'Status/MsgRef'),
+    cmdRef: messageNumber(requiredId(el, 'CmdRef'), 'Status/CmdRef', 0),
     cmd: requiredId(el, 'Cmd'),
     targetRefs,
     sourceRefs,
@@ -181,8 +201,8 @@ function command(el: Element): Command {
     case 'Results':
       return compact<Command>({
         kind: 'Results', ...base(el),
-        msgRef: optionalId(el, 'MsgRef'),
-        cmdRef: requiredId(el, 'CmdRef'),
+        msgRef: child(el, 'MsgRef') === undefined ? undefined : messageNumber(requiredId(el, 'MsgRef'), 'Results/MsgRef'),
+        cmdRef: messageNumber(requiredId(el, 'CmdRef'), 'Results/CmdRef', 0),
         targetRef: textOf(el, 'TargetRef'),
         sourceRef: textOf(el, 'SourceRef'),
         items: items(el),
@@ -201,7 +221,7 @@ function command(el: Element): Command {
     case 'Map': {
       const mapItems: MapItem[] = [];
       for (const c of el.children) {
-        if (c.name === 'MapItem') mapItems.push({ target: required(required(c, 'Target'), 'LocURI').text, source: required(required(c, 'Source'), 'LocURI').text });
+        if (c.name === 'MapItem') mapItems.push({ target: uri(required(c, 'Target'), 'LocURI'), source: uri(required(c, 'Source'), 'LocURI') });
       }
       return compact<Command>({
         kind: 'Map', ...base(el), target: location(required(el, 'Target')), source: location(required(el, 'Source')), mapItems,
@@ -214,6 +234,7 @@ function command(el: Element): Command {
 
 export function readMessage(root: Element): SyncmlMessage {
   if (root.name !== 'SyncML') throw new SyncmlDecodeError(`the root element is ${JSON.stringify(root.name.slice(0, 40))}, not SyncML`);
+  checkText(root);
   const hdr = header(required(root, 'SyncHdr'));
   const body = required(root, 'SyncBody');
   const commands: Command[] = [];

@@ -5,7 +5,8 @@
  * whitespace here); XML 1.0 cannot hold most C0 controls (none here); an absent flag and a false
  * one read the same (flags are `true` or absent); Alert has no Meta in the DTD (none generated);
  * a DevInf in a 1.1 message goes in the 1.1 form, which has no VerCT or MaxOccur in CTCap, lists
- * each content type once for the whole device, and has a Size only without ValEnum.
+ * each content type once for the whole device, and has a Size only without ValEnum. Message
+ * numbers (MsgID, CmdID, MsgRef, CmdRef) are what the decoder takes: decimal integers to 2^31 − 1.
  */
 import fc from 'fast-check';
 import type {
@@ -24,6 +25,9 @@ export const text = fc
 /** Identifiers as SyncML uses them: no surrounding whitespace. */
 export const token = fc.stringMatching(/^[A-Za-z0-9._:/?=-]{1,12}$/);
 const count = fc.integer({ min: 0, max: 2 ** 31 - 1 });
+/** MsgID, CmdID, MsgRef: 1 to 2^31 − 1; CmdRef also 0 (the SyncHdr). */
+const number = fc.integer({ min: 1, max: 2 ** 31 - 1 }).map(String);
+const ref = fc.integer({ min: 0, max: 2 ** 31 - 1 }).map(String);
 const maybe = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined });
 const flag = maybe(fc.constant(true as const));
 
@@ -110,7 +114,7 @@ function item(version: SyncmlVersion): fc.Arbitrary<Item> {
     .map(([a, b]) => defined({ ...a, ...b }));
 }
 
-const cmdId = token;
+const cmdId = number;
 const UNSUPPORTED = ['Atomic', 'Copy', 'Exec', 'Search', 'Sequence', 'Move'] as const;
 const unsupported: fc.Arbitrary<Unsupported> = fc.record({ kind: fc.constant('Unsupported' as const), name: fc.constantFrom(...UNSUPPORTED), cmdId, noResp: flag }).map(defined);
 
@@ -126,7 +130,7 @@ function command(version: SyncmlVersion): fc.Arbitrary<Command> {
   const items = (min: number) => fc.array(item(version), { minLength: min, maxLength: 2 });
   const status: fc.Arbitrary<Status> = fc
     .record({
-      kind: fc.constant('Status' as const), cmdId, msgRef: token, cmdRef: token, cmd: fc.constantFrom('SyncHdr', 'Alert', 'Add', 'Sync', 'Map', 'Put'),
+      kind: fc.constant('Status' as const), cmdId, msgRef: number, cmdRef: ref, cmd: fc.constantFrom('SyncHdr', 'Alert', 'Add', 'Sync', 'Map', 'Put'),
       targetRefs: fc.array(text, { maxLength: 2 }), sourceRefs: fc.array(text, { maxLength: 2 }),
       chal: maybe(fc.record({ meta })), data: fc.integer({ min: 100, max: 599 }), items: items(0),
     })
@@ -136,7 +140,7 @@ function command(version: SyncmlVersion): fc.Arbitrary<Command> {
     fc.record({ kind: fc.constant('Alert' as const), cmdId, noResp: flag, data: maybe(fc.integer({ min: 100, max: 1300 })), items: items(0) }).map(defined),
     fc.record({ kind: fc.constantFrom('Put' as const, 'Get' as const), cmdId, noResp: flag, lang: maybe(token), meta: maybe(meta), items: items(1) }).map(defined),
     fc
-      .record({ kind: fc.constant('Results' as const), cmdId, msgRef: maybe(token), cmdRef: token, meta: maybe(meta), targetRef: maybe(text), sourceRef: maybe(text), items: items(1) })
+      .record({ kind: fc.constant('Results' as const), cmdId, msgRef: maybe(number), cmdRef: ref, meta: maybe(meta), targetRef: maybe(text), sourceRef: maybe(text), items: items(1) })
       .map(defined),
     fc
       .record({
@@ -162,7 +166,7 @@ export const message: fc.Arbitrary<SyncmlMessage> = fc.constantFrom<SyncmlVersio
         verDTD: fc.constant(version),
         verProto: fc.constant(`SyncML/${version}`),
         sessionId: token,
-        msgId: token,
+        msgId: number,
         target: location,
         source: location,
         respUri: maybe(text),
