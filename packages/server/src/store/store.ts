@@ -225,7 +225,10 @@ export interface ChatLogRepo {
  * the store does not read it.
  */
 export interface SyncmlSessionStateRecord {
-  /** Our random session key, carried in the RespURI. */
+  /**
+   * The session's id: a digest of the random key carried in our RespURI (the key itself, a bearer
+   * secret while the session lives, is never stored).
+   */
   readonly key: string;
   /** The phone's DevID (SyncHdr Source LocURI) and its SessionID. */
   readonly deviceId: string;
@@ -233,9 +236,13 @@ export interface SyncmlSessionStateRecord {
   readonly state: string;
   /** Bumped by every update: an update made against an older version is refused. */
   readonly version: number;
-  /** The MsgID of the last message answered and the reply sent, for a repeated message. */
+  /**
+   * The MsgID of the last message answered, the reply sent, and a digest of the request it
+   * answered (encoding, session key, Authorization, body): a repeat must be that very request.
+   */
   readonly lastMsgId: string | null;
   readonly lastReply: Uint8Array | null;
+  readonly lastRequest: string | null;
   readonly updated: Date;
 }
 
@@ -251,13 +258,16 @@ export interface SyncmlSessionItemRecord {
 export interface SyncmlSessionStateRepo {
   create(record: Omit<SyncmlSessionStateRecord, 'version' | 'updated'>): Promise<SyncmlSessionStateRecord>;
   get(key: string): Promise<SyncmlSessionStateRecord | undefined>;
-  /** The session of a device by the phone's SessionID (for a phone that does not use RespURI). */
-  find(deviceId: string, phoneSessionId: string): Promise<SyncmlSessionStateRecord | undefined>;
+  /**
+   * The latest session of a device with the phone's SessionID; with `lastRequest`, only one whose
+   * last answered request has that digest (a phone repeating a message it sent without our key).
+   */
+  find(deviceId: string, phoneSessionId: string, lastRequest?: string): Promise<SyncmlSessionStateRecord | undefined>;
   /**
    * Writes the session's new state if it is still at `version` (compare-and-set) and returns the
    * new record; undefined when another instance moved it first, or it is gone.
    */
-  update(key: string, version: number, change: { state: string; lastMsgId: string | null; lastReply: Uint8Array | null }): Promise<SyncmlSessionStateRecord | undefined>;
+  update(key: string, version: number, change: { state: string; lastMsgId: string | null; lastReply: Uint8Array | null; lastRequest: string | null }): Promise<SyncmlSessionStateRecord | undefined>;
   /** Drops the session and its items. */
   delete(key: string): Promise<void>;
   /** Drops sessions not updated since `before`, with their items; returns how many. */

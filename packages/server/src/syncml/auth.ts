@@ -65,6 +65,21 @@ export interface CredentialInput {
   readonly nonces: (username: string) => Promise<readonly string[]>;
 }
 
+/**
+ * The user name a message's credentials name, unchecked: the Cred's (auth-basic: its user;
+ * auth-md5: the Source LocName), else HTTP Basic's; undefined when it carries none.
+ */
+export function claimedUsername(header: SyncHdr, authorization: string | undefined): string | undefined {
+  const cred = header.cred;
+  if (cred !== undefined) {
+    const type = (cred.meta?.type ?? AUTH_BASIC).trim().toLowerCase();
+    if (type === AUTH_BASIC) return decodeBasic(cred.data)?.username ?? '';
+    return header.source.locName ?? '';
+  }
+  const basic = /^Basic\s+(\S+)$/i.exec(authorization ?? '');
+  return basic === null ? undefined : (decodeBasic(basic[1]!)?.username ?? '');
+}
+
 export async function checkCredentials(store: Store, secrets: SecretBox, input: CredentialInput): Promise<CredentialCheck> {
   const cred: Cred | undefined = input.header.cred;
   if (cred === undefined) {

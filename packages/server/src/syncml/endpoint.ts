@@ -1,29 +1,60 @@
 /**
- * POST /syncml: where phones post SyncML messages (XML or WBXML). Finds the message's session (by
- * the key in our RespURI, else by the phone's DevID and SessionID), answers a repeated message
- * from the reply cached for it (never applying it twice), runs the session machine, and writes
- * the new state with a compare-and-set, so two instances taking messages of one session can never
- * both move it. Keeps the session's record (GET /v2/services/syncml/sessions/) and the chat log.
+ * POST /syncml: where phones post SyncML messages (XML or WBXML). Authentication comes first: a
+ * message reaches a session only through the session key of our RespURI (32 random bytes, given
+ * to the phone in our reply, bound to its DevID and SessionID, expiring when idle); without the
+ * key, a message always starts a session of its own, which its own credentials must open. The one
+ * exception is a repeat: the very request we answered last (same encoding, key, Authorization and
+ * bytes; the phone lost our reply) gets the reply cached for it, never applied twice. A message
+ * that carries another account's credentials never reaches a session opened by the key.
+ *
+ * The session machine runs the message, and the new state is written with a compare-and-set, so
+ * two instances taking messages of one session can never both move it. Keeps the session's record
+ * (GET /v2/services/syncml/sessions/) and the chat log, with the secrets left out. See
+ * guide/security.md for the threat model.
  */
-import { randomBytes } from 'node:crypto';
-import { decodeMessage, encodeMessage, encodingOf, SYNCML_MEDIA_TYPES, SyncmlDecodeError, type SyncmlEncoding, type SyncmlMessage } from '@atomsync/syncml';
+import { createHash, randomBytes } from 'node:crypto';
+import { decodeMessage, encodeMessage, encodingOf, SYNCML_MEDIA_TYPES, SyncmlDecodeError, type SyncHdr, type SyncmlEncoding, type SyncmlMessage } from '@atomsync/syncml';
 import type { RequestContext } from '../context.js';
 import { ServiceError } from '../errors.js';
 import type { SessionRecord } from '../store/records.js';
 import type { SyncmlSessionStateRecord } from '../store/store.js';
+import { claimedUsername } from './auth.js';
 import { SessionTurn, type SessionDeps } from './session.js';
 import type { SessionState } from './state.js';
 
-/** A session not heard from for this long is dropped (its phone gave up long ago). */
-export const SESSION_IDLE_MS = 60 * 60 * 1000;
+/** A session not heard from for this long is over: its key no longer opens it. */
+export const SESSION_IDLE_MS = 30 * 60 * 1000;
+/** However busy, a session (and its key) lasts this long at most. */
+export const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
 /** The chat log keeps a week, and at most this many messages. */
 export const CHATLOG_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 export const CHATLOG_MAX_MESSAGES = 20_000;
 
 /** The query parameter of our RespURI. */
 const SESSION_PARAM = 'session';
+/** A session key as we issue it: 32 random bytes, base64url. Anything else names no session. */
+const KEY_FORMAT = /^[A-Za-z0-9_-]{43}$/;
+/** What the chat log shows in place of a secret. */
+const REDACTED = '[redacted]';
 
-const newKey = (): string => randomBytes(9).toString('base64url');
+const newKey = (): string => randomBytes(32).toString('base64url');
+
+/**
+ * The id a session is kept and listed under: a digest of its key. The key is a bearer secret
+ * while the session lives, so it is never stored, listed or logged.
+ */
+export function sessionIdOf(key: string): string {
+  return createHash('sha256').update(key).digest('base64url');
+}
+
+/** Identifies a request exactly: a repeat is answered from the cache only when it is this very request. */
+function requestDigest(encoding: SyncmlEncoding, key: string | null, authorization: string | undefined, body: Uint8Array): string {
+  return createHash('sha256').update(`${encoding}\0${key ?? ''}\0${authorization ?? ''}\0`).update(body).digest('base64url');
+}
+
+function expired(record: SyncmlSessionStateRecord, state: SessionState, now: number): boolean {
+  return now - record.updated.getTime() > SESSION_IDLE_MS || now - state.started > SESSION_MAX_MS;
+}
 
 function initialState(message: SyncmlMessage, encoding: SyncmlEncoding): SessionState {
   const { header } = message;
@@ -42,6 +73,8 @@ function initialState(message: SyncmlMessage, encoding: SyncmlEncoding): Session
     started: Date.now(),
   };
 }
+
+const NO_SESSION = 'there is no such SyncML session (it ended or expired): start a new one';
 
 export class SyncmlEndpoint {
   constructor(private readonly deps: Omit<SessionDeps, 'log'>) {}
@@ -62,54 +95,80 @@ export class SyncmlEndpoint {
     }
     const { header } = message;
     const key = ctx.event.url.searchParams.get(SESSION_PARAM);
-    let record: SyncmlSessionStateRecord | undefined = key !== null ? await this.store.syncmlSessions.get(key) : await this.store.syncmlSessions.find(header.source.locUri, header.sessionId);
-    if (key !== null && record === undefined) throw new ServiceError(404, 'not_found', 'there is no such SyncML session (it ended or expired): start a new one');
-    if (record !== undefined && record.deviceId !== header.source.locUri) throw new ServiceError(400, 'bad_request', 'the message is from another device than its session');
-
+    const authorization = ctx.event.req.headers.get('authorization') ?? undefined;
+    const digest = requestDigest(encoding, key, authorization, body);
     ctx.event.res.headers.set('content-type', SYNCML_MEDIA_TYPES[encoding]);
-    // The same message again (the phone lost our reply): the same reply, nothing applied twice.
-    if (record !== undefined && record.lastMsgId === header.msgId && record.lastReply !== null) return record.lastReply;
-    // Without our key, a known SessionID that starts over (MsgID 1) or ended is a new session.
-    if (key === null && record !== undefined && (header.msgId === '1' || (JSON.parse(record.state) as SessionState).done)) {
-      await this.store.syncmlSessions.delete(record.key);
-      record = undefined;
-    }
-    if (record === undefined) {
+
+    let record: SyncmlSessionStateRecord;
+    let state: SessionState;
+    let respKey: string;
+    if (key !== null) {
+      const found = KEY_FORMAT.test(key) ? await this.store.syncmlSessions.get(sessionIdOf(key)) : undefined;
+      if (found === undefined) throw new ServiceError(404, 'not_found', NO_SESSION);
+      state = JSON.parse(found.state) as SessionState;
+      if (expired(found, state, Date.now())) {
+        await this.store.syncmlSessions.delete(found.key);
+        throw new ServiceError(404, 'not_found', NO_SESSION);
+      }
+      // The key is bound to the device and the session it was issued for.
+      if (found.deviceId !== header.source.locUri || found.phoneSessionId !== header.sessionId) {
+        throw new ServiceError(400, 'bad_request', 'the message is from another device or session than the session its key opens');
+      }
+      // The key stands for the session's account; credentials of another account never ride on it.
+      const claimed = claimedUsername(header, authorization);
+      if (state.username !== undefined && claimed !== undefined && claimed !== state.username) {
+        throw new ServiceError(403, 'forbidden', "the message's credentials are not those of the account its session belongs to");
+      }
+      if (found.lastMsgId === header.msgId) {
+        // The phone lost our reply and sends the same request again: the same reply, applied once.
+        if (found.lastRequest === digest && found.lastReply !== null) return found.lastReply;
+        throw new ServiceError(400, 'bad_request', `message ${header.msgId} of this session was answered already; a repeat must be the same request`);
+      }
+      if (state.done) throw new ServiceError(409, 'conflict', 'this SyncML session has ended: start a new one');
+      record = found;
+      respKey = key;
+    } else {
+      // Without our key a message never joins an existing session: it may only repeat, byte for
+      // byte with the same credentials, the request a session answered last.
+      const repeat = await this.store.syncmlSessions.find(header.source.locUri, header.sessionId, digest);
+      if (repeat !== undefined && repeat.lastMsgId === header.msgId && repeat.lastReply !== null && !expired(repeat, JSON.parse(repeat.state) as SessionState, Date.now())) {
+        return repeat.lastReply;
+      }
       await this.store.syncmlSessions.pruneIdle(new Date(Date.now() - SESSION_IDLE_MS));
+      respKey = newKey();
+      state = initialState(message, encoding);
       record = await this.store.syncmlSessions.create({
-        key: newKey(),
+        key: sessionIdOf(respKey),
         deviceId: header.source.locUri,
         phoneSessionId: header.sessionId,
-        state: JSON.stringify(initialState(message, encoding)),
+        state: JSON.stringify(state),
         lastMsgId: null,
         lastReply: null,
+        lastRequest: null,
       });
     }
-    const state = JSON.parse(record.state) as SessionState;
-    if (state.done) throw new ServiceError(409, 'conflict', 'this SyncML session has ended: start a new one');
 
-    const respUri = `${ctx.baseUrl}/syncml?${SESSION_PARAM}=${record.key}`;
-    const turn = new SessionTurn({ ...this.deps, log: ctx.log }, { key: record.key, state, message, authorization: ctx.event.req.headers.get('authorization') ?? undefined, respUri });
+    const respUri = `${ctx.baseUrl}/syncml?${SESSION_PARAM}=${respKey}`;
+    const turn = new SessionTurn({ ...this.deps, log: ctx.log }, { key: record.key, state, message, authorization, respUri });
     const { reply, state: next } = await turn.run();
     const bytes = encodeMessage(reply, encoding);
-    const saved = await this.store.syncmlSessions.update(record.key, record.version, { state: JSON.stringify(next), lastMsgId: header.msgId, lastReply: bytes });
+    const saved = await this.store.syncmlSessions.update(record.key, record.version, { state: JSON.stringify(next), lastMsgId: header.msgId, lastReply: bytes, lastRequest: digest });
     if (saved === undefined) {
-      // Another instance took the same message meanwhile: its reply is the one the session has.
+      // Another instance took the same request meanwhile: its reply is the one the session has.
       const now = await this.store.syncmlSessions.get(record.key);
-      if (now?.lastMsgId === header.msgId && now.lastReply !== null) return now.lastReply;
+      if (now?.lastMsgId === header.msgId && now.lastRequest === digest && now.lastReply !== null) return now.lastReply;
       throw new ServiceError(409, 'conflict', 'another server instance moved this SyncML session meanwhile');
     }
-    await this.keepRecords(record.key, message, reply, body, encoding, next);
+    await this.keepRecords(record.key, respKey, message, reply, body, encoding, next);
     return bytes;
   }
 
-  /** The session's record and the chat log (the XML of both messages; WBXML as its XML form). */
-  private async keepRecords(key: string, message: SyncmlMessage, reply: SyncmlMessage, body: Uint8Array, encoding: SyncmlEncoding, state: SessionState): Promise<void> {
-    const xmlOf = (m: SyncmlMessage, raw?: Uint8Array): string => (raw !== undefined && encoding === 'xml' ? Buffer.from(raw).toString('utf8') : Buffer.from(encodeMessage(m, 'xml')).toString('utf8'));
-    await this.store.chatLog.append({ sessionId: key, msgId: Number(message.header.msgId) || 0, direction: 'in', encoding, body: xmlOf(message, body) });
-    await this.store.chatLog.append({ sessionId: key, msgId: Number(reply.header.msgId) || 0, direction: 'out', encoding, body: xmlOf(reply) });
+  /** The session's record and the chat log (the XML of both messages, WBXML as its XML form; no secrets). */
+  private async keepRecords(id: string, key: string, message: SyncmlMessage, reply: SyncmlMessage, body: Uint8Array, encoding: SyncmlEncoding, state: SessionState): Promise<void> {
+    await this.store.chatLog.append({ sessionId: id, msgId: Number(message.header.msgId) || 0, direction: 'in', encoding, body: chatText(message, encoding === 'xml' ? body : undefined, key) });
+    await this.store.chatLog.append({ sessionId: id, msgId: Number(reply.header.msgId) || 0, direction: 'out', encoding, body: chatText(reply, undefined, key) });
     const session: SessionRecord = {
-      id: key,
+      id,
       accountId: state.accountId ?? null,
       clientUuid: state.clientUuid ?? null,
       deviceId: state.deviceId,
@@ -127,4 +186,32 @@ export class SyncmlEndpoint {
       await this.store.chatLog.keepNewest(CHATLOG_MAX_MESSAGES);
     }
   }
+}
+
+/**
+ * A message as the chat log shows it: an XML message as it crossed the wire, a WBXML one as its
+ * XML form, with the secrets in it redacted: the credentials' data (auth-basic is the password)
+ * and the session key wherever it appears (our RespURI, the phone's Target LocURI).
+ */
+function chatText(message: SyncmlMessage, raw: Uint8Array | undefined, key: string): string {
+  const cred = message.header.cred;
+  let text = raw === undefined ? undefined : Buffer.from(raw).toString('utf8');
+  if (text !== undefined && cred !== undefined) text = redactCred(text, cred.data);
+  if (text === undefined) {
+    const header: SyncHdr = cred === undefined ? message.header : { ...message.header, cred: { ...cred, data: REDACTED } };
+    text = Buffer.from(encodeMessage({ ...message, header }, 'xml')).toString('utf8');
+  }
+  return text.split(key).join(REDACTED);
+}
+
+/** The XML text with the Cred's data redacted; undefined when it cannot be found as written. */
+function redactCred(xml: string, data: string): string | undefined {
+  const open = /<(?:[\w.-]+:)?Cred[\s>]/.exec(xml);
+  if (open === null) return undefined;
+  const close = xml.indexOf('Cred>', open.index + open[0].length);
+  const secret = data.trim();
+  if (close < 0 || secret === '') return undefined;
+  const region = xml.slice(open.index, close);
+  if (!region.includes(secret)) return undefined;
+  return xml.slice(0, open.index) + region.split(secret).join(REDACTED) + xml.slice(close);
 }

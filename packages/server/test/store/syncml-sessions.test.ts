@@ -17,6 +17,7 @@ const newSession = (over: Partial<NewSession> = {}): NewSession => ({
   state: JSON.stringify({ phase: 'init' }),
   lastMsgId: null,
   lastReply: null,
+  lastRequest: null,
   ...over,
 });
 
@@ -53,22 +54,33 @@ describe.each(storeKinds)('SyncML sessions in progress (%s)', (kind) => {
     expect(await store().syncmlSessions.find('IMEI:356938035643809', '2')).toBeUndefined();
   });
 
+  it('finds a session by device, SessionID and the digest of its last request (a repeat), never another one', async () => {
+    const answered = await store().syncmlSessions.create(newSession({ deviceId: 'IMEI:repeat', lastMsgId: '1', lastRequest: 'digest-of-message-1' }));
+    await after(answered.updated);
+    // A newer session of the same device and SessionID (someone else's message 1) does not hide it.
+    const newer = await store().syncmlSessions.create(newSession({ deviceId: 'IMEI:repeat', lastMsgId: '1', lastRequest: 'digest-of-another-message' }));
+    expect(await store().syncmlSessions.find('IMEI:repeat', '1')).toEqual(newer);
+    expect(await store().syncmlSessions.find('IMEI:repeat', '1', 'digest-of-message-1')).toEqual(answered);
+    expect(await store().syncmlSessions.find('IMEI:repeat', '1', 'digest-of-message-2')).toBeUndefined();
+    expect(await store().syncmlSessions.find('IMEI:repeat', '2', 'digest-of-message-1')).toBeUndefined();
+  });
+
   it('updates by compare-and-set: a write from a stale version is refused', async () => {
     const created = await store().syncmlSessions.create(newSession());
     const reply = bytes(300);
-    const moved = await store().syncmlSessions.update(created.key, created.version, { state: '{"phase":"sync"}', lastMsgId: '2', lastReply: reply });
+    const moved = await store().syncmlSessions.update(created.key, created.version, { state: '{"phase":"sync"}', lastMsgId: '2', lastReply: reply, lastRequest: 'r2' });
     expect(moved).toMatchObject({ key: created.key, state: '{"phase":"sync"}', lastMsgId: '2', version: created.version + 1 });
     expect(moved!.lastReply).toEqual(reply);
     expect(await store().syncmlSessions.get(created.key)).toEqual(moved);
 
     // Another writer still at the first version loses and changes nothing.
-    expect(await store().syncmlSessions.update(created.key, created.version, { state: 'stale', lastMsgId: '9', lastReply: null })).toBeUndefined();
+    expect(await store().syncmlSessions.update(created.key, created.version, { state: 'stale', lastMsgId: '9', lastReply: null, lastRequest: null })).toBeUndefined();
     expect(await store().syncmlSessions.get(created.key)).toEqual(moved);
 
     // The reply can be cleared; a gone session is not updated.
-    const cleared = await store().syncmlSessions.update(created.key, moved!.version, { state: 'end', lastMsgId: null, lastReply: null });
+    const cleared = await store().syncmlSessions.update(created.key, moved!.version, { state: 'end', lastMsgId: null, lastReply: null, lastRequest: null });
     expect(cleared).toMatchObject({ lastMsgId: null, lastReply: null, version: created.version + 2 });
-    expect(await store().syncmlSessions.update('missing', 1, { state: 'x', lastMsgId: null, lastReply: null })).toBeUndefined();
+    expect(await store().syncmlSessions.update('missing', 1, { state: 'x', lastMsgId: null, lastReply: null, lastRequest: null })).toBeUndefined();
   });
 
   it('of concurrent updates from one version exactly one wins', async () => {
@@ -76,7 +88,7 @@ describe.each(storeKinds)('SyncML sessions in progress (%s)', (kind) => {
     const writers = 8;
     const results = await Promise.all(
       Array.from({ length: writers }, (_, i) =>
-        store().syncmlSessions.update(created.key, created.version, { state: `writer ${i}`, lastMsgId: String(i), lastReply: bytes(64, i) }),
+        store().syncmlSessions.update(created.key, created.version, { state: `writer ${i}`, lastMsgId: String(i), lastReply: bytes(64, i), lastRequest: `r${i}` }),
       ),
     );
     const winners = results.filter((r) => r !== undefined);
@@ -172,7 +184,7 @@ describe.each(storeKinds)('SyncML sessions in progress (%s)', (kind) => {
     await after(idle.updated);
     await after(busy.updated);
     // The busy session takes its next message; the idle one does not.
-    const moved = await store().syncmlSessions.update(busy.key, busy.version, { state: 'next', lastMsgId: '2', lastReply: null });
+    const moved = await store().syncmlSessions.update(busy.key, busy.version, { state: 'next', lastMsgId: '2', lastReply: null, lastRequest: null });
 
     expect(await store().syncmlSessions.pruneIdle(new Date(0))).toBe(0);
     expect(await store().syncmlSessions.pruneIdle(moved!.updated)).toBe(1);
@@ -188,7 +200,7 @@ describe.each(storeKinds)('SyncML sessions in progress (%s)', (kind) => {
     await expect(
       store().transaction(async (tx) => {
         await tx.syncmlSessions.appendItems(session.key, 'in', ['a', 'b']);
-        await tx.syncmlSessions.update(session.key, session.version, { state: 'x', lastMsgId: '1', lastReply: null });
+        await tx.syncmlSessions.update(session.key, session.version, { state: 'x', lastMsgId: '1', lastReply: null, lastRequest: null });
         throw new Error('undo');
       }),
     ).rejects.toThrow('undo');
@@ -207,7 +219,7 @@ describe.each(storeKinds)('SyncML sessions in progress (%s)', (kind) => {
     // A view into a larger buffer: only its own bytes are stored.
     const view = new Uint8Array(reply.length + 20);
     view.set(reply, 10);
-    await store().syncmlSessions.update(created.key, created.version, { state, lastMsgId: '2', lastReply: view.subarray(10, 10 + reply.length) });
+    await store().syncmlSessions.update(created.key, created.version, { state, lastMsgId: '2', lastReply: view.subarray(10, 10 + reply.length), lastRequest: null });
 
     const stored = await store().syncmlSessions.get(created.key);
     expect(stored!.state).toBe(state);
@@ -304,7 +316,7 @@ describe('SyncML sessions across two PostgreSQL instances', () => {
       Array.from({ length: 10 }, (_, i) =>
         (i % 2 ? a : b).transaction(async (tx) => {
           await tx.syncmlSessions.appendItems(created.key, 'in', [`${i}:0`, `${i}:1`]);
-          const moved = await tx.syncmlSessions.update(created.key, created.version, { state: `by ${i}`, lastMsgId: '2', lastReply: bytes(10, i) });
+          const moved = await tx.syncmlSessions.update(created.key, created.version, { state: `by ${i}`, lastMsgId: '2', lastReply: bytes(10, i), lastRequest: null });
           // The machine rolls a lost message back: its buffered items go with it.
           if (moved === undefined) throw new Error('lost');
           return moved;

@@ -229,6 +229,8 @@ export interface SyncmlSessionStateTable {
   version: number;
   last_msg_id: string | null;
   last_reply: Uint8Array | null;
+  /** Digest of the request `last_reply` answers (migration 4). */
+  last_request: string | null;
   updated: Millis;
 }
 

@@ -28,6 +28,7 @@ const sessionState = (row: Selectable<SyncmlSessionStateTable>): SyncmlSessionSt
   version: Number(row.version),
   lastMsgId: row.last_msg_id,
   lastReply: bytesOut(row.last_reply),
+  lastRequest: row.last_request,
   updated: toDate(row.updated),
 });
 
@@ -56,6 +57,7 @@ export function syncmlSessionStateRepo(ctx: StoreContext): SyncmlSessionStateRep
           version: FIRST_VERSION,
           last_msg_id: record.lastMsgId,
           last_reply: bytesIn(record.lastReply),
+          last_request: record.lastRequest,
           updated: Date.now(),
         })
         .returningAll()
@@ -66,7 +68,7 @@ export function syncmlSessionStateRepo(ctx: StoreContext): SyncmlSessionStateRep
       const row = await ctx.db().selectFrom('syncml_session_state').selectAll().where('key', '=', key).executeTakeFirst();
       return row && sessionState(row);
     },
-    async find(deviceId, phoneSessionId) {
+    async find(deviceId, phoneSessionId, lastRequest) {
       // Phones count their SessionIDs in a small range and start over: the latest session wins.
       const row = await ctx
         .db()
@@ -74,6 +76,7 @@ export function syncmlSessionStateRepo(ctx: StoreContext): SyncmlSessionStateRep
         .selectAll()
         .where('device_id', '=', deviceId)
         .where('phone_session_id', '=', phoneSessionId)
+        .$if(lastRequest !== undefined, (q) => q.where('last_request', '=', lastRequest ?? ''))
         .orderBy('updated', 'desc')
         .orderBy('key')
         .limit(1)
@@ -89,6 +92,7 @@ export function syncmlSessionStateRepo(ctx: StoreContext): SyncmlSessionStateRep
           version: eb('version', '+', 1),
           last_msg_id: change.lastMsgId,
           last_reply: bytesIn(change.lastReply),
+          last_request: change.lastRequest,
           updated: Date.now(),
         }))
         .where('key', '=', key)

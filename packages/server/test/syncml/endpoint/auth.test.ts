@@ -5,6 +5,7 @@
  * then authenticates at once), `syncml:auth-basic`, HTTP Basic; a wrong password (401) and no
  * credentials (407) sync nothing; an MD5 credential of an earlier session opens no other.
  */
+import { sessionIdOf } from '../../../src/syncml/endpoint.js';
 import type { Cred } from '@atomsync/syncml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/server.js';
@@ -101,7 +102,8 @@ describe.each(storeKinds)('SyncML authentication (%s)', (kind) => {
     const client = await account.client.syncml.get(registered.syncmlClient);
     expect([client.client.imei ?? '', client.client.datastores ?? []]).toEqual(['', []]);
     expect(await account.client.syncml.sessions().then((f) => f.entries)).toEqual([]);
-    const session = await server.store.sessions.get(new URL(phone.respUri!).searchParams.get('session')!);
+    // Sessions are kept and listed under a digest of the key the RespURI carries.
+    const session = await server.store.sessions.get(sessionIdOf(new URL(phone.respUri!).searchParams.get('session')!));
     expect(session).toMatchObject({ accountId: null, status: 401, reason: expect.stringContaining('not accepted') });
   });
 

@@ -3,6 +3,7 @@
  * without credentials); every message of a session in both directions, with its MsgID; an XML
  * message exactly as it crossed the wire, a WBXML one as its XML form (the same message).
  */
+import { sessionIdOf } from '../../../src/syncml/endpoint.js';
 import { decodeMessage, type SyncmlMessage } from '@atomsync/syncml';
 import type { ChatMessageEntry } from '@atomsync/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,10 @@ import { PhoneDatastore, type SessionResult } from '../support/scripted-phone.js
 
 /** The session key of an exchange: the `session` parameter of the RespURI it was answered with. */
 const keyOf = (session: SessionResult): string => new URL(session.exchanges[0]!.reply.header.respUri!).searchParams.get('session')!;
+/** The id the chat log keeps a session under: a digest of its key (the key is a secret). */
+const idOf = (session: SessionResult): string => sessionIdOf(keyOf(session));
+/** What the chat log shows of a message: the secrets in it (Cred data, the session key) redacted. */
+const redacted = (session: SessionResult, xml: string): string => xml.split(keyOf(session)).join('[redacted]').replace(/(<Cred>[\s\S]*?<Data>)[^<]*(<\/Data>)/, '$1[redacted]$2');
 
 /** A message without what legitimately differs between its XML and WBXML forms (DevInf media type spelling). */
 const comparable = (m: SyncmlMessage) => JSON.parse(JSON.stringify(m).replace(/application\/vnd\.syncml-devinf\+(xml|wbxml)/g, 'devinf')) as unknown;
@@ -44,7 +49,7 @@ describe.each(storeKinds)('the SyncML chat log of real sessions (%s)', (kind) =>
 
   it.each(['xml', 'wbxml'] as const)('holds every message of a %s session, both directions', async (encoding) => {
     const session = sessions[encoding];
-    const key = keyOf(session);
+    const key = idOf(session);
     const entries = log.filter((e) => e.message.sessionId === key);
     const expected = session.exchanges.flatMap((e) => [
       { sessionId: key, msgId: Number(e.request.header.msgId), direction: 'in', encoding },
@@ -55,28 +60,42 @@ describe.each(storeKinds)('the SyncML chat log of real sessions (%s)', (kind) =>
     expect(entries.find((e) => e.message.direction === 'in' && e.message.msgId === 1)!.title).toBe(`Session ${key}, message 1, ${device} → server`);
   });
 
-  it('keeps an XML message as it crossed the wire', () => {
+  it('keeps an XML message as it crossed the wire, but for its secrets', () => {
     const session = sessions.xml;
-    const key = keyOf(session);
+    const key = idOf(session);
     for (const exchange of session.exchanges) {
       const body = (direction: string, msgId: string) => log.find((e) => e.message.sessionId === key && e.message.direction === direction && e.message.msgId === Number(msgId))!.content!.value;
-      expect(body('in', exchange.request.header.msgId)).toBe(Buffer.from(exchange.body).toString('utf8'));
-      expect(body('out', exchange.reply.header.msgId)).toBe(Buffer.from(exchange.bytes).toString('utf8'));
+      expect(body('in', exchange.request.header.msgId)).toBe(redacted(session, Buffer.from(exchange.body).toString('utf8')));
+      expect(body('out', exchange.reply.header.msgId)).toBe(redacted(session, Buffer.from(exchange.bytes).toString('utf8')));
+    }
+    // Neither the key nor the credentials are anywhere in the log.
+    const text = log.map((e) => e.content!.value).join('\n');
+    expect(text).not.toContain(keyOf(session));
+    for (const exchange of session.exchanges) {
+      const cred = exchange.request.header.cred;
+      if (cred !== undefined) expect(text).not.toContain(cred.data);
     }
   });
 
-  it('shows a WBXML message as XML: the same message', () => {
+  it('shows a WBXML message as XML: the same message, but for its secrets', () => {
     const session = sessions.wbxml;
-    const key = keyOf(session);
+    const key = idOf(session);
     for (const exchange of session.exchanges) {
       for (const [direction, message] of [['in', exchange.request], ['out', exchange.reply]] as const) {
         const entry = log.find((e) => e.message.sessionId === key && e.message.direction === direction && e.message.msgId === Number(message.header.msgId))!;
         expect(entry.content!.value).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?><SyncML xmlns="SYNCML:SYNCML1\.2">/);
-        expect(comparable(decodeMessage(Buffer.from(entry.content!.value, 'utf8'), 'xml'))).toEqual(comparable(message));
+        expect(comparable(decodeMessage(Buffer.from(entry.content!.value, 'utf8'), 'xml'))).toEqual(comparable(withoutSecrets(message, keyOf(session))));
       }
     }
   });
 });
+
+/** The message as the chat log shows it: the Cred's data and the session key redacted. */
+function withoutSecrets(message: SyncmlMessage, key: string): SyncmlMessage {
+  const { cred } = message.header;
+  const header = cred === undefined ? message.header : { ...message.header, cred: { ...cred, data: '[redacted]' } };
+  return JSON.parse(JSON.stringify({ ...message, header }).split(key).join('[redacted]')) as SyncmlMessage;
+}
 
 function byMessage(a: { msgId: number; direction: string }, b: { msgId: number; direction: string }): number {
   return a.msgId - b.msgId || a.direction.localeCompare(b.direction);
