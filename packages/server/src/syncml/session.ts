@@ -600,7 +600,8 @@ export class SessionTurn {
     const limit = this.state.maxMsgSize > 0 ? this.state.maxMsgSize : DEFAULT_MAX_MSG_SIZE;
     // Room for the header, the statuses so far and the closing tags, measured, plus a margin.
     const base = encodeMessage(this.reply.message(), this.state.encoding).byteLength + 400;
-    let budget = Math.floor(limit * 0.9) - base;
+    const roomOfMessage = Math.floor(limit * 0.9) - base;
+    let budget = roomOfMessage;
     const msgId = this.reply.header.msgId;
     this.state.sent = {};
     let sentAny = false;
@@ -626,7 +627,9 @@ export class SessionTurn {
           this.state.outSent = row.seq + 1;
           continue;
         }
-        if (this.largeObjects()) {
+        // Only an object no message could hold whole is cut; one that merely does not fit what is
+        // left of this message waits for the next.
+        if (this.largeObjects() && cost > roomOfMessage) {
           // Every message moves the session on: a first item gets at least a minimal chunk.
           const room = sentAny ? budget - ITEM_OVERHEAD : Math.max(budget - ITEM_OVERHEAD, MIN_CHUNK);
           if (room >= MIN_CHUNK) {
@@ -635,7 +638,7 @@ export class SessionTurn {
             this.state.outChunk = { seq: row.seq, sentChars: end };
             sentAny = true;
           }
-        } else if (!sentAny) {
+        } else if (!sentAny && !this.largeObjects()) {
           // Too big for any message to a phone without large objects: left out, counted, said why.
           datastore.refused += 1;
           this.state.reason = `an item of ${cost} bytes does not fit the phone's MaxMsgSize (${limit}) and the phone takes no large objects`;
