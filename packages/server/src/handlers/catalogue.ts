@@ -11,6 +11,7 @@ import type { ModelRecord, VendorRecord } from '../store/records.js';
 import { isUuid } from '../services/validation.js';
 import { feedOf, linksTo, urlOf } from './atom.js';
 import type { HandlerGroup } from './deps.js';
+import { quote } from '../http/safe-text.js';
 
 /** The catalogue belongs to the service, not to the caller (who may be nobody). */
 const AUTHOR = { name: 'atomsync' };
@@ -51,7 +52,7 @@ function withFeedAuthor<F extends { author?: unknown }>(feed: F): F {
 export const catalogueHandlers: HandlerGroup = ({ store }) => {
   const vendor = async (uuid: string): Promise<VendorRecord> => {
     const found = isUuid(uuid) ? await store.catalogue.getVendor(uuid) : undefined;
-    if (found === undefined) throw new ServiceError(404, 'not_found', `there is no phone vendor ${uuid}`);
+    if (found === undefined) throw new ServiceError(404, 'not_found', `there is no phone vendor ${quote(uuid)}`);
     return found;
   };
   return {
@@ -73,7 +74,7 @@ export const catalogueHandlers: HandlerGroup = ({ store }) => {
     },
     async getModel({ path }, ctx) {
       const model = isUuid(path.modelUuid) ? await store.catalogue.getModel(path.modelUuid) : undefined;
-      if (model === undefined) throw new ServiceError(404, 'not_found', `there is no phone model ${path.modelUuid}`);
+      if (model === undefined) throw new ServiceError(404, 'not_found', `there is no phone model ${quote(path.modelUuid)}`);
       return modelEntry(ctx, model);
     },
   };

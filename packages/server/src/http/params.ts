@@ -2,24 +2,61 @@
  * Path and query parameters of an operation, checked against its spec: integers must be
  * integers, enums one of their values, required ones present. Every violation becomes one
  * `<detail>` of a 400 `validation_failed`; path parameters are `{name}`, query ones `?name`.
+ *
+ * Before any of that, what no handler or store should ever see is refused where it enters:
+ * a path value that is not validly percent-encoded or holds a control character (C0, DEL, C1)
+ * or a character XML cannot carry names nothing (404 `not_found`); a query parameter whose name
+ * or value holds a character XML cannot carry, declared or not, is a 400 `validation_failed`
+ * naming the parameter and the character. Messages never repeat such a value: input is echoed
+ * through `quote` (http/safe-text.ts) only.
  */
 import type { ErrorDetail, OperationSpec, ParamSpec } from '@atomsync/atom';
 import { getRouterParams, type H3Event } from 'h3';
 import { ServiceError } from '../errors.js';
+import { codePointName, quote, unwritableIn, writable } from './safe-text.js';
 
 const INTEGER = /^-?\d+$/;
+
+/** Query parameters refused for an unwritable character that get a `<detail>` each; the rest are refused unnamed. */
+const MAX_CHARACTER_DETAILS = 20;
+
+/** Characters no identifier holds: every control (C0 with TAB/LF/CR, DEL, C1). */
+const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
+
+/** An encoded `/` or `\` (also double-encoded): kept encoded, as h3's own decoding does. */
+const ENCODED_SEPARATOR = /(%(?:25)*(?:2f|5c))/i;
+
+/** A route parameter as it arrived (percent-encoded) → its text; undefined when not validly encoded. */
+function decodePathValue(raw: string): string | undefined {
+  if (!raw.includes('%')) return raw;
+  try {
+    return raw
+      .split(ENCODED_SEPARATOR)
+      .map((part, k) => (k % 2 === 1 ? part : decodeURIComponent(part)))
+      .join('');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why a decoded path value names nothing, or undefined when it may name something. */
+function unfitPathValue(value: string | undefined): string | undefined {
+  if (value === undefined) return 'is not validly percent-encoded';
+  const bad = CONTROL.exec(value)?.[0] ?? unwritableIn(value);
+  return bad === undefined ? undefined : `holds ${codePointName(bad)}, a character no identifier holds`;
+}
 
 function parseValue(param: ParamSpec, raw: string, label: string, details: ErrorDetail[]): string | number | undefined {
   if (param.type === 'integer') {
     const n = Number(raw);
     if (!INTEGER.test(raw) || !Number.isSafeInteger(n)) {
-      details.push({ path: label, message: `${JSON.stringify(raw)} is not an integer` });
+      details.push({ path: label, message: `${quote(raw)} is not an integer` });
       return undefined;
     }
     return n;
   }
   if (param.enum !== undefined && !param.enum.includes(raw)) {
-    details.push({ path: label, message: `${JSON.stringify(raw)} is not one of ${param.enum.join(', ')}` });
+    details.push({ path: label, message: `${quote(raw)} is not one of ${param.enum.join(', ')}` });
     return undefined;
   }
   if (param.required && raw === '') {
@@ -34,19 +71,39 @@ export interface Params {
   query: Record<string, string | number>;
 }
 
-/** The operation's parameters, decoded and typed; throws 400 `validation_failed` listing every violation. */
+/**
+ * The operation's parameters, decoded and typed; throws 404 `not_found` for a path value that
+ * names nothing, 400 `validation_failed` listing every violation of the query and the rest.
+ */
 export function readParams(event: H3Event, operation: OperationSpec): Params {
-  // Route params arrive percent-encoded; h3 decodes them but keeps an encoded `/` encoded.
-  const routeParams = getRouterParams(event, { decode: true });
+  // Route params arrive percent-encoded; decoded here (an encoded `/` stays encoded, as in h3).
+  const routeParams = getRouterParams(event);
   const search = event.url.searchParams;
   const details: ErrorDetail[] = [];
   const params: Params = { path: {}, query: {} };
+  const decoded: Record<string, string> = {};
+  for (const param of operation.params) {
+    if (param.in !== 'path') continue;
+    const value = decodePathValue(routeParams[param.name] ?? '');
+    const unfit = unfitPathValue(value);
+    if (unfit !== undefined) throw new ServiceError(404, 'not_found', `there is nothing at this URL: its {${param.name}} ${unfit}`);
+    decoded[param.name] = value!;
+  }
+  // Every query parameter, declared or not: a handler may read one the spec does not list.
+  const refused = new Set<string>();
+  for (const [name, value] of search) {
+    const bad = unwritableIn(name) ?? unwritableIn(value);
+    if (bad === undefined || refused.has(name)) continue;
+    refused.add(name);
+    if (refused.size <= MAX_CHARACTER_DETAILS) details.push({ path: `?${writable(name)}`, message: `holds ${codePointName(bad)}, a character XML cannot carry` });
+  }
   for (const param of operation.params) {
     if (param.in === 'path') {
-      const value = parseValue(param, routeParams[param.name] ?? '', `{${param.name}}`, details);
+      const value = parseValue(param, decoded[param.name]!, `{${param.name}}`, details);
       if (value !== undefined) params.path[param.name] = value;
       continue;
     }
+    if (refused.has(param.name)) continue;
     const label = `?${param.name}`;
     const values = search.getAll(param.name);
     if (values.length === 0) {

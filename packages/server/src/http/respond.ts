@@ -7,6 +7,7 @@ import { ATOM_MEDIA_TYPE, ERROR_MEDIA_TYPE, encodeServiceError, entryCodecs, typ
 import { STATUS_CODES } from 'node:http';
 import { HTTPResponse, type H3Event } from 'h3';
 import type { ServiceError } from '../errors.js';
+import { writable } from './safe-text.js';
 
 export type Body = string | Uint8Array | HTTPResponse;
 
@@ -38,20 +39,39 @@ export function sendResult(event: H3Event, operation: OperationSpec, result: unk
   }
 }
 
-/** The DESIGN error document for `error`, replacing whatever the handler had set on the answer. */
+/**
+ * The DESIGN error document for `error`, replacing whatever the handler had set on the answer.
+ * Never throws: a message or detail holding a character XML cannot carry has it replaced by
+ * U+FFFD (what enters through http/params.ts never holds one; this is the last safety net).
+ */
 export function sendError(event: H3Event, error: ServiceError): Body {
   const headers = event.res.headers;
   const names: string[] = [];
   headers.forEach((_, name) => names.push(name));
   for (const name of names) if (name !== 'x-request-id') headers.delete(name);
-  event.res.status = error.status;
-  event.res.statusText = STATUS_CODES[error.status];
-  for (const [name, value] of Object.entries(error.headers)) headers.set(name, value);
+  const status = Number.isInteger(error.status) && error.status >= 400 && error.status <= 599 ? error.status : 500;
+  event.res.status = status;
+  event.res.statusText = STATUS_CODES[status];
+  for (const [name, value] of Object.entries(error.headers)) {
+    try {
+      headers.set(name, value);
+    } catch {
+      // A header value that is no header value (a control character): the answer goes without it.
+    }
+  }
   headers.set('content-type', ERROR_MEDIA_TYPE);
-  return encodeServiceError({
-    status: error.status,
-    code: error.code,
-    message: error.message,
-    details: error.details.length > 0 ? [...error.details] : undefined,
-  });
+  const details = error.details.map((d) => ({ path: d.path === undefined ? undefined : writable(String(d.path)), message: writable(String(d.message)) }));
+  try {
+    return encodeServiceError({
+      status,
+      code: error.code,
+      message: writable(String(error.message)),
+      details: details.length > 0 ? details : undefined,
+    });
+  } catch {
+    // Not reached with the values above; should the encoder still refuse, the bare document.
+    event.res.status = 500;
+    event.res.statusText = STATUS_CODES[500];
+    return encodeServiceError({ status: 500, code: 'internal', message: 'the server failed to write its error answer' });
+  }
 }

@@ -20,6 +20,7 @@ import { ServiceError } from '../errors.js';
 import type { SecretBox } from '../secrets/box.js';
 import type { AccountRecord, BearerTokenRecord, ConsumerRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
+import { quote } from '../http/safe-text.js';
 
 export interface AccountsDeps {
   readonly store: Store;
@@ -49,7 +50,7 @@ function refuse(details: ErrorDetail[]): void {
 }
 
 function notFound(username: string): ServiceError {
-  return new ServiceError(404, 'not_found', `there is no account ${JSON.stringify(username)}`);
+  return new ServiceError(404, 'not_found', `there is no account ${quote(username)}`);
 }
 
 /** `B64(MD5(username:password))`: what SyncML auth-md5 needs per account (DESIGN.md "SyncML phones"). */
@@ -88,7 +89,7 @@ export async function createAccount(deps: AccountsDeps, input: NewAccountInput):
 }
 
 function conflict(username: string): ServiceError {
-  return new ServiceError(409, 'conflict', `an account ${JSON.stringify(username)} exists`);
+  return new ServiceError(409, 'conflict', `an account ${quote(username)} exists`);
 }
 
 export async function getAccount(deps: AccountsDeps, username: string): Promise<AccountRecord> {

@@ -18,6 +18,7 @@ import type { SecretBox } from '../secrets/box.js';
 import type { ActivesyncClientRecord, ExtdataDatastoreRecord, ItemDataclass, ModelRecord, SyncmlClientRecord } from '../store/records.js';
 import type { Repositories, Store } from '../store/store.js';
 import { isInternationalNumber, isTimeZone, Violations } from './validation.js';
+import { quote } from '../http/safe-text.js';
 
 // ---- external data clients ------------------------------------------------------------------
 
@@ -116,7 +117,7 @@ export async function checkPhoneFields(repos: Repositories, fields: PhoneFields,
     v.add(`${at}/phone_number`, 'is not in international format (+ and 7 to 15 digits, e.g. +46702345678)');
   }
   if (v.required(`${at}/timezone`, fields.timezone) && !isTimeZone(fields.timezone)) {
-    v.add(`${at}/timezone`, `"${fields.timezone}" is not a time zone name (e.g. Europe/Stockholm)`);
+    v.add(`${at}/timezone`, `${quote(fields.timezone)} is not a time zone name (e.g. Europe/Stockholm)`);
   }
   if (!v.required(`${at}/model_uuid`, fields.modelUuid)) return undefined;
   const model = await repos.catalogue.getModel(fields.modelUuid);

@@ -13,6 +13,7 @@ import type { ContentRecord, ItemDataclass, NewContent } from '../store/records.
 import type { Repositories, Store } from '../store/store.js';
 import { canonicalUuid } from './datastore-clients.js';
 import { classesOfFilter, resolveDataclass } from './dataclass.js';
+import { quote } from '../http/safe-text.js';
 
 /** The media type of content that names none: Atom's default `text`, i.e. plain text. */
 export const DEFAULT_MEDIA_TYPE = 'text/plain';
@@ -58,7 +59,7 @@ function prepared(input: ContentInput, fallback?: ItemDataclass): Omit<NewConten
 }
 
 function contentNotFound(uuid: string): ServiceError {
-  return new ServiceError(404, 'not_found', `no content item ${uuid}`);
+  return new ServiceError(404, 'not_found', `no content item ${quote(uuid)}`);
 }
 
 export async function createContent(store: Repositories, clientUuid: string, input: ContentInput): Promise<ContentRecord> {
@@ -109,7 +110,7 @@ const SINCE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z?$/;
  */
 export function parseSince(text: string): Date {
   const match = SINCE.exec(text);
-  const refuse = (why: string) => invalid('?since', `${JSON.stringify(text)} ${why}; use YYYY-MM-DDTHH:MM:SS (UTC), e.g. 2009-06-01T00:00:00`);
+  const refuse = (why: string) => invalid('?since', `${quote(text)} ${why}; use YYYY-MM-DDTHH:MM:SS (UTC), e.g. 2009-06-01T00:00:00`);
   if (match === null) throw refuse('is not a timestamp');
   const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [number, number, number, number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));

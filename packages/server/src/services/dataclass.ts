@@ -15,6 +15,7 @@
 import type { Dataclass } from '@atomsync/atom';
 import { itemClassesOf } from '@atomsync/engine';
 import type { ItemDataclass } from '../store/records.js';
+import { quote } from '../http/safe-text.js';
 
 /** What a media type says about the class: a family, Calendar standing for Events or Tasks. */
 type TypeFamily = 'Contacts' | 'Calendar' | 'Notes';
@@ -121,11 +122,11 @@ export function resolveDataclass(type: string, body: string, given?: Dataclass, 
   } else if (fallback !== undefined) {
     decided = { ok: true, dataclass: fallback };
   } else {
-    return fail(`the dataclass of a ${media === '' ? 'untyped' : media} item cannot be inferred; name it (Contacts, Events, Tasks, Notes)`);
+    return fail(`the dataclass of ${media === '' ? 'an untyped' : `a ${quote(media)}`} item cannot be inferred; name it (Contacts, Events, Tasks, Notes)`);
   }
   if (!decided.ok) return decided;
   const why = contradiction(decided.dataclass, family, parts);
-  return why === undefined ? decided : fail(`${why} (dataclass ${decided.dataclass}, media type ${media})`);
+  return why === undefined ? decided : fail(`${why} (dataclass ${decided.dataclass}, media type ${family === undefined ? quote(media) : media})`);
 }
 
 /** The item classes a listing filter selects: Calendar = Events + Tasks; `all` or none = every class (undefined). */

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { ServiceError } from '../errors.js';
 import type { DatastoreClientRecord } from '../store/records.js';
 import type { Repositories } from '../store/store.js';
+import { quote } from '../http/safe-text.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -20,7 +21,7 @@ export function canonicalUuid(text: string): string | undefined {
 }
 
 function clientNotFound(uuid: string): ServiceError {
-  return new ServiceError(404, 'not_found', `no datastore client ${uuid}`);
+  return new ServiceError(404, 'not_found', `no datastore client ${quote(uuid)}`);
 }
 
 /** The caller's client named `uuid`; 404 when it is missing or another account's. */
@@ -54,6 +55,6 @@ export async function createClient(store: Repositories, accountId: number, userI
     throw new ServiceError(400, 'validation_failed', 'a datastore client needs a user_id', [{ path: '/entry/client/user_id', message: userId === undefined ? 'is missing' : 'is empty' }]);
   }
   const created = await store.datastores.create({ uuid: randomUUID(), accountId, userId });
-  if (created === undefined) throw new ServiceError(409, 'conflict', `this account already has a datastore client with user_id ${JSON.stringify(userId)}`);
+  if (created === undefined) throw new ServiceError(409, 'conflict', `this account already has a datastore client with user_id ${quote(userId)}`);
   return created;
 }

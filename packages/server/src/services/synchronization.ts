@@ -24,6 +24,7 @@ import type { BindingRecord, ExtdataClientRecord, NewSyncLog, SyncLogRecord } fr
 import type { Repositories } from '../store/store.js';
 import { DEFAULT_LEASE, withLease, type BindingRuns, type Lease, type LeaseOptions } from './run-lock.js';
 import { Violations } from './validation.js';
+import { quote } from '../http/safe-text.js';
 
 export interface SynchronizationDeps extends ConnectorDeps {
   /** This server's chain of runs per binding (one per server). */
@@ -122,7 +123,7 @@ async function extdataSides(
     sides[side] = client;
     const missing = extdataCoverage(client, dataclasses);
     if (missing.length > 0) {
-      v.add('/entry/dataclass', `the ${side} extdata client ${client.uuid} (user_id ${JSON.stringify(client.userId)}) has no datastore for ${missing.join(' or ')}, so it cannot synchronize ${asked}`);
+      v.add('/entry/dataclass', `the ${side} extdata client ${client.uuid} (user_id ${quote(client.userId)}) has no datastore for ${missing.join(' or ')}, so it cannot synchronize ${asked}`);
     }
   }
   v.check('the binding cannot synchronize this dataclass');
