@@ -6,10 +6,11 @@
  * change land together or not at all.
  */
 import { randomInt } from 'node:crypto';
-import type { ChatMessageEntry, OutboxEntry, SessionEntry, SyncmlSetupEntry } from '@atomsync/atom';
+import { DATACLASS_VALUES, SYNC_MODE_VALUES, type ChatMessageEntry, type OutboxEntry, type SessionEntry, type Statistics, type SyncmlSetupEntry } from '@atomsync/atom';
 import type { RequestContext } from '../context.js';
 import { ServiceError } from '../errors.js';
 import { uuidV5 } from '../catalogue/uuid.js';
+import { writable } from '../http/safe-text.js';
 import { SERVER_ID, signedSyncmlSetup } from '../provisioning/oma-cp.js';
 import { sanServerUris, encodeSan, SAN_MEDIA_TYPE } from '../provisioning/san.js';
 import { sanSyncs, setupResources } from '../provisioning/datastores.js';
@@ -54,44 +55,71 @@ function outboxEntry(ctx: RequestContext, item: OutboxRecord): OutboxEntry {
   };
 }
 
+// Sessions and the chat log list what phones sent, stored as it came (a record may predate the
+// checks that now refuse it at the door): every value is mapped into one the encoder writes and
+// the schema allows — text without characters XML cannot carry (U+FFFD instead), an integer
+// outside its type clamped or left out — so one bad record never breaks a listing.
+
+/** A count or id the schema types as a non-negative integer: anything else reads as 0. */
+const count = (n: number): number => (Number.isSafeInteger(n) && n >= 0 ? n : 0);
+/** xs:int */
+const isInt32 = (n: number): boolean => Number.isInteger(n) && n >= -0x80000000 && n <= 0x7fffffff;
+const oneOf = <T>(values: readonly T[], value: unknown): T | undefined => (values.includes(value as T) ? (value as T) : undefined);
+
+function listedStatistics(s: Statistics): Statistics {
+  return {
+    addsIn: count(s.addsIn),
+    replacesIn: count(s.replacesIn),
+    deletesIn: count(s.deletesIn),
+    addsOut: count(s.addsOut),
+    replacesOut: count(s.replacesOut),
+    deletesOut: count(s.deletesOut),
+  };
+}
+
 function sessionEntry(ctx: RequestContext, s: SessionRecord): SessionEntry {
+  const sessionId = writable(s.id);
+  const deviceId = writable(s.deviceId);
   return {
     author: authorOf(ctx),
     id: `urn:uuid:${isUuid(s.id) ? s.id : uuidV5(ENTRY_NAMESPACE, `session/${s.id}`)}`,
     published: s.started,
     updated: s.ended ?? s.started,
-    title: `Session ${s.id} with ${s.deviceId}`,
+    title: `Session ${sessionId} with ${deviceId}`,
     session: {
-      sessionId: s.id,
-      deviceId: s.deviceId,
-      clientUuid: s.clientUuid ?? undefined,
-      protocol: s.protocol,
+      sessionId,
+      deviceId,
+      clientUuid: s.clientUuid === null ? undefined : writable(s.clientUuid),
+      protocol: writable(s.protocol),
       encoding: s.encoding,
       started: s.started,
       ended: s.ended,
-      status: s.status ?? undefined,
-      reason: s.reason ?? undefined,
+      status: s.status !== null && isInt32(s.status) ? s.status : undefined,
+      reason: s.reason === null ? undefined : writable(s.reason),
       datastores: s.datastores.map((d) => ({
-        uri: d.uri,
-        dataclass: d.dataclass ?? undefined,
-        syncMode: d.syncMode ?? undefined,
-        statistics: d.statistics ?? undefined,
+        uri: writable(d.uri),
+        dataclass: oneOf(DATACLASS_VALUES, d.dataclass),
+        syncMode: oneOf(SYNC_MODE_VALUES, d.syncMode),
+        statistics: d.statistics === null ? undefined : listedStatistics(d.statistics),
       })),
     },
   };
 }
 
 function chatEntry(ctx: RequestContext, m: ChatMessageRecord, deviceId: string): ChatMessageEntry {
-  const way = m.direction === 'in' ? `${deviceId} → server` : `server → ${deviceId}`;
+  const device = writable(deviceId);
+  const sessionId = writable(m.sessionId);
+  const msgId = count(m.msgId);
+  const way = m.direction === 'in' ? `${device} → server` : `server → ${device}`;
   return {
     author: authorOf(ctx),
     id: `urn:uuid:${uuidV5(ENTRY_NAMESPACE, `chat/${m.id}`)}`,
     published: m.created,
     updated: m.created,
-    title: `Session ${m.sessionId}, message ${m.msgId}, ${way}`,
+    title: `Session ${sessionId}, message ${msgId}, ${way}`,
     // Always the XML form, for people to read; `message/encoding` says what crossed the wire.
-    content: { type: 'application/vnd.syncml+xml', value: m.body },
-    message: { sessionId: m.sessionId, msgId: m.msgId, direction: m.direction, encoding: m.encoding },
+    content: { type: 'application/vnd.syncml+xml', value: writable(m.body) },
+    message: { sessionId, msgId, direction: m.direction, encoding: m.encoding },
   };
 }
 
