@@ -6,9 +6,12 @@
  *
  * Each generator only makes bodies that cannot be valid (so a 2xx is always a defect): truncated
  * documents, DTDs, random bytes, invalid UTF-8, unknown elements of our namespaces, values
- * outside their type, the wrong root, deep nesting; plus the wrong media type and an oversized body.
+ * outside their type (integer overflow, an element or 1 MB of text where a value goes), the wrong
+ * root, deep nesting (closed, and up to 200,000 unclosed), references to and raw characters XML
+ * cannot carry (`&#0;`, `&#xFFFE;`, `&#xD800;`, …) in text and attributes, 1 MB attribute values
+ * and element and attribute names, 10,000 attributes; plus the wrong media type and an oversized body.
  */
-import { expandPath, operations, type OperationSpec } from '@atomsync/atom';
+import { decodeServiceError, expandPath, operations, type OperationSpec } from '@atomsync/atom';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goldenExamples } from '../../../test/support/examples.js';
@@ -46,6 +49,16 @@ const junk = fc.string({ minLength: 1, maxLength: 12 }).filter((s) => /^[A-Za-z0
 
 type Hostile = { label: string; body: Uint8Array | string; contentType?: string };
 
+/** Integer fields of the golden request bodies. */
+const INTEGER_TYPED = [/(<(?:\w+:)?sync_mode>)[^<]*(<)/, /(<(?:\w+:)?token_type>)[^<]*(<)/];
+/** Outside every integer type we use, or no integer at all. */
+const OVERFLOW = ['99999999999999999999', '-99999999999999999999', '9007199254740993', '2147483648', '-1', '1e3', '0x10', '1.5', 'NaN', 'Infinity'];
+/** References to characters XML cannot carry (a well-formedness error however they are written). */
+const BAD_REFERENCES = ['&#0;', '&#x0;', '&#1;', '&#x1F;', '&#xFFFE;', '&#xFFFF;', '&#xD800;', '&#xDFFF;', '&#x110000;', '&#99999999999;'];
+/** The same characters written raw, in UTF-8. */
+const BAD_RAW = ['\u0000', '\u0001', '\u0008', '\u000B', '\u001F', '\uFFFE', '\uFFFF'];
+const MB = 1024 * 1024;
+
 function hostile(valid: string, kind: 'entry' | 'feed'): fc.Arbitrary<Hostile> {
   const cut = rootClose(valid);
   const typed = TYPED.filter((re) => re.test(valid));
@@ -76,10 +89,56 @@ function hostile(valid: string, kind: 'entry' | 'feed'): fc.Arbitrary<Hostile> {
       body: `<entry xmlns="http://www.w3.org/2005/Atom">${'<s:deep xmlns:s="' + S + '">'.repeat(depth)}${'</s:deep>'.repeat(depth)}</entry>`,
     })),
     fc.constantFrom('text/plain', 'application/json', 'application/x-www-form-urlencoded').map((type) => ({ label: `media type ${type}`, body: valid, contentType: type })),
+    fc.integer({ min: 2_000, max: 200_000 }).map((depth) => ({
+      label: `${depth} unclosed elements`,
+      body: `<entry xmlns="http://www.w3.org/2005/Atom">${'<a>'.repeat(depth)}`,
+    })),
+    fc.tuple(fc.constantFrom(...BAD_REFERENCES, ...BAD_RAW), fc.boolean()).map(([bad, inAttribute]) => {
+      const shown = JSON.stringify(bad);
+      if (inAttribute) {
+        // Into the first attribute value after the root's name.
+        const at = valid.indexOf('="', valid.search(/<(\w+:)?(entry|feed)[\s>]/)) + 2;
+        return { label: `${shown} in an attribute`, body: `${valid.slice(0, at)}${bad}${valid.slice(at)}` };
+      }
+      // Into the first text between elements.
+      const text = /(<(?:\w+:)?title[^>]*>)/.exec(valid);
+      const at = text !== null ? text.index + text[0].length : childSlot(valid);
+      return { label: `${shown} in text`, body: `${valid.slice(0, at)}${bad}${valid.slice(at)}` };
+    }),
+    fc.constantFrom('value', 'element name', 'attribute name', 'many attributes', 'many attributes, one twice').map((what) => {
+      const at = childSlot(valid);
+      const name = `x_${'n'.repeat(MB)}`;
+      const element = {
+        value: `<s:x_huge xmlns:s="${S}" v="${'v'.repeat(MB)}">1</s:x_huge>`,
+        'element name': `<s:${name} xmlns:s="${S}">1</s:${name}>`,
+        'attribute name': `<s:x_attr xmlns:s="${S}" ${name}="1">1</s:x_attr>`,
+        'many attributes': `<s:x_many xmlns:s="${S}"${Array.from({ length: 10_000 }, (_, k) => ` a${k}="${k}"`).join('')}>1</s:x_many>`,
+        'many attributes, one twice': '',
+      }[what];
+      if (what === 'many attributes, one twice') {
+        // On the root itself: 10,000 attributes the reader would skip, and a duplicate, which is no XML.
+        const root = valid.search(/<(\w+:)?(entry|feed)[\s>]/);
+        const nameEnd = root + /^<[\w:]+/.exec(valid.slice(root))![0].length;
+        const attributes = `${Array.from({ length: 10_000 }, (_, k) => ` a${k}="${k}"`).join('')} a0="again"`;
+        return { label: what, body: `${valid.slice(0, nameEnd)}${attributes}${valid.slice(nameEnd)}` };
+      }
+      return { label: `1 MB ${what}`, body: `${valid.slice(0, at)}${element}${valid.slice(at)}` };
+    }),
   ];
+  const integers = INTEGER_TYPED.filter((re) => re.test(valid));
+  if (integers.length > 0) {
+    generators.push(
+      fc.tuple(fc.constantFrom(...integers), fc.constantFrom(...OVERFLOW)).map(([re, value]) => ({ label: `${re.source} = ${value}`, body: valid.replace(re, (_, a: string, b: string) => `${a}${value}${b}`) })),
+    );
+  }
   if (typed.length > 0) {
     generators.push(
       fc.tuple(fc.constantFrom(...typed), junk).map(([re, value]) => ({ label: `${re.source} = ${JSON.stringify(value)}`, body: valid.replace(re, (_, a: string, b: string) => `${a}${value}${b}`) })),
+      // Wrong types: an element, or 1 MB of text, where a typed value goes.
+      fc.tuple(fc.constantFrom(...typed), fc.constantFrom(`<s:x xmlns:s="${S}">200</s:x>`, 'x'.repeat(MB))).map(([re, value]) => ({
+        label: `${re.source} = ${value.length > 100 ? '1 MB' : value}`,
+        body: valid.replace(re, (_, a: string, b: string) => (a.endsWith('"') ? `${a}${value.startsWith('<') ? '&lt;x/>' : value}${b}` : `${a}${value}${b}`)),
+      })),
     );
   }
   return fc.oneof(...generators);
@@ -111,6 +170,7 @@ describe.each(storeKinds)('bad input on %s', (kind) => {
   let authorization: string;
   /** Admin operations are sent as root, so they reach their body too. */
   let rootAuthorization: string;
+  const stats = { requests: 0, operations: new Set<string>(), statuses: new Map<number, number>() };
   const reads = all.filter((op) => op.method === 'GET' && op.auth === 'account' && op.response.kind === 'feed' && !fixed.has(op.id) && op.when === undefined);
 
   /** Everything alice can read, with each feed's own "now" timestamp removed. */
@@ -142,6 +202,8 @@ describe.each(storeKinds)('bad input on %s', (kind) => {
     ids = { datastore, content: item.id!.replace(/^urn:uuid:/, ''), extdata, syncml, activesync, binding };
   });
   afterAll(async () => {
+    const statuses = [...stats.statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
+    console.log(`hostile bodies on ${kind}: ${stats.requests} requests, ${stats.operations.size}/${targets.length} write operations, statuses ${statuses}`);
     await server?.close();
   });
 
@@ -156,10 +218,15 @@ describe.each(storeKinds)('bad input on %s', (kind) => {
           body: input.body as BodyInit,
         });
         const text = await response.text();
+        stats.requests++;
+        stats.operations.add(target.op.id);
+        stats.statuses.set(response.status, (stats.statuses.get(response.status) ?? 0) + 1);
         expect(response.status, `${input.label}: ${text}`).toBeGreaterThanOrEqual(400);
         expect(response.status, `${input.label}: ${text}`).toBeLessThan(500);
         expect(response.headers.get('content-type')).toBe('application/xml');
         expect(text).toMatch(/<code>(bad_request|invalid_xml|validation_failed|unsupported_media_type|payload_too_large)<\/code>/);
+        // A well-formed error document, whatever characters the body held.
+        expect(() => decodeServiceError(text), text.slice(0, 300)).not.toThrow();
       }),
       { numRuns: 60 },
     );
