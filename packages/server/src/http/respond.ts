@@ -11,6 +11,9 @@ import { writable } from './safe-text.js';
 
 export type Body = string | Uint8Array | HTTPResponse;
 
+/** What a header value may hold (RFC 9110 field-value characters, as node writes them). */
+const FIELD_VALUE = /^[\t\x20-\x7E\x80-\xFF]*$/;
+
 function empty(event: H3Event): HTTPResponse {
   // A null body: h3 would turn '' into a text/plain answer.
   return new HTTPResponse(null, { status: event.res.status, statusText: event.res.statusText });
@@ -49,14 +52,17 @@ export function sendError(event: H3Event, error: ServiceError): Body {
   const names: string[] = [];
   headers.forEach((_, name) => names.push(name));
   for (const name of names) if (name !== 'x-request-id') headers.delete(name);
-  const status = Number.isInteger(error.status) && error.status >= 400 && error.status <= 599 ? error.status : 500;
+  const fits = Number.isInteger(error.status) && error.status >= 400 && error.status <= 599;
+  const status = fits ? error.status : 500;
   event.res.status = status;
   event.res.statusText = STATUS_CODES[status];
   for (const [name, value] of Object.entries(error.headers)) {
+    // A value node could not write (a control character, beyond Latin-1): the answer goes without it.
+    if (!FIELD_VALUE.test(value)) continue;
     try {
       headers.set(name, value);
     } catch {
-      // A header value that is no header value (a control character): the answer goes without it.
+      // A name that is no header name: likewise.
     }
   }
   headers.set('content-type', ERROR_MEDIA_TYPE);
@@ -64,7 +70,7 @@ export function sendError(event: H3Event, error: ServiceError): Body {
   try {
     return encodeServiceError({
       status,
-      code: error.code,
+      code: fits ? error.code : 'internal',
       message: writable(String(error.message)),
       details: details.length > 0 ? details : undefined,
     });
