@@ -4,7 +4,8 @@
  * otherwise hands the request on: to the answerer it was built with (the real server in memory,
  * or the samples), or, for a bare `get<Op>MockHandler(override)` put in front with `server.use`,
  * to the next msw handler. It checks nothing itself: what the server would refuse, the server
- * refuses.
+ * refuses. Every answer carries `x-request-id` as the server's do: the request's own when it is
+ * one the server would echo, else a fresh one.
  */
 import {
   ATOM_MEDIA_TYPE,
@@ -73,6 +74,26 @@ function selects(spec: OperationSpec, url: URL): boolean {
   return !(variantsOf.get(spec.id) ?? []).some((name) => url.searchParams.has(name));
 }
 
+/** A caller's `x-request-id` the server echoes (packages/server/src/http/request-state.ts); others get a fresh one. */
+const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/**
+ * Gives `response` the `x-request-id` the server would: the request's, when safe to echo; else
+ * its own, unless `fresh` (one Response answering every request must not repeat its id); else a
+ * new UUID. A response with immutable headers (`Response.error()`) is answered as it is.
+ */
+function withRequestId(response: Response, request: Request, fresh: boolean): Response {
+  const given = request.headers.get('x-request-id');
+  const echo = given !== null && SAFE_REQUEST_ID.test(given) ? given : undefined;
+  if (echo === undefined && !fresh && response.headers.has('x-request-id')) return response;
+  try {
+    response.headers.set('x-request-id', echo ?? globalThis.crypto.randomUUID());
+  } catch {
+    // Immutable headers: nothing to add to.
+  }
+  return response;
+}
+
 /** An msw handler for one operation; `answerer` answers what the override leaves. */
 export function mockHandler<Id extends OperationId>(id: Id, override?: MockOverride<Id>, options: MockHandlerOptions = {}, answerer?: Answerer): HttpHandler {
   const spec: OperationSpec = operations[id];
@@ -82,8 +103,41 @@ export function mockHandler<Id extends OperationId>(id: Id, override?: MockOverr
     if (!selects(spec, new URL(request.url))) return undefined;
     if (options.delay !== undefined) await delay(options.delay);
     const answer = await answerOverride(spec, override, request, params);
-    if (answer !== undefined) return answer;
-    return answerer?.(request, id);
+    if (answer !== undefined) return withRequestId(answer, request, override instanceof Response);
+    const answered = await answerer?.(request, id);
+    return answered === undefined ? undefined : withRequestId(answered, request, false);
+  });
+}
+
+/** The first segment of every path the service has (`/v2`, `/syncml`, `/healthz`). */
+const SERVICE_ROOTS = [...new Set((Object.values(operations) as OperationSpec[]).map((spec) => spec.path.split('/')[1]!))];
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Where the server answers what no operation handler took: with `baseUrl`, everything under it;
+ * without, any origin (as the operation handlers) but only under the service's own roots
+ * (`/v2/…`, `/syncml…`, `/healthz…`), so that other APIs' requests are left to their handlers.
+ * No capturing group: msw decodes groups, and a malformed escape would throw there.
+ */
+export function fallbackScope(baseUrl?: string): RegExp {
+  if (baseUrl !== undefined) {
+    const url = new URL(baseUrl);
+    return new RegExp(`^${escapeRegExp(url.origin + url.pathname.replace(/\/+$/, ''))}(?:/.*)?$`);
+  }
+  return new RegExp(`^[^:/]+://[^/]+/(?:${SERVICE_ROOTS.map(escapeRegExp).join('|')})(?:/.*)?$`);
+}
+
+/**
+ * The last handler, after the operation handlers: every request in `scope` no operation handler
+ * answered (an unknown path, a method the path does not offer, HEAD) goes to `answer`, the
+ * server, which answers it as it would: 404 `not_found`, 405 `method_not_allowed` with `Allow`,
+ * HEAD as GET without the body.
+ */
+export function fallbackHandler(scope: RegExp, answer: (request: Request) => Promise<Response>, options: MockHandlerOptions = {}): HttpHandler {
+  return http.all(scope, async ({ request }) => {
+    if (options.delay !== undefined) await delay(options.delay);
+    return answer(request);
   });
 }
 

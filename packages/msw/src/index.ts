@@ -17,7 +17,7 @@ export { createMockServer, DEMO_ACCOUNT, type MockServer, type MockServerOptions
 // Overrides: one handler factory per operation (generated from spec/openapi.yaml), put in front with server.use
 export * from './generated/handlers.js';
 export { operationHandlers, mockHandler, type Answerer, type MockOverride, type MockOverrides, type MockRequestInfo, type MockHandlerOptions, type HandlersOptions } from './handler.js';
-export { errorResponse, type ErrorResponseInit } from './errors.js';
+export { errorResponse, WWW_AUTHENTICATE, type ErrorResponseInit } from './errors.js';
 export { mockRoutes, type MockRoute } from './generated/routes.js';
 
 // Sample data (the golden examples), and handlers answering it without a server

@@ -18,7 +18,7 @@ import {
   type Store,
 } from '@atomsync/server';
 import type { HttpHandler } from 'msw';
-import { operationHandlers, type HandlersOptions } from './handler.js';
+import { fallbackHandler, fallbackScope, operationHandlers, type HandlersOptions } from './handler.js';
 
 export interface MockAccountInit {
   readonly username: string;
@@ -39,7 +39,10 @@ export interface MockServerOptions {
   readonly accounts?: readonly MockAccountInit[];
   /** Seed the phone catalogue the server ships (default true). */
   readonly catalogue?: boolean;
-  /** A fixed `{base_url}` for ids and links; default: each request's origin. */
+  /**
+   * A fixed `{base_url}` for ids and links; default: each request's origin. Given, it is also
+   * the scope of the catch-all handler (unknown paths and methods answered by the server).
+   */
   readonly baseUrl?: string;
   /** The server's log level (default `warn`: a 500 logs the bug behind it). */
   readonly logLevel?: LogLevel;
@@ -50,7 +53,11 @@ export const DEMO_ACCOUNT: MockAccountInit = { username: 'demo', password: 'demo
 export interface MockServer {
   /**
    * A handler for every operation: `overrides` answer in the server's place, everything else goes
-   * to the server. `delay` waits before every answer.
+   * to the server. Last, a catch-all sends the server what no operation handler took, so an
+   * unknown path answers 404 `not_found` and a method the path does not offer 405 with `Allow`,
+   * as the server does; its scope is everything under `baseUrl` when one was given, else any
+   * origin under the service's own roots (`/v2/…`, `/syncml…`, `/healthz…`). `delay` waits
+   * before every answer.
    */
   handlers(options?: HandlersOptions): HttpHandler[];
   /** The server app itself, for a request built by hand (no msw involved). */
@@ -85,6 +92,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       return typeof value === 'function' ? value.bind(store) : value;
     },
   });
+  const scope = fallbackScope(options.baseUrl || undefined);
   const app = createServer({ store: current, secrets, logger, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) });
   let accounts: MockAccount[] = [];
   // The first accounts as stored (scrypt hash, sealed digest), so reset() copies them back
@@ -116,7 +124,10 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   await populate();
 
   return {
-    handlers: (handlerOptions) => operationHandlers(async (request) => app.fetch(request), handlerOptions),
+    handlers: (handlerOptions) => [
+      ...operationHandlers(async (request) => app.fetch(request), handlerOptions),
+      fallbackHandler(scope, async (request) => app.fetch(request), handlerOptions),
+    ],
     fetch: async (request) => app.fetch(request),
     get store() {
       return store;
