@@ -12,6 +12,7 @@
  * Credentials that do not authenticate → 401 `unauthorized` with `WWW-Authenticate`. Nothing
  * here logs or echoes a credential: messages say what was wrong, never with what.
  */
+import { unwritableIn } from '../http/safe-text.js';
 import { timingSafeEqual } from 'node:crypto';
 import type { H3Event } from 'h3';
 import { ServiceError } from '../errors.js';
@@ -74,6 +75,8 @@ export function createAccountAuthenticator(store: Store, secrets: SecretBox, opt
     if (!/^[A-Za-z0-9+/]+={0,2}$/.test(credentials) || colon < 0) throw refuse('the Basic credentials are malformed');
     const username = decoded.slice(0, colon);
     const password = decoded.slice(colon + 1);
+    // No account is named with a character XML cannot carry (and PostgreSQL text holds no NUL).
+    if (unwritableIn(username) !== undefined) throw refuse('the username or password is wrong');
     const key = cache.keyOf(username, password);
     const hit = cache.get(key);
     if (hit !== undefined) {
@@ -112,6 +115,8 @@ export function createAccountAuthenticator(store: Store, secrets: SecretBox, opt
     // Two-legged: consumers sign on their own; this server issues no OAuth tokens.
     if (params.get('oauth_token')) throw refuse('this server issues no OAuth tokens: sign with the consumer only');
     if (!/^\d{1,12}$/.test(timestamp)) throw refuse('oauth_timestamp must be whole seconds since the epoch');
+    // Keys we issue and nonces we keep are plain text: these name nothing and are never stored.
+    if (unwritableIn(key) !== undefined || unwritableIn(nonce) !== undefined) throw refuse('the OAuth signature does not verify');
 
     const consumer = await store.consumers.byKey(key);
     if (consumer === undefined) throw refuse('the OAuth signature does not verify');

@@ -11,6 +11,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Cred, SyncHdr } from '@atomsync/syncml';
+import { unwritableIn } from '../http/safe-text.js';
 import { verifyPassword } from '../auth/password.js';
 import type { SecretBox } from '../secrets/box.js';
 import type { AccountRecord } from '../store/records.js';
@@ -53,6 +54,8 @@ function decodeBasic(data: string): { username: string; password: string } | und
 }
 
 async function byPassword(store: Store, username: string, password: string): Promise<AccountRecord | undefined> {
+  // No account is named with a character XML cannot carry (and PostgreSQL text holds no NUL).
+  if (unwritableIn(username) !== undefined) return undefined;
   const account = await store.accounts.byUsername(username);
   return account !== undefined && (await verifyPassword(password, account.passwordHash)) ? account : undefined;
 }
@@ -98,6 +101,7 @@ export async function checkCredentials(store: Store, secrets: SecretBox, input: 
   if (type === AUTH_MD5) {
     const username = input.header.source.locName;
     if (username === undefined || username === '') return { ok: false, status: INVALID_CREDENTIALS, reason: 'syncml:auth-md5 needs the user name in the Source LocName' };
+    if (unwritableIn(username) !== undefined) return { ok: false, status: INVALID_CREDENTIALS, reason: 'syncml:auth-md5 credentials were not accepted' };
     const account = await store.accounts.byUsername(username);
     if (account?.syncmlDigest == null) return { ok: false, status: INVALID_CREDENTIALS, reason: 'syncml:auth-md5 credentials were not accepted', username };
     const digest = secrets.open(account.syncmlDigest);
