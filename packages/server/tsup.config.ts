@@ -1,20 +1,41 @@
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 
-export default defineConfig([
-  {
-    entry: ['src/index.ts'],
-    format: ['esm', 'cjs'],
-    dts: true,
-    sourcemap: true,
-    // The cli build below writes into the same folder at the same time.
-    clean: ['!cli.js', '!cli.js.map'],
-    target: 'node20',
+type Plugin = NonNullable<Options['plugins']>[number];
+
+const SHEBANG = '#!/usr/bin/env node\n';
+
+/**
+ * `#!/usr/bin/env node` on dist/cli.js alone, made executable. (esbuild's `banner` would put it on
+ * index.js and the shared chunks too.) The source map moves down the one line.
+ */
+const cliShebang: Plugin = {
+  name: 'cli-shebang',
+  renderChunk(code, info) {
+    if (!/[/\\]cli\.js$/.test(info.path) || code.startsWith('#!')) return undefined;
+    info.mode = 0o755;
+    if (info.map !== undefined) {
+      const map = typeof info.map === 'string' ? (JSON.parse(info.map) as { mappings: string }) : info.map;
+      info.map = { ...map, mappings: `;${map.mappings}` };
+    }
+    return { code: SHEBANG + code };
   },
-  {
-    entry: ['src/cli.ts'],
-    format: ['esm'],
-    sourcemap: true,
-    target: 'node20',
-    banner: { js: '#!/usr/bin/env node' },
+};
+
+const LIBRARY = { index: 'src/index.ts' };
+
+export default defineConfig({
+  // ESM: the library and the CLI in one build with code splitting, so dist/cli.js is a few lines
+  // importing the chunk dist/index.js imports too, not a second copy of the server.
+  entry: { ...LIBRARY, cli: 'src/cli.ts' },
+  format: ['esm', 'cjs'],
+  // CommonJS: the library alone (the bin is ESM), unsplit. One config, so one declaration build
+  // writes index.d.ts and index.d.cts, and one clean removes stale chunks.
+  esbuildOptions(options, { format }) {
+    if (format === 'cjs') options.entryPoints = LIBRARY;
   },
-]);
+  dts: { entry: LIBRARY },
+  sourcemap: true,
+  clean: true,
+  target: 'node20',
+  plugins: [cliShebang],
+});
