@@ -14,6 +14,7 @@ import { toServiceError } from './http/failure.js';
 import { otherMethodHandler, routeHandler, type PipelineOptions } from './http/pipeline.js';
 import { ensureRequest } from './http/request-state.js';
 import { sendError } from './http/respond.js';
+import { quote } from './http/safe-text.js';
 import { createLogger } from './log.js';
 
 export interface AppOptions {
@@ -34,10 +35,13 @@ const defaults: OperationHandlers = {
   },
 };
 
+/** How much of an unknown path the 404 message repeats (a path may be as long as node takes). */
+const PATH_ECHO_LIMIT = 200;
+
 /** The failures h3 answers before a route runs: no route, a malformed URL. */
 function refusal(error: HTTPError, event: H3Event): ServiceError | undefined {
   if (error.unhandled) return undefined;
-  if (error.status === 404) return new ServiceError(404, 'not_found', `there is nothing at ${event.url.pathname}`);
+  if (error.status === 404) return new ServiceError(404, 'not_found', `there is nothing at ${quote(event.url.pathname, PATH_ECHO_LIMIT)}`);
   if (error.status === 400) return new ServiceError(400, 'bad_request', 'the URL is not validly percent-encoded');
   return undefined;
 }
