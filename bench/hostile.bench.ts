@@ -95,6 +95,78 @@ export function runHostileBench(): boolean {
   return report('hostile bodies: refusal time vs raw saxes parsing a flat valid document of the same size', rows, checks);
 }
 
+
+/**
+ * The same attack over HTTP, against `atomsync serve` in its own process: a 1,000,000-deep
+ * unclosed Atom body POSTed as an authenticated account, while a second client polls /healthz.
+ * Baseline, same run: the same bytes POSTed with a media type the server refuses before reading
+ * XML (415), which costs what sending 3 MB and answering costs.
+ *
+ *   - refusal (400) / baseline (415), median of 7                     floor: ≤ 3
+ *   - refusal, median                                                  floor: ≤ 500 ms
+ *   - slowest /healthz while refusals run / while the baseline runs    floor: ≤ 3
+ */
+export async function runHostileHttpBench(): Promise<boolean> {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { serve } = await import('./serve.js');
+  const admin = { username: 'bench', password: 'bench-password-not-secret' };
+  const authorization = `Basic ${Buffer.from(`${admin.username}:${admin.password}`).toString('base64')}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'atomsync-hostile-'));
+  const server = await serve(dataDir, admin);
+  try {
+    const body = `<entry xmlns="${ATOM_NS}">${'<a>'.repeat(DEPTH)}`;
+    const post = async (contentType: string, expected: number): Promise<number> => {
+      const start = performance.now();
+      const response = await fetch(`${server.url}/v2/services/datastore/`, { method: 'POST', headers: { authorization, 'content-type': contentType }, body });
+      await response.arrayBuffer();
+      if (response.status !== expected) throw new Error(`expected ${expected}, answered ${response.status}`);
+      return performance.now() - start;
+    };
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    await post('text/plain', 415);
+    await post('application/atom+xml', 400);
+    /** Runs `rounds` POSTs while a second client polls /healthz back to back; their times and the polls'. */
+    const underPolling = async (contentType: string, expected: number) => {
+      let running = true;
+      const health: number[] = [];
+      const poller = (async () => {
+        while (running) {
+          const start = performance.now();
+          const response = await fetch(`${server.url}/healthz`);
+          await response.arrayBuffer();
+          health.push(performance.now() - start);
+        }
+      })();
+      const posts: number[] = [];
+      for (let i = 0; i < 7; i++) posts.push(await post(contentType, expected));
+      running = false;
+      await poller;
+      return { post: median(posts), health: Math.max(...health), polls: health.length };
+    };
+    const baseline = await underPolling('text/plain', 415);
+    const refusal = await underPolling('application/atom+xml', 400);
+    const rows: Measured[] = [
+      { name: 'baseline: POST the 3 MB body as text/plain (415)', ms: baseline.post },
+      { name: `POST entry + <a> x ${DEPTH.toLocaleString('en')} as application/atom+xml (400 invalid_xml)`, ms: refusal.post },
+      { name: `GET /healthz during the baseline: slowest of ${baseline.polls}`, ms: baseline.health },
+      { name: `GET /healthz during the refusals: slowest of ${refusal.polls}`, ms: refusal.health },
+    ];
+    const checks: Check[] = [
+      { label: 'refusal / baseline', value: refusal.post / baseline.post, floor: '<= 3.00', ok: refusal.post / baseline.post <= 3 },
+      { label: 'refusal ms', value: refusal.post, floor: '<= 500', ok: refusal.post <= 500 },
+      { label: '/healthz slowest, refusals / baseline', value: refusal.health / baseline.health, floor: '<= 3.00', ok: refusal.health / baseline.health <= 3 },
+    ];
+    return report('hostile body over HTTP: a 1,000,000-deep Atom body refused while /healthz answers', rows, checks);
+  } finally {
+    server.process.kill('SIGTERM');
+    await new Promise((r) => server.process.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  process.exitCode = runHostileBench() ? 0 : 1;
+  const ok = [runHostileBench(), await runHostileHttpBench()].every(Boolean);
+  process.exitCode = ok ? 0 : 1;
 }

@@ -23,6 +23,7 @@ import { freePort, PeerServer } from '../packages/server/test/interop/support/pe
 import { SyncEvolutionPhone, type SyncResult } from '../packages/server/test/interop/support/syncevolution.js';
 import { createWorkDir, type WorkDir } from '../packages/server/test/interop/support/workdir.js';
 import type { Check } from './harness.js';
+import { waitHealthy } from './serve.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const cli = join(root, 'packages/server/dist/cli.js');
@@ -61,20 +62,6 @@ async function slowSync(phone: SyncEvolutionPhone, items: readonly string[]): Pr
 function peakMemoryMb(pid: number): number {
   const kb = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
   return Number(kb) / 1024;
-}
-
-async function waitHealthy(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`atomsync serve exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not become healthy`);
 }
 
 /** Our server in its own process, with a quirk-free SyncEvolution model and an account for the phone. */
