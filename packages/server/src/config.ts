@@ -5,6 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { LOG_LEVELS, type LogLevel } from './log.js';
+import { ConfigError } from './errors.js';
 import { parseSecretKey } from './secrets/key.js';
 
 /** Where the data lives and the key that seals its secrets. */
@@ -36,9 +37,8 @@ export interface ServeFlags extends StoreFlags {
   port?: string;
 }
 
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
-}
+// Where it lives, secrets/key.ts can throw it without importing this module (no cycle).
+export { ConfigError } from './errors.js';
 
 function port(value: string, from: string): number {
   const n = Number(value);

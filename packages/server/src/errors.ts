@@ -19,3 +19,8 @@ export class ServiceError extends Error {
     super(message);
   }
 }
+
+/** A setting (environment variable, flag, key file) that cannot be used: the CLI says so in one line. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError } from '../config.js';
+import { ConfigError } from '../errors.js';
 
 export function parseSecretKey(value: string): Buffer {
   const text = value.trim();

@@ -22,7 +22,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Dataclass, OperationType } from '@atomsync/atom';
-import type { ContentRecord, NewContent } from '../store/records.js';
+import type { ContentChange, ContentRecord, NewContent } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import { prepareContent, uuidOfUrn, type ContentInput } from './contents.js';
 
@@ -89,6 +89,7 @@ export async function applyBatch(store: Store, clientUuid: string, requests: rea
     if (named.length > 0) for (const item of await tx.contents.getMany(clientUuid, named.map((n) => n.uuid))) existing.set(item.uuid, item);
 
     const deletes: { index: number; item: ContentRecord }[] = [];
+    const updates: { index: number; uuid: string; change: ContentChange }[] = [];
     for (const { index, operation, uuid, request } of named) {
       const item = existing.get(uuid);
       if (item === undefined) {
@@ -99,8 +100,17 @@ export async function applyBatch(store: Store, clientUuid: string, requests: rea
         deletes.push({ index, item });
       } else {
         const prepared = prepareContent({ ...request.content, dataclass: request.content.dataclass ?? dataclass }, item.dataclass);
-        const updated = prepared.ok ? await tx.contents.update(clientUuid, uuid, prepared.change) : undefined;
-        outcomes[index] = !prepared.ok ? bad(prepared.message) : updated === undefined ? NOT_FOUND : { code: 200, reason: 'Updated', item: updated };
+        if (prepared.ok) updates.push({ index, uuid, change: prepared.change });
+        else outcomes[index] = bad(prepared.message);
+      }
+    }
+
+    if (updates.length > 0) {
+      // One multi-row statement per chunk, not one UPDATE per entry.
+      const updated = new Map((await tx.contents.updateMany(clientUuid, updates)).map((item) => [item.uuid, item]));
+      for (const { index, uuid } of updates) {
+        const item = updated.get(uuid);
+        outcomes[index] = item === undefined ? NOT_FOUND : { code: 200, reason: 'Updated', item };
       }
     }
 

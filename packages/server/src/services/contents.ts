@@ -7,7 +7,7 @@
  * report them.
  */
 import { randomUUID } from 'node:crypto';
-import type { Dataclass } from '@atomsync/atom';
+import type { Dataclass, OperationType } from '@atomsync/atom';
 import { ServiceError } from '../errors.js';
 import type { ContentRecord, ItemDataclass, NewContent } from '../store/records.js';
 import type { Repositories, Store } from '../store/store.js';
@@ -119,7 +119,8 @@ export function parseSince(text: string): Date {
   return date;
 }
 
-export type ChangeOperation = 'insert' | 'update' | 'delete';
+/** What a `since` feed reports of an item: the batch operations but `query` (the spec's one vocabulary). */
+export type ChangeOperation = Exclude<OperationType, 'query'>;
 
 export interface ContentChangeItem {
   readonly operation: ChangeOperation;

@@ -16,7 +16,7 @@ import { catalogueRepo } from './catalogue.js';
 import { activesyncRepo, datastoreRepo, extdataRepo, syncmlRepo } from './clients.js';
 import { contentRepo } from './contents.js';
 import type { StoreContext } from './context.js';
-import { bindingRepo, phoneBindingRepo, syncLogRepo } from './engine.js';
+import { bindingRepo, phoneBindingRepo, syncLogRepo } from './bindings.js';
 import { syncLockRepo, syncStateRepo } from './sync-state.js';
 import type { Dialect } from './migrations.js';
 import type { Database } from './schema.js';

@@ -1,4 +1,4 @@
-/** The sync engine's tables: bindings, the sync log, phone-to-datastore bindings. */
+/** Bindings of two clients, their sync log, and phone-to-datastore bindings (what a sync run is asked for and leaves behind). */
 import type { Selectable } from 'kysely';
 import type { ClientKind, ConflictWinner, SyncMode, SyncResult } from '@atomsync/atom';
 import type { BindingRecord, ClientRefRecord, ItemDataclass, PhoneBindingRecord, SyncLogRecord, SyncStatsRecord } from '../records.js';
