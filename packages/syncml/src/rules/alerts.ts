@@ -1,0 +1,64 @@
+/**
+ * Alert codes (SyncML DS Protocol, "Alert Codes"): the sync a client asks for (200–205), the same
+ * sync asked for by the server through a notification (206–210), and the codes that steer a
+ * session rather than start a sync (222 next message, 224 suspend, 225 resume).
+ */
+
+/** A sync mode as its alert code names it: two-way, slow, one-way and refresh from either side. */
+export type SyncModeCode = 200 | 201 | 202 | 203 | 204 | 205;
+
+export const AlertCode = {
+  TWO_WAY: 200,
+  SLOW_SYNC: 201,
+  ONE_WAY_FROM_CLIENT: 202,
+  REFRESH_FROM_CLIENT: 203,
+  ONE_WAY_FROM_SERVER: 204,
+  REFRESH_FROM_SERVER: 205,
+  TWO_WAY_BY_SERVER: 206,
+  ONE_WAY_FROM_CLIENT_BY_SERVER: 207,
+  REFRESH_FROM_CLIENT_BY_SERVER: 208,
+  ONE_WAY_FROM_SERVER_BY_SERVER: 209,
+  REFRESH_FROM_SERVER_BY_SERVER: 210,
+  /** "Go on": the sender has more of its package (or wants more of ours). */
+  NEXT_MESSAGE: 222,
+  SUSPEND: 224,
+  RESUME: 225,
+} as const;
+
+export type AlertCode = (typeof AlertCode)[keyof typeof AlertCode];
+
+/** What an Alert asks for. */
+export type AlertRequest =
+  /** A sync of a datastore in `mode`; `byServer` when it answers a server's notification (206–210). */
+  | { readonly kind: 'sync'; readonly mode: SyncModeCode; readonly byServer: boolean }
+  | { readonly kind: 'next-message' }
+  | { readonly kind: 'suspend' }
+  | { readonly kind: 'resume' };
+
+const SYNCS: Readonly<Record<number, AlertRequest>> = {
+  200: { kind: 'sync', mode: 200, byServer: false },
+  201: { kind: 'sync', mode: 201, byServer: false },
+  202: { kind: 'sync', mode: 202, byServer: false },
+  203: { kind: 'sync', mode: 203, byServer: false },
+  204: { kind: 'sync', mode: 204, byServer: false },
+  205: { kind: 'sync', mode: 205, byServer: false },
+  206: { kind: 'sync', mode: 200, byServer: true },
+  207: { kind: 'sync', mode: 202, byServer: true },
+  208: { kind: 'sync', mode: 203, byServer: true },
+  209: { kind: 'sync', mode: 204, byServer: true },
+  210: { kind: 'sync', mode: 205, byServer: true },
+  222: { kind: 'next-message' },
+  224: { kind: 'suspend' },
+  225: { kind: 'resume' },
+};
+
+/** What an alert code asks for; undefined for a code this table does not know (answer it 406). */
+export function alertRequest(code: number | undefined): AlertRequest | undefined {
+  return code === undefined || !Object.hasOwn(SYNCS, code) ? undefined : SYNCS[code];
+}
+
+/**
+ * The modes that carry only the changes since the Last anchor: they need the anchors of both
+ * sides in step, else the sync runs as a slow sync (201) and its Alert is answered 508.
+ */
+export const INCREMENTAL_MODES: ReadonlySet<SyncModeCode> = new Set<SyncModeCode>([200, 202, 204]);
