@@ -35,9 +35,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const PACKAGES = ['atom', 'engine', 'syncml', 'sdk', 'server', 'msw'] as const;
-type PackageDir = (typeof PACKAGES)[number];
-const nameOf = (dir: PackageDir) => `@atomsync/${dir}`;
+/** Every publishable package: the workspaces under packages/ that are not private. */
+const PACKAGES: readonly string[] = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces
+  .filter((workspace) => workspace.startsWith('packages/'))
+  .map((workspace) => workspace.slice('packages/'.length))
+  .filter((dir) => !(JSON.parse(readFileSync(join(ROOT, 'packages', dir, 'package.json'), 'utf8')) as { private?: boolean }).private);
+const nameOf = (dir: string) => `@atomsync/${dir}`;
 const workspaceRequire = createRequire(join(ROOT, 'package.json'));
 
 /** The environment of the child npm: without what an outer `npm test -w …` would hand down. */
@@ -100,10 +103,10 @@ let project: string;
 let packed: Map<string, Packed>;
 const seconds: Record<string, number> = {};
 
-async function timed<T>(what: string, work: () => Promise<T>): Promise<T> {
+async function timed<T>(what: string, task: () => Promise<T>): Promise<T> {
   const started = performance.now();
   try {
-    return await work();
+    return await task();
   } finally {
     seconds[what] = Math.round((performance.now() - started) / 100) / 10;
   }
@@ -223,6 +226,9 @@ describe('installed in a fresh project', () => {
       import * as server from '@atomsync/server';
       import * as mswMock from '@atomsync/msw';
       import * as msw from 'msw';
+      for (const name of ${JSON.stringify(PACKAGES.map(nameOf))}) {
+        if (Object.keys(await import(name)).length === 0) throw new Error(name + ' exports nothing');
+      }
       ${exercise}
     `;
     writeFileSync(join(project, 'check.mjs'), script);
@@ -239,9 +245,10 @@ describe('installed in a fresh project', () => {
       const server = require('@atomsync/server');
       const mswMock = require('@atomsync/msw');
       const msw = require('msw');
-      // Each resolved to its CommonJS build.
-      for (const name of ['atom', 'engine', 'syncml', 'sdk', 'server', 'msw']) {
-        if (!require.resolve('@atomsync/' + name).endsWith('index.cjs')) throw new Error(name + ' did not resolve to index.cjs');
+      // Each resolved to its CommonJS build, and exports something.
+      for (const name of ${JSON.stringify(PACKAGES.map(nameOf))}) {
+        if (!require.resolve(name).endsWith('.cjs')) throw new Error(name + ' did not resolve to its CommonJS build');
+        if (Object.keys(require(name)).length === 0) throw new Error(name + ' exports nothing');
       }
       (async () => { ${exercise} })().catch((error) => { console.error(error); process.exitCode = 1; });
     `;
@@ -263,6 +270,8 @@ describe('installed in a fresh project', () => {
       const refusal: Response = errorResponse({ status: 401 });
       void [entry, side, decode, client, app, handlers, refusal, synchronize];
     `;
+    // Every package's declarations, the ones not used above included.
+    const all = `export type All = [${PACKAGES.map((dir) => `keyof typeof all_${dir.replace(/\W/g, '_')}`).join(', ')}];`;
     const imports = `
       import { entryCodecs, type DatastoreClientEntry } from '@atomsync/atom';
       import { synchronize, type Connector } from '@atomsync/engine';
@@ -271,9 +280,10 @@ describe('installed in a fresh project', () => {
       import { createServer, openStore, SecretBox, type Store } from '@atomsync/server';
       import { createMockServer, errorResponse, type MockServer } from '@atomsync/msw';
       import type { HttpHandler } from 'msw';
+      ${PACKAGES.map((dir) => `import type * as all_${dir.replace(/\W/g, '_')} from '${nameOf(dir)}';`).join('\n')}
     `;
-    writeFileSync(join(project, 'check-esm.mts'), `${imports}\n${uses}\nexport {};\n`);
-    writeFileSync(join(project, 'check-cjs.cts'), `${imports}\nexport async function main(): Promise<void> {\n${uses}\n}\n`);
+    writeFileSync(join(project, 'check-esm.mts'), `${imports}\n${uses}\n${all}\n`);
+    writeFileSync(join(project, 'check-cjs.cts'), `${imports}\nexport async function main(): Promise<void> {\n${uses}\n}\n${all}\n`);
     const tsconfig = {
       compilerOptions: { target: 'ES2022', module: 'nodenext', moduleResolution: 'nodenext', lib: ['ES2023', 'DOM'], types: ['node'], strict: true, noEmit: true, skipLibCheck: false },
       files: ['check-esm.mts', 'check-cjs.cts'],
