@@ -9,6 +9,7 @@ import { parse } from 'yaml';
 import { loadOpenApi } from './openapi/load.js';
 import { SchemaSet } from './xsd/model.js';
 import { reach } from './emit/reach.js';
+import { ResponseForms } from './emit/response.js';
 import type { EmitContext, GoldenExample } from './emit/context.js';
 import { header, Output } from './emit/file.js';
 import { emitModel } from './emit/model.js';
@@ -50,14 +51,15 @@ export function loadSpec(): EmitContext {
       if (b && (b.kind === 'entry' || b.kind === 'feed') && !names.has(b.shape)) throw new Error(`${op.id}: no entry shape ${b.shape} in spec/xsd`);
     }
   }
-  return { api, entryShapes, feedHead, error, reached: reach([feedHead, ...entryShapes, error]), examples: loadExamples() };
+  const reached = reach([feedHead, ...entryShapes, error]);
+  return { api, entryShapes, feedHead, error, reached, responses: new ResponseForms(reached.complex), examples: loadExamples() };
 }
 
 /** Every generated file, by its path from the repository root. */
 export function generate(ctx: EmitContext = loadSpec()): Output {
   const out = new Output();
-  out.add('packages/atom/src/generated/model.ts', emitModel(ctx.reached, ctx.entryShapes));
-  out.add('packages/atom/src/generated/codecs.ts', emitCodecs(ctx.reached, ctx.entryShapes, ctx.feedHead, ctx.error, NS));
+  out.add('packages/atom/src/generated/model.ts', emitModel(ctx.reached, ctx.entryShapes, ctx.responses));
+  out.add('packages/atom/src/generated/codecs.ts', emitCodecs(ctx.reached, ctx.entryShapes, ctx.feedHead, ctx.error, NS, ctx.responses));
   out.add('packages/atom/src/generated/operations.ts', emitOperations(ctx));
   out.add(
     'packages/atom/src/generated/index.ts',

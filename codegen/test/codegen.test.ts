@@ -10,6 +10,7 @@ import { parse, stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { generate, loadSpec, ROOT } from '../src/generate.js';
 import { loadOpenApi } from '../src/openapi/load.js';
+import { ResponseForms } from '../src/emit/response.js';
 import { SchemaSet } from '../src/xsd/model.js';
 
 const spec = loadSpec();
@@ -127,5 +128,47 @@ describe('the XSD subset', () => {
   ])('refuses %s', (_what, body, message) => {
     const set = new SchemaSet([schemaWith(body)]);
     expect(() => set.complexType('urn:t', 'X')).toThrow(message);
+  });
+});
+
+describe('response forms (cg:response="required")', () => {
+  const CG = 'xmlns:cg="urn:atomsync:codegen"';
+
+  it('read the marker on an optional element, and give every type holding one, directly or below, a response form', () => {
+    const path = schemaWith(`
+      <xs:complexType name="Inner"><xs:sequence><xs:element name="uuid" type="xs:string" minOccurs="0" cg:response="required" ${CG}/><xs:element name="note" type="xs:string" minOccurs="0"/></xs:sequence></xs:complexType>
+      <xs:complexType name="Outer"><xs:sequence><xs:element name="inner" type="t:Inner"/><xs:element name="other" type="t:Plain" minOccurs="0"/></xs:sequence></xs:complexType>
+      <xs:complexType name="Plain"><xs:sequence><xs:element name="x" type="xs:string" minOccurs="0"/></xs:sequence></xs:complexType>`);
+    const set = new SchemaSet([path]);
+    const [inner, plain, outer] = [set.complexType('urn:t', 'Inner'), set.complexType('urn:t', 'Plain'), set.complexType('urn:t', 'Outer')];
+    expect(inner.fields.map((f) => [f.prop, f.min, f.inEveryResponse])).toEqual([
+      ['uuid', 0, true],
+      ['note', 0, false],
+    ]);
+    const forms = new ResponseForms([inner, plain, outer]);
+    expect(forms.types.map((t) => forms.name(t))).toEqual(['InnerResponse', 'OuterResponse']);
+    expect(forms.name(plain)).toBe('Plain');
+    expect(forms.changed(outer).map((f) => f.prop)).toEqual(['inner']);
+  });
+
+  it.each([
+    ['another value', `<xs:element name="a" type="xs:string" minOccurs="0" cg:response="always" ${CG}/>`, /only "required"/],
+    ['a repeated element', `<xs:element name="a" type="xs:string" minOccurs="0" maxOccurs="unbounded" cg:response="required" ${CG}/>`, /repeated/],
+    ['an element every document requires', `<xs:element name="a" type="xs:string" cg:response="required" ${CG}/>`, /already requires/],
+  ])('refuse %s', (_what, element, message) => {
+    const set = new SchemaSet([schemaWith(`<xs:complexType name="X"><xs:sequence>${element}</xs:sequence></xs:complexType>`)]);
+    expect(() => set.complexType('urn:t', 'X')).toThrow(message);
+  });
+
+  it('mark the client uuids and the entry ids of the spec, so the SDK answers need no `!`', () => {
+    const model = first.files.get('packages/atom/src/generated/model.ts')!;
+    for (const kind of ['Extdata', 'Datastore', 'Syncml', 'Activesync']) {
+      expect(model).toContain(`export interface ${kind}ClientResponse extends ${kind}Client {\n  /** \`uuid\`: in every answer. */\n  uuid: string;\n}`);
+    }
+    expect(model).toMatch(/export interface SyncmlClientEntryResponse extends SyncmlClientEntry \{\n {2}\/\*\* `id`: in every answer\. \*\/\n {2}id: string;\n[^}]*client: SyncmlClientResponse;/);
+    // A batch result entry may lack an id (an insert that failed): it has no response form.
+    expect(model).toContain('  BatchContentEntry: BatchContentEntry;');
+    const sdk = first.files.get('packages/sdk/src/generated/operations.ts')!;
+    expect(sdk).toContain('create(client: DatastoreClient, options?: RequestOptions): Promise<DatastoreClientEntryResponse>;');
   });
 });

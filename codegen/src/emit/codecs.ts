@@ -7,6 +7,7 @@ import type { ComplexType, Field, Scalar } from '../xsd/model.js';
 import { header } from './file.js';
 import { tsScalar } from './model.js';
 import type { Reach } from './reach.js';
+import type { ResponseForms } from './response.js';
 
 export interface Namespaces {
   atom: string;
@@ -16,7 +17,7 @@ export interface Namespaces {
 
 type Context = 'atom' | 'service'; // which namespace is the default one in the document
 
-export function emitCodecs(r: Reach, entryShapes: ComplexType[], feedHead: ComplexType, error: ComplexType, ns: Namespaces): string {
+export function emitCodecs(r: Reach, entryShapes: ComplexType[], feedHead: ComplexType, error: ComplexType, ns: Namespaces, responses: ResponseForms): string {
   const out: string[] = [];
   const scalarNames = new Map<string, string>();
   const scalarDefs: string[] = [];
@@ -43,20 +44,28 @@ export function emitCodecs(r: Reach, entryShapes: ComplexType[], feedHead: Compl
 
   // ---- shape descriptors ----
   const shapeDefs: string[] = [];
-  for (const t of r.complex) {
+  // A type's shape, and its response form's (what every answer carries required, emit/response.ts).
+  const shapeDef = (t: ComplexType, answered: boolean): string => {
+    const name = answered ? responses.name(t) : t.name;
     const fields = t.fields.map((f) => {
-      const type = f.complex ? `shape: S_${f.complex.name}` : `scalar: ${scalarConst(f.scalar!)}`;
-      return `    { uri: ${nsConst(f.uri)}, local: ${JSON.stringify(f.local)}, prop: ${JSON.stringify(f.prop)}, many: ${f.max > 1}, required: ${f.min > 0}, ${type} },`;
+      const type = f.complex ? `shape: S_${answered ? responses.name(f.complex) : f.complex.name}` : `scalar: ${scalarConst(f.scalar!)}`;
+      const required = f.min > 0 || (answered && f.inEveryResponse);
+      return `    { uri: ${nsConst(f.uri)}, local: ${JSON.stringify(f.local)}, prop: ${JSON.stringify(f.prop)}, many: ${f.max > 1}, required: ${required}, ${type} },`;
     });
     const attrs = t.attrs.map(
       (a) => `    { local: ${JSON.stringify(a.local)}, prop: ${JSON.stringify(a.prop)}, required: ${a.required}, scalar: ${scalarConst(a.scalar)} },`,
     );
     const text = t.text ? `\n  text: { prop: ${JSON.stringify(t.text.prop)}, scalar: ${scalarConst(t.text.scalar)} },` : '';
-    shapeDefs.push(
-      `const S_${t.name}: ShapeSpec = defineShape({\n  name: ${JSON.stringify(t.name)},\n  fields: [\n${fields.join('\n')}\n  ],\n  attrs: [\n${attrs.join('\n')}\n  ],${text}\n});`,
-    );
+    return `const S_${name}: ShapeSpec = defineShape({\n  name: ${JSON.stringify(name)},\n  fields: [\n${fields.join('\n')}\n  ],\n  attrs: [\n${attrs.join('\n')}\n  ],${text}\n});`;
+  };
+  for (const t of r.complex) {
+    shapeDefs.push(shapeDef(t, false));
+    if (responses.has(t)) shapeDefs.push(shapeDef(t, true));
   }
-  for (const e of entryShapes) shapeDefs.push(`const F_${e.name}: ShapeSpec = defineFeedShape(S_FeedHead, S_${e.name});`);
+  for (const e of entryShapes) {
+    shapeDefs.push(`const F_${e.name}: ShapeSpec = defineFeedShape(S_FeedHead, S_${e.name});`);
+    if (responses.has(e)) shapeDefs.push(`const F_${responses.name(e)}: ShapeSpec = defineFeedShape(S_FeedHead, S_${responses.name(e)});`);
+  }
 
   // ---- writers ----
   const prefixes = (ctx: Context): Record<string, string> =>
@@ -181,8 +190,23 @@ ${headFields}
 }
 `);
     const base = e.name.replace(/Entry$/, '');
+    const answered = responses.name(e);
+    if (responses.has(e)) {
+      docs.push(`/** Decodes an atom:entry of shape ${e.name} as the service answers it: as ${answered}, also requiring what every answer carries. */
+export function decode${answered}(xml: string, options?: DecodeOptions): ${answered} {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_${answered}, options) as ${answered};
+}
+
+/** Decodes an atom:feed of ${e.name} entries as the service answers it: entries as ${answered}. */
+export function decode${base}FeedResponse(xml: string, options?: DecodeOptions): Feed<${answered}> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_${answered}, options) as Feed<${answered}>;
+}
+`);
+    }
+    const decodeResponse = responses.has(e) ? `decode${answered}` : `decode${e.name}`;
+    const decodeResponseFeed = responses.has(e) ? `decode${base}FeedResponse` : `decode${base}Feed`;
     registry.push(
-      `  ${e.name}: { name: ${JSON.stringify(e.name)}, entryShape: S_${e.name}, feedShape: F_${e.name}, decodeEntry: decode${e.name}, encodeEntry: encode${e.name}, decodeFeed: decode${base}Feed, encodeFeed: encode${base}Feed },`,
+      `  ${e.name}: { name: ${JSON.stringify(e.name)}, entryShape: S_${e.name}, feedShape: F_${e.name}, decodeEntry: decode${e.name}, encodeEntry: encode${e.name}, decodeFeed: decode${base}Feed, encodeFeed: encode${base}Feed, decodeResponseEntry: ${decodeResponse}, decodeResponseFeed: ${decodeResponseFeed} },`,
     );
   }
   require(error, 'service');
@@ -198,7 +222,14 @@ export function encode${error.name}(v: ${error.name}): string {
 `);
 
   // The feed head has no writer of its own (each feed writer inlines its fields).
-  const types = [...r.complex.filter((t) => t !== feedHead).map((t) => t.name), 'Feed', 'EntryShapes', 'EntryShapeName'];
+  const types = [
+    ...r.complex.filter((t) => t !== feedHead).map((t) => t.name),
+    ...entryShapes.filter((e) => responses.has(e)).map((e) => responses.name(e)),
+    'Feed',
+    'EntryShapes',
+    'EntryShapeName',
+    'ResponseShapes',
+  ];
   out.push(header('emit/codecs.ts'));
   out.push(`import { AtomEncodeError } from '../errors.js';
 import { ATOM_NS, BATCH_NS, SERVICE_NS } from '../namespaces.js';
@@ -218,8 +249,11 @@ const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
   out.push([...writers.values()].join('\n\n'));
   out.push('\n// ---- documents ----');
   out.push(docs.join('\n'));
-  out.push(`/** The codecs of one entry shape: its entry and feed documents. */
-export interface EntryCodec<E> {
+  out.push(`/**
+ * The codecs of one entry shape: its entry and feed documents. \`R\` is the shape as the service
+ * answers it (ResponseShapes): the response decoders also require what every answer carries.
+ */
+export interface EntryCodec<E, R extends E = E> {
   readonly name: string;
   readonly entryShape: ShapeSpec;
   readonly feedShape: ShapeSpec;
@@ -227,10 +261,12 @@ export interface EntryCodec<E> {
   encodeEntry(value: E): string;
   decodeFeed(xml: string, options?: DecodeOptions): Feed<E>;
   encodeFeed(value: Feed<E>): string;
+  decodeResponseEntry(xml: string, options?: DecodeOptions): R;
+  decodeResponseFeed(xml: string, options?: DecodeOptions): Feed<R>;
 }
 
 /** Every entry shape's codecs, by shape name (the operation table refers to them by name). */
-export const entryCodecs: { readonly [K in EntryShapeName]: EntryCodec<EntryShapes[K]> } = {
+export const entryCodecs: { readonly [K in EntryShapeName]: EntryCodec<EntryShapes[K], ResponseShapes[K]> } = {
 ${registry.join('\n')}
 };
 

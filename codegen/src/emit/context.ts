@@ -2,6 +2,7 @@
 import type { Api, Body, Operation } from '../openapi/load.js';
 import type { ComplexType } from '../xsd/model.js';
 import type { Reach } from './reach.js';
+import type { ResponseForms } from './response.js';
 
 export interface GoldenExample {
   file: string;
@@ -19,6 +20,8 @@ export interface EmitContext {
   feedHead: ComplexType;
   error: ComplexType;
   reached: Reach;
+  /** The response forms of the reached types (cg:response="required"). */
+  responses: ResponseForms;
   examples: GoldenExample[];
 }
 
@@ -28,6 +31,15 @@ export function bodyType(b: Body | undefined): string {
   if (b.kind === 'entry') return b.shape;
   if (b.kind === 'feed') return `Feed<${b.shape}>`;
   return b.mediaType.startsWith('text/') ? 'string' : 'Uint8Array';
+}
+
+/** The TypeScript type of a body as answers carry it: entry shapes in their response form. */
+export function responseBodyType(b: Body, responses: ResponseForms, entryShapes: readonly ComplexType[]): string {
+  if (b.kind !== 'entry' && b.kind !== 'feed') return bodyType(b);
+  const shape = entryShapes.find((s) => s.name === b.shape);
+  if (!shape) throw new Error(`no entry shape ${b.shape}`);
+  const name = responses.name(shape);
+  return b.kind === 'entry' ? name : `Feed<${name}>`;
 }
 
 /** The TypeScript type of a request body (undefined when the operation takes none). */

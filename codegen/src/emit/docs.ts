@@ -539,7 +539,7 @@ function typeTable(site: Site, t: ComplexType): string {
   const rows: string[] = [];
   for (const f of t.fields) {
     const type = f.complex ? complexRef(f.complex) : scalarRef(f.scalar!);
-    rows.push(`<tr><td class="nowrap"><code>${esc(names.qname(f))}</code></td><td><code>${esc(f.prop)}</code></td><td>${type}</td><td class="nowrap">${occurs(f.min, f.max)}</td>${note(fieldNotes(f))}</tr>`);
+    rows.push(`<tr><td class="nowrap"><code>${esc(names.qname(f))}</code></td><td><code>${esc(f.prop)}</code></td><td>${type}</td><td class="nowrap">${occurs(f.min, f.max)}${f.inEveryResponse ? '; 1 in answers' : ''}</td>${note(fieldNotes(f))}</tr>`);
   }
   for (const a of t.attrs) {
     rows.push(`<tr><td class="nowrap"><code>@${esc(a.local)}</code></td><td><code>${esc(a.prop)}</code></td><td>${scalarRef(a.scalar)}</td><td class="nowrap">${a.required ? '1' : '0..1'}</td>${note('')}</tr>`);
@@ -672,7 +672,7 @@ ${examplesOf(t)}
     `<ul class="toc">\n${items.map(([id, label]) => `<li><a href="#${id}">${esc(label)}</a></li>`).join('\n')}\n</ul>`;
   const body = `<h1>Elements and types</h1>
 <p class="lead">What the bodies of the operations hold. Each <a href="#entry-shapes">entry shape</a> is the content of an <code>atom:entry</code>; a feed is an <code>atom:feed</code> with the <a href="#${ctx.feedHead.name}">feed head</a> and entries of one shape. XML names carry the <a href="index.html#namespaces">namespace prefixes</a>; attributes are unqualified. Readers accept children in any order; writers emit them in the order listed.</p>
-<p class="muted">Occurs: <code>1</code> exactly once, <code>0..1</code> optional, <code>0..n</code> any number, <code>1..n</code> at least once. The TypeScript column is the property of the generated model in <code>@atomsync/atom</code>.</p>
+<p class="muted">Occurs: <code>1</code> exactly once, <code>0..1</code> optional, <code>0..n</code> any number, <code>1..n</code> at least once; <code>0..1; 1 in answers</code> optional in requests, in every answer (the SDK's response types, such as <code>SyncmlClientResponse</code>, have it required). The TypeScript column is the property of the generated model in <code>@atomsync/atom</code>.</p>
 ${ctx.examples.length === 0 ? '<p class="note">No golden examples yet: <code>spec/examples/index.yaml</code> is missing or empty.</p>' : ''}
 <h2 id="entry-shapes">Entry shapes</h2>
 ${toc(ctx.entryShapes.map((t) => [t.name, t.name]))}

@@ -4,7 +4,7 @@
  * result that the SDK, the server's handler interface and the mocks all share.
  */
 import type { Operation } from '../openapi/load.js';
-import { bodyType, pathParams, paramType, queryParams, requestType, type EmitContext } from './context.js';
+import { bodyType, pathParams, paramType, queryParams, requestType, responseBodyType, type EmitContext } from './context.js';
 import { header } from './file.js';
 
 function specOf(op: Operation): string {
@@ -26,15 +26,17 @@ function specOf(op: Operation): string {
   return JSON.stringify(spec);
 }
 
-function typesOf(op: Operation): string {
+function typesOf(ctx: EmitContext, op: Operation): string {
   const path = pathParams(op).map((p) => `${p.name}: ${paramType(p)}`);
   const query = queryParams(op).map((p) => `${p.name}${p.required || p.name === op.when ? '' : '?'}: ${paramType(p)}`);
-  return `  ${op.id}: {\n    path: { ${path.join('; ')} };\n    query: { ${query.join('; ')} };\n    body: ${requestType(op)};\n    result: ${bodyType(op.response)};\n  };`;
+  const response = responseBodyType(op.response, ctx.responses, ctx.entryShapes);
+  return `  ${op.id}: {\n    path: { ${path.join('; ')} };\n    query: { ${query.join('; ')} };\n    body: ${requestType(op)};\n    result: ${bodyType(op.response)};\n    response: ${response};\n  };`;
 }
 
 export function emitOperations(ctx: EmitContext): string {
   const ops = ctx.api.operations;
-  const shapes = ctx.entryShapes.map((s) => s.name);
+  const answered = new Set(ops.flatMap((o) => (o.response.kind === 'entry' || o.response.kind === 'feed' ? [o.response.shape] : [])));
+  const shapes = [...ctx.entryShapes.map((s) => s.name), ...ctx.entryShapes.filter((s) => answered.has(s.name) && ctx.responses.has(s)).map((s) => ctx.responses.name(s))];
   return `${header('emit/operations.ts')}import type { OperationSpec } from '../operation.js';
 import type { Feed, ${shapes.join(', ')} } from './model.js';
 
@@ -45,9 +47,13 @@ ${ops.map((o) => `  ${o.id}: ${specOf(o)},`).join('\n')}
 
 export type OperationId = keyof typeof operations;
 
-/** Each operation's path and query parameters, request body and success result. */
+/**
+ * Each operation's path and query parameters, request body and success result: \`result\` is
+ * what a handler returns and the answer's codec writes; \`response\` is what a client decodes
+ * from the answer, entries in their response form (what every answer carries, required).
+ */
 export interface OperationTypes {
-${ops.map(typesOf).join('\n')}
+${ops.map((op) => typesOf(ctx, op)).join('\n')}
 }
 `;
 }

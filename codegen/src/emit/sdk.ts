@@ -5,11 +5,13 @@
  * `datastore.contents(clientUuid).batch` is called as `client.datastore.contents(uuid).batch(feed)`.
  *
  * Every method is one line handing the operation's spec (from the generated operation table) to
- * the handwritten `invoke`; the group interfaces carry the names and docs integrators see.
+ * the handwritten `invoke`; the group interfaces carry the names and docs integrators see. A
+ * method answering a feed has an `iterate…` twin (`list` → `iterateList`) handing the same to
+ * `iterate`, which yields the entries of every page (following `link rel="next"`).
  */
 import type { Operation, Param } from '../openapi/load.js';
 import { constant, pascal } from '../naming.js';
-import { bodyType, paramType, pathParams, queryParams, type EmitContext } from './context.js';
+import { bodyType, paramType, pathParams, queryParams, responseBodyType, type EmitContext } from './context.js';
 import { header, type Output } from './file.js';
 
 interface Segment {
@@ -21,6 +23,8 @@ interface Method {
   kind: 'method';
   name: string;
   op: Operation;
+  /** The `iterate…` twin of a feed method: yields every entry of every page. */
+  iterates?: boolean;
 }
 
 interface Group {
@@ -72,7 +76,23 @@ function buildTree(ops: Operation[]): Group {
     if (group.members.has(last.name)) throw new Error(`${op.id}: sdk placement ${op.sdk} is taken`);
     group.members.set(last.name, { kind: 'method', name: last.name, op });
   }
+  // The iterate… twin of each feed method, right after it, once every placement is known.
+  for (const g of collectGroups(root)) {
+    const members = new Map<string, Group | Method>();
+    for (const [key, m] of g.members) {
+      members.set(key, m);
+      if (m.kind !== 'method' || m.op.method !== 'GET' || m.op.response.kind !== 'feed') continue;
+      const name = iterateName(m.name);
+      if (g.members.has(name)) throw new Error(`${m.op.id}: ${name}, the iterating twin of ${m.name}, is taken`);
+      members.set(name, { kind: 'method', name, op: m.op, iterates: true });
+    }
+    g.members = members;
+  }
   return root;
+}
+
+function iterateName(method: string): string {
+  return `iterate${pascal(method)}`;
 }
 
 /** The TypeScript type of the value an entry's `field` holds, e.g. SyncmlClientEntry.client → SyncmlClient. */
@@ -131,9 +151,12 @@ function paramDoc(p: Param): string {
   return oneLine(p.description ?? '');
 }
 
-function methodDoc(ops: Operation[], op: Operation, sig: Signature, indent: string): string {
+function methodDoc(ops: Operation[], op: Operation, sig: Signature, indent: string, twinOf?: string): string {
   const route = `\`${op.method} ${op.path}\``;
   const lines = [`${oneLine(op.summary)}.`.replace(/\.\.$/, '.'), '', op.status < 400 ? `${route} → ${op.status}${op.reason ? ` ${op.reason}` : ''}` : route];
+  if (twinOf !== undefined) {
+    lines.push('', `Every entry of \`${twinOf}\`, page after page: yields the entries of each page and follows its \`link rel="next"\` (on the same origin) until a page has none.`);
+  }
   // A variant shares its summary with the base operation; say which form each method is.
   const base = op.variantOf === undefined ? undefined : ops.find((o) => o.id === op.variantOf);
   if (base) lines.push('', `The \`${op.when}\` form of this path; without it, see \`${base.sdk}\`.`);
@@ -182,7 +205,10 @@ function emitInterfaces(ctx: EmitContext, root: Group): string {
         members.push(groupDoc(ctx, m, '  ') + (m.binds.length > 0 ? `  ${m.name}(${bindParams.join(', ')}): ${m.typeName};` : `  readonly ${m.name}: ${m.typeName};`));
       } else {
         const sig = signatureOf(ctx, m.op, boundBy(path));
-        members.push(`${methodDoc(ctx.api.operations, m.op, sig, '  ')}  ${m.name}(${paramList(sig)}): Promise<${bodyType(m.op.response)}>;`);
+        const answer = responseBodyType(m.op.response, ctx.responses, ctx.entryShapes);
+        const returns = m.iterates ? `AsyncIterableIterator<${answer.replace(/^Feed<(.*)>$/, '$1')}>` : `Promise<${answer}>`;
+        const twinOf = m.iterates ? m.op.sdk.split('.').pop()!.replace(/\(.*$/, '') : undefined;
+        members.push(`${methodDoc(ctx.api.operations, m.op, sig, '  ', twinOf)}  ${m.name}(${paramList(sig)}): ${returns};`);
       }
     }
     const doc = g === root ? '/** Every operation of the atomsync API, grouped by resource. */\n' : groupDoc(ctx, g, '');
@@ -201,7 +227,8 @@ function emitImplementation(ctx: EmitContext, g: Group, path: Group[], indent: s
       lines.push(m.binds.length > 0 ? `${indent}${m.name}: (${m.binds.join(', ')}) => ({\n${body}${indent}}),` : `${indent}${m.name}: {\n${body}${indent}},`);
     } else {
       const sig = signatureOf(ctx, m.op, boundBy(path));
-      lines.push(`${indent}${m.name}: (${sig.params.map((p) => p.name).join(', ')}) => invoke(operations.${m.op.id}, ${sig.input}, options),`);
+      const run = m.iterates ? 'iterate' : 'invoke';
+      lines.push(`${indent}${m.name}: (${sig.params.map((p) => p.name).join(', ')}) => ${run}(operations.${m.op.id}, ${sig.input}, options),`);
     }
   }
   return `${lines.join('\n')}\n`;
@@ -211,13 +238,19 @@ export function emitSdk(ctx: EmitContext, out: Output): void {
   const root = buildTree(ctx.api.operations);
   const types = new Set<string>();
   for (const op of ctx.api.operations) {
-    for (const b of [op.request, op.response]) if (b && (b.kind === 'entry' || b.kind === 'feed')) types.add(b.shape);
+    if ((op.request?.kind === 'entry' && !op.request.field) || op.request?.kind === 'feed') types.add(op.request.shape);
+    if (op.response.kind === 'entry' || op.response.kind === 'feed') types.add(responseBodyType(op.response, ctx.responses, ctx.entryShapes).replace(/^Feed<(.*)>$/, '$1'));
     if (op.response.kind === 'feed' || op.request?.kind === 'feed') types.add('Feed');
     if (op.request?.kind === 'entry' && op.request.field) types.add(fieldType(ctx, op, op.request.shape, op.request.field).type);
   }
   const groupNames = collectGroups(root).map((g) => g.typeName);
   // Every model type and value list, so integrators import from the SDK alone.
-  const modelTypes = [...ctx.reached.enums.map((e) => e.enumName!), ...ctx.reached.complex.map((t) => t.name), 'Feed', 'EntryShapeName'];
+  const modelTypes = [
+    ...ctx.reached.enums.map((e) => e.enumName!),
+    ...ctx.reached.complex.flatMap((t) => (ctx.responses.has(t) ? [t.name, ctx.responses.name(t)] : [t.name])),
+    'Feed',
+    'EntryShapeName',
+  ];
   const valueLists = ctx.reached.enums.map((e) => `${constant(e.enumName!)}_VALUES`);
   out.add(
     'packages/sdk/src/generated/index.ts',
@@ -229,12 +262,15 @@ export function emitSdk(ctx: EmitContext, out: Output): void {
     'packages/sdk/src/generated/operations.ts',
     `${header('emit/sdk.ts')}import { operations } from '@atomsync/atom';
 import type { ${[...types].sort().join(', ')} } from '@atomsync/atom';
-import type { Invoke, RequestOptions } from '../invoke.js';
+import type { Invoke, Iterate, RequestOptions } from '../invoke.js';
 import type { AtomSyncError } from '../errors.js';
 
 ${emitInterfaces(ctx, root)}
-/** Binds every operation to \`invoke\`, which executes an operation from its spec alone. */
-export function createOperations(invoke: Invoke): AtomSyncApi {
+/**
+ * Binds every operation to \`invoke\`, which executes an operation from its spec alone, and every
+ * feed operation's \`iterate…\` twin to \`iterate\`, which walks its pages.
+ */
+export function createOperations(invoke: Invoke, iterate: Iterate): AtomSyncApi {
   return {
 ${emitImplementation(ctx, root, [], '    ')}  };
 }

@@ -35,6 +35,11 @@ export interface Field {
   scalar?: Scalar;
   complex?: ComplexType;
   documentation?: string;
+  /**
+   * `cg:response="required"`: optional in requests, but in every answer the service gives. The
+   * types holding such a field get a response form in which it is required (emit/response.ts).
+   */
+  inEveryResponse: boolean;
 }
 
 export interface Attr {
@@ -305,6 +310,16 @@ export class SchemaSet {
       resolved = this.elementType(node, schema, local);
     }
     const prop = node.nsAttrs[`{${CG}}name`] ?? (max > 1 ? plural(camel(local)) : camel(local));
-    return { uri, local, prop, min, max, ...resolved, documentation };
+    return { uri, local, prop, min, max, ...resolved, documentation, inEveryResponse: this.inEveryResponse(node, local, min, max) };
+  }
+
+  /** Reads `cg:response`: only "required", and only on an optional, single element. */
+  private inEveryResponse(node: XNode, local: string, min: number, max: number): boolean {
+    const marker = node.nsAttrs[`{${CG}}response`];
+    if (marker === undefined) return false;
+    if (marker !== 'required') throw new Error(`${local}: cg:response="${marker}" (only "required" is supported)`);
+    if (max > 1) throw new Error(`${local}: cg:response="required" on a repeated element`);
+    if (min > 0) throw new Error(`${local}: cg:response="required" on an element every document already requires`);
+    return true;
   }
 }

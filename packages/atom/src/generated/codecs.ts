@@ -7,7 +7,7 @@ import { decodeDocument, type DecodeOptions } from '../xml/reader.js';
 import { escapeAttr, escapeText } from '../xml/escape.js';
 import { defineScalar, formatBoolean, formatDateTime, formatInteger, formatListingTimestamp } from '../scalars.js';
 import { defineFeedShape, defineShape, type ShapeSpec } from '../shape.js';
-import type { Person, Link, Content, ExtdataToken, ExtdataDatastore, ExtdataClient, ExtdataClientEntry, DatastoreClient, DatastoreClientEntry, ListingSetup, PhoneDatastore, SyncmlClient, SyncmlClientEntry, ActivesyncClient, ActivesyncClientEntry, ContentEntry, BatchContent, Operation, Status, BatchContentEntry, SentSetup, SyncmlSetupEntry, ClientRef, BindingEntry, SynchronizationEntry, SyncSourceRef, Statistics, SideStats, SyncStats, SyncLogEntry, VendorEntry, PhoneModelEntry, PhoneDatastoreBindingEntry, SessionDatastore, Session, SessionEntry, ChatMessage, ChatMessageEntry, OutboxItem, OutboxEntry, Account, AccountEntry, TokenEntry, Consumer, ConsumerEntry, ErrorDetail, ServiceError, Feed, EntryShapes, EntryShapeName } from './model.js';
+import type { Person, Link, Content, ExtdataToken, ExtdataDatastore, ExtdataClient, ExtdataClientEntry, DatastoreClient, DatastoreClientEntry, ListingSetup, PhoneDatastore, SyncmlClient, SyncmlClientEntry, ActivesyncClient, ActivesyncClientEntry, ContentEntry, BatchContent, Operation, Status, BatchContentEntry, SentSetup, SyncmlSetupEntry, ClientRef, BindingEntry, SynchronizationEntry, SyncSourceRef, Statistics, SideStats, SyncStats, SyncLogEntry, VendorEntry, PhoneModelEntry, PhoneDatastoreBindingEntry, SessionDatastore, Session, SessionEntry, ChatMessage, ChatMessageEntry, OutboxItem, OutboxEntry, Account, AccountEntry, TokenEntry, Consumer, ConsumerEntry, ErrorDetail, ServiceError, ExtdataClientEntryResponse, DatastoreClientEntryResponse, SyncmlClientEntryResponse, ActivesyncClientEntryResponse, ContentEntryResponse, SyncmlSetupEntryResponse, BindingEntryResponse, SynchronizationEntryResponse, SyncLogEntryResponse, VendorEntryResponse, PhoneModelEntryResponse, PhoneDatastoreBindingEntryResponse, SessionEntryResponse, ChatMessageEntryResponse, OutboxEntryResponse, AccountEntryResponse, TokenEntryResponse, ConsumerEntryResponse, Feed, EntryShapes, EntryShapeName, ResponseShapes } from './model.js';
 
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 
@@ -123,6 +123,18 @@ const S_ExtdataClient: ShapeSpec = defineShape({
   ],
 });
 
+const S_ExtdataClientResponse: ShapeSpec = defineShape({
+  name: "ExtdataClientResponse",
+  fields: [
+    { uri: SERVICE_NS, local: "uuid", prop: "uuid", many: false, required: true, scalar: T_Uuid },
+    { uri: SERVICE_NS, local: "user_id", prop: "userId", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "datastore", prop: "datastores", many: true, required: false, shape: S_ExtdataDatastore },
+  ],
+  attrs: [
+
+  ],
+});
+
 const S_ExtdataClientEntry: ShapeSpec = defineShape({
   name: "ExtdataClientEntry",
   fields: [
@@ -140,10 +152,38 @@ const S_ExtdataClientEntry: ShapeSpec = defineShape({
   ],
 });
 
+const S_ExtdataClientEntryResponse: ShapeSpec = defineShape({
+  name: "ExtdataClientEntryResponse",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: true, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "client", prop: "client", many: false, required: true, shape: S_ExtdataClientResponse },
+  ],
+  attrs: [
+
+  ],
+});
+
 const S_DatastoreClient: ShapeSpec = defineShape({
   name: "DatastoreClient",
   fields: [
     { uri: SERVICE_NS, local: "uuid", prop: "uuid", many: false, required: false, scalar: T_Uuid },
+    { uri: SERVICE_NS, local: "user_id", prop: "userId", many: false, required: false, scalar: T_string },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_DatastoreClientResponse: ShapeSpec = defineShape({
+  name: "DatastoreClientResponse",
+  fields: [
+    { uri: SERVICE_NS, local: "uuid", prop: "uuid", many: false, required: true, scalar: T_Uuid },
     { uri: SERVICE_NS, local: "user_id", prop: "userId", many: false, required: false, scalar: T_string },
   ],
   attrs: [
@@ -162,6 +202,23 @@ const S_DatastoreClientEntry: ShapeSpec = defineShape({
     { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
     { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
     { uri: SERVICE_NS, local: "client", prop: "client", many: false, required: true, shape: S_DatastoreClient },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_DatastoreClientEntryResponse: ShapeSpec = defineShape({
+  name: "DatastoreClientEntryResponse",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: true, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "client", prop: "client", many: false, required: true, shape: S_DatastoreClientResponse },
   ],
   attrs: [
 
@@ -208,6 +265,23 @@ const S_SyncmlClient: ShapeSpec = defineShape({
   ],
 });
 
+const S_SyncmlClientResponse: ShapeSpec = defineShape({
+  name: "SyncmlClientResponse",
+  fields: [
+    { uri: SERVICE_NS, local: "uuid", prop: "uuid", many: false, required: true, scalar: T_Uuid },
+    { uri: SERVICE_NS, local: "user_id", prop: "userId", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "phone_number", prop: "phoneNumber", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "model_uuid", prop: "modelUuid", many: false, required: false, scalar: T_Uuid },
+    { uri: SERVICE_NS, local: "imei", prop: "imei", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "timezone", prop: "timezone", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "setup", prop: "setup", many: false, required: false, shape: S_ListingSetup },
+    { uri: SERVICE_NS, local: "datastore", prop: "datastores", many: true, required: false, shape: S_PhoneDatastore },
+  ],
+  attrs: [
+
+  ],
+});
+
 const S_SyncmlClientEntry: ShapeSpec = defineShape({
   name: "SyncmlClientEntry",
   fields: [
@@ -225,10 +299,44 @@ const S_SyncmlClientEntry: ShapeSpec = defineShape({
   ],
 });
 
+const S_SyncmlClientEntryResponse: ShapeSpec = defineShape({
+  name: "SyncmlClientEntryResponse",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: true, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "client", prop: "client", many: false, required: true, shape: S_SyncmlClientResponse },
+  ],
+  attrs: [
+
+  ],
+});
+
 const S_ActivesyncClient: ShapeSpec = defineShape({
   name: "ActivesyncClient",
   fields: [
     { uri: SERVICE_NS, local: "uuid", prop: "uuid", many: false, required: false, scalar: T_Uuid },
+    { uri: SERVICE_NS, local: "user_id", prop: "userId", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "username", prop: "username", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "password", prop: "password", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "old_pass", prop: "oldPassword", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "phone_number", prop: "phoneNumber", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "model_uuid", prop: "modelUuid", many: false, required: false, scalar: T_Uuid },
+    { uri: SERVICE_NS, local: "last_sync", prop: "lastSync", many: false, required: false, scalar: T_DateTimeOrEmpty },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_ActivesyncClientResponse: ShapeSpec = defineShape({
+  name: "ActivesyncClientResponse",
+  fields: [
+    { uri: SERVICE_NS, local: "uuid", prop: "uuid", many: false, required: true, scalar: T_Uuid },
     { uri: SERVICE_NS, local: "user_id", prop: "userId", many: false, required: false, scalar: T_string },
     { uri: SERVICE_NS, local: "username", prop: "username", many: false, required: false, scalar: T_string },
     { uri: SERVICE_NS, local: "password", prop: "password", many: false, required: false, scalar: T_string },
@@ -259,11 +367,45 @@ const S_ActivesyncClientEntry: ShapeSpec = defineShape({
   ],
 });
 
+const S_ActivesyncClientEntryResponse: ShapeSpec = defineShape({
+  name: "ActivesyncClientEntryResponse",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: true, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "client", prop: "client", many: false, required: true, shape: S_ActivesyncClientResponse },
+  ],
+  attrs: [
+
+  ],
+});
+
 const S_ContentEntry: ShapeSpec = defineShape({
   name: "ContentEntry",
   fields: [
     { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
     { uri: ATOM_NS, local: "id", prop: "id", many: false, required: false, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "dataclass", prop: "dataclass", many: false, required: false, scalar: T_Dataclass },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_ContentEntryResponse: ShapeSpec = defineShape({
+  name: "ContentEntryResponse",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: true, scalar: T_anyURI },
     { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
     { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
     { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
@@ -357,6 +499,24 @@ const S_SyncmlSetupEntry: ShapeSpec = defineShape({
   ],
 });
 
+const S_SyncmlSetupEntryResponse: ShapeSpec = defineShape({
+  name: "SyncmlSetupEntryResponse",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: true, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "pincode", prop: "pincode", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "setup", prop: "setup", many: false, required: false, shape: S_SentSetup },
+  ],
+  attrs: [
+
+  ],
+});
+
 const S_ClientRef: ShapeSpec = defineShape({
   name: "ClientRef",
   fields: [
@@ -387,11 +547,48 @@ const S_BindingEntry: ShapeSpec = defineShape({
   ],
 });
 
+const S_BindingEntryResponse: ShapeSpec = defineShape({
+  name: "BindingEntryResponse",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: true, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "source", prop: "source", many: false, required: false, shape: S_ClientRef },
+    { uri: SERVICE_NS, local: "target", prop: "target", many: false, required: false, shape: S_ClientRef },
+    { uri: SERVICE_NS, local: "conflict_winner", prop: "conflictWinner", many: false, required: false, scalar: T_ConflictWinner },
+  ],
+  attrs: [
+
+  ],
+});
+
 const S_SynchronizationEntry: ShapeSpec = defineShape({
   name: "SynchronizationEntry",
   fields: [
     { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
     { uri: ATOM_NS, local: "id", prop: "id", many: false, required: false, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "sync_mode", prop: "syncMode", many: false, required: true, scalar: T_SyncMode },
+    { uri: SERVICE_NS, local: "dataclass", prop: "dataclass", many: false, required: true, scalar: T_Dataclass },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_SynchronizationEntryResponse: ShapeSpec = defineShape({
+  name: "SynchronizationEntryResponse",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: true, scalar: T_anyURI },
     { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
     { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
     { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
@@ -478,11 +675,49 @@ const S_SyncLogEntry: ShapeSpec = defineShape({
   ],
 });
 
+const S_SyncLogEntryResponse: ShapeSpec = defineShape({
+  name: "SyncLogEntryResponse",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: true, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "sync_stats", prop: "syncStats", many: false, required: true, shape: S_SyncStats },
+    { uri: SERVICE_NS, local: "sync_mode", prop: "syncMode", many: false, required: true, scalar: T_SyncMode },
+    { uri: SERVICE_NS, local: "dataclass", prop: "dataclass", many: false, required: true, scalar: T_Dataclass },
+    { uri: SERVICE_NS, local: "binding_id", prop: "bindingId", many: false, required: false, scalar: T_nonNegativeInteger },
+    { uri: SERVICE_NS, local: "result", prop: "result", many: false, required: false, scalar: T_SyncResult },
+    { uri: SERVICE_NS, local: "reason", prop: "reason", many: false, required: false, scalar: T_string },
+  ],
+  attrs: [
+
+  ],
+});
+
 const S_VendorEntry: ShapeSpec = defineShape({
   name: "VendorEntry",
   fields: [
     { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
     { uri: ATOM_NS, local: "id", prop: "id", many: false, required: false, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_VendorEntryResponse: ShapeSpec = defineShape({
+  name: "VendorEntryResponse",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: true, scalar: T_anyURI },
     { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
     { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
     { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
@@ -515,11 +750,52 @@ const S_PhoneModelEntry: ShapeSpec = defineShape({
   ],
 });
 
+const S_PhoneModelEntryResponse: ShapeSpec = defineShape({
+  name: "PhoneModelEntryResponse",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: true, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "uuid", prop: "uuid", many: false, required: true, scalar: T_Uuid },
+    { uri: SERVICE_NS, local: "image_url", prop: "imageUrl", many: false, required: true, scalar: T_string },
+    { uri: SERVICE_NS, local: "vendor_uuid", prop: "vendorUuid", many: false, required: false, scalar: T_Uuid },
+    { uri: SERVICE_NS, local: "syncml_version", prop: "syncmlVersion", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "dataclass", prop: "dataclasses", many: true, required: false, scalar: T_Dataclass },
+  ],
+  attrs: [
+
+  ],
+});
+
 const S_PhoneDatastoreBindingEntry: ShapeSpec = defineShape({
   name: "PhoneDatastoreBindingEntry",
   fields: [
     { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
     { uri: ATOM_NS, local: "id", prop: "id", many: false, required: false, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "model_uuid", prop: "modelUuid", many: false, required: false, scalar: T_Uuid },
+    { uri: SERVICE_NS, local: "phone_number", prop: "phoneNumber", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "foreign_user_id", prop: "foreignUserId", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "timezone", prop: "timezone", many: false, required: false, scalar: T_string },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_PhoneDatastoreBindingEntryResponse: ShapeSpec = defineShape({
+  name: "PhoneDatastoreBindingEntryResponse",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: true, scalar: T_anyURI },
     { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
     { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
     { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
@@ -583,6 +859,23 @@ const S_SessionEntry: ShapeSpec = defineShape({
   ],
 });
 
+const S_SessionEntryResponse: ShapeSpec = defineShape({
+  name: "SessionEntryResponse",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: true, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "session", prop: "session", many: false, required: true, shape: S_Session },
+  ],
+  attrs: [
+
+  ],
+});
+
 const S_ChatMessage: ShapeSpec = defineShape({
   name: "ChatMessage",
   fields: [
@@ -601,6 +894,23 @@ const S_ChatMessageEntry: ShapeSpec = defineShape({
   fields: [
     { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
     { uri: ATOM_NS, local: "id", prop: "id", many: false, required: false, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "message", prop: "message", many: false, required: true, shape: S_ChatMessage },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_ChatMessageEntryResponse: ShapeSpec = defineShape({
+  name: "ChatMessageEntryResponse",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: true, scalar: T_anyURI },
     { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
     { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
     { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
@@ -642,6 +952,23 @@ const S_OutboxEntry: ShapeSpec = defineShape({
   ],
 });
 
+const S_OutboxEntryResponse: ShapeSpec = defineShape({
+  name: "OutboxEntryResponse",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: true, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "outbox_item", prop: "outboxItem", many: false, required: true, shape: S_OutboxItem },
+  ],
+  attrs: [
+
+  ],
+});
+
 const S_Account: ShapeSpec = defineShape({
   name: "Account",
   fields: [
@@ -671,11 +998,45 @@ const S_AccountEntry: ShapeSpec = defineShape({
   ],
 });
 
+const S_AccountEntryResponse: ShapeSpec = defineShape({
+  name: "AccountEntryResponse",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: true, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "account", prop: "account", many: false, required: true, shape: S_Account },
+  ],
+  attrs: [
+
+  ],
+});
+
 const S_TokenEntry: ShapeSpec = defineShape({
   name: "TokenEntry",
   fields: [
     { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
     { uri: ATOM_NS, local: "id", prop: "id", many: false, required: false, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "token", prop: "token", many: false, required: true, scalar: T_string },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_TokenEntryResponse: ShapeSpec = defineShape({
+  name: "TokenEntryResponse",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: true, scalar: T_anyURI },
     { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
     { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
     { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
@@ -716,6 +1077,23 @@ const S_ConsumerEntry: ShapeSpec = defineShape({
   ],
 });
 
+const S_ConsumerEntryResponse: ShapeSpec = defineShape({
+  name: "ConsumerEntryResponse",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: true, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "consumer", prop: "consumer", many: false, required: true, shape: S_Consumer },
+  ],
+  attrs: [
+
+  ],
+});
+
 const S_ErrorDetail: ShapeSpec = defineShape({
   name: "ErrorDetail",
   fields: [
@@ -742,41 +1120,77 @@ const S_ServiceError: ShapeSpec = defineShape({
 
 const F_ExtdataClientEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_ExtdataClientEntry);
 
+const F_ExtdataClientEntryResponse: ShapeSpec = defineFeedShape(S_FeedHead, S_ExtdataClientEntryResponse);
+
 const F_DatastoreClientEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_DatastoreClientEntry);
+
+const F_DatastoreClientEntryResponse: ShapeSpec = defineFeedShape(S_FeedHead, S_DatastoreClientEntryResponse);
 
 const F_SyncmlClientEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_SyncmlClientEntry);
 
+const F_SyncmlClientEntryResponse: ShapeSpec = defineFeedShape(S_FeedHead, S_SyncmlClientEntryResponse);
+
 const F_ActivesyncClientEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_ActivesyncClientEntry);
 
+const F_ActivesyncClientEntryResponse: ShapeSpec = defineFeedShape(S_FeedHead, S_ActivesyncClientEntryResponse);
+
 const F_ContentEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_ContentEntry);
+
+const F_ContentEntryResponse: ShapeSpec = defineFeedShape(S_FeedHead, S_ContentEntryResponse);
 
 const F_BatchContentEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_BatchContentEntry);
 
 const F_SyncmlSetupEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_SyncmlSetupEntry);
 
+const F_SyncmlSetupEntryResponse: ShapeSpec = defineFeedShape(S_FeedHead, S_SyncmlSetupEntryResponse);
+
 const F_BindingEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_BindingEntry);
+
+const F_BindingEntryResponse: ShapeSpec = defineFeedShape(S_FeedHead, S_BindingEntryResponse);
 
 const F_SynchronizationEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_SynchronizationEntry);
 
+const F_SynchronizationEntryResponse: ShapeSpec = defineFeedShape(S_FeedHead, S_SynchronizationEntryResponse);
+
 const F_SyncLogEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_SyncLogEntry);
+
+const F_SyncLogEntryResponse: ShapeSpec = defineFeedShape(S_FeedHead, S_SyncLogEntryResponse);
 
 const F_VendorEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_VendorEntry);
 
+const F_VendorEntryResponse: ShapeSpec = defineFeedShape(S_FeedHead, S_VendorEntryResponse);
+
 const F_PhoneModelEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_PhoneModelEntry);
+
+const F_PhoneModelEntryResponse: ShapeSpec = defineFeedShape(S_FeedHead, S_PhoneModelEntryResponse);
 
 const F_PhoneDatastoreBindingEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_PhoneDatastoreBindingEntry);
 
+const F_PhoneDatastoreBindingEntryResponse: ShapeSpec = defineFeedShape(S_FeedHead, S_PhoneDatastoreBindingEntryResponse);
+
 const F_SessionEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_SessionEntry);
+
+const F_SessionEntryResponse: ShapeSpec = defineFeedShape(S_FeedHead, S_SessionEntryResponse);
 
 const F_ChatMessageEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_ChatMessageEntry);
 
+const F_ChatMessageEntryResponse: ShapeSpec = defineFeedShape(S_FeedHead, S_ChatMessageEntryResponse);
+
 const F_OutboxEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_OutboxEntry);
+
+const F_OutboxEntryResponse: ShapeSpec = defineFeedShape(S_FeedHead, S_OutboxEntryResponse);
 
 const F_AccountEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_AccountEntry);
 
+const F_AccountEntryResponse: ShapeSpec = defineFeedShape(S_FeedHead, S_AccountEntryResponse);
+
 const F_TokenEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_TokenEntry);
 
+const F_TokenEntryResponse: ShapeSpec = defineFeedShape(S_FeedHead, S_TokenEntryResponse);
+
 const F_ConsumerEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_ConsumerEntry);
+
+const F_ConsumerEntryResponse: ShapeSpec = defineFeedShape(S_FeedHead, S_ConsumerEntryResponse);
 
 // ---- writers (straight-line string builders) ----
 function w_Person(tag: string, v: Person, ns: string): string {
@@ -1417,6 +1831,16 @@ export function encodeExtdataClientFeed(v: Feed<ExtdataClientEntry>): string {
   return s + '</feed>';
 }
 
+/** Decodes an atom:entry of shape ExtdataClientEntry as the service answers it: as ExtdataClientEntryResponse, also requiring what every answer carries. */
+export function decodeExtdataClientEntryResponse(xml: string, options?: DecodeOptions): ExtdataClientEntryResponse {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_ExtdataClientEntryResponse, options) as ExtdataClientEntryResponse;
+}
+
+/** Decodes an atom:feed of ExtdataClientEntry entries as the service answers it: entries as ExtdataClientEntryResponse. */
+export function decodeExtdataClientFeedResponse(xml: string, options?: DecodeOptions): Feed<ExtdataClientEntryResponse> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_ExtdataClientEntryResponse, options) as Feed<ExtdataClientEntryResponse>;
+}
+
 /** Decodes an atom:entry of shape DatastoreClientEntry. */
 export function decodeDatastoreClientEntry(xml: string, options?: DecodeOptions): DatastoreClientEntry {
   return decodeDocument(xml, ATOM_NS, 'entry', S_DatastoreClientEntry, options) as DatastoreClientEntry;
@@ -1443,6 +1867,16 @@ export function encodeDatastoreClientFeed(v: Feed<DatastoreClientEntry>): string
   const entries = v.entries;
   for (let i = 0; i < entries.length; i++) s += w_DatastoreClientEntry('entry', entries[i]!, '');
   return s + '</feed>';
+}
+
+/** Decodes an atom:entry of shape DatastoreClientEntry as the service answers it: as DatastoreClientEntryResponse, also requiring what every answer carries. */
+export function decodeDatastoreClientEntryResponse(xml: string, options?: DecodeOptions): DatastoreClientEntryResponse {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_DatastoreClientEntryResponse, options) as DatastoreClientEntryResponse;
+}
+
+/** Decodes an atom:feed of DatastoreClientEntry entries as the service answers it: entries as DatastoreClientEntryResponse. */
+export function decodeDatastoreClientFeedResponse(xml: string, options?: DecodeOptions): Feed<DatastoreClientEntryResponse> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_DatastoreClientEntryResponse, options) as Feed<DatastoreClientEntryResponse>;
 }
 
 /** Decodes an atom:entry of shape SyncmlClientEntry. */
@@ -1473,6 +1907,16 @@ export function encodeSyncmlClientFeed(v: Feed<SyncmlClientEntry>): string {
   return s + '</feed>';
 }
 
+/** Decodes an atom:entry of shape SyncmlClientEntry as the service answers it: as SyncmlClientEntryResponse, also requiring what every answer carries. */
+export function decodeSyncmlClientEntryResponse(xml: string, options?: DecodeOptions): SyncmlClientEntryResponse {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_SyncmlClientEntryResponse, options) as SyncmlClientEntryResponse;
+}
+
+/** Decodes an atom:feed of SyncmlClientEntry entries as the service answers it: entries as SyncmlClientEntryResponse. */
+export function decodeSyncmlClientFeedResponse(xml: string, options?: DecodeOptions): Feed<SyncmlClientEntryResponse> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_SyncmlClientEntryResponse, options) as Feed<SyncmlClientEntryResponse>;
+}
+
 /** Decodes an atom:entry of shape ActivesyncClientEntry. */
 export function decodeActivesyncClientEntry(xml: string, options?: DecodeOptions): ActivesyncClientEntry {
   return decodeDocument(xml, ATOM_NS, 'entry', S_ActivesyncClientEntry, options) as ActivesyncClientEntry;
@@ -1501,6 +1945,16 @@ export function encodeActivesyncClientFeed(v: Feed<ActivesyncClientEntry>): stri
   return s + '</feed>';
 }
 
+/** Decodes an atom:entry of shape ActivesyncClientEntry as the service answers it: as ActivesyncClientEntryResponse, also requiring what every answer carries. */
+export function decodeActivesyncClientEntryResponse(xml: string, options?: DecodeOptions): ActivesyncClientEntryResponse {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_ActivesyncClientEntryResponse, options) as ActivesyncClientEntryResponse;
+}
+
+/** Decodes an atom:feed of ActivesyncClientEntry entries as the service answers it: entries as ActivesyncClientEntryResponse. */
+export function decodeActivesyncClientFeedResponse(xml: string, options?: DecodeOptions): Feed<ActivesyncClientEntryResponse> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_ActivesyncClientEntryResponse, options) as Feed<ActivesyncClientEntryResponse>;
+}
+
 /** Decodes an atom:entry of shape ContentEntry. */
 export function decodeContentEntry(xml: string, options?: DecodeOptions): ContentEntry {
   return decodeDocument(xml, ATOM_NS, 'entry', S_ContentEntry, options) as ContentEntry;
@@ -1527,6 +1981,16 @@ export function encodeContentFeed(v: Feed<ContentEntry>): string {
   const entries = v.entries;
   for (let i = 0; i < entries.length; i++) s += w_ContentEntry('entry', entries[i]!, '');
   return s + '</feed>';
+}
+
+/** Decodes an atom:entry of shape ContentEntry as the service answers it: as ContentEntryResponse, also requiring what every answer carries. */
+export function decodeContentEntryResponse(xml: string, options?: DecodeOptions): ContentEntryResponse {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_ContentEntryResponse, options) as ContentEntryResponse;
+}
+
+/** Decodes an atom:feed of ContentEntry entries as the service answers it: entries as ContentEntryResponse. */
+export function decodeContentFeedResponse(xml: string, options?: DecodeOptions): Feed<ContentEntryResponse> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_ContentEntryResponse, options) as Feed<ContentEntryResponse>;
 }
 
 /** Decodes an atom:entry of shape BatchContentEntry. */
@@ -1585,6 +2049,16 @@ export function encodeSyncmlSetupFeed(v: Feed<SyncmlSetupEntry>): string {
   return s + '</feed>';
 }
 
+/** Decodes an atom:entry of shape SyncmlSetupEntry as the service answers it: as SyncmlSetupEntryResponse, also requiring what every answer carries. */
+export function decodeSyncmlSetupEntryResponse(xml: string, options?: DecodeOptions): SyncmlSetupEntryResponse {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_SyncmlSetupEntryResponse, options) as SyncmlSetupEntryResponse;
+}
+
+/** Decodes an atom:feed of SyncmlSetupEntry entries as the service answers it: entries as SyncmlSetupEntryResponse. */
+export function decodeSyncmlSetupFeedResponse(xml: string, options?: DecodeOptions): Feed<SyncmlSetupEntryResponse> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_SyncmlSetupEntryResponse, options) as Feed<SyncmlSetupEntryResponse>;
+}
+
 /** Decodes an atom:entry of shape BindingEntry. */
 export function decodeBindingEntry(xml: string, options?: DecodeOptions): BindingEntry {
   return decodeDocument(xml, ATOM_NS, 'entry', S_BindingEntry, options) as BindingEntry;
@@ -1611,6 +2085,16 @@ export function encodeBindingFeed(v: Feed<BindingEntry>): string {
   const entries = v.entries;
   for (let i = 0; i < entries.length; i++) s += w_BindingEntry('entry', entries[i]!, '');
   return s + '</feed>';
+}
+
+/** Decodes an atom:entry of shape BindingEntry as the service answers it: as BindingEntryResponse, also requiring what every answer carries. */
+export function decodeBindingEntryResponse(xml: string, options?: DecodeOptions): BindingEntryResponse {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_BindingEntryResponse, options) as BindingEntryResponse;
+}
+
+/** Decodes an atom:feed of BindingEntry entries as the service answers it: entries as BindingEntryResponse. */
+export function decodeBindingFeedResponse(xml: string, options?: DecodeOptions): Feed<BindingEntryResponse> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_BindingEntryResponse, options) as Feed<BindingEntryResponse>;
 }
 
 /** Decodes an atom:entry of shape SynchronizationEntry. */
@@ -1641,6 +2125,16 @@ export function encodeSynchronizationFeed(v: Feed<SynchronizationEntry>): string
   return s + '</feed>';
 }
 
+/** Decodes an atom:entry of shape SynchronizationEntry as the service answers it: as SynchronizationEntryResponse, also requiring what every answer carries. */
+export function decodeSynchronizationEntryResponse(xml: string, options?: DecodeOptions): SynchronizationEntryResponse {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_SynchronizationEntryResponse, options) as SynchronizationEntryResponse;
+}
+
+/** Decodes an atom:feed of SynchronizationEntry entries as the service answers it: entries as SynchronizationEntryResponse. */
+export function decodeSynchronizationFeedResponse(xml: string, options?: DecodeOptions): Feed<SynchronizationEntryResponse> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_SynchronizationEntryResponse, options) as Feed<SynchronizationEntryResponse>;
+}
+
 /** Decodes an atom:entry of shape SyncLogEntry. */
 export function decodeSyncLogEntry(xml: string, options?: DecodeOptions): SyncLogEntry {
   return decodeDocument(xml, ATOM_NS, 'entry', S_SyncLogEntry, options) as SyncLogEntry;
@@ -1667,6 +2161,16 @@ export function encodeSyncLogFeed(v: Feed<SyncLogEntry>): string {
   const entries = v.entries;
   for (let i = 0; i < entries.length; i++) s += w_SyncLogEntry('entry', entries[i]!, '');
   return s + '</feed>';
+}
+
+/** Decodes an atom:entry of shape SyncLogEntry as the service answers it: as SyncLogEntryResponse, also requiring what every answer carries. */
+export function decodeSyncLogEntryResponse(xml: string, options?: DecodeOptions): SyncLogEntryResponse {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_SyncLogEntryResponse, options) as SyncLogEntryResponse;
+}
+
+/** Decodes an atom:feed of SyncLogEntry entries as the service answers it: entries as SyncLogEntryResponse. */
+export function decodeSyncLogFeedResponse(xml: string, options?: DecodeOptions): Feed<SyncLogEntryResponse> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_SyncLogEntryResponse, options) as Feed<SyncLogEntryResponse>;
 }
 
 /** Decodes an atom:entry of shape VendorEntry. */
@@ -1697,6 +2201,16 @@ export function encodeVendorFeed(v: Feed<VendorEntry>): string {
   return s + '</feed>';
 }
 
+/** Decodes an atom:entry of shape VendorEntry as the service answers it: as VendorEntryResponse, also requiring what every answer carries. */
+export function decodeVendorEntryResponse(xml: string, options?: DecodeOptions): VendorEntryResponse {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_VendorEntryResponse, options) as VendorEntryResponse;
+}
+
+/** Decodes an atom:feed of VendorEntry entries as the service answers it: entries as VendorEntryResponse. */
+export function decodeVendorFeedResponse(xml: string, options?: DecodeOptions): Feed<VendorEntryResponse> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_VendorEntryResponse, options) as Feed<VendorEntryResponse>;
+}
+
 /** Decodes an atom:entry of shape PhoneModelEntry. */
 export function decodePhoneModelEntry(xml: string, options?: DecodeOptions): PhoneModelEntry {
   return decodeDocument(xml, ATOM_NS, 'entry', S_PhoneModelEntry, options) as PhoneModelEntry;
@@ -1723,6 +2237,16 @@ export function encodePhoneModelFeed(v: Feed<PhoneModelEntry>): string {
   const entries = v.entries;
   for (let i = 0; i < entries.length; i++) s += w_PhoneModelEntry('entry', entries[i]!, '');
   return s + '</feed>';
+}
+
+/** Decodes an atom:entry of shape PhoneModelEntry as the service answers it: as PhoneModelEntryResponse, also requiring what every answer carries. */
+export function decodePhoneModelEntryResponse(xml: string, options?: DecodeOptions): PhoneModelEntryResponse {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_PhoneModelEntryResponse, options) as PhoneModelEntryResponse;
+}
+
+/** Decodes an atom:feed of PhoneModelEntry entries as the service answers it: entries as PhoneModelEntryResponse. */
+export function decodePhoneModelFeedResponse(xml: string, options?: DecodeOptions): Feed<PhoneModelEntryResponse> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_PhoneModelEntryResponse, options) as Feed<PhoneModelEntryResponse>;
 }
 
 /** Decodes an atom:entry of shape PhoneDatastoreBindingEntry. */
@@ -1753,6 +2277,16 @@ export function encodePhoneDatastoreBindingFeed(v: Feed<PhoneDatastoreBindingEnt
   return s + '</feed>';
 }
 
+/** Decodes an atom:entry of shape PhoneDatastoreBindingEntry as the service answers it: as PhoneDatastoreBindingEntryResponse, also requiring what every answer carries. */
+export function decodePhoneDatastoreBindingEntryResponse(xml: string, options?: DecodeOptions): PhoneDatastoreBindingEntryResponse {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_PhoneDatastoreBindingEntryResponse, options) as PhoneDatastoreBindingEntryResponse;
+}
+
+/** Decodes an atom:feed of PhoneDatastoreBindingEntry entries as the service answers it: entries as PhoneDatastoreBindingEntryResponse. */
+export function decodePhoneDatastoreBindingFeedResponse(xml: string, options?: DecodeOptions): Feed<PhoneDatastoreBindingEntryResponse> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_PhoneDatastoreBindingEntryResponse, options) as Feed<PhoneDatastoreBindingEntryResponse>;
+}
+
 /** Decodes an atom:entry of shape SessionEntry. */
 export function decodeSessionEntry(xml: string, options?: DecodeOptions): SessionEntry {
   return decodeDocument(xml, ATOM_NS, 'entry', S_SessionEntry, options) as SessionEntry;
@@ -1779,6 +2313,16 @@ export function encodeSessionFeed(v: Feed<SessionEntry>): string {
   const entries = v.entries;
   for (let i = 0; i < entries.length; i++) s += w_SessionEntry('entry', entries[i]!, '');
   return s + '</feed>';
+}
+
+/** Decodes an atom:entry of shape SessionEntry as the service answers it: as SessionEntryResponse, also requiring what every answer carries. */
+export function decodeSessionEntryResponse(xml: string, options?: DecodeOptions): SessionEntryResponse {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_SessionEntryResponse, options) as SessionEntryResponse;
+}
+
+/** Decodes an atom:feed of SessionEntry entries as the service answers it: entries as SessionEntryResponse. */
+export function decodeSessionFeedResponse(xml: string, options?: DecodeOptions): Feed<SessionEntryResponse> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_SessionEntryResponse, options) as Feed<SessionEntryResponse>;
 }
 
 /** Decodes an atom:entry of shape ChatMessageEntry. */
@@ -1809,6 +2353,16 @@ export function encodeChatMessageFeed(v: Feed<ChatMessageEntry>): string {
   return s + '</feed>';
 }
 
+/** Decodes an atom:entry of shape ChatMessageEntry as the service answers it: as ChatMessageEntryResponse, also requiring what every answer carries. */
+export function decodeChatMessageEntryResponse(xml: string, options?: DecodeOptions): ChatMessageEntryResponse {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_ChatMessageEntryResponse, options) as ChatMessageEntryResponse;
+}
+
+/** Decodes an atom:feed of ChatMessageEntry entries as the service answers it: entries as ChatMessageEntryResponse. */
+export function decodeChatMessageFeedResponse(xml: string, options?: DecodeOptions): Feed<ChatMessageEntryResponse> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_ChatMessageEntryResponse, options) as Feed<ChatMessageEntryResponse>;
+}
+
 /** Decodes an atom:entry of shape OutboxEntry. */
 export function decodeOutboxEntry(xml: string, options?: DecodeOptions): OutboxEntry {
   return decodeDocument(xml, ATOM_NS, 'entry', S_OutboxEntry, options) as OutboxEntry;
@@ -1835,6 +2389,16 @@ export function encodeOutboxFeed(v: Feed<OutboxEntry>): string {
   const entries = v.entries;
   for (let i = 0; i < entries.length; i++) s += w_OutboxEntry('entry', entries[i]!, '');
   return s + '</feed>';
+}
+
+/** Decodes an atom:entry of shape OutboxEntry as the service answers it: as OutboxEntryResponse, also requiring what every answer carries. */
+export function decodeOutboxEntryResponse(xml: string, options?: DecodeOptions): OutboxEntryResponse {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_OutboxEntryResponse, options) as OutboxEntryResponse;
+}
+
+/** Decodes an atom:feed of OutboxEntry entries as the service answers it: entries as OutboxEntryResponse. */
+export function decodeOutboxFeedResponse(xml: string, options?: DecodeOptions): Feed<OutboxEntryResponse> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_OutboxEntryResponse, options) as Feed<OutboxEntryResponse>;
 }
 
 /** Decodes an atom:entry of shape AccountEntry. */
@@ -1865,6 +2429,16 @@ export function encodeAccountFeed(v: Feed<AccountEntry>): string {
   return s + '</feed>';
 }
 
+/** Decodes an atom:entry of shape AccountEntry as the service answers it: as AccountEntryResponse, also requiring what every answer carries. */
+export function decodeAccountEntryResponse(xml: string, options?: DecodeOptions): AccountEntryResponse {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_AccountEntryResponse, options) as AccountEntryResponse;
+}
+
+/** Decodes an atom:feed of AccountEntry entries as the service answers it: entries as AccountEntryResponse. */
+export function decodeAccountFeedResponse(xml: string, options?: DecodeOptions): Feed<AccountEntryResponse> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_AccountEntryResponse, options) as Feed<AccountEntryResponse>;
+}
+
 /** Decodes an atom:entry of shape TokenEntry. */
 export function decodeTokenEntry(xml: string, options?: DecodeOptions): TokenEntry {
   return decodeDocument(xml, ATOM_NS, 'entry', S_TokenEntry, options) as TokenEntry;
@@ -1891,6 +2465,16 @@ export function encodeTokenFeed(v: Feed<TokenEntry>): string {
   const entries = v.entries;
   for (let i = 0; i < entries.length; i++) s += w_TokenEntry('entry', entries[i]!, '');
   return s + '</feed>';
+}
+
+/** Decodes an atom:entry of shape TokenEntry as the service answers it: as TokenEntryResponse, also requiring what every answer carries. */
+export function decodeTokenEntryResponse(xml: string, options?: DecodeOptions): TokenEntryResponse {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_TokenEntryResponse, options) as TokenEntryResponse;
+}
+
+/** Decodes an atom:feed of TokenEntry entries as the service answers it: entries as TokenEntryResponse. */
+export function decodeTokenFeedResponse(xml: string, options?: DecodeOptions): Feed<TokenEntryResponse> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_TokenEntryResponse, options) as Feed<TokenEntryResponse>;
 }
 
 /** Decodes an atom:entry of shape ConsumerEntry. */
@@ -1921,6 +2505,16 @@ export function encodeConsumerFeed(v: Feed<ConsumerEntry>): string {
   return s + '</feed>';
 }
 
+/** Decodes an atom:entry of shape ConsumerEntry as the service answers it: as ConsumerEntryResponse, also requiring what every answer carries. */
+export function decodeConsumerEntryResponse(xml: string, options?: DecodeOptions): ConsumerEntryResponse {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_ConsumerEntryResponse, options) as ConsumerEntryResponse;
+}
+
+/** Decodes an atom:feed of ConsumerEntry entries as the service answers it: entries as ConsumerEntryResponse. */
+export function decodeConsumerFeedResponse(xml: string, options?: DecodeOptions): Feed<ConsumerEntryResponse> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_ConsumerEntryResponse, options) as Feed<ConsumerEntryResponse>;
+}
+
 /** Decodes the error document of DESIGN.md (`<error xmlns="{schema_ns}">`). */
 export function decodeServiceError(xml: string, options?: DecodeOptions): ServiceError {
   return decodeDocument(xml, SERVICE_NS, 'error', S_ServiceError, options) as ServiceError;
@@ -1931,8 +2525,11 @@ export function encodeServiceError(v: ServiceError): string {
   return XML_DECLARATION + w_ServiceError_svc('error', v, " xmlns=\"http://schemas.atomsync.dev/2009/sync\"");
 }
 
-/** The codecs of one entry shape: its entry and feed documents. */
-export interface EntryCodec<E> {
+/**
+ * The codecs of one entry shape: its entry and feed documents. `R` is the shape as the service
+ * answers it (ResponseShapes): the response decoders also require what every answer carries.
+ */
+export interface EntryCodec<E, R extends E = E> {
   readonly name: string;
   readonly entryShape: ShapeSpec;
   readonly feedShape: ShapeSpec;
@@ -1940,29 +2537,31 @@ export interface EntryCodec<E> {
   encodeEntry(value: E): string;
   decodeFeed(xml: string, options?: DecodeOptions): Feed<E>;
   encodeFeed(value: Feed<E>): string;
+  decodeResponseEntry(xml: string, options?: DecodeOptions): R;
+  decodeResponseFeed(xml: string, options?: DecodeOptions): Feed<R>;
 }
 
 /** Every entry shape's codecs, by shape name (the operation table refers to them by name). */
-export const entryCodecs: { readonly [K in EntryShapeName]: EntryCodec<EntryShapes[K]> } = {
-  ExtdataClientEntry: { name: "ExtdataClientEntry", entryShape: S_ExtdataClientEntry, feedShape: F_ExtdataClientEntry, decodeEntry: decodeExtdataClientEntry, encodeEntry: encodeExtdataClientEntry, decodeFeed: decodeExtdataClientFeed, encodeFeed: encodeExtdataClientFeed },
-  DatastoreClientEntry: { name: "DatastoreClientEntry", entryShape: S_DatastoreClientEntry, feedShape: F_DatastoreClientEntry, decodeEntry: decodeDatastoreClientEntry, encodeEntry: encodeDatastoreClientEntry, decodeFeed: decodeDatastoreClientFeed, encodeFeed: encodeDatastoreClientFeed },
-  SyncmlClientEntry: { name: "SyncmlClientEntry", entryShape: S_SyncmlClientEntry, feedShape: F_SyncmlClientEntry, decodeEntry: decodeSyncmlClientEntry, encodeEntry: encodeSyncmlClientEntry, decodeFeed: decodeSyncmlClientFeed, encodeFeed: encodeSyncmlClientFeed },
-  ActivesyncClientEntry: { name: "ActivesyncClientEntry", entryShape: S_ActivesyncClientEntry, feedShape: F_ActivesyncClientEntry, decodeEntry: decodeActivesyncClientEntry, encodeEntry: encodeActivesyncClientEntry, decodeFeed: decodeActivesyncClientFeed, encodeFeed: encodeActivesyncClientFeed },
-  ContentEntry: { name: "ContentEntry", entryShape: S_ContentEntry, feedShape: F_ContentEntry, decodeEntry: decodeContentEntry, encodeEntry: encodeContentEntry, decodeFeed: decodeContentFeed, encodeFeed: encodeContentFeed },
-  BatchContentEntry: { name: "BatchContentEntry", entryShape: S_BatchContentEntry, feedShape: F_BatchContentEntry, decodeEntry: decodeBatchContentEntry, encodeEntry: encodeBatchContentEntry, decodeFeed: decodeBatchContentFeed, encodeFeed: encodeBatchContentFeed },
-  SyncmlSetupEntry: { name: "SyncmlSetupEntry", entryShape: S_SyncmlSetupEntry, feedShape: F_SyncmlSetupEntry, decodeEntry: decodeSyncmlSetupEntry, encodeEntry: encodeSyncmlSetupEntry, decodeFeed: decodeSyncmlSetupFeed, encodeFeed: encodeSyncmlSetupFeed },
-  BindingEntry: { name: "BindingEntry", entryShape: S_BindingEntry, feedShape: F_BindingEntry, decodeEntry: decodeBindingEntry, encodeEntry: encodeBindingEntry, decodeFeed: decodeBindingFeed, encodeFeed: encodeBindingFeed },
-  SynchronizationEntry: { name: "SynchronizationEntry", entryShape: S_SynchronizationEntry, feedShape: F_SynchronizationEntry, decodeEntry: decodeSynchronizationEntry, encodeEntry: encodeSynchronizationEntry, decodeFeed: decodeSynchronizationFeed, encodeFeed: encodeSynchronizationFeed },
-  SyncLogEntry: { name: "SyncLogEntry", entryShape: S_SyncLogEntry, feedShape: F_SyncLogEntry, decodeEntry: decodeSyncLogEntry, encodeEntry: encodeSyncLogEntry, decodeFeed: decodeSyncLogFeed, encodeFeed: encodeSyncLogFeed },
-  VendorEntry: { name: "VendorEntry", entryShape: S_VendorEntry, feedShape: F_VendorEntry, decodeEntry: decodeVendorEntry, encodeEntry: encodeVendorEntry, decodeFeed: decodeVendorFeed, encodeFeed: encodeVendorFeed },
-  PhoneModelEntry: { name: "PhoneModelEntry", entryShape: S_PhoneModelEntry, feedShape: F_PhoneModelEntry, decodeEntry: decodePhoneModelEntry, encodeEntry: encodePhoneModelEntry, decodeFeed: decodePhoneModelFeed, encodeFeed: encodePhoneModelFeed },
-  PhoneDatastoreBindingEntry: { name: "PhoneDatastoreBindingEntry", entryShape: S_PhoneDatastoreBindingEntry, feedShape: F_PhoneDatastoreBindingEntry, decodeEntry: decodePhoneDatastoreBindingEntry, encodeEntry: encodePhoneDatastoreBindingEntry, decodeFeed: decodePhoneDatastoreBindingFeed, encodeFeed: encodePhoneDatastoreBindingFeed },
-  SessionEntry: { name: "SessionEntry", entryShape: S_SessionEntry, feedShape: F_SessionEntry, decodeEntry: decodeSessionEntry, encodeEntry: encodeSessionEntry, decodeFeed: decodeSessionFeed, encodeFeed: encodeSessionFeed },
-  ChatMessageEntry: { name: "ChatMessageEntry", entryShape: S_ChatMessageEntry, feedShape: F_ChatMessageEntry, decodeEntry: decodeChatMessageEntry, encodeEntry: encodeChatMessageEntry, decodeFeed: decodeChatMessageFeed, encodeFeed: encodeChatMessageFeed },
-  OutboxEntry: { name: "OutboxEntry", entryShape: S_OutboxEntry, feedShape: F_OutboxEntry, decodeEntry: decodeOutboxEntry, encodeEntry: encodeOutboxEntry, decodeFeed: decodeOutboxFeed, encodeFeed: encodeOutboxFeed },
-  AccountEntry: { name: "AccountEntry", entryShape: S_AccountEntry, feedShape: F_AccountEntry, decodeEntry: decodeAccountEntry, encodeEntry: encodeAccountEntry, decodeFeed: decodeAccountFeed, encodeFeed: encodeAccountFeed },
-  TokenEntry: { name: "TokenEntry", entryShape: S_TokenEntry, feedShape: F_TokenEntry, decodeEntry: decodeTokenEntry, encodeEntry: encodeTokenEntry, decodeFeed: decodeTokenFeed, encodeFeed: encodeTokenFeed },
-  ConsumerEntry: { name: "ConsumerEntry", entryShape: S_ConsumerEntry, feedShape: F_ConsumerEntry, decodeEntry: decodeConsumerEntry, encodeEntry: encodeConsumerEntry, decodeFeed: decodeConsumerFeed, encodeFeed: encodeConsumerFeed },
+export const entryCodecs: { readonly [K in EntryShapeName]: EntryCodec<EntryShapes[K], ResponseShapes[K]> } = {
+  ExtdataClientEntry: { name: "ExtdataClientEntry", entryShape: S_ExtdataClientEntry, feedShape: F_ExtdataClientEntry, decodeEntry: decodeExtdataClientEntry, encodeEntry: encodeExtdataClientEntry, decodeFeed: decodeExtdataClientFeed, encodeFeed: encodeExtdataClientFeed, decodeResponseEntry: decodeExtdataClientEntryResponse, decodeResponseFeed: decodeExtdataClientFeedResponse },
+  DatastoreClientEntry: { name: "DatastoreClientEntry", entryShape: S_DatastoreClientEntry, feedShape: F_DatastoreClientEntry, decodeEntry: decodeDatastoreClientEntry, encodeEntry: encodeDatastoreClientEntry, decodeFeed: decodeDatastoreClientFeed, encodeFeed: encodeDatastoreClientFeed, decodeResponseEntry: decodeDatastoreClientEntryResponse, decodeResponseFeed: decodeDatastoreClientFeedResponse },
+  SyncmlClientEntry: { name: "SyncmlClientEntry", entryShape: S_SyncmlClientEntry, feedShape: F_SyncmlClientEntry, decodeEntry: decodeSyncmlClientEntry, encodeEntry: encodeSyncmlClientEntry, decodeFeed: decodeSyncmlClientFeed, encodeFeed: encodeSyncmlClientFeed, decodeResponseEntry: decodeSyncmlClientEntryResponse, decodeResponseFeed: decodeSyncmlClientFeedResponse },
+  ActivesyncClientEntry: { name: "ActivesyncClientEntry", entryShape: S_ActivesyncClientEntry, feedShape: F_ActivesyncClientEntry, decodeEntry: decodeActivesyncClientEntry, encodeEntry: encodeActivesyncClientEntry, decodeFeed: decodeActivesyncClientFeed, encodeFeed: encodeActivesyncClientFeed, decodeResponseEntry: decodeActivesyncClientEntryResponse, decodeResponseFeed: decodeActivesyncClientFeedResponse },
+  ContentEntry: { name: "ContentEntry", entryShape: S_ContentEntry, feedShape: F_ContentEntry, decodeEntry: decodeContentEntry, encodeEntry: encodeContentEntry, decodeFeed: decodeContentFeed, encodeFeed: encodeContentFeed, decodeResponseEntry: decodeContentEntryResponse, decodeResponseFeed: decodeContentFeedResponse },
+  BatchContentEntry: { name: "BatchContentEntry", entryShape: S_BatchContentEntry, feedShape: F_BatchContentEntry, decodeEntry: decodeBatchContentEntry, encodeEntry: encodeBatchContentEntry, decodeFeed: decodeBatchContentFeed, encodeFeed: encodeBatchContentFeed, decodeResponseEntry: decodeBatchContentEntry, decodeResponseFeed: decodeBatchContentFeed },
+  SyncmlSetupEntry: { name: "SyncmlSetupEntry", entryShape: S_SyncmlSetupEntry, feedShape: F_SyncmlSetupEntry, decodeEntry: decodeSyncmlSetupEntry, encodeEntry: encodeSyncmlSetupEntry, decodeFeed: decodeSyncmlSetupFeed, encodeFeed: encodeSyncmlSetupFeed, decodeResponseEntry: decodeSyncmlSetupEntryResponse, decodeResponseFeed: decodeSyncmlSetupFeedResponse },
+  BindingEntry: { name: "BindingEntry", entryShape: S_BindingEntry, feedShape: F_BindingEntry, decodeEntry: decodeBindingEntry, encodeEntry: encodeBindingEntry, decodeFeed: decodeBindingFeed, encodeFeed: encodeBindingFeed, decodeResponseEntry: decodeBindingEntryResponse, decodeResponseFeed: decodeBindingFeedResponse },
+  SynchronizationEntry: { name: "SynchronizationEntry", entryShape: S_SynchronizationEntry, feedShape: F_SynchronizationEntry, decodeEntry: decodeSynchronizationEntry, encodeEntry: encodeSynchronizationEntry, decodeFeed: decodeSynchronizationFeed, encodeFeed: encodeSynchronizationFeed, decodeResponseEntry: decodeSynchronizationEntryResponse, decodeResponseFeed: decodeSynchronizationFeedResponse },
+  SyncLogEntry: { name: "SyncLogEntry", entryShape: S_SyncLogEntry, feedShape: F_SyncLogEntry, decodeEntry: decodeSyncLogEntry, encodeEntry: encodeSyncLogEntry, decodeFeed: decodeSyncLogFeed, encodeFeed: encodeSyncLogFeed, decodeResponseEntry: decodeSyncLogEntryResponse, decodeResponseFeed: decodeSyncLogFeedResponse },
+  VendorEntry: { name: "VendorEntry", entryShape: S_VendorEntry, feedShape: F_VendorEntry, decodeEntry: decodeVendorEntry, encodeEntry: encodeVendorEntry, decodeFeed: decodeVendorFeed, encodeFeed: encodeVendorFeed, decodeResponseEntry: decodeVendorEntryResponse, decodeResponseFeed: decodeVendorFeedResponse },
+  PhoneModelEntry: { name: "PhoneModelEntry", entryShape: S_PhoneModelEntry, feedShape: F_PhoneModelEntry, decodeEntry: decodePhoneModelEntry, encodeEntry: encodePhoneModelEntry, decodeFeed: decodePhoneModelFeed, encodeFeed: encodePhoneModelFeed, decodeResponseEntry: decodePhoneModelEntryResponse, decodeResponseFeed: decodePhoneModelFeedResponse },
+  PhoneDatastoreBindingEntry: { name: "PhoneDatastoreBindingEntry", entryShape: S_PhoneDatastoreBindingEntry, feedShape: F_PhoneDatastoreBindingEntry, decodeEntry: decodePhoneDatastoreBindingEntry, encodeEntry: encodePhoneDatastoreBindingEntry, decodeFeed: decodePhoneDatastoreBindingFeed, encodeFeed: encodePhoneDatastoreBindingFeed, decodeResponseEntry: decodePhoneDatastoreBindingEntryResponse, decodeResponseFeed: decodePhoneDatastoreBindingFeedResponse },
+  SessionEntry: { name: "SessionEntry", entryShape: S_SessionEntry, feedShape: F_SessionEntry, decodeEntry: decodeSessionEntry, encodeEntry: encodeSessionEntry, decodeFeed: decodeSessionFeed, encodeFeed: encodeSessionFeed, decodeResponseEntry: decodeSessionEntryResponse, decodeResponseFeed: decodeSessionFeedResponse },
+  ChatMessageEntry: { name: "ChatMessageEntry", entryShape: S_ChatMessageEntry, feedShape: F_ChatMessageEntry, decodeEntry: decodeChatMessageEntry, encodeEntry: encodeChatMessageEntry, decodeFeed: decodeChatMessageFeed, encodeFeed: encodeChatMessageFeed, decodeResponseEntry: decodeChatMessageEntryResponse, decodeResponseFeed: decodeChatMessageFeedResponse },
+  OutboxEntry: { name: "OutboxEntry", entryShape: S_OutboxEntry, feedShape: F_OutboxEntry, decodeEntry: decodeOutboxEntry, encodeEntry: encodeOutboxEntry, decodeFeed: decodeOutboxFeed, encodeFeed: encodeOutboxFeed, decodeResponseEntry: decodeOutboxEntryResponse, decodeResponseFeed: decodeOutboxFeedResponse },
+  AccountEntry: { name: "AccountEntry", entryShape: S_AccountEntry, feedShape: F_AccountEntry, decodeEntry: decodeAccountEntry, encodeEntry: encodeAccountEntry, decodeFeed: decodeAccountFeed, encodeFeed: encodeAccountFeed, decodeResponseEntry: decodeAccountEntryResponse, decodeResponseFeed: decodeAccountFeedResponse },
+  TokenEntry: { name: "TokenEntry", entryShape: S_TokenEntry, feedShape: F_TokenEntry, decodeEntry: decodeTokenEntry, encodeEntry: encodeTokenEntry, decodeFeed: decodeTokenFeed, encodeFeed: encodeTokenFeed, decodeResponseEntry: decodeTokenEntryResponse, decodeResponseFeed: decodeTokenFeedResponse },
+  ConsumerEntry: { name: "ConsumerEntry", entryShape: S_ConsumerEntry, feedShape: F_ConsumerEntry, decodeEntry: decodeConsumerEntry, encodeEntry: encodeConsumerEntry, decodeFeed: decodeConsumerFeed, encodeFeed: encodeConsumerFeed, decodeResponseEntry: decodeConsumerEntryResponse, decodeResponseFeed: decodeConsumerFeedResponse },
 };
 
 /** The shape descriptor of every emitted type, for tests and tools. */

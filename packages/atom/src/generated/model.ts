@@ -124,6 +124,12 @@ export interface ExtdataClient {
   datastores?: ExtdataDatastore[];
 }
 
+/** `ExtdataClient` as the service answers it: `uuid` always present. */
+export interface ExtdataClientResponse extends ExtdataClient {
+  /** `uuid`: in every answer. */
+  uuid: string;
+}
+
 /** XSD type `ExtdataClientEntry`. */
 export interface ExtdataClientEntry {
   /** `author` */
@@ -144,12 +150,26 @@ export interface ExtdataClientEntry {
   client: ExtdataClient;
 }
 
+/** `ExtdataClientEntry` as the service answers it: `id` always present. */
+export interface ExtdataClientEntryResponse extends ExtdataClientEntry {
+  /** `id`: in every answer. */
+  id: string;
+  /** `client` */
+  client: ExtdataClientResponse;
+}
+
 /** A client of the internal datastore. */
 export interface DatastoreClient {
   /** `uuid` */
   uuid?: string;
   /** `user_id` */
   userId?: string;
+}
+
+/** `DatastoreClient` as the service answers it: `uuid` always present. */
+export interface DatastoreClientResponse extends DatastoreClient {
+  /** `uuid`: in every answer. */
+  uuid: string;
 }
 
 /** XSD type `DatastoreClientEntry`. */
@@ -170,6 +190,14 @@ export interface DatastoreClientEntry {
   content?: Content;
   /** `client` */
   client: DatastoreClient;
+}
+
+/** `DatastoreClientEntry` as the service answers it: `id` always present. */
+export interface DatastoreClientEntryResponse extends DatastoreClientEntry {
+  /** `id`: in every answer. */
+  id: string;
+  /** `client` */
+  client: DatastoreClientResponse;
 }
 
 /** The setup sent to a phone as the client listing shows it: setup name, and sent as YYYY-MM-DD HH:MM:SS (empty when never sent). */
@@ -210,6 +238,12 @@ export interface SyncmlClient {
   datastores?: PhoneDatastore[];
 }
 
+/** `SyncmlClient` as the service answers it: `uuid` always present. */
+export interface SyncmlClientResponse extends SyncmlClient {
+  /** `uuid`: in every answer. */
+  uuid: string;
+}
+
 /** XSD type `SyncmlClientEntry`. */
 export interface SyncmlClientEntry {
   /** `author` */
@@ -228,6 +262,14 @@ export interface SyncmlClientEntry {
   content?: Content;
   /** `client` */
   client: SyncmlClient;
+}
+
+/** `SyncmlClientEntry` as the service answers it: `id` always present. */
+export interface SyncmlClientEntryResponse extends SyncmlClientEntry {
+  /** `id`: in every answer. */
+  id: string;
+  /** `client` */
+  client: SyncmlClientResponse;
 }
 
 /** An ActiveSync phone. password is write-only (never returned); changing it requires old_pass. */
@@ -250,6 +292,12 @@ export interface ActivesyncClient {
   lastSync?: Date | null;
 }
 
+/** `ActivesyncClient` as the service answers it: `uuid` always present. */
+export interface ActivesyncClientResponse extends ActivesyncClient {
+  /** `uuid`: in every answer. */
+  uuid: string;
+}
+
 /** XSD type `ActivesyncClientEntry`. */
 export interface ActivesyncClientEntry {
   /** `author` */
@@ -270,6 +318,14 @@ export interface ActivesyncClientEntry {
   client: ActivesyncClient;
 }
 
+/** `ActivesyncClientEntry` as the service answers it: `id` always present. */
+export interface ActivesyncClientEntryResponse extends ActivesyncClientEntry {
+  /** `id`: in every answer. */
+  id: string;
+  /** `client` */
+  client: ActivesyncClientResponse;
+}
+
 /** A datastore content item: atom:title, atom:content (text + type), atom:id urn:uuid. */
 export interface ContentEntry {
   /** `author` */
@@ -288,6 +344,12 @@ export interface ContentEntry {
   content?: Content;
   /** `dataclass` */
   dataclass?: Dataclass;
+}
+
+/** `ContentEntry` as the service answers it: `id` always present. */
+export interface ContentEntryResponse extends ContentEntry {
+  /** `id`: in every answer. */
+  id: string;
 }
 
 /** The content of a batch entry: the item text, with its dataclass and media type. */
@@ -368,6 +430,12 @@ export interface SyncmlSetupEntry {
   setup?: SentSetup;
 }
 
+/** `SyncmlSetupEntry` as the service answers it: `id` always present. */
+export interface SyncmlSetupEntryResponse extends SyncmlSetupEntry {
+  /** `id`: in every answer. */
+  id: string;
+}
+
 /** One side of a binding: the kind of client and its uuid. */
 export interface ClientRef {
   /** `sync_source` */
@@ -400,6 +468,12 @@ export interface BindingEntry {
   conflictWinner?: ConflictWinner;
 }
 
+/** `BindingEntry` as the service answers it: `id` always present. */
+export interface BindingEntryResponse extends BindingEntry {
+  /** `id`: in every answer. */
+  id: string;
+}
+
 /** The request of POST /v2/syncengine/<binding_id>/synchronization/. */
 export interface SynchronizationEntry {
   /** `author` */
@@ -420,6 +494,12 @@ export interface SynchronizationEntry {
   syncMode: SyncMode;
   /** `dataclass` */
   dataclass: Dataclass;
+}
+
+/** `SynchronizationEntry` as the service answers it: `id` always present. */
+export interface SynchronizationEntryResponse extends SynchronizationEntry {
+  /** `id`: in every answer. */
+  id: string;
 }
 
 /** sync_stats/source/sync_source: the kind in @type, the client's uuid as text. */
@@ -498,6 +578,12 @@ export interface SyncLogEntry {
   reason?: string;
 }
 
+/** `SyncLogEntry` as the service answers it: `id` always present. */
+export interface SyncLogEntryResponse extends SyncLogEntry {
+  /** `id`: in every answer. */
+  id: string;
+}
+
 /** XSD type `VendorEntry`. */
 export interface VendorEntry {
   /** `author` */
@@ -514,6 +600,12 @@ export interface VendorEntry {
   title?: string;
   /** `content` */
   content?: Content;
+}
+
+/** `VendorEntry` as the service answers it: `id` always present. */
+export interface VendorEntryResponse extends VendorEntry {
+  /** `id`: in every answer. */
+  id: string;
 }
 
 /** XSD type `PhoneModelEntry`. */
@@ -544,6 +636,12 @@ export interface PhoneModelEntry {
   dataclasses?: Dataclass[];
 }
 
+/** `PhoneModelEntry` as the service answers it: `id` always present. */
+export interface PhoneModelEntryResponse extends PhoneModelEntry {
+  /** `id`: in every answer. */
+  id: string;
+}
+
 /** XSD type `PhoneDatastoreBindingEntry`. */
 export interface PhoneDatastoreBindingEntry {
   /** `author` */
@@ -568,6 +666,12 @@ export interface PhoneDatastoreBindingEntry {
   foreignUserId?: string;
   /** `timezone` */
   timezone?: string;
+}
+
+/** `PhoneDatastoreBindingEntry` as the service answers it: `id` always present. */
+export interface PhoneDatastoreBindingEntryResponse extends PhoneDatastoreBindingEntry {
+  /** `id`: in every answer. */
+  id: string;
 }
 
 /** One datastore synchronized in a SyncML session, with its statistics on the phone side. */
@@ -626,6 +730,12 @@ export interface SessionEntry {
   session: Session;
 }
 
+/** `SessionEntry` as the service answers it: `id` always present. */
+export interface SessionEntryResponse extends SessionEntry {
+  /** `id`: in every answer. */
+  id: string;
+}
+
 /** One SyncML message of the chat log; the message itself is the entry's atom:content. */
 export interface ChatMessage {
   /** `session_id` */
@@ -658,6 +768,12 @@ export interface ChatMessageEntry {
   message: ChatMessage;
 }
 
+/** `ChatMessageEntry` as the service answers it: `id` always present. */
+export interface ChatMessageEntryResponse extends ChatMessageEntry {
+  /** `id`: in every answer. */
+  id: string;
+}
+
 /** What was handed to the SMS/WAP-push gateway; the payload is the entry's atom:content, base64. */
 export interface OutboxItem {
   /** `kind` */
@@ -686,6 +802,12 @@ export interface OutboxEntry {
   content?: Content;
   /** `outbox_item` */
   outboxItem: OutboxItem;
+}
+
+/** `OutboxEntry` as the service answers it: `id` always present. */
+export interface OutboxEntryResponse extends OutboxEntry {
+  /** `id`: in every answer. */
+  id: string;
 }
 
 /** An account of the service (admin API). password is write-only. */
@@ -718,6 +840,12 @@ export interface AccountEntry {
   account: Account;
 }
 
+/** `AccountEntry` as the service answers it: `id` always present. */
+export interface AccountEntryResponse extends AccountEntry {
+  /** `id`: in every answer. */
+  id: string;
+}
+
 /** XSD type `TokenEntry`. */
 export interface TokenEntry {
   /** `author` */
@@ -736,6 +864,12 @@ export interface TokenEntry {
   content?: Content;
   /** `token` */
   token: string;
+}
+
+/** `TokenEntry` as the service answers it: `id` always present. */
+export interface TokenEntryResponse extends TokenEntry {
+  /** `id`: in every answer. */
+  id: string;
 }
 
 /** An OAuth 1.0a consumer key and secret, shown only when created. */
@@ -764,6 +898,12 @@ export interface ConsumerEntry {
   content?: Content;
   /** `consumer` */
   consumer: Consumer;
+}
+
+/** `ConsumerEntry` as the service answers it: `id` always present. */
+export interface ConsumerEntryResponse extends ConsumerEntry {
+  /** `id`: in every answer. */
+  id: string;
 }
 
 /** XSD type `ErrorDetail`. */
@@ -815,4 +955,27 @@ export interface EntryShapes {
   AccountEntry: AccountEntry;
   TokenEntry: TokenEntry;
   ConsumerEntry: ConsumerEntry;
+}
+
+/** Entry shape name → its type as the service answers it (its response form, where it has one). */
+export interface ResponseShapes {
+  ExtdataClientEntry: ExtdataClientEntryResponse;
+  DatastoreClientEntry: DatastoreClientEntryResponse;
+  SyncmlClientEntry: SyncmlClientEntryResponse;
+  ActivesyncClientEntry: ActivesyncClientEntryResponse;
+  ContentEntry: ContentEntryResponse;
+  BatchContentEntry: BatchContentEntry;
+  SyncmlSetupEntry: SyncmlSetupEntryResponse;
+  BindingEntry: BindingEntryResponse;
+  SynchronizationEntry: SynchronizationEntryResponse;
+  SyncLogEntry: SyncLogEntryResponse;
+  VendorEntry: VendorEntryResponse;
+  PhoneModelEntry: PhoneModelEntryResponse;
+  PhoneDatastoreBindingEntry: PhoneDatastoreBindingEntryResponse;
+  SessionEntry: SessionEntryResponse;
+  ChatMessageEntry: ChatMessageEntryResponse;
+  OutboxEntry: OutboxEntryResponse;
+  AccountEntry: AccountEntryResponse;
+  TokenEntry: TokenEntryResponse;
+  ConsumerEntry: ConsumerEntryResponse;
 }

@@ -1,7 +1,7 @@
 // generated — do not edit. Written by codegen/src/emit/operations.ts from spec/openapi.yaml and spec/xsd/*.xsd; run `npm run generate`.
 /* eslint-disable */
 import type { OperationSpec } from '../operation.js';
-import type { Feed, ExtdataClientEntry, DatastoreClientEntry, SyncmlClientEntry, ActivesyncClientEntry, ContentEntry, BatchContentEntry, SyncmlSetupEntry, BindingEntry, SynchronizationEntry, SyncLogEntry, VendorEntry, PhoneModelEntry, PhoneDatastoreBindingEntry, SessionEntry, ChatMessageEntry, OutboxEntry, AccountEntry, TokenEntry, ConsumerEntry } from './model.js';
+import type { Feed, ExtdataClientEntry, DatastoreClientEntry, SyncmlClientEntry, ActivesyncClientEntry, ContentEntry, BatchContentEntry, SyncmlSetupEntry, BindingEntry, SynchronizationEntry, SyncLogEntry, VendorEntry, PhoneModelEntry, PhoneDatastoreBindingEntry, SessionEntry, ChatMessageEntry, OutboxEntry, AccountEntry, TokenEntry, ConsumerEntry, ExtdataClientEntryResponse, DatastoreClientEntryResponse, SyncmlClientEntryResponse, ActivesyncClientEntryResponse, ContentEntryResponse, SyncmlSetupEntryResponse, BindingEntryResponse, SyncLogEntryResponse, VendorEntryResponse, PhoneModelEntryResponse, PhoneDatastoreBindingEntryResponse, SessionEntryResponse, ChatMessageEntryResponse, OutboxEntryResponse, AccountEntryResponse, TokenEntryResponse, ConsumerEntryResponse } from './model.js';
 
 /** Every operation of spec/openapi.yaml, by operationId. */
 export const operations = {
@@ -66,348 +66,409 @@ export const operations = {
 
 export type OperationId = keyof typeof operations;
 
-/** Each operation's path and query parameters, request body and success result. */
+/**
+ * Each operation's path and query parameters, request body and success result: `result` is
+ * what a handler returns and the answer's codec writes; `response` is what a client decodes
+ * from the answer, entries in their response form (what every answer carries, required).
+ */
 export interface OperationTypes {
   listExtdataClients: {
     path: {  };
     query: {  };
     body: undefined;
     result: Feed<ExtdataClientEntry>;
+    response: Feed<ExtdataClientEntryResponse>;
   };
   createExtdataClient: {
     path: {  };
     query: {  };
     body: ExtdataClientEntry;
     result: ExtdataClientEntry;
+    response: ExtdataClientEntryResponse;
   };
   getExtdataClient: {
     path: { clientUuid: string };
     query: {  };
     body: undefined;
     result: ExtdataClientEntry;
+    response: ExtdataClientEntryResponse;
   };
   updateExtdataClient: {
     path: { clientUuid: string };
     query: {  };
     body: ExtdataClientEntry;
     result: ExtdataClientEntry;
+    response: ExtdataClientEntryResponse;
   };
   deleteExtdataClient: {
     path: { clientUuid: string };
     query: {  };
     body: undefined;
     result: void;
+    response: void;
   };
   listDatastoreClients: {
     path: {  };
     query: {  };
     body: undefined;
     result: Feed<DatastoreClientEntry>;
+    response: Feed<DatastoreClientEntryResponse>;
   };
   createDatastoreClient: {
     path: {  };
     query: {  };
     body: DatastoreClientEntry;
     result: DatastoreClientEntry;
+    response: DatastoreClientEntryResponse;
   };
   getDatastoreClient: {
     path: { clientUuid: string };
     query: {  };
     body: undefined;
     result: DatastoreClientEntry;
+    response: DatastoreClientEntryResponse;
   };
   listAllContents: {
     path: {  };
     query: {  };
     body: undefined;
     result: void;
+    response: void;
   };
   listContents: {
     path: { clientUuid: string };
     query: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" | "all" };
     body: undefined;
     result: Feed<ContentEntry>;
+    response: Feed<ContentEntryResponse>;
   };
   listContentChanges: {
     path: { clientUuid: string };
     query: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" | "all"; since: string };
     body: undefined;
     result: Feed<BatchContentEntry>;
+    response: Feed<BatchContentEntry>;
   };
   createContent: {
     path: { clientUuid: string };
     query: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" };
     body: ContentEntry;
     result: ContentEntry;
+    response: ContentEntryResponse;
   };
   getContent: {
     path: { clientUuid: string; contentUuid: string };
     query: {  };
     body: undefined;
     result: ContentEntry;
+    response: ContentEntryResponse;
   };
   updateContent: {
     path: { clientUuid: string; contentUuid: string };
     query: {  };
     body: ContentEntry;
     result: ContentEntry;
+    response: ContentEntryResponse;
   };
   deleteContent: {
     path: { clientUuid: string; contentUuid: string };
     query: {  };
     body: undefined;
     result: void;
+    response: void;
   };
   batchContents: {
     path: { clientUuid: string };
     query: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" };
     body: Feed<BatchContentEntry>;
     result: Feed<BatchContentEntry>;
+    response: Feed<BatchContentEntry>;
   };
   listSyncmlClients: {
     path: {  };
     query: {  };
     body: undefined;
     result: Feed<SyncmlClientEntry>;
+    response: Feed<SyncmlClientEntryResponse>;
   };
   createSyncmlClient: {
     path: {  };
     query: {  };
     body: SyncmlClientEntry;
     result: SyncmlClientEntry;
+    response: SyncmlClientEntryResponse;
   };
   getSyncmlClient: {
     path: { clientUuid: string };
     query: {  };
     body: undefined;
     result: SyncmlClientEntry;
+    response: SyncmlClientEntryResponse;
   };
   updateSyncmlClient: {
     path: { clientUuid: string };
     query: {  };
     body: undefined;
     result: void;
+    response: void;
   };
   deleteSyncmlClient: {
     path: { clientUuid: string };
     query: {  };
     body: undefined;
     result: void;
+    response: void;
   };
   createSyncmlSetup: {
     path: { clientUuid: string };
     query: {  };
     body: SyncmlSetupEntry;
     result: SyncmlSetupEntry;
+    response: SyncmlSetupEntryResponse;
   };
   requestSyncmlSync: {
     path: { clientUuid: string };
     query: {  };
     body: undefined;
     result: void;
+    response: void;
   };
   listSyncmlOutbox: {
     path: { clientUuid: string };
     query: {  };
     body: undefined;
     result: Feed<OutboxEntry>;
+    response: Feed<OutboxEntryResponse>;
   };
   listSyncmlSessions: {
     path: {  };
     query: {  };
     body: undefined;
     result: Feed<SessionEntry>;
+    response: Feed<SessionEntryResponse>;
   };
   listSyncmlChatlog: {
     path: {  };
     query: {  };
     body: undefined;
     result: Feed<ChatMessageEntry>;
+    response: Feed<ChatMessageEntryResponse>;
   };
   listSyncmlDatastores: {
     path: {  };
     query: {  };
     body: undefined;
     result: void;
+    response: void;
   };
   listActivesyncClients: {
     path: {  };
     query: {  };
     body: undefined;
     result: Feed<ActivesyncClientEntry>;
+    response: Feed<ActivesyncClientEntryResponse>;
   };
   createActivesyncClient: {
     path: {  };
     query: {  };
     body: ActivesyncClientEntry;
     result: ActivesyncClientEntry;
+    response: ActivesyncClientEntryResponse;
   };
   getActivesyncClient: {
     path: { clientUuid: string };
     query: {  };
     body: undefined;
     result: ActivesyncClientEntry;
+    response: ActivesyncClientEntryResponse;
   };
   updateActivesyncClient: {
     path: { clientUuid: string };
     query: {  };
     body: ActivesyncClientEntry;
     result: ActivesyncClientEntry;
+    response: ActivesyncClientEntryResponse;
   };
   deleteActivesyncClient: {
     path: { clientUuid: string };
     query: {  };
     body: undefined;
     result: void;
+    response: void;
   };
   listBindings: {
     path: {  };
     query: {  };
     body: undefined;
     result: Feed<BindingEntry>;
+    response: Feed<BindingEntryResponse>;
   };
   createBinding: {
     path: {  };
     query: {  };
     body: BindingEntry;
     result: BindingEntry;
+    response: BindingEntryResponse;
   };
   getBinding: {
     path: { bindingId: number };
     query: {  };
     body: undefined;
     result: BindingEntry;
+    response: BindingEntryResponse;
   };
   updateBinding: {
     path: { bindingId: number };
     query: {  };
     body: BindingEntry;
     result: BindingEntry;
+    response: BindingEntryResponse;
   };
   deleteBinding: {
     path: { bindingId: number };
     query: {  };
     body: undefined;
     result: void;
+    response: void;
   };
   listSyncLog: {
     path: {  };
     query: {  };
     body: undefined;
     result: Feed<SyncLogEntry>;
+    response: Feed<SyncLogEntryResponse>;
   };
   listBindingSyncLog: {
     path: { bindingId: number };
     query: {  };
     body: undefined;
     result: Feed<SyncLogEntry>;
+    response: Feed<SyncLogEntryResponse>;
   };
   synchronize: {
     path: { bindingId: number };
     query: {  };
     body: SynchronizationEntry;
     result: SyncLogEntry;
+    response: SyncLogEntryResponse;
   };
   getSyncLogEntry: {
     path: { logId: number };
     query: {  };
     body: undefined;
     result: SyncLogEntry;
+    response: SyncLogEntryResponse;
   };
   listSyncSources: {
     path: {  };
     query: {  };
     body: undefined;
     result: void;
+    response: void;
   };
   registerSyncSource: {
     path: {  };
     query: {  };
     body: undefined;
     result: void;
+    response: void;
   };
   listPhoneDatastoreBindings: {
     path: {  };
     query: {  };
     body: undefined;
     result: Feed<PhoneDatastoreBindingEntry>;
+    response: Feed<PhoneDatastoreBindingEntryResponse>;
   };
   createPhoneDatastoreBinding: {
     path: {  };
     query: {  };
     body: PhoneDatastoreBindingEntry;
     result: PhoneDatastoreBindingEntry;
+    response: PhoneDatastoreBindingEntryResponse;
   };
   listVendors: {
     path: {  };
     query: {  };
     body: undefined;
     result: Feed<VendorEntry>;
+    response: Feed<VendorEntryResponse>;
   };
   getVendor: {
     path: { vendorUuid: string };
     query: {  };
     body: undefined;
     result: VendorEntry;
+    response: VendorEntryResponse;
   };
   listVendorModels: {
     path: { vendorUuid: string };
     query: {  };
     body: undefined;
     result: Feed<PhoneModelEntry>;
+    response: Feed<PhoneModelEntryResponse>;
   };
   listModels: {
     path: {  };
     query: {  };
     body: undefined;
     result: Feed<PhoneModelEntry>;
+    response: Feed<PhoneModelEntryResponse>;
   };
   getModel: {
     path: { modelUuid: string };
     query: {  };
     body: undefined;
     result: PhoneModelEntry;
+    response: PhoneModelEntryResponse;
   };
   listAccounts: {
     path: {  };
     query: {  };
     body: undefined;
     result: Feed<AccountEntry>;
+    response: Feed<AccountEntryResponse>;
   };
   createAccount: {
     path: {  };
     query: {  };
     body: AccountEntry;
     result: AccountEntry;
+    response: AccountEntryResponse;
   };
   deleteAccount: {
     path: { username: string };
     query: {  };
     body: undefined;
     result: void;
+    response: void;
   };
   createAccountToken: {
     path: { username: string };
     query: {  };
     body: undefined;
     result: TokenEntry;
+    response: TokenEntryResponse;
   };
   createAccountConsumer: {
     path: { username: string };
     query: {  };
     body: undefined;
     result: ConsumerEntry;
+    response: ConsumerEntryResponse;
   };
   postSyncmlMessage: {
     path: {  };
     query: {  };
     body: Uint8Array;
     result: Uint8Array;
+    response: Uint8Array;
   };
   getHealth: {
     path: {  };
     query: {  };
     body: undefined;
     result: string;
+    response: string;
   };
 }

@@ -1,8 +1,8 @@
 // generated — do not edit. Written by codegen/src/emit/sdk.ts from spec/openapi.yaml and spec/xsd/*.xsd; run `npm run generate`.
 /* eslint-disable */
 import { operations } from '@atomsync/atom';
-import type { Account, AccountEntry, ActivesyncClient, ActivesyncClientEntry, BatchContentEntry, BindingEntry, ChatMessageEntry, ConsumerEntry, ContentEntry, DatastoreClient, DatastoreClientEntry, ExtdataClient, ExtdataClientEntry, Feed, OutboxEntry, PhoneDatastoreBindingEntry, PhoneModelEntry, SessionEntry, SyncLogEntry, SynchronizationEntry, SyncmlClient, SyncmlClientEntry, SyncmlSetupEntry, TokenEntry, VendorEntry } from '@atomsync/atom';
-import type { Invoke, RequestOptions } from '../invoke.js';
+import type { Account, AccountEntryResponse, ActivesyncClient, ActivesyncClientEntryResponse, BatchContentEntry, BindingEntry, BindingEntryResponse, ChatMessageEntryResponse, ConsumerEntryResponse, ContentEntry, ContentEntryResponse, DatastoreClient, DatastoreClientEntryResponse, ExtdataClient, ExtdataClientEntryResponse, Feed, OutboxEntryResponse, PhoneDatastoreBindingEntry, PhoneDatastoreBindingEntryResponse, PhoneModelEntryResponse, SessionEntryResponse, SyncLogEntryResponse, SynchronizationEntry, SyncmlClient, SyncmlClientEntryResponse, SyncmlSetupEntry, SyncmlSetupEntryResponse, TokenEntryResponse, VendorEntryResponse } from '@atomsync/atom';
+import type { Invoke, Iterate, RequestOptions } from '../invoke.js';
 import type { AtomSyncError } from '../errors.js';
 
 /** Every operation of the atomsync API, grouped by resource. */
@@ -59,7 +59,16 @@ export interface ExtdataApi {
    * `GET /v2/services/extdata/` → 200
    * @param options abort signal and extra headers for this request
    */
-  list(options?: RequestOptions): Promise<Feed<ExtdataClientEntry>>;
+  list(options?: RequestOptions): Promise<Feed<ExtdataClientEntryResponse>>;
+  /**
+   * List external data clients.
+   *
+   * `GET /v2/services/extdata/` → 200
+   *
+   * Every entry of `list`, page after page: yields the entries of each page and follows its `link rel="next"` (on the same origin) until a page has none.
+   * @param options abort signal and extra headers for this request
+   */
+  iterateList(options?: RequestOptions): AsyncIterableIterator<ExtdataClientEntryResponse>;
   /**
    * Register an external data client.
    *
@@ -67,7 +76,7 @@ export interface ExtdataApi {
    * @param client the `client` of the ExtdataClientEntry to send
    * @param options abort signal and extra headers for this request
    */
-  create(client: ExtdataClient, options?: RequestOptions): Promise<ExtdataClientEntry>;
+  create(client: ExtdataClient, options?: RequestOptions): Promise<ExtdataClientEntryResponse>;
   /**
    * Get an external data client.
    *
@@ -75,7 +84,7 @@ export interface ExtdataApi {
    * @param clientUuid The client's `uuid`.
    * @param options abort signal and extra headers for this request
    */
-  get(clientUuid: string, options?: RequestOptions): Promise<ExtdataClientEntry>;
+  get(clientUuid: string, options?: RequestOptions): Promise<ExtdataClientEntryResponse>;
   /**
    * Add datastores to an external data client.
    *
@@ -84,7 +93,7 @@ export interface ExtdataApi {
    * @param client the `client` of the ExtdataClientEntry to send
    * @param options abort signal and extra headers for this request
    */
-  update(clientUuid: string, client: ExtdataClient, options?: RequestOptions): Promise<ExtdataClientEntry>;
+  update(clientUuid: string, client: ExtdataClient, options?: RequestOptions): Promise<ExtdataClientEntryResponse>;
   /**
    * Delete an external data client.
    *
@@ -105,7 +114,16 @@ export interface DatastoreApi {
    * `GET /v2/services/datastore/` → 200
    * @param options abort signal and extra headers for this request
    */
-  list(options?: RequestOptions): Promise<Feed<DatastoreClientEntry>>;
+  list(options?: RequestOptions): Promise<Feed<DatastoreClientEntryResponse>>;
+  /**
+   * List datastore clients.
+   *
+   * `GET /v2/services/datastore/` → 200
+   *
+   * Every entry of `list`, page after page: yields the entries of each page and follows its `link rel="next"` (on the same origin) until a page has none.
+   * @param options abort signal and extra headers for this request
+   */
+  iterateList(options?: RequestOptions): AsyncIterableIterator<DatastoreClientEntryResponse>;
   /**
    * Create a datastore client.
    *
@@ -113,7 +131,7 @@ export interface DatastoreApi {
    * @param client the `client` of the DatastoreClientEntry to send
    * @param options abort signal and extra headers for this request
    */
-  create(client: DatastoreClient, options?: RequestOptions): Promise<DatastoreClientEntry>;
+  create(client: DatastoreClient, options?: RequestOptions): Promise<DatastoreClientEntryResponse>;
   /**
    * Get a datastore client.
    *
@@ -121,7 +139,7 @@ export interface DatastoreApi {
    * @param clientUuid The datastore client's `uuid`.
    * @param options abort signal and extra headers for this request
    */
-  get(clientUuid: string, options?: RequestOptions): Promise<DatastoreClientEntry>;
+  get(clientUuid: string, options?: RequestOptions): Promise<DatastoreClientEntryResponse>;
   /**
    * List content of all clients (not allowed).
    *
@@ -152,7 +170,19 @@ export interface DatastoreContentsApi {
    * @param query `dataclass`: Only items of this dataclass. `Calendar` means Events and Tasks; `all` is the same as omitting the parameter.
    * @param options abort signal and extra headers for this request
    */
-  list(query?: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" | "all" }, options?: RequestOptions): Promise<Feed<ContentEntry>>;
+  list(query?: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" | "all" }, options?: RequestOptions): Promise<Feed<ContentEntryResponse>>;
+  /**
+   * List a client's content items, or its changes since a time.
+   *
+   * `GET /v2/services/datastore/{clientUuid}/contents/` → 200
+   *
+   * Every entry of `list`, page after page: yields the entries of each page and follows its `link rel="next"` (on the same origin) until a page has none.
+   *
+   * Without `since`; for the `since` form, see `datastore.contents(clientUuid).changes`.
+   * @param query `dataclass`: Only items of this dataclass. `Calendar` means Events and Tasks; `all` is the same as omitting the parameter.
+   * @param options abort signal and extra headers for this request
+   */
+  iterateList(query?: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" | "all" }, options?: RequestOptions): AsyncIterableIterator<ContentEntryResponse>;
   /**
    * List the changes to a client's content items since a time.
    *
@@ -164,6 +194,18 @@ export interface DatastoreContentsApi {
    */
   changes(query: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" | "all"; since: string }, options?: RequestOptions): Promise<Feed<BatchContentEntry>>;
   /**
+   * List the changes to a client's content items since a time.
+   *
+   * `GET /v2/services/datastore/{clientUuid}/contents/` → 200
+   *
+   * Every entry of `changes`, page after page: yields the entries of each page and follows its `link rel="next"` (on the same origin) until a page has none.
+   *
+   * The `since` form of this path; without it, see `datastore.contents(clientUuid).list`.
+   * @param query `dataclass`: Only items of this dataclass. `Calendar` means Events and Tasks; `all` is the same as omitting the parameter. `since`: UTC time `YYYY-MM-DDTHH:MM:SS`, optionally with a trailing `Z`. Selects the change feed.
+   * @param options abort signal and extra headers for this request
+   */
+  iterateChanges(query: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" | "all"; since: string }, options?: RequestOptions): AsyncIterableIterator<BatchContentEntry>;
+  /**
    * Create a content item.
    *
    * `POST /v2/services/datastore/{clientUuid}/contents/` → 201
@@ -171,7 +213,7 @@ export interface DatastoreContentsApi {
    * @param query `dataclass`: The item's dataclass; inferred from the content type when omitted.
    * @param options abort signal and extra headers for this request
    */
-  create(entry: ContentEntry, query?: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" }, options?: RequestOptions): Promise<ContentEntry>;
+  create(entry: ContentEntry, query?: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" }, options?: RequestOptions): Promise<ContentEntryResponse>;
   /**
    * Get a content item.
    *
@@ -179,7 +221,7 @@ export interface DatastoreContentsApi {
    * @param contentUuid The content item's uuid.
    * @param options abort signal and extra headers for this request
    */
-  get(contentUuid: string, options?: RequestOptions): Promise<ContentEntry>;
+  get(contentUuid: string, options?: RequestOptions): Promise<ContentEntryResponse>;
   /**
    * Replace a content item.
    *
@@ -188,7 +230,7 @@ export interface DatastoreContentsApi {
    * @param entry the ContentEntry to send
    * @param options abort signal and extra headers for this request
    */
-  update(contentUuid: string, entry: ContentEntry, options?: RequestOptions): Promise<ContentEntry>;
+  update(contentUuid: string, entry: ContentEntry, options?: RequestOptions): Promise<ContentEntryResponse>;
   /**
    * Delete a content item.
    *
@@ -218,7 +260,16 @@ export interface SyncmlApi {
    * `GET /v2/services/syncml/` → 200
    * @param options abort signal and extra headers for this request
    */
-  list(options?: RequestOptions): Promise<Feed<SyncmlClientEntry>>;
+  list(options?: RequestOptions): Promise<Feed<SyncmlClientEntryResponse>>;
+  /**
+   * List SyncML clients.
+   *
+   * `GET /v2/services/syncml/` → 200
+   *
+   * Every entry of `list`, page after page: yields the entries of each page and follows its `link rel="next"` (on the same origin) until a page has none.
+   * @param options abort signal and extra headers for this request
+   */
+  iterateList(options?: RequestOptions): AsyncIterableIterator<SyncmlClientEntryResponse>;
   /**
    * Register a SyncML phone.
    *
@@ -226,7 +277,7 @@ export interface SyncmlApi {
    * @param client the `client` of the SyncmlClientEntry to send
    * @param options abort signal and extra headers for this request
    */
-  create(client: SyncmlClient, options?: RequestOptions): Promise<SyncmlClientEntry>;
+  create(client: SyncmlClient, options?: RequestOptions): Promise<SyncmlClientEntryResponse>;
   /**
    * Get a SyncML client.
    *
@@ -234,7 +285,7 @@ export interface SyncmlApi {
    * @param clientUuid The SyncML client's `uuid`.
    * @param options abort signal and extra headers for this request
    */
-  get(clientUuid: string, options?: RequestOptions): Promise<SyncmlClientEntry>;
+  get(clientUuid: string, options?: RequestOptions): Promise<SyncmlClientEntryResponse>;
   /**
    * Update a SyncML client (not offered).
    *
@@ -261,7 +312,7 @@ export interface SyncmlApi {
    * @param entry the SyncmlSetupEntry to send
    * @param options abort signal and extra headers for this request
    */
-  setup(clientUuid: string, entry: SyncmlSetupEntry, options?: RequestOptions): Promise<SyncmlSetupEntry>;
+  setup(clientUuid: string, entry: SyncmlSetupEntry, options?: RequestOptions): Promise<SyncmlSetupEntryResponse>;
   /**
    * Request a server-initiated sync.
    *
@@ -277,21 +328,49 @@ export interface SyncmlApi {
    * @param clientUuid The SyncML client's `uuid`.
    * @param options abort signal and extra headers for this request
    */
-  outbox(clientUuid: string, options?: RequestOptions): Promise<Feed<OutboxEntry>>;
+  outbox(clientUuid: string, options?: RequestOptions): Promise<Feed<OutboxEntryResponse>>;
+  /**
+   * List what was sent to the phone.
+   *
+   * `GET /v2/services/syncml/{clientUuid}/outbox/` → 200
+   *
+   * Every entry of `outbox`, page after page: yields the entries of each page and follows its `link rel="next"` (on the same origin) until a page has none.
+   * @param clientUuid The SyncML client's `uuid`.
+   * @param options abort signal and extra headers for this request
+   */
+  iterateOutbox(clientUuid: string, options?: RequestOptions): AsyncIterableIterator<OutboxEntryResponse>;
   /**
    * List SyncML sessions.
    *
    * `GET /v2/services/syncml/sessions/` → 200
    * @param options abort signal and extra headers for this request
    */
-  sessions(options?: RequestOptions): Promise<Feed<SessionEntry>>;
+  sessions(options?: RequestOptions): Promise<Feed<SessionEntryResponse>>;
+  /**
+   * List SyncML sessions.
+   *
+   * `GET /v2/services/syncml/sessions/` → 200
+   *
+   * Every entry of `sessions`, page after page: yields the entries of each page and follows its `link rel="next"` (on the same origin) until a page has none.
+   * @param options abort signal and extra headers for this request
+   */
+  iterateSessions(options?: RequestOptions): AsyncIterableIterator<SessionEntryResponse>;
   /**
    * List the SyncML chat log (administrators).
    *
    * `GET /v2/services/syncml/sessions/chatlog/` → 200
    * @param options abort signal and extra headers for this request
    */
-  chatlog(options?: RequestOptions): Promise<Feed<ChatMessageEntry>>;
+  chatlog(options?: RequestOptions): Promise<Feed<ChatMessageEntryResponse>>;
+  /**
+   * List the SyncML chat log (administrators).
+   *
+   * `GET /v2/services/syncml/sessions/chatlog/` → 200
+   *
+   * Every entry of `chatlog`, page after page: yields the entries of each page and follows its `link rel="next"` (on the same origin) until a page has none.
+   * @param options abort signal and extra headers for this request
+   */
+  iterateChatlog(options?: RequestOptions): AsyncIterableIterator<ChatMessageEntryResponse>;
   /**
    * List phone datastores (not implemented).
    *
@@ -313,7 +392,16 @@ export interface ActivesyncApi {
    * `GET /v2/services/activesync/` → 200
    * @param options abort signal and extra headers for this request
    */
-  list(options?: RequestOptions): Promise<Feed<ActivesyncClientEntry>>;
+  list(options?: RequestOptions): Promise<Feed<ActivesyncClientEntryResponse>>;
+  /**
+   * List ActiveSync clients.
+   *
+   * `GET /v2/services/activesync/` → 200
+   *
+   * Every entry of `list`, page after page: yields the entries of each page and follows its `link rel="next"` (on the same origin) until a page has none.
+   * @param options abort signal and extra headers for this request
+   */
+  iterateList(options?: RequestOptions): AsyncIterableIterator<ActivesyncClientEntryResponse>;
   /**
    * Register an ActiveSync phone.
    *
@@ -321,7 +409,7 @@ export interface ActivesyncApi {
    * @param client the `client` of the ActivesyncClientEntry to send
    * @param options abort signal and extra headers for this request
    */
-  create(client: ActivesyncClient, options?: RequestOptions): Promise<ActivesyncClientEntry>;
+  create(client: ActivesyncClient, options?: RequestOptions): Promise<ActivesyncClientEntryResponse>;
   /**
    * Get an ActiveSync client.
    *
@@ -329,7 +417,7 @@ export interface ActivesyncApi {
    * @param clientUuid The ActiveSync client's `uuid`.
    * @param options abort signal and extra headers for this request
    */
-  get(clientUuid: string, options?: RequestOptions): Promise<ActivesyncClientEntry>;
+  get(clientUuid: string, options?: RequestOptions): Promise<ActivesyncClientEntryResponse>;
   /**
    * Change an ActiveSync client's password.
    *
@@ -338,7 +426,7 @@ export interface ActivesyncApi {
    * @param client the `client` of the ActivesyncClientEntry to send
    * @param options abort signal and extra headers for this request
    */
-  update(clientUuid: string, client: ActivesyncClient, options?: RequestOptions): Promise<ActivesyncClientEntry>;
+  update(clientUuid: string, client: ActivesyncClient, options?: RequestOptions): Promise<ActivesyncClientEntryResponse>;
   /**
    * Delete an ActiveSync client.
    *
@@ -359,7 +447,16 @@ export interface SyncengineApi {
    * `GET /v2/syncengine/` → 200
    * @param options abort signal and extra headers for this request
    */
-  list(options?: RequestOptions): Promise<Feed<BindingEntry>>;
+  list(options?: RequestOptions): Promise<Feed<BindingEntryResponse>>;
+  /**
+   * List sync bindings.
+   *
+   * `GET /v2/syncengine/` → 200
+   *
+   * Every entry of `list`, page after page: yields the entries of each page and follows its `link rel="next"` (on the same origin) until a page has none.
+   * @param options abort signal and extra headers for this request
+   */
+  iterateList(options?: RequestOptions): AsyncIterableIterator<BindingEntryResponse>;
   /**
    * Bind two clients.
    *
@@ -367,7 +464,7 @@ export interface SyncengineApi {
    * @param entry the BindingEntry to send
    * @param options abort signal and extra headers for this request
    */
-  create(entry: BindingEntry, options?: RequestOptions): Promise<BindingEntry>;
+  create(entry: BindingEntry, options?: RequestOptions): Promise<BindingEntryResponse>;
   /**
    * Get a sync binding.
    *
@@ -375,7 +472,7 @@ export interface SyncengineApi {
    * @param bindingId The binding id (the entry's `title`).
    * @param options abort signal and extra headers for this request
    */
-  get(bindingId: number, options?: RequestOptions): Promise<BindingEntry>;
+  get(bindingId: number, options?: RequestOptions): Promise<BindingEntryResponse>;
   /**
    * Change a binding's conflict winner.
    *
@@ -384,7 +481,7 @@ export interface SyncengineApi {
    * @param entry the BindingEntry to send
    * @param options abort signal and extra headers for this request
    */
-  update(bindingId: number, entry: BindingEntry, options?: RequestOptions): Promise<BindingEntry>;
+  update(bindingId: number, entry: BindingEntry, options?: RequestOptions): Promise<BindingEntryResponse>;
   /**
    * Delete a sync binding.
    *
@@ -399,7 +496,16 @@ export interface SyncengineApi {
    * `GET /v2/syncengine/synchronization/` → 200
    * @param options abort signal and extra headers for this request
    */
-  log(options?: RequestOptions): Promise<Feed<SyncLogEntry>>;
+  log(options?: RequestOptions): Promise<Feed<SyncLogEntryResponse>>;
+  /**
+   * List the synchronization log.
+   *
+   * `GET /v2/syncengine/synchronization/` → 200
+   *
+   * Every entry of `log`, page after page: yields the entries of each page and follows its `link rel="next"` (on the same origin) until a page has none.
+   * @param options abort signal and extra headers for this request
+   */
+  iterateLog(options?: RequestOptions): AsyncIterableIterator<SyncLogEntryResponse>;
   /**
    * List one binding's synchronization log.
    *
@@ -407,7 +513,17 @@ export interface SyncengineApi {
    * @param bindingId The binding id.
    * @param options abort signal and extra headers for this request
    */
-  bindingLog(bindingId: number, options?: RequestOptions): Promise<Feed<SyncLogEntry>>;
+  bindingLog(bindingId: number, options?: RequestOptions): Promise<Feed<SyncLogEntryResponse>>;
+  /**
+   * List one binding's synchronization log.
+   *
+   * `GET /v2/syncengine/{bindingId}/synchronization/` → 200
+   *
+   * Every entry of `bindingLog`, page after page: yields the entries of each page and follows its `link rel="next"` (on the same origin) until a page has none.
+   * @param bindingId The binding id.
+   * @param options abort signal and extra headers for this request
+   */
+  iterateBindingLog(bindingId: number, options?: RequestOptions): AsyncIterableIterator<SyncLogEntryResponse>;
   /**
    * Run a synchronization.
    *
@@ -416,7 +532,7 @@ export interface SyncengineApi {
    * @param entry the SynchronizationEntry to send
    * @param options abort signal and extra headers for this request
    */
-  synchronize(bindingId: number, entry: SynchronizationEntry, options?: RequestOptions): Promise<SyncLogEntry>;
+  synchronize(bindingId: number, entry: SynchronizationEntry, options?: RequestOptions): Promise<SyncLogEntryResponse>;
   /**
    * Get one synchronization log entry.
    *
@@ -424,7 +540,7 @@ export interface SyncengineApi {
    * @param logId The log entry id.
    * @param options abort signal and extra headers for this request
    */
-  logEntry(logId: number, options?: RequestOptions): Promise<SyncLogEntry>;
+  logEntry(logId: number, options?: RequestOptions): Promise<SyncLogEntryResponse>;
   /**
    * List sync sources (not implemented).
    *
@@ -455,7 +571,16 @@ export interface PhoneDatastoreBindingsApi {
    * `GET /v2/syncengine/phone_datastore_bindings/` → 200
    * @param options abort signal and extra headers for this request
    */
-  list(options?: RequestOptions): Promise<Feed<PhoneDatastoreBindingEntry>>;
+  list(options?: RequestOptions): Promise<Feed<PhoneDatastoreBindingEntryResponse>>;
+  /**
+   * List phone-to-datastore bindings.
+   *
+   * `GET /v2/syncengine/phone_datastore_bindings/` → 200
+   *
+   * Every entry of `list`, page after page: yields the entries of each page and follows its `link rel="next"` (on the same origin) until a page has none.
+   * @param options abort signal and extra headers for this request
+   */
+  iterateList(options?: RequestOptions): AsyncIterableIterator<PhoneDatastoreBindingEntryResponse>;
   /**
    * Create a phone bound to a datastore.
    *
@@ -463,7 +588,7 @@ export interface PhoneDatastoreBindingsApi {
    * @param entry the PhoneDatastoreBindingEntry to send
    * @param options abort signal and extra headers for this request
    */
-  create(entry: PhoneDatastoreBindingEntry, options?: RequestOptions): Promise<PhoneDatastoreBindingEntry>;
+  create(entry: PhoneDatastoreBindingEntry, options?: RequestOptions): Promise<PhoneDatastoreBindingEntryResponse>;
 }
 
 /**
@@ -476,7 +601,16 @@ export interface PhonesApi {
    * `GET /v2/phones/vendors/` → 200
    * @param options abort signal and extra headers for this request
    */
-  vendors(options?: RequestOptions): Promise<Feed<VendorEntry>>;
+  vendors(options?: RequestOptions): Promise<Feed<VendorEntryResponse>>;
+  /**
+   * List phone vendors.
+   *
+   * `GET /v2/phones/vendors/` → 200
+   *
+   * Every entry of `vendors`, page after page: yields the entries of each page and follows its `link rel="next"` (on the same origin) until a page has none.
+   * @param options abort signal and extra headers for this request
+   */
+  iterateVendors(options?: RequestOptions): AsyncIterableIterator<VendorEntryResponse>;
   /**
    * Get a phone vendor.
    *
@@ -484,7 +618,7 @@ export interface PhonesApi {
    * @param vendorUuid The vendor's uuid (from its `id`, `urn:uuid:<vendor_uuid>`).
    * @param options abort signal and extra headers for this request
    */
-  vendor(vendorUuid: string, options?: RequestOptions): Promise<VendorEntry>;
+  vendor(vendorUuid: string, options?: RequestOptions): Promise<VendorEntryResponse>;
   /**
    * List one vendor's phone models.
    *
@@ -492,14 +626,33 @@ export interface PhonesApi {
    * @param vendorUuid The vendor's uuid.
    * @param options abort signal and extra headers for this request
    */
-  vendorModels(vendorUuid: string, options?: RequestOptions): Promise<Feed<PhoneModelEntry>>;
+  vendorModels(vendorUuid: string, options?: RequestOptions): Promise<Feed<PhoneModelEntryResponse>>;
+  /**
+   * List one vendor's phone models.
+   *
+   * `GET /v2/phones/vendors/{vendorUuid}/models/` → 200
+   *
+   * Every entry of `vendorModels`, page after page: yields the entries of each page and follows its `link rel="next"` (on the same origin) until a page has none.
+   * @param vendorUuid The vendor's uuid.
+   * @param options abort signal and extra headers for this request
+   */
+  iterateVendorModels(vendorUuid: string, options?: RequestOptions): AsyncIterableIterator<PhoneModelEntryResponse>;
   /**
    * List all phone models.
    *
    * `GET /v2/phones/vendors/models/` → 200
    * @param options abort signal and extra headers for this request
    */
-  models(options?: RequestOptions): Promise<Feed<PhoneModelEntry>>;
+  models(options?: RequestOptions): Promise<Feed<PhoneModelEntryResponse>>;
+  /**
+   * List all phone models.
+   *
+   * `GET /v2/phones/vendors/models/` → 200
+   *
+   * Every entry of `models`, page after page: yields the entries of each page and follows its `link rel="next"` (on the same origin) until a page has none.
+   * @param options abort signal and extra headers for this request
+   */
+  iterateModels(options?: RequestOptions): AsyncIterableIterator<PhoneModelEntryResponse>;
   /**
    * Get a phone model.
    *
@@ -507,7 +660,7 @@ export interface PhonesApi {
    * @param modelUuid The model's `uuid`.
    * @param options abort signal and extra headers for this request
    */
-  model(modelUuid: string, options?: RequestOptions): Promise<PhoneModelEntry>;
+  model(modelUuid: string, options?: RequestOptions): Promise<PhoneModelEntryResponse>;
 }
 
 /**
@@ -520,7 +673,16 @@ export interface AdminApi {
    * `GET /v2/admin/accounts` → 200
    * @param options abort signal and extra headers for this request
    */
-  accounts(options?: RequestOptions): Promise<Feed<AccountEntry>>;
+  accounts(options?: RequestOptions): Promise<Feed<AccountEntryResponse>>;
+  /**
+   * List accounts.
+   *
+   * `GET /v2/admin/accounts` → 200
+   *
+   * Every entry of `accounts`, page after page: yields the entries of each page and follows its `link rel="next"` (on the same origin) until a page has none.
+   * @param options abort signal and extra headers for this request
+   */
+  iterateAccounts(options?: RequestOptions): AsyncIterableIterator<AccountEntryResponse>;
   /**
    * Create an account.
    *
@@ -528,7 +690,7 @@ export interface AdminApi {
    * @param account the `account` of the AccountEntry to send
    * @param options abort signal and extra headers for this request
    */
-  createAccount(account: Account, options?: RequestOptions): Promise<AccountEntry>;
+  createAccount(account: Account, options?: RequestOptions): Promise<AccountEntryResponse>;
   /**
    * Delete an account.
    *
@@ -544,7 +706,7 @@ export interface AdminApi {
    * @param username The account's username.
    * @param options abort signal and extra headers for this request
    */
-  createToken(username: string, options?: RequestOptions): Promise<TokenEntry>;
+  createToken(username: string, options?: RequestOptions): Promise<TokenEntryResponse>;
   /**
    * Issue an OAuth 1.0a consumer for an account.
    *
@@ -552,7 +714,7 @@ export interface AdminApi {
    * @param username The account's username.
    * @param options abort signal and extra headers for this request
    */
-  createConsumer(username: string, options?: RequestOptions): Promise<ConsumerEntry>;
+  createConsumer(username: string, options?: RequestOptions): Promise<ConsumerEntryResponse>;
 }
 
 /**
@@ -582,11 +744,15 @@ export interface HealthApi {
   get(options?: RequestOptions): Promise<string>;
 }
 
-/** Binds every operation to `invoke`, which executes an operation from its spec alone. */
-export function createOperations(invoke: Invoke): AtomSyncApi {
+/**
+ * Binds every operation to `invoke`, which executes an operation from its spec alone, and every
+ * feed operation's `iterate…` twin to `iterate`, which walks its pages.
+ */
+export function createOperations(invoke: Invoke, iterate: Iterate): AtomSyncApi {
   return {
     extdata: {
       list: (options) => invoke(operations.listExtdataClients, {}, options),
+      iterateList: (options) => iterate(operations.listExtdataClients, {}, options),
       create: (client, options) => invoke(operations.createExtdataClient, { body: { client } }, options),
       get: (clientUuid, options) => invoke(operations.getExtdataClient, { path: { clientUuid } }, options),
       update: (clientUuid, client, options) => invoke(operations.updateExtdataClient, { path: { clientUuid }, body: { client } }, options),
@@ -594,12 +760,15 @@ export function createOperations(invoke: Invoke): AtomSyncApi {
     },
     datastore: {
       list: (options) => invoke(operations.listDatastoreClients, {}, options),
+      iterateList: (options) => iterate(operations.listDatastoreClients, {}, options),
       create: (client, options) => invoke(operations.createDatastoreClient, { body: { client } }, options),
       get: (clientUuid, options) => invoke(operations.getDatastoreClient, { path: { clientUuid } }, options),
       allContents: (options) => invoke(operations.listAllContents, {}, options),
       contents: (clientUuid) => ({
         list: (query, options) => invoke(operations.listContents, { path: { clientUuid }, query }, options),
+        iterateList: (query, options) => iterate(operations.listContents, { path: { clientUuid }, query }, options),
         changes: (query, options) => invoke(operations.listContentChanges, { path: { clientUuid }, query }, options),
+        iterateChanges: (query, options) => iterate(operations.listContentChanges, { path: { clientUuid }, query }, options),
         create: (entry, query, options) => invoke(operations.createContent, { path: { clientUuid }, body: entry, query }, options),
         get: (contentUuid, options) => invoke(operations.getContent, { path: { clientUuid, contentUuid } }, options),
         update: (contentUuid, entry, options) => invoke(operations.updateContent, { path: { clientUuid, contentUuid }, body: entry }, options),
@@ -609,6 +778,7 @@ export function createOperations(invoke: Invoke): AtomSyncApi {
     },
     syncml: {
       list: (options) => invoke(operations.listSyncmlClients, {}, options),
+      iterateList: (options) => iterate(operations.listSyncmlClients, {}, options),
       create: (client, options) => invoke(operations.createSyncmlClient, { body: { client } }, options),
       get: (clientUuid, options) => invoke(operations.getSyncmlClient, { path: { clientUuid } }, options),
       update: (clientUuid, options) => invoke(operations.updateSyncmlClient, { path: { clientUuid } }, options),
@@ -616,12 +786,16 @@ export function createOperations(invoke: Invoke): AtomSyncApi {
       setup: (clientUuid, entry, options) => invoke(operations.createSyncmlSetup, { path: { clientUuid }, body: entry }, options),
       requestSync: (clientUuid, options) => invoke(operations.requestSyncmlSync, { path: { clientUuid } }, options),
       outbox: (clientUuid, options) => invoke(operations.listSyncmlOutbox, { path: { clientUuid } }, options),
+      iterateOutbox: (clientUuid, options) => iterate(operations.listSyncmlOutbox, { path: { clientUuid } }, options),
       sessions: (options) => invoke(operations.listSyncmlSessions, {}, options),
+      iterateSessions: (options) => iterate(operations.listSyncmlSessions, {}, options),
       chatlog: (options) => invoke(operations.listSyncmlChatlog, {}, options),
+      iterateChatlog: (options) => iterate(operations.listSyncmlChatlog, {}, options),
       datastores: (options) => invoke(operations.listSyncmlDatastores, {}, options),
     },
     activesync: {
       list: (options) => invoke(operations.listActivesyncClients, {}, options),
+      iterateList: (options) => iterate(operations.listActivesyncClients, {}, options),
       create: (client, options) => invoke(operations.createActivesyncClient, { body: { client } }, options),
       get: (clientUuid, options) => invoke(operations.getActivesyncClient, { path: { clientUuid } }, options),
       update: (clientUuid, client, options) => invoke(operations.updateActivesyncClient, { path: { clientUuid }, body: { client } }, options),
@@ -629,12 +803,15 @@ export function createOperations(invoke: Invoke): AtomSyncApi {
     },
     syncengine: {
       list: (options) => invoke(operations.listBindings, {}, options),
+      iterateList: (options) => iterate(operations.listBindings, {}, options),
       create: (entry, options) => invoke(operations.createBinding, { body: entry }, options),
       get: (bindingId, options) => invoke(operations.getBinding, { path: { bindingId } }, options),
       update: (bindingId, entry, options) => invoke(operations.updateBinding, { path: { bindingId }, body: entry }, options),
       delete: (bindingId, options) => invoke(operations.deleteBinding, { path: { bindingId } }, options),
       log: (options) => invoke(operations.listSyncLog, {}, options),
+      iterateLog: (options) => iterate(operations.listSyncLog, {}, options),
       bindingLog: (bindingId, options) => invoke(operations.listBindingSyncLog, { path: { bindingId } }, options),
+      iterateBindingLog: (bindingId, options) => iterate(operations.listBindingSyncLog, { path: { bindingId } }, options),
       synchronize: (bindingId, entry, options) => invoke(operations.synchronize, { path: { bindingId }, body: entry }, options),
       logEntry: (logId, options) => invoke(operations.getSyncLogEntry, { path: { logId } }, options),
       sources: (options) => invoke(operations.listSyncSources, {}, options),
@@ -642,17 +819,22 @@ export function createOperations(invoke: Invoke): AtomSyncApi {
     },
     phoneDatastoreBindings: {
       list: (options) => invoke(operations.listPhoneDatastoreBindings, {}, options),
+      iterateList: (options) => iterate(operations.listPhoneDatastoreBindings, {}, options),
       create: (entry, options) => invoke(operations.createPhoneDatastoreBinding, { body: entry }, options),
     },
     phones: {
       vendors: (options) => invoke(operations.listVendors, {}, options),
+      iterateVendors: (options) => iterate(operations.listVendors, {}, options),
       vendor: (vendorUuid, options) => invoke(operations.getVendor, { path: { vendorUuid } }, options),
       vendorModels: (vendorUuid, options) => invoke(operations.listVendorModels, { path: { vendorUuid } }, options),
+      iterateVendorModels: (vendorUuid, options) => iterate(operations.listVendorModels, { path: { vendorUuid } }, options),
       models: (options) => invoke(operations.listModels, {}, options),
+      iterateModels: (options) => iterate(operations.listModels, {}, options),
       model: (modelUuid, options) => invoke(operations.getModel, { path: { modelUuid } }, options),
     },
     admin: {
       accounts: (options) => invoke(operations.listAccounts, {}, options),
+      iterateAccounts: (options) => iterate(operations.listAccounts, {}, options),
       createAccount: (account, options) => invoke(operations.createAccount, { body: { account } }, options),
       deleteAccount: (username, options) => invoke(operations.deleteAccount, { path: { username } }, options),
       createToken: (username, options) => invoke(operations.createAccountToken, { path: { username } }, options),
