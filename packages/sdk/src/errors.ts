@@ -1,5 +1,6 @@
 /**
- * AtomSyncError: the one error the SDK throws for an answer it cannot return as a result.
+ * The SDK's errors: AtomSyncError for an answer it cannot return as a result, and
+ * AtomSyncTimeoutError for an attempt that got no answer in time.
  */
 import type { ErrorCode } from '@atomsync/atom';
 
@@ -22,11 +23,19 @@ export interface AtomSyncErrorDetail {
  * `<error>` body fills `code`, `message` and `details`; when the body is not one (a proxy's HTML
  * page, an empty 502), `code` is derived from the status.
  *
+ * `requestId` is the answer's `x-request-id` (the server sends one with every answer and logs
+ * under it): quote it when reporting a problem. `message` stays the service's own words; the
+ * request id is shown where errors are printed (`stack`, `toString()`, so `console.error` and
+ * uncaught-error reports), as `AtomSyncError: <message> [request <id>]`.
+ *
  * Network failures and aborts are not AtomSyncErrors: they reject with what `fetch` threw
- * (a `TypeError` with a `cause`, or the abort signal's reason), since there is no answer.
+ * (a `TypeError` with a `cause`, or the abort signal's reason), since there is no answer; a
+ * request that timed out rejects with an {@link AtomSyncTimeoutError}.
  */
 export class AtomSyncError extends Error {
   override readonly name = 'AtomSyncError';
+  /** The answer's `x-request-id`, when it had one. */
+  readonly requestId: string | undefined;
 
   constructor(
     /** The HTTP status of the answer. */
@@ -43,6 +52,39 @@ export class AtomSyncError extends Error {
     options?: { cause?: unknown },
   ) {
     super(message, options);
+    this.requestId = response.headers.get('x-request-id') ?? undefined;
+    if (this.requestId !== undefined) showInStack(this, `${this.name}: ${message}`, this.toString());
+  }
+
+  /** `AtomSyncError: <message> [request <id>]`. */
+  override toString(): string {
+    const base = `${this.name}: ${this.message}`;
+    return this.requestId === undefined ? base : `${base} [request ${this.requestId}]`;
+  }
+}
+
+/**
+ * Thrown when an attempt got no complete answer within the client's `timeout` (per attempt:
+ * sending, waiting and reading the body). An idempotent request is retried after a timeout like
+ * after a network error, so this is what is left when the last attempt timed out too; a POST is
+ * never retried after one (it may have been applied). Your own `signal` aborting rejects with its
+ * reason instead, never with this.
+ */
+export class AtomSyncTimeoutError extends Error {
+  override readonly name = 'AtomSyncTimeoutError';
+  /** `timeout`: switch on it alongside AtomSyncError's codes. */
+  readonly code = 'timeout';
+
+  constructor(
+    /** The operationId of the call that timed out. */
+    readonly operationId: string,
+    /** The timeout of each attempt, in milliseconds. */
+    readonly timeout: number,
+    /** How many attempts were made, all of them timed out or failed. */
+    readonly attempts: number,
+    options?: { cause?: unknown },
+  ) {
+    super(`${operationId}: no answer within ${timeout} ms${attempts > 1 ? ` (${attempts} attempts)` : ''}`, options);
   }
 }
 
@@ -53,6 +95,11 @@ export class AtomSyncError extends Error {
 export function isAtomSyncError(error: unknown, code?: AtomSyncErrorCode): error is AtomSyncError {
   if (!(error instanceof Error) || error.name !== 'AtomSyncError') return false;
   return code === undefined || (error as AtomSyncError).code === code;
+}
+
+/** True for an AtomSyncTimeoutError; like isAtomSyncError, it works across copies of the SDK. */
+export function isAtomSyncTimeoutError(error: unknown): error is AtomSyncTimeoutError {
+  return error instanceof Error && error.name === 'AtomSyncTimeoutError';
 }
 
 /** The code an error status stands for when the body does not say. */
@@ -73,4 +120,10 @@ export function codeForStatus(status: number): AtomSyncErrorCode {
       if (status >= 400) return 'bad_request';
       return 'invalid_response';
   }
+}
+
+/** Replaces the first line of `error.stack` (`Name: message`) with `heading`, where the engine keeps one. */
+function showInStack(error: Error, first: string, heading: string): void {
+  const stack = error.stack;
+  if (typeof stack === 'string' && stack.startsWith(first)) error.stack = heading + stack.slice(first.length);
 }

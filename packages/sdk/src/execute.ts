@@ -1,7 +1,9 @@
 /**
  * executeOperation: runs any operation from its spec (the Smithy way: operations are data).
- * Builds the URL, encodes the body with the shape's codec, applies auth, sends it through the
- * transport, and decodes the answer, or throws AtomSyncError.
+ * Builds the URL, encodes the body with the shape's codec, then per attempt applies auth, runs
+ * the middleware and sends the request through the transport under the attempt's timeout,
+ * retrying what retry.ts allows, and decodes the answer, or throws AtomSyncError.
+ * iterateOperation does the same for each page of a feed, following `link rel="next"`.
  */
 import {
   ATOM_MEDIA_TYPE,
@@ -10,11 +12,14 @@ import {
   entryCodecs,
   expandPath,
   type BodySpec,
+  type Feed,
   type OperationSpec,
 } from '@atomsync/atom';
 import type { Auth } from './auth.js';
-import { AtomSyncError, codeForStatus, type AtomSyncErrorDetail } from './errors.js';
+import { AtomSyncError, AtomSyncTimeoutError, codeForStatus, type AtomSyncErrorDetail } from './errors.js';
 import type { HeaderValues, RequestOptions } from './invoke.js';
+import { runMiddleware, type Middleware } from './middleware.js';
+import { retryDelay, sleep, type RetryPolicy } from './retry.js';
 
 /** What a client resolved from its options, shared by every request it makes. */
 export interface ExecuteConfig {
@@ -22,15 +27,31 @@ export interface ExecuteConfig {
   readonly baseUrl: string;
   readonly auth?: Auth;
   readonly headers?: HeaderValues;
-  readonly userAgent: string;
+  /** The User-Agent to send; undefined sends none of ours (a browser sends its own). */
+  readonly userAgent?: string;
+  readonly retry: RetryPolicy;
+  /** Each attempt's timeout in milliseconds; undefined for none. */
+  readonly timeout?: number;
+  readonly middleware: readonly Middleware[];
   /** Sends one request; the transport decides which fetch and dispatcher carry it. */
-  readonly send: (url: URL, init: RequestInit) => Promise<Response>;
+  readonly send: (request: Request) => Promise<Response>;
 }
 
 export interface ExecuteInput {
   readonly path?: Readonly<Record<string, string | number>>;
   readonly query?: Readonly<Record<string, unknown>>;
   readonly body?: unknown;
+}
+
+interface EncodedBody {
+  readonly data: string | Uint8Array;
+  readonly contentType: string;
+}
+
+/** One attempt's answer, its body read whole under the attempt's timeout. */
+interface Answer {
+  readonly response: Response;
+  readonly bytes: Uint8Array;
 }
 
 export async function executeOperation(
@@ -40,17 +61,44 @@ export async function executeOperation(
   options: RequestOptions | undefined,
 ): Promise<unknown> {
   const url = buildUrl(config.baseUrl, spec, input);
-  const headers = new Headers(config.headers);
-  headers.set('Accept', acceptFor(spec.response));
-  if (!headers.has('User-Agent')) headers.set('User-Agent', config.userAgent);
-  const body = encodeBody(spec, input.body, headers);
-  if (config.auth) headers.set('Authorization', await config.auth({ method: spec.method, url }));
-  if (options?.headers) new Headers(options.headers).forEach((value, name) => headers.set(name, value));
+  const body = encodeBody(spec, input.body);
+  return decodeBody(spec, await exchange(config, spec, url, body, options));
+}
 
-  // BodyInit wants Uint8Array<ArrayBuffer>; any Uint8Array is sent the same way at run time.
-  const response = await config.send(url, { method: spec.method, headers, body: body as BodyInit | undefined, signal: options?.signal });
-  if (response.status !== spec.status || response.status >= 400) throw await errorFrom(spec, response);
-  return decodeBody(spec, response);
+/**
+ * The entries of every page of a GET answering a feed: a page's `link rel="next"` (resolved
+ * against the page's URL) is the next request, until a page has none. A next page on another
+ * origin is refused (the client's credentials go to its base URL only), as is a link back to a
+ * page already read; both reject with an `invalid_response` AtomSyncError.
+ */
+export async function* iterateOperation(
+  config: ExecuteConfig,
+  spec: OperationSpec,
+  input: ExecuteInput,
+  options: RequestOptions | undefined,
+): AsyncGenerator<unknown, void, undefined> {
+  if (spec.method !== 'GET' || spec.response.kind !== 'feed') throw new TypeError(`${spec.id}: only a GET answering a feed has pages`);
+  const origin = new URL(config.baseUrl).origin;
+  const read = new Set<string>();
+  let url = buildUrl(config.baseUrl, spec, input);
+  for (;;) {
+    read.add(url.href);
+    const answer = await exchange(config, spec, url, undefined, options);
+    const feed = decodeBody(spec, answer) as Feed<unknown>;
+    yield* feed.entries;
+    const href = feed.links?.find((l) => l.rel !== undefined && l.rel.toLowerCase().split(/\s+/).includes('next'))?.href;
+    if (href === undefined) return;
+    const refuse = (why: string) => new AtomSyncError(answer.response.status, 'invalid_response', `${spec.id}: ${why}`, [], answer.response, spec.id);
+    let next: URL;
+    try {
+      next = new URL(href, url);
+    } catch {
+      throw refuse(`the next page link ${JSON.stringify(href)} is not a URL`);
+    }
+    if (next.origin !== origin) throw refuse(`the next page ${next.href} is not on ${origin}; the client sends its credentials nowhere else`);
+    if (read.has(next.href)) throw refuse(`the next page link leads back to ${next.href}, already read`);
+    url = next;
+  }
 }
 
 function buildUrl(baseUrl: string, spec: OperationSpec, input: ExecuteInput): URL {
@@ -74,48 +122,151 @@ function acceptFor(response: BodySpec): string {
   return response.kind === 'raw' ? response.mediaType : ATOM_MEDIA_TYPE;
 }
 
-function encodeBody(spec: OperationSpec, value: unknown, headers: Headers): string | Uint8Array | undefined {
+function encodeBody(spec: OperationSpec, value: unknown): EncodedBody | undefined {
   const req = spec.request;
   if (!req || req.kind === 'empty') return undefined;
   if (value === undefined || value === null) throw new TypeError(`${spec.id}: the request body is missing`);
   if (req.kind === 'raw') {
-    headers.set('Content-Type', req.mediaType);
-    if (typeof value === 'string' || value instanceof Uint8Array) return value;
+    if (typeof value === 'string' || value instanceof Uint8Array) return { data: value, contentType: req.mediaType };
     throw new TypeError(`${spec.id}: a ${req.mediaType} body must be a string or a Uint8Array`);
   }
-  headers.set('Content-Type', ATOM_MEDIA_TYPE);
   const codec = entryCodecs[req.shape] as { encodeEntry(v: unknown): string; encodeFeed(v: unknown): string };
-  return req.kind === 'entry' ? codec.encodeEntry(value) : codec.encodeFeed(value);
+  return { data: req.kind === 'entry' ? codec.encodeEntry(value) : codec.encodeFeed(value), contentType: ATOM_MEDIA_TYPE };
 }
 
-async function decodeBody(spec: OperationSpec, response: Response): Promise<unknown> {
-  const res = spec.response;
-  if (res.kind === 'empty') {
-    // Read (and drop) whatever came, so the keep-alive connection goes back to the pool.
-    await response.arrayBuffer();
-    return undefined;
+/** Attempts until one answers the operation's success, or retry.ts says to stop. */
+async function exchange(config: ExecuteConfig, spec: OperationSpec, url: URL, body: EncodedBody | undefined, options: RequestOptions | undefined): Promise<Answer> {
+  const timeout = options?.timeout === false ? undefined : (options?.timeout ?? config.timeout);
+  for (let attempt = 1; ; attempt++) {
+    let answer: Answer;
+    try {
+      answer = await attemptOnce(config, spec, url, body, options, attempt, timeout);
+    } catch (error) {
+      if (!(error instanceof AtomSyncTimeoutError || isNoAnswer(error))) throw error;
+      const delay = retryDelay(config.retry, spec.method, attempt, 'no-answer');
+      if (delay === undefined) throw error;
+      await sleep(delay, options?.signal);
+      continue;
+    }
+    const { response } = answer;
+    if (response.status === spec.status && response.status < 400) return answer;
+    const delay = retryDelay(config.retry, spec.method, attempt, { status: response.status, retryAfter: response.headers.get('Retry-After') });
+    if (delay === undefined) throw errorFrom(spec, answer);
+    await sleep(delay, options?.signal);
   }
-  if (res.kind === 'raw') {
-    return res.mediaType.startsWith('text/') ? response.text() : new Uint8Array(await response.arrayBuffer());
-  }
-  const text = await response.text();
-  const codec = entryCodecs[res.shape] as { decodeEntry(xml: string): unknown; decodeFeed(xml: string): unknown };
+}
+
+async function attemptOnce(
+  config: ExecuteConfig,
+  spec: OperationSpec,
+  url: URL,
+  body: EncodedBody | undefined,
+  options: RequestOptions | undefined,
+  attempt: number,
+  timeout: number | undefined,
+): Promise<Answer> {
+  const headers = new Headers(config.headers);
+  headers.set('Accept', acceptFor(spec.response));
+  if (config.userAgent !== undefined && !headers.has('User-Agent')) headers.set('User-Agent', config.userAgent);
+  if (body) headers.set('Content-Type', body.contentType);
+  // Signed per attempt: an OAuth 1.0a nonce is good for one request only.
+  if (config.auth) headers.set('Authorization', await config.auth({ method: spec.method, url }));
+  if (options?.headers) new Headers(options.headers).forEach((value, name) => headers.set(name, value));
+
+  const deadline = startDeadline(timeout, options?.signal);
   try {
-    return res.kind === 'entry' ? codec.decodeEntry(text) : codec.decodeFeed(text);
+    // BodyInit wants Uint8Array<ArrayBuffer>; any Uint8Array is sent the same way at run time.
+    const request = new Request(url, { method: spec.method, headers, body: body?.data as BodyInit | undefined, signal: deadline.signal });
+    const send = (req: Request) => noAnswerIfFails(config.send(req), req.signal);
+    const response = await runMiddleware(config.middleware, request, { operationId: spec.id, attempt }, send);
+    if (response.bodyUsed) throw new TypeError(`${spec.id}: a middleware read the answer's body; read a response.clone() instead`);
+    // Read whole here, under the deadline: a body that stalls is a timeout like a silent server.
+    const bytes = new Uint8Array(await noAnswerIfFails(response.arrayBuffer(), request.signal));
+    return { response, bytes };
+  } catch (error) {
+    if (deadline.timedOut && !options?.signal?.aborted) throw new AtomSyncTimeoutError(spec.id, timeout!, attempt, { cause: error });
+    throw error;
+  } finally {
+    deadline.clear();
+  }
+}
+
+/** The failures of sending and of reading the body that were no abort: the request got no (whole) answer. */
+const noAnswer = new WeakSet<object>();
+
+function isNoAnswer(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && noAnswer.has(error);
+}
+
+async function noAnswerIfFails<T>(pending: Promise<T>, signal: AbortSignal): Promise<T> {
+  try {
+    return await pending;
+  } catch (error) {
+    if (!signal.aborted && typeof error === 'object' && error !== null) noAnswer.add(error);
+    throw error;
+  }
+}
+
+interface Deadline {
+  readonly signal: AbortSignal | undefined;
+  readonly timedOut: boolean;
+  clear(): void;
+}
+
+/** The attempt's signal: the caller's, aborted too when `ms` pass. */
+function startDeadline(ms: number | undefined, callerSignal: AbortSignal | undefined): Deadline {
+  if (ms === undefined) return { signal: callerSignal, timedOut: false, clear: () => undefined };
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException(`no answer within ${ms} ms`, 'TimeoutError'));
+  }, ms);
+  return {
+    signal: callerSignal ? anySignal(callerSignal, controller.signal) : controller.signal,
+    get timedOut() {
+      return timedOut;
+    },
+    clear: () => clearTimeout(timer),
+  };
+}
+
+function anySignal(a: AbortSignal, b: AbortSignal): AbortSignal {
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any([a, b]);
+  const controller = new AbortController();
+  for (const s of [a, b]) {
+    if (s.aborted) controller.abort(s.reason);
+    else s.addEventListener('abort', () => controller.abort(s.reason), { once: true });
+  }
+  return controller.signal;
+}
+
+const utf8 = new TextDecoder();
+
+function decodeBody(spec: OperationSpec, answer: Answer): unknown {
+  const res = spec.response;
+  if (res.kind === 'empty') return undefined;
+  if (res.kind === 'raw') return res.mediaType.startsWith('text/') ? utf8.decode(answer.bytes) : answer.bytes;
+  const text = utf8.decode(answer.bytes);
+  const codec: { decodeResponseEntry(xml: string): unknown; decodeResponseFeed(xml: string): unknown } = entryCodecs[res.shape];
+  try {
+    return res.kind === 'entry' ? codec.decodeResponseEntry(text) : codec.decodeResponseFeed(text);
   } catch (error) {
     if (!(error instanceof AtomDecodeError)) throw error;
     const what = res.kind === 'entry' ? `a ${res.shape} entry` : `a feed of ${res.shape}`;
-    throw new AtomSyncError(response.status, 'invalid_response', `${spec.id}: the answer is not ${what}: ${error.message}`, error.violations, response, spec.id, {
+    const { status } = answer.response;
+    throw new AtomSyncError(status, 'invalid_response', `${spec.id}: the answer is not ${what}: ${error.message}`, error.violations, answer.response, spec.id, {
       cause: error,
     });
   }
 }
 
-async function errorFrom(spec: OperationSpec, response: Response): Promise<AtomSyncError> {
-  const text = await response.text().catch(() => '');
+function errorFrom(spec: OperationSpec, answer: Answer): AtomSyncError {
+  const { response } = answer;
   if (response.status < 400) {
     return new AtomSyncError(response.status, 'invalid_response', `${spec.id}: expected HTTP ${spec.status}, got ${response.status}`, [], response, spec.id);
   }
+  const text = utf8.decode(answer.bytes);
   if (/xml/i.test(response.headers.get('Content-Type') ?? '') || text.trimStart().startsWith('<')) {
     try {
       const e = decodeServiceError(text);

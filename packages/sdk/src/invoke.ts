@@ -1,15 +1,18 @@
 /**
  * The contract between the generated methods and the runtime: a generated method hands
- * `invoke` the operation's spec from the table plus its inputs, and gets the typed result back.
+ * `invoke` the operation's spec from the table plus its inputs, and gets the typed result back;
+ * a feed method's `iterate…` twin hands the same to `iterate`, and gets the entries of every page.
  */
-import type { OperationId, OperationSpec, OperationTypes } from '@atomsync/atom';
+import type { Feed, OperationId, OperationSpec, OperationTypes } from '@atomsync/atom';
 
 /** Per-request settings every SDK method takes as its last argument. */
 export interface RequestOptions {
-  /** Aborts the request; the promise then rejects with the signal's reason (an `AbortError`). */
+  /** Aborts the request; the promise then rejects with the signal's reason (an `AbortError`), never retried. */
   signal?: AbortSignal;
   /** Extra headers; they win over the client's headers and over the SDK's own (even `Content-Type`). */
   headers?: HeaderValues;
+  /** This request's timeout per attempt, in milliseconds, instead of the client's (`false`: none). */
+  timeout?: number | false;
 }
 
 /** What the `Headers` constructor takes: a record, a list of pairs, or a `Headers`. */
@@ -29,4 +32,13 @@ export type Invoke = <Id extends OperationId>(
   spec: OperationSpecOf<Id>,
   input: OperationInput<Id>,
   options: RequestOptions | undefined,
-) => Promise<OperationTypes[Id]['result']>;
+) => Promise<OperationTypes[Id]['response']>;
+
+/** The entry type of a feed type. */
+export type EntryOf<F> = F extends Feed<infer E> ? E : never;
+
+export type Iterate = <Id extends OperationId>(
+  spec: OperationSpecOf<Id>,
+  input: OperationInput<Id>,
+  options: RequestOptions | undefined,
+) => AsyncIterableIterator<EntryOf<OperationTypes[Id]['response']>>;

@@ -7,16 +7,11 @@
  * a real node:http server (test/transport.test.ts), including connection reuse and aborts.
  */
 import { Agent, type Dispatcher } from 'undici';
+import type { Transport } from './fetch-transport.js';
 
 export interface TransportOptions {
   fetch?: typeof globalThis.fetch;
   dispatcher?: Dispatcher;
-}
-
-export interface Transport {
-  send(url: URL, init: RequestInit): Promise<Response>;
-  /** Closes the pool the transport created itself; a caller's dispatcher is the caller's to close. */
-  close(): Promise<void>;
 }
 
 export function createTransport(options: TransportOptions): Transport {
@@ -28,12 +23,11 @@ export function createTransport(options: TransportOptions): Transport {
     return (owned ??= new Agent());
   };
   return {
-    send(url, init) {
-      // Looked up per request, not at creation: msw and similar tools replace globalThis.fetch
-      // when they start, which is often after the client was created.
+    send(request) {
+      // Looked up per request, not at creation (see fetch-transport.ts).
       const fetchImpl = options.fetch ?? globalThis.fetch;
       const dispatcher = dispatcherFor();
-      return fetchImpl(url, dispatcher ? ({ ...init, dispatcher } as RequestInit) : init);
+      return dispatcher ? fetchImpl(request, { dispatcher } as RequestInit) : fetchImpl(request);
     },
     async close() {
       const agent = owned;

@@ -1,8 +1,8 @@
-import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setupServer } from 'msw/node';
 import { sampleHandlers } from '@atomsync/msw';
 import { basicAuth, bearerAuth, createClient, oauth1 } from '@atomsync/sdk';
+import { expectedSignature, parseOAuthHeader } from './fixtures/oauth.js';
 import { recordRequests, type Recorded } from './fixtures/recorder.js';
 
 const server = setupServer(...sampleHandlers());
@@ -48,37 +48,6 @@ describe('bearerAuth', () => {
     expect(seen.map((r) => r.headers.get('Authorization'))).toEqual(['Bearer t1', 'Bearer t2']);
   });
 });
-
-/** RFC 3986 percent-encoding as RFC 5849 §3.6 asks (everything but ALPHA, DIGIT, "-", ".", "_", "~"). */
-function pct(s: string): string {
-  return encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
-function parseOAuthHeader(header: string): Map<string, string> {
-  expect(header.startsWith('OAuth ')).toBe(true);
-  const params = new Map<string, string>();
-  for (const m of header.slice(6).matchAll(/([\w%]+)="([^"]*)"/g)) params.set(decodeURIComponent(m[1]!), decodeURIComponent(m[2]!));
-  return params;
-}
-
-/**
- * RFC 5849 §3.4, written out independently of the SDK and of oauth-1.0a: the base string is the
- * method, the base string URI (scheme and host lowercase, no default port, no query) and the
- * normalized parameters (the query's and the oauth_* ones but the signature and realm), sorted.
- */
-function expectedSignature(method: string, url: URL, oauthParams: Map<string, string>, consumerSecret: string, tokenSecret = ''): string {
-  const pairs: [string, string][] = [...url.searchParams];
-  for (const [k, v] of oauthParams) if (k !== 'oauth_signature' && k !== 'realm') pairs.push([k, v]);
-  const normalized = pairs
-    .map(([k, v]) => [pct(k), pct(v)] as const)
-    .sort(([ak, av], [bk, bv]) => (ak < bk ? -1 : ak > bk ? 1 : av < bv ? -1 : av > bv ? 1 : 0))
-    .map(([k, v]) => `${k}=${v}`)
-    .join('&');
-  const defaultPort = (url.protocol === 'http:' && url.port === '80') || (url.protocol === 'https:' && url.port === '443');
-  const baseUri = `${url.protocol.toLowerCase()}//${url.hostname.toLowerCase()}${url.port && !defaultPort ? `:${url.port}` : ''}${url.pathname}`;
-  const base = `${method.toUpperCase()}&${pct(baseUri)}&${pct(normalized)}`;
-  return createHmac('sha1', `${pct(consumerSecret)}&${pct(tokenSecret)}`).update(base).digest('base64');
-}
 
 describe('the RFC 5849 verifier of these tests', () => {
   it('reproduces the signature of RFC 5849 §1.2', () => {

@@ -99,11 +99,14 @@ describe('a caller’s transport', () => {
 
   it('calls a fetch the caller passes, without a dispatcher of ours', async () => {
     answerPhones();
-    const inits: RequestInit[] = [];
-    const client = createClient({ baseUrl: srv.url, fetch: (input, init) => (inits.push(init!), fetch(input, init)) });
+    const calls: [RequestInfo | URL, RequestInit | undefined][] = [];
+    const client = createClient({ baseUrl: srv.url, fetch: (input, init) => (calls.push([input, init]), fetch(input, init)) });
     expect(await client.syncml.list()).toEqual(phones);
-    expect(inits).toHaveLength(1);
-    expect('dispatcher' in inits[0]!).toBe(false);
+    expect(calls).toHaveLength(1);
+    const [input, init] = calls[0]!;
+    // A Request (the middleware's), with nothing added beside it.
+    expect(input).toBeInstanceOf(Request);
+    expect(init).toBeUndefined();
   });
 });
 
