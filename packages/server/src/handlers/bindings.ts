@@ -6,7 +6,7 @@
 import { ServiceError } from '../errors.js';
 import { bindingEntry, phoneBindingEntry, syncLogEntry } from './binding-entries.js';
 import { createBinding, createPhoneDatastoreBinding, updateBinding } from '../services/bindings.js';
-import { runSynchronization } from '../services/synchronization.js';
+import { runBinding } from '../services/synchronization.js';
 import { isStoreId } from '../services/validation.js';
 import { caller, feedOf } from './atom.js';
 import type { HandlerGroup } from './deps.js';
@@ -50,7 +50,8 @@ export const bindingsHandlers: HandlerGroup = ({ store, secrets, runs }) => {
     async synchronize({ path, body }, ctx) {
       const account = caller(ctx);
       const binding = await found('binding', path.bindingId, () => store.bindings.get(account.id, path.bindingId));
-      return syncLogEntry(ctx, await runSynchronization({ store, secrets, runs, log: ctx.log }, account, binding, body));
+      const run = { account, binding, mode: body.syncMode, dataclass: body.dataclass };
+      return syncLogEntry(ctx, await runBinding({ store, secrets, runs, log: ctx.log }, run));
     },
     async listSyncLog(_input, ctx) {
       const entries = await store.syncLog.list(caller(ctx).id);

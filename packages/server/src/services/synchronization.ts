@@ -1,6 +1,7 @@
 /**
- * POST /v2/syncengine/<binding_id>/synchronization/: one run of a binding for one dataclass,
- * answered (and logged) as its sync log entry.
+ * One run of a binding for one dataclass (`runBinding`), logged as its sync log entry: what
+ * POST /v2/syncengine/<binding_id>/synchronization/ answers (its handler maps the posted entry to
+ * a BindingRun), and what a SyncML phone's session runs with the phone as one side.
  *
  * What is refused with an error answer, before anything runs: a binding that is not the caller's
  * (404, by the handler), a side the engine cannot run on request (syncml, activesync: 409), a
@@ -13,8 +14,9 @@
  * and is logged as a 'failed' entry with zero statistics and a reason, answered with 200 like a
  * completed run: the run happened, and failed.
  */
-import type { Dataclass, SynchronizationEntry } from '@atomsync/atom';
-import { emptyStats, itemClassesOf, performedMode, synchronize, SyncFailure, type Anchors, type Connector, type ItemDataclass, type SyncOutcome } from '@atomsync/engine';
+import type { Dataclass, SyncMode } from '@atomsync/atom';
+import { emptyStats, performedMode, synchronize, SyncFailure, type Anchors, type Connector, type SideName, type SyncOutcome } from '@atomsync/engine';
+import { itemClassesOf, type ItemDataclass } from '@atomsync/items';
 import type { Logger } from 'pino';
 import type { AccountPrincipal } from '../auth/principal.js';
 import { connectorFor, unrunnableKind, type ConnectorDeps } from '../connectors/index.js';
@@ -38,40 +40,46 @@ export interface SynchronizationDeps extends ConnectorDeps {
 /** A reason longer than this is cut: it is a log line for people, not a dump. */
 export const MAX_REASON_LENGTH = 500;
 
-const SIDES = ['source', 'target'] as const;
+const SIDES: readonly SideName[] = ['source', 'target'];
+
+/** One run of a binding, in the server's terms. */
+export interface BindingRun {
+  readonly account: AccountPrincipal;
+  /** The binding, already found to be the account's. */
+  readonly binding: BindingRecord;
+  /** The mode asked for (the log entry says the mode performed: 201 without anchors in step). */
+  readonly mode: SyncMode;
+  readonly dataclass: Dataclass;
+  /** A side the caller drives itself instead of the side's own connector (a SyncML phone). */
+  readonly driven?: DrivenSide;
+}
 
 /**
- * A SyncML phone's side of a run, driven by the SyncML endpoint inside the phone's session: its
- * connector (the engine's PhoneConnector) stands for the binding's syncml client, and `onCommit`
- * runs in the run's transaction after the state is saved (the endpoint queues what goes to the
- * phone there, so a run is never committed without it).
+ * A side of a run driven by its caller: a SyncML phone, inside its session. Its connector (the
+ * engine's PhoneConnector) stands for the binding's syncml client, and `onCommit` runs in the
+ * run's transaction after the state is saved (the session queues what goes to the phone there, so
+ * a run is never committed without it).
  */
-export interface PhoneSide {
-  readonly side: (typeof SIDES)[number];
+export interface DrivenSide {
+  readonly side: SideName;
   readonly connector: Connector;
   readonly onCommit: (tx: Repositories, outcome: SyncOutcome) => Promise<void>;
 }
 
-
 /**
- * Runs `binding` (already found to be the caller's) as `entry` asks and returns its log record.
- * Throws ServiceError only for the refusals above; a run that fails is a 'failed' record.
+ * Runs the binding as `request` asks and returns its log record. Throws ServiceError only for the
+ * refusals above; a run that fails is a 'failed' record.
  */
-export async function runSynchronization(
-  deps: SynchronizationDeps,
-  account: AccountPrincipal,
-  binding: BindingRecord,
-  entry: SynchronizationEntry,
-  phone?: PhoneSide,
-): Promise<SyncLogRecord> {
+export async function runBinding(deps: SynchronizationDeps, request: BindingRun): Promise<SyncLogRecord> {
+  const { account, binding, driven } = request;
   for (const side of SIDES) {
-    if (phone?.side === side) continue;
+    if (driven?.side === side) continue;
     const refusal = unrunnableKind(binding[side].kind);
     if (refusal !== undefined) throw new ServiceError(409, 'conflict', refusal);
   }
   // `Calendar` runs its two item classes from one anchor.
-  const dataclasses = itemClassesOf(entry.dataclass);
-  const extdata = await extdataSides(deps, account, binding, entry.dataclass, dataclasses);
+  const dataclasses = itemClassesOf(request.dataclass);
+  const extdata = await extdataSides(deps, account, binding, request.dataclass, dataclasses);
 
   const lease = deps.lease ?? DEFAULT_LEASE;
   const deadline = Date.now() + lease.waitMs;
@@ -89,7 +97,7 @@ export async function runSynchronization(
           // while the request waited is taken as it is now.
           const current = await deps.store.bindings.get(account.id, binding.id);
           if (current === undefined) throw gone();
-          return run(deps, current, entry, dataclasses, extdata, held, phone);
+          return run(deps, { ...request, binding: current }, dataclasses, extdata, held);
         },
         leaseTrouble,
       ),
@@ -101,7 +109,20 @@ export async function runSynchronization(
   }
 }
 
-type ExtdataSides = Partial<Record<(typeof SIDES)[number], ExtdataClientRecord>>;
+/**
+ * The run API in the posted entry's field names (`syncMode`), as it was before runBinding.
+ * @deprecated Use runBinding; kept for callers not yet moved to it.
+ */
+export function runSynchronization(
+  deps: SynchronizationDeps,
+  account: AccountPrincipal,
+  binding: BindingRecord,
+  entry: { readonly syncMode: SyncMode; readonly dataclass: Dataclass },
+): Promise<SyncLogRecord> {
+  return runBinding(deps, { account, binding, mode: entry.syncMode, dataclass: entry.dataclass });
+}
+
+type ExtdataSides = Partial<Record<SideName, ExtdataClientRecord>>;
 
 /**
  * The extdata clients of the binding, read once; 400 when one has no datastore for a class of the
@@ -131,33 +152,26 @@ async function extdataSides(
 }
 
 /** One run holding the binding's lease: completed, or logged as failed. */
-async function run(
-  deps: SynchronizationDeps,
-  binding: BindingRecord,
-  entry: SynchronizationEntry,
-  dataclasses: readonly ItemDataclass[],
-  extdata: ExtdataSides,
-  lease: Lease,
-  phone: PhoneSide | undefined,
-): Promise<SyncLogRecord> {
+async function run(deps: SynchronizationDeps, request: BindingRun, dataclasses: readonly ItemDataclass[], extdata: ExtdataSides, lease: Lease): Promise<SyncLogRecord> {
   const { store } = deps;
-  const anchorKey = entry.dataclass;
+  const { binding, driven } = request;
+  const anchorKey = request.dataclass;
   const head = {
     accountId: binding.accountId,
     bindingId: binding.id,
     source: binding.source,
     target: binding.target,
-    dataclass: entry.dataclass,
+    dataclass: request.dataclass,
   } satisfies Partial<NewSyncLog>;
   let anchors: Anchors | undefined;
   try {
     const state = await store.syncState.load(binding.id, dataclasses, anchorKey);
     anchors = state.anchors;
-    const source = phone?.side === 'source' ? phone.connector : await connectorFor(deps, binding.accountId, binding.source, 'source', extdata.source);
-    const target = phone?.side === 'target' ? phone.connector : await connectorFor(deps, binding.accountId, binding.target, 'target', extdata.target);
+    const source = driven?.side === 'source' ? driven.connector : await connectorFor(deps, binding.accountId, binding.source, 'source', extdata.source);
+    const target = driven?.side === 'target' ? driven.connector : await connectorFor(deps, binding.accountId, binding.target, 'target', extdata.target);
     let logged: SyncLogRecord | undefined;
     await synchronize({
-      mode: entry.syncMode,
+      mode: request.mode,
       dataclasses,
       conflictWinner: binding.conflictWinner,
       source,
@@ -169,7 +183,7 @@ async function run(
           const done = await work();
           await lease.confirm();
           await tx.syncState.save(binding.id, anchorKey, done.state);
-          if (phone !== undefined) await phone.onCommit(tx, done);
+          if (driven !== undefined) await driven.onCommit(tx, done);
           logged = await tx.syncLog.append({ ...head, syncMode: done.mode, stats: done.stats, result: 'completed', reason: null });
           return done;
         }),
@@ -181,12 +195,12 @@ async function run(
     const reason = reasonOf(error, hidden);
     const bug = isBug(error);
     deps.log[bug ? 'error' : 'warn'](
-      { bindingId: binding.id, dataclass: entry.dataclass, syncMode: entry.syncMode, reason, ...(bug ? { stack: scrub(String((error as Error).stack), hidden) } : {}) },
+      { bindingId: binding.id, dataclass: request.dataclass, syncMode: request.mode, reason, ...(bug ? { stack: scrub(String((error as Error).stack), hidden) } : {}) },
       bug ? 'synchronization failed on a bug' : 'synchronization failed',
     );
     // Logged as the mode it would have performed: without anchors (or before they were read), a slow sync.
     const hasAnchors = anchors !== undefined && anchors.source !== null && anchors.target !== null;
-    return store.syncLog.append({ ...head, syncMode: performedMode(entry.syncMode, hasAnchors), stats: emptyStats(), result: 'failed', reason });
+    return store.syncLog.append({ ...head, syncMode: performedMode(request.mode, hasAnchors), stats: emptyStats(), result: 'failed', reason });
   }
 }
 

@@ -220,11 +220,11 @@ export interface ChatLogRepo {
 }
 
 /**
- * A SyncML session in progress: the endpoint's state machine (syncml/) keeps everything here, so
- * any server instance can take the session's next message. `state` is the machine's own JSON;
- * the store does not read it.
+ * The row of a SyncML session in progress: the endpoint's session machine (syncml/) keeps
+ * everything here, so any server instance can take the session's next message. `state` is the
+ * machine's JSON (written and checked by syncml/session/codecs.ts); the store does not read it.
  */
-export interface SyncmlSessionStateRecord {
+export interface SyncmlSessionRow {
   /**
    * The session's id: a digest of the random key carried in our RespURI (the key itself, a bearer
    * secret while the session lives, is never stored).
@@ -246,28 +246,34 @@ export interface SyncmlSessionStateRecord {
   readonly updated: Date;
 }
 
+/**
+ * The former name of SyncmlSessionRow.
+ * @deprecated Use SyncmlSessionRow.
+ */
+export type SyncmlSessionStateRecord = SyncmlSessionRow;
+
 /** One item change buffered by a session: what the phone sent ('in'), what is queued for it ('out'). */
-export interface SyncmlSessionItemRecord {
+export interface SyncmlSessionItemRow {
   readonly direction: 'in' | 'out';
   /** Order within the session and direction, from 0. */
   readonly seq: number;
-  /** The machine's JSON for the change; the store does not read it. */
+  /** The machine's JSON for the change (syncml/session/codecs.ts); the store does not read it. */
   readonly body: string;
 }
 
-export interface SyncmlSessionStateRepo {
-  create(record: Omit<SyncmlSessionStateRecord, 'version' | 'updated'>): Promise<SyncmlSessionStateRecord>;
-  get(key: string): Promise<SyncmlSessionStateRecord | undefined>;
+export interface SyncmlSessionRepo {
+  create(row: Omit<SyncmlSessionRow, 'version' | 'updated'>): Promise<SyncmlSessionRow>;
+  get(key: string): Promise<SyncmlSessionRow | undefined>;
   /**
    * The latest session of a device with the phone's SessionID; with `lastRequest`, only one whose
    * last answered request has that digest (a phone repeating a message it sent without our key).
    */
-  find(deviceId: string, phoneSessionId: string, lastRequest?: string): Promise<SyncmlSessionStateRecord | undefined>;
+  find(deviceId: string, phoneSessionId: string, lastRequest?: string): Promise<SyncmlSessionRow | undefined>;
   /**
    * Writes the session's new state if it is still at `version` (compare-and-set) and returns the
    * new record; undefined when another instance moved it first, or it is gone.
    */
-  update(key: string, version: number, change: { state: string; lastMsgId: string | null; lastReply: Uint8Array | null; lastRequest: string | null }): Promise<SyncmlSessionStateRecord | undefined>;
+  update(key: string, version: number, change: { state: string; lastMsgId: string | null; lastReply: Uint8Array | null; lastRequest: string | null }): Promise<SyncmlSessionRow | undefined>;
   /** Drops the session and its items. */
   delete(key: string): Promise<void>;
   /** Drops sessions not updated since `before`, with their items; returns how many. */
@@ -275,7 +281,7 @@ export interface SyncmlSessionStateRepo {
   /** Appends changes after the last of their direction (seq continues from there). */
   appendItems(key: string, direction: 'in' | 'out', bodies: readonly string[]): Promise<void>;
   /** A direction's items with seq ≥ `from`, in order, at most `limit`. */
-  items(key: string, direction: 'in' | 'out', from?: number, limit?: number): Promise<SyncmlSessionItemRecord[]>;
+  items(key: string, direction: 'in' | 'out', from?: number, limit?: number): Promise<SyncmlSessionItemRow[]>;
   /** How many items a direction holds. */
   countItems(key: string, direction: 'in' | 'out'): Promise<number>;
 }
@@ -289,7 +295,7 @@ export interface SyncmlDeviceRecord {
   readonly deviceId: string;
   /** '' when none was issued. */
   readonly nonce: string;
-  /** JSON of the phone's DevInf (@atomsync/syncml), or null before its first Put. */
+  /** JSON of the phone's DevInf (@atomsync/syncml; written and checked by syncml/session/codecs.ts), or null before its first Put. */
   readonly devinf: string | null;
   readonly updated: Date;
 }
@@ -329,7 +335,7 @@ export interface Repositories {
   readonly outbox: OutboxRepo;
   readonly sessions: SessionRepo;
   readonly chatLog: ChatLogRepo;
-  readonly syncmlSessions: SyncmlSessionStateRepo;
+  readonly syncmlSessions: SyncmlSessionRepo;
   readonly syncmlDevices: SyncmlDeviceRepo;
   readonly catalogue: CatalogueRepo;
 }

@@ -10,7 +10,7 @@
  * accepted: a captured first message would otherwise open every later session.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Cred, SyncHdr } from '@atomsync/syncml';
+import { StatusCode, type Cred, type SyncHdr } from '@atomsync/syncml';
 import { unwritableIn } from '../http/safe-text.js';
 import { verifyPassword } from '../auth/password.js';
 import type { SecretBox } from '../secrets/box.js';
@@ -20,10 +20,7 @@ import type { Store } from '../store/store.js';
 export const AUTH_BASIC = 'syncml:auth-basic';
 export const AUTH_MD5 = 'syncml:auth-md5';
 
-/** SyncML status codes of authentication. */
-export const AUTHENTICATED = 212;
-export const INVALID_CREDENTIALS = 401;
-export const MISSING_CREDENTIALS = 407;
+const { INVALID_CREDENTIALS, MISSING_CREDENTIALS } = StatusCode;
 
 export type CredentialCheck =
   | { readonly ok: true; readonly account: AccountRecord; readonly scheme: 'basic' | 'md5' | 'http-basic' }

@@ -7,8 +7,10 @@
  * bytes; the phone lost our reply) gets the reply cached for it, never applied twice. A message
  * that carries another account's credentials never reaches a session opened by the key.
  *
- * The session machine runs the message, and the new state is written with a compare-and-set, so
- * two instances taking messages of one session can never both move it. Keeps the session's record
+ * The session machine (session/) answers the message, and the new state is written with a
+ * compare-and-set, so two instances taking messages of one session can never both move it. A
+ * session whose kept state, buffered changes or device DevInf does not decode cannot go on: it is
+ * ended and the message refused (409), never answered from a guess. Keeps the session's record
  * (GET /v2/services/syncml/sessions/) and the chat log, with the secrets left out. See
  * guide/security.md for the threat model.
  */
@@ -17,10 +19,12 @@ import { decodeMessage, encodeMessage, encodingOf, SYNCML_MEDIA_TYPES, SyncmlDec
 import type { RequestContext } from '../context.js';
 import { ServiceError } from '../errors.js';
 import type { SessionRecord } from '../store/records.js';
-import type { SyncmlSessionStateRecord } from '../store/store.js';
+import type { SyncmlSessionRow } from '../store/store.js';
 import { claimedUsername } from './auth.js';
-import { SessionTurn, type SessionDeps } from './session.js';
-import type { SessionState } from './state.js';
+import { SESSION_STATE, StoredDataError } from './session/codecs.js';
+import { initialState, type SyncmlDeps } from './session/session.js';
+import type { SessionState } from './session/state.js';
+import { answerMessage } from './session/turn.js';
 
 /** A session not heard from for this long is over: its key no longer opens it. */
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
@@ -52,32 +56,14 @@ function requestDigest(encoding: SyncmlEncoding, key: string | null, authorizati
   return createHash('sha256').update(`${encoding}\0${key ?? ''}\0${authorization ?? ''}\0`).update(body).digest('base64url');
 }
 
-function expired(record: SyncmlSessionStateRecord, state: SessionState, now: number): boolean {
-  return now - record.updated.getTime() > SESSION_IDLE_MS || now - state.started > SESSION_MAX_MS;
-}
-
-function initialState(message: SyncmlMessage, encoding: SyncmlEncoding): SessionState {
-  const { header } = message;
-  return {
-    version: header.verDTD,
-    encoding,
-    deviceId: header.source.locUri,
-    serverLocUri: header.target.locUri,
-    maxMsgSize: 0,
-    maxObjSize: 0,
-    outMsgId: 0,
-    sent: {},
-    datastores: [],
-    outSent: 0,
-    done: false,
-    started: Date.now(),
-  };
+function expired(row: SyncmlSessionRow, state: SessionState, now: number): boolean {
+  return now - row.updated.getTime() > SESSION_IDLE_MS || now - state.started > SESSION_MAX_MS;
 }
 
 const NO_SESSION = 'there is no such SyncML session (it ended or expired): start a new one';
 
 export class SyncmlEndpoint {
-  constructor(private readonly deps: Omit<SessionDeps, 'log'>) {}
+  constructor(private readonly deps: Omit<SyncmlDeps, 'log'>) {}
 
   private get store() {
     return this.deps.store;
@@ -99,13 +85,13 @@ export class SyncmlEndpoint {
     const digest = requestDigest(encoding, key, authorization, body);
     ctx.event.res.headers.set('content-type', SYNCML_MEDIA_TYPES[encoding]);
 
-    let record: SyncmlSessionStateRecord;
+    let record: SyncmlSessionRow;
     let state: SessionState;
     let respKey: string;
     if (key !== null) {
       const found = KEY_FORMAT.test(key) ? await this.store.syncmlSessions.get(sessionIdOf(key)) : undefined;
       if (found === undefined) throw new ServiceError(404, 'not_found', NO_SESSION);
-      state = JSON.parse(found.state) as SessionState;
+      state = await this.stateOf(ctx, found);
       if (expired(found, state, Date.now())) {
         await this.store.syncmlSessions.delete(found.key);
         throw new ServiceError(404, 'not_found', NO_SESSION);
@@ -131,7 +117,7 @@ export class SyncmlEndpoint {
       // Without our key a message never joins an existing session: it may only repeat, byte for
       // byte with the same credentials, the request a session answered last.
       const repeat = await this.store.syncmlSessions.find(header.source.locUri, header.sessionId, digest);
-      if (repeat !== undefined && repeat.lastMsgId === header.msgId && repeat.lastReply !== null && !expired(repeat, JSON.parse(repeat.state) as SessionState, Date.now())) {
+      if (repeat !== undefined && repeat.lastMsgId === header.msgId && repeat.lastReply !== null && !expired(repeat, await this.stateOf(ctx, repeat), Date.now())) {
         return repeat.lastReply;
       }
       await this.store.syncmlSessions.pruneIdle(new Date(Date.now() - SESSION_IDLE_MS));
@@ -141,7 +127,7 @@ export class SyncmlEndpoint {
         key: sessionIdOf(respKey),
         deviceId: header.source.locUri,
         phoneSessionId: header.sessionId,
-        state: JSON.stringify(state),
+        state: SESSION_STATE.encode(state),
         lastMsgId: null,
         lastReply: null,
         lastRequest: null,
@@ -149,10 +135,16 @@ export class SyncmlEndpoint {
     }
 
     const respUri = `${ctx.baseUrl}/syncml?${SESSION_PARAM}=${respKey}`;
-    const turn = new SessionTurn({ ...this.deps, log: ctx.log }, { key: record.key, state, message, authorization, respUri });
-    const { reply, state: next } = await turn.run();
+    let answered: Awaited<ReturnType<typeof answerMessage>>;
+    try {
+      answered = await answerMessage({ ...this.deps, log: ctx.log }, { id: record.key, state, message, authorization, respUri });
+    } catch (error) {
+      if (error instanceof StoredDataError) throw await this.cannotContinue(ctx, record.key, error);
+      throw error;
+    }
+    const { reply, state: next } = answered;
     const bytes = encodeMessage(reply, encoding);
-    const saved = await this.store.syncmlSessions.update(record.key, record.version, { state: JSON.stringify(next), lastMsgId: header.msgId, lastReply: bytes, lastRequest: digest });
+    const saved = await this.store.syncmlSessions.update(record.key, record.version, { state: SESSION_STATE.encode(next), lastMsgId: header.msgId, lastReply: bytes, lastRequest: digest });
     if (saved === undefined) {
       // Another instance took the same request meanwhile: its reply is the one the session has.
       const now = await this.store.syncmlSessions.get(record.key);
@@ -161,6 +153,26 @@ export class SyncmlEndpoint {
     }
     await this.keepRecords(record.key, respKey, message, reply, body, encoding, next);
     return bytes;
+  }
+
+  /** The state a session row keeps; a row whose state does not decode ends its session (409). */
+  private async stateOf(ctx: RequestContext, row: SyncmlSessionRow): Promise<SessionState> {
+    try {
+      return SESSION_STATE.decode(row.state, 'its kept state');
+    } catch (error) {
+      if (error instanceof StoredDataError) throw await this.cannotContinue(ctx, row.key, error);
+      throw error;
+    }
+  }
+
+  /**
+   * A session with something kept that does not decode cannot go on: it is ended (its key opens
+   * nothing more, its items are dropped) and the message refused, saying what did not decode.
+   */
+  private async cannotContinue(ctx: RequestContext, id: string, error: StoredDataError): Promise<ServiceError> {
+    ctx.log.warn({ session: id, fault: error.message }, 'SyncML session ended: kept data does not decode');
+    await this.store.syncmlSessions.delete(id);
+    return new ServiceError(409, 'conflict', `this SyncML session cannot continue: ${error.message}; start a new one`);
   }
 
   /** The session's record and the chat log (the XML of both messages, WBXML as its XML form; no secrets). */

@@ -5,18 +5,19 @@
  * in the run's own transaction (with the id map, the anchors and the sync log entry).
  */
 import type { Dataclass, SyncMode } from '@atomsync/atom';
-import { PhoneConnector, type Change, type ItemDataclass, type OutgoingChange } from '@atomsync/engine';
+import { PhoneConnector, type Change, type OutgoingChange, type SideName } from '@atomsync/engine';
+import type { ItemDataclass } from '@atomsync/items';
 import type { AccountPrincipal } from '../auth/principal.js';
-import { runSynchronization, type SynchronizationDeps } from '../services/synchronization.js';
+import { runBinding, type SynchronizationDeps } from '../services/synchronization.js';
 import type { SyncLogRecord } from '../store/records.js';
 import type { Repositories } from '../store/store.js';
-import type { DatastoreState, InChange, OutChange } from './state.js';
+import type { DatastoreState, InChange, OutChange } from './session/state.js';
 
 /**
  * The engine mode for the phone's mode: the engine's one-way and refresh modes are named from the
  * binding's source (202 = source → target), the phone's from itself (202 = phone → server).
  */
-export function engineMode(phoneMode: SyncMode, side: 'source' | 'target'): SyncMode {
+export function engineMode(phoneMode: SyncMode, side: SideName): SyncMode {
   if (side === 'source') return phoneMode;
   const swapped: Partial<Record<SyncMode, SyncMode>> = { 202: 204, 204: 202, 203: 205, 205: 203 };
   return swapped[phoneMode] ?? phoneMode;
@@ -104,10 +105,15 @@ export async function exchange(input: ExchangeInput): Promise<SyncLogRecord> {
   const binding = await deps.store.bindings.get(input.account.id, datastore.bindingId);
   if (binding === undefined) throw new Error(`the binding ${datastore.bindingId} of this phone is gone`);
   const phone = new PhoneConnector({ sent: phoneChanges(datastore, input.phoneSent), anchor: datastore.phoneNext, session: input.sessionKey });
-  const entry = { dataclass: datastore.dataclass, syncMode: engineMode(datastore.phoneMode, datastore.side) } as Parameters<typeof runSynchronization>[3];
-  return runSynchronization(deps, input.account, binding, entry, {
-    side: datastore.side,
-    connector: phone,
-    onCommit: (tx) => input.queue(tx, outChanges(datastore, phone.outgoing, input.render)),
+  return runBinding(deps, {
+    account: input.account,
+    binding,
+    mode: engineMode(datastore.phoneMode, datastore.side),
+    dataclass: datastore.dataclass,
+    driven: {
+      side: datastore.side,
+      connector: phone,
+      onCommit: (tx) => input.queue(tx, outChanges(datastore, phone.outgoing, input.render)),
+    },
   });
 }

@@ -4,6 +4,11 @@
  */
 import type { Chal, Command, Item, Meta, Status, SyncHdr, SyncmlMessage } from '@atomsync/syncml';
 
+/** Where a Status is in the reply, so a later outcome (the engine run) can change its code. */
+export interface StatusRef {
+  readonly index: number;
+}
+
 export interface StatusInput {
   readonly cmdRef: string;
   readonly cmd: string;
@@ -29,8 +34,8 @@ export class Reply {
     return String(++this.lastCmdId);
   }
 
-  /** Adds a Status; returns it so a later outcome (the engine run) can change its code. */
-  status(input: StatusInput): { index: number } {
+  /** Adds a Status; returns where it is, so a later outcome (the engine run) can change its code. */
+  status(input: StatusInput): StatusRef {
     const status: Status = {
       kind: 'Status',
       cmdId: this.nextCmdId(),
@@ -48,8 +53,9 @@ export class Reply {
   }
 
   /** Changes the code of a Status added before. */
-  restatus(ref: { index: number }, data: number): void {
-    const status = this.commands[ref.index] as Status;
+  restatus(ref: StatusRef, data: number): void {
+    const status = this.commands[ref.index];
+    if (status?.kind !== 'Status') throw new Error(`command ${ref.index} of the reply is no Status`);
     this.commands[ref.index] = { ...status, data };
   }
 
@@ -60,6 +66,17 @@ export class Reply {
   message(): SyncmlMessage {
     return { header: this.header, commands: this.commands, final: this.final };
   }
+}
+
+/** The Status refs of a command with items: each item's Target and Source LocURI. */
+export function refsOf(command: { readonly items: readonly Item[] }): { targetRefs: string[]; sourceRefs: string[] } {
+  const targetRefs: string[] = [];
+  const sourceRefs: string[] = [];
+  for (const item of command.items) {
+    if (item.target) targetRefs.push(item.target.locUri);
+    if (item.source) sourceRefs.push(item.source.locUri);
+  }
+  return { targetRefs, sourceRefs };
 }
 
 /** Meta of an Alert item: anchors and our MaxObjSize. */

@@ -42,6 +42,3 @@ export function serverDevInf(version: SyncmlVersion, deviceId: string, only?: Re
     dataStores: only === undefined || only.size === 0 ? DATASTORES : DATASTORES.filter((d) => only.has(d.sourceRef)),
   };
 }
-
-/** The LocURI of DevInf for a version (Put/Get/Results item). */
-export const devinfUri = (version: SyncmlVersion): string => (version === '1.1' ? './devinf11' : './devinf12');

@@ -218,7 +218,7 @@ export interface SyncLocksTable {
   expires: Millis;
 }
 
-/** A SyncML session between messages (store.ts SyncmlSessionStateRecord). */
+/** A SyncML session between messages (store.ts SyncmlSessionRow). */
 export interface SyncmlSessionStateTable {
   key: string;
   device_id: string;

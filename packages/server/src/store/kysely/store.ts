@@ -21,7 +21,7 @@ import { syncLockRepo, syncStateRepo } from './sync-state.js';
 import type { Dialect } from './migrations.js';
 import type { Database } from './schema.js';
 import { chatLogRepo, outboxRepo, sessionRepo } from './syncml.js';
-import { syncmlDeviceRepo, syncmlSessionStateRepo } from './syncml-sessions.js';
+import { syncmlDeviceRepo, syncmlSessionRepo } from './syncml-sessions.js';
 
 export function createKyselyStore(db: Kysely<Database>, dialect: Dialect): Store {
   const current = new AsyncLocalStorage<Transaction<Database>>();
@@ -47,7 +47,7 @@ export function createKyselyStore(db: Kysely<Database>, dialect: Dialect): Store
     outbox: outboxRepo(ctx),
     sessions: sessionRepo(ctx),
     chatLog: chatLogRepo(ctx),
-    syncmlSessions: syncmlSessionStateRepo(ctx),
+    syncmlSessions: syncmlSessionRepo(ctx),
     syncmlDevices: syncmlDeviceRepo(ctx),
     catalogue: catalogueRepo(ctx),
   };

@@ -10,7 +10,7 @@
  * and an append after a delete or prune finds no session and leaves no orphans behind.
  */
 import { CompiledQuery, type Selectable } from 'kysely';
-import type { SyncmlDeviceRecord, SyncmlDeviceRepo, SyncmlSessionStateRecord, SyncmlSessionStateRepo } from '../store.js';
+import type { SyncmlDeviceRecord, SyncmlDeviceRepo, SyncmlSessionRepo, SyncmlSessionRow } from '../store.js';
 import { chunks, millis, multiRowInsert, toDate, type StoreContext } from './context.js';
 import type { SyncmlDevicesTable, SyncmlSessionStateTable } from './schema.js';
 
@@ -20,7 +20,7 @@ const bytesOut = (value: Uint8Array | null): Uint8Array | null => (value === nul
 const bytesIn = (value: Uint8Array | null): Buffer | null =>
   value === null ? null : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
 
-const sessionState = (row: Selectable<SyncmlSessionStateTable>): SyncmlSessionStateRecord => ({
+const sessionRow = (row: Selectable<SyncmlSessionStateTable>): SyncmlSessionRow => ({
   key: row.key,
   deviceId: row.device_id,
   phoneSessionId: row.phone_session_id,
@@ -38,35 +38,35 @@ const FIRST_VERSION = 1;
 /** Columns of one buffered item row, in insert order: the multi-row insert chunks by them. */
 const ITEM_COLUMNS = ['session_key', 'direction', 'seq', 'body'] as const;
 
-export function syncmlSessionStateRepo(ctx: StoreContext): SyncmlSessionStateRepo {
+export function syncmlSessionRepo(ctx: StoreContext): SyncmlSessionRepo {
   const deleteItems = async (keys: readonly string[]): Promise<void> => {
     for (const part of chunks(keys, 1, ctx.dialect)) {
       await ctx.db().deleteFrom('syncml_session_items').where('session_key', 'in', part).execute();
     }
   };
   return {
-    async create(record) {
+    async create(session) {
       const row = await ctx
         .db()
         .insertInto('syncml_session_state')
         .values({
-          key: record.key,
-          device_id: record.deviceId,
-          phone_session_id: record.phoneSessionId,
-          state: record.state,
+          key: session.key,
+          device_id: session.deviceId,
+          phone_session_id: session.phoneSessionId,
+          state: session.state,
           version: FIRST_VERSION,
-          last_msg_id: record.lastMsgId,
-          last_reply: bytesIn(record.lastReply),
-          last_request: record.lastRequest,
+          last_msg_id: session.lastMsgId,
+          last_reply: bytesIn(session.lastReply),
+          last_request: session.lastRequest,
           updated: Date.now(),
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      return sessionState(row);
+      return sessionRow(row);
     },
     async get(key) {
       const row = await ctx.db().selectFrom('syncml_session_state').selectAll().where('key', '=', key).executeTakeFirst();
-      return row && sessionState(row);
+      return row && sessionRow(row);
     },
     async find(deviceId, phoneSessionId, lastRequest) {
       // Phones count their SessionIDs in a small range and start over: the latest session wins.
@@ -81,7 +81,7 @@ export function syncmlSessionStateRepo(ctx: StoreContext): SyncmlSessionStateRep
         .orderBy('key')
         .limit(1)
         .executeTakeFirst();
-      return row && sessionState(row);
+      return row && sessionRow(row);
     },
     async update(key, version, change) {
       const row = await ctx
@@ -99,7 +99,7 @@ export function syncmlSessionStateRepo(ctx: StoreContext): SyncmlSessionStateRep
         .where('version', '=', version)
         .returningAll()
         .executeTakeFirst();
-      return row && sessionState(row);
+      return row && sessionRow(row);
     },
     async delete(key) {
       await ctx.inTransaction(async () => {

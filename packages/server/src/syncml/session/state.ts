@@ -1,9 +1,11 @@
 /**
  * The state of one SyncML session between its messages, as kept in the store (JSON in
- * `syncml_session_state.state`; the items each side sends are buffered as session items). Nothing
- * of a session lives in a server's memory, so any instance can take its next message.
+ * `syncml_session_state.state`; the items each side sends are buffered as session items, InChange
+ * and OutChange). Nothing of a session lives in a server's memory, so any instance can take its
+ * next message. Written and read through codecs.ts, which checks every row it reads.
  */
-import type { Dataclass, SyncMode } from '@atomsync/atom';
+import type { Dataclass, Statistics, SyncMode } from '@atomsync/atom';
+import type { SideName } from '@atomsync/engine';
 import type { SyncmlEncoding, SyncmlVersion } from '@atomsync/syncml';
 
 /** Where a datastore of the session is. */
@@ -30,7 +32,7 @@ export interface DatastoreState {
   readonly phoneNext: string;
   readonly bindingId: number;
   /** The phone's side of the binding. */
-  readonly side: 'source' | 'target';
+  readonly side: SideName;
   phase: DatastorePhase;
   /** Our Sync for it went out (its first carries NumberOfChanges; an empty one goes out too). */
   syncOpened?: boolean;
@@ -38,7 +40,7 @@ export interface DatastoreState {
   outFrom: number;
   outTo: number;
   /** Statistics of the phone's side and the result of the engine run, once it ran. */
-  stats?: import('@atomsync/atom').Statistics;
+  stats?: Statistics;
   result?: 'completed' | 'failed';
   reason?: string;
   /** Items the phone refused (status ≥ 300 to our Add/Replace/Delete). */

@@ -1,0 +1,132 @@
+/**
+ * A SyncML session as one of its messages finds it: the state kept between messages (state.ts),
+ * the message being answered, the reply being built, and what the steps of this message hand each
+ * other. Every step (auth.ts, devinf.ts, alerts.ts, inbound.ts, run.ts, outbound.ts) takes the
+ * Session and moves its state on; turn.ts runs them in order.
+ */
+import type { DevInf, SyncmlEncoding, SyncmlMessage } from '@atomsync/syncml';
+import type { AccountPrincipal } from '../../auth/principal.js';
+import type { SecretBox } from '../../secrets/box.js';
+import type { SynchronizationDeps } from '../../services/synchronization.js';
+import type { SyncmlClientRecord } from '../../store/records.js';
+import type { RenderItem } from '../exchange.js';
+import { Reply, type StatusRef } from '../reply.js';
+import type { DatastoreState, InChange, SessionState } from './state.js';
+
+/** What we take in one message and one object (our MaxMsgSize / MaxObjSize). */
+export const OUR_MAX_MSG_SIZE = 4 * 1024 * 1024;
+export const OUR_MAX_OBJ_SIZE = 4 * 1024 * 1024;
+
+/** What a phone's datastore is sent in: its DevInf (if kept), its SyncML client (if identified). */
+export interface PhoneTarget {
+  readonly devinf: DevInf | undefined;
+  readonly client: SyncmlClientRecord | undefined;
+  readonly datastore: DatastoreState;
+}
+
+export interface SyncmlDeps extends SynchronizationDeps {
+  readonly secrets: SecretBox;
+  /** Adapts an outgoing item to the phone (its DevInf, its model's quirks, its time zone). */
+  readonly renderFor: (target: PhoneTarget) => Promise<RenderItem>;
+}
+
+/** What the steps of one message hand each other; nothing of it is kept. */
+export interface TurnNotes {
+  /** Server URIs of the datastores the phone alerted in this message. */
+  readonly alerted: Set<string>;
+  /** The phone's changes in this message's Sync, buffered once the message is read. */
+  readonly incoming: InChange[];
+  /** Statuses of this message's Sync commands, by server URI: made 500 when the run fails. */
+  readonly syncStatuses: Map<string, StatusRef[]>;
+  /** The phone's SyncML client, once an Alert identified it. */
+  client?: SyncmlClientRecord;
+  /** Where our DevInf Results are in the reply, when the phone asked for them. */
+  devinfResults?: number;
+  /** Every change the phone sent in this session, read once per message. */
+  phoneSent?: readonly InChange[];
+}
+
+export interface Session {
+  readonly deps: SyncmlDeps;
+  /** The session's id (the digest of its key): its items are kept under it. */
+  readonly id: string;
+  readonly message: SyncmlMessage;
+  /** The request's Authorization header, if any. */
+  readonly authorization: string | undefined;
+  /** The session's state: this message's copy, moved on by the steps and saved with the reply. */
+  readonly state: SessionState;
+  readonly reply: Reply;
+  readonly turn: TurnNotes;
+}
+
+export interface SessionInput {
+  readonly id: string;
+  /** The state as kept before this message (not changed: the session works on a copy). */
+  readonly state: SessionState;
+  readonly message: SyncmlMessage;
+  readonly authorization: string | undefined;
+  /** Where the phone sends its next message (RespURI). */
+  readonly respUri: string;
+}
+
+/** The state of a session the phone's first message starts. */
+export function initialState(message: SyncmlMessage, encoding: SyncmlEncoding): SessionState {
+  const { header } = message;
+  return {
+    version: header.verDTD,
+    encoding,
+    deviceId: header.source.locUri,
+    serverLocUri: header.target.locUri,
+    maxMsgSize: 0,
+    maxObjSize: 0,
+    outMsgId: 0,
+    sent: {},
+    datastores: [],
+    outSent: 0,
+    done: false,
+    started: Date.now(),
+  };
+}
+
+/** The session as `input.message` finds it: our next MsgID, the phone's sizes, a reply begun. */
+export function openSession(deps: SyncmlDeps, input: SessionInput): Session {
+  const state = structuredClone(input.state);
+  const { header } = input.message;
+  state.outMsgId += 1;
+  if (header.meta?.maxMsgSize) state.maxMsgSize = header.meta.maxMsgSize;
+  if (header.meta?.maxObjSize) state.maxObjSize = header.meta.maxObjSize;
+  const reply = new Reply(
+    {
+      verDTD: state.version,
+      verProto: `SyncML/${state.version}`,
+      sessionId: header.sessionId,
+      msgId: String(state.outMsgId),
+      target: { locUri: header.source.locUri },
+      source: { locUri: header.target.locUri },
+      respUri: input.respUri,
+      meta: { maxMsgSize: OUR_MAX_MSG_SIZE, maxObjSize: OUR_MAX_OBJ_SIZE },
+    },
+    header.msgId,
+  );
+  return {
+    deps,
+    id: input.id,
+    message: input.message,
+    authorization: input.authorization,
+    state,
+    reply,
+    turn: { alerted: new Set(), incoming: [], syncStatuses: new Map() },
+  };
+}
+
+/** The session's account; only steps after authentication ask for it. */
+export function accountIdOf(session: Session): number {
+  const { accountId } = session.state;
+  if (accountId === undefined) throw new Error('the SyncML session is not authenticated');
+  return accountId;
+}
+
+/** The session's account as the synchronization service takes it. */
+export function principalOf(session: Session): AccountPrincipal {
+  return { kind: 'account', id: accountIdOf(session), username: session.state.username ?? '', admin: false };
+}
