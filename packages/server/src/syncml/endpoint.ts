@@ -22,9 +22,9 @@ import type { SessionRecord } from '../store/records.js';
 import type { SyncmlSessionRow } from '../store/store.js';
 import { claimedUsername } from './auth.js';
 import { SESSION_STATE, StoredDataError } from './session/codecs.js';
-import { initialState, type SyncmlDeps } from './session/session.js';
+import { initialState, type SessionInput, type SyncmlDeps } from './session/session.js';
 import type { SessionState } from './session/state.js';
-import { answerMessage } from './session/turn.js';
+import { answerMessage, type Answer } from './session/turn.js';
 
 /** A session not heard from for this long is over: its key no longer opens it. */
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
@@ -135,14 +135,7 @@ export class SyncmlEndpoint {
     }
 
     const respUri = `${ctx.baseUrl}/syncml?${SESSION_PARAM}=${respKey}`;
-    let answered: Awaited<ReturnType<typeof answerMessage>>;
-    try {
-      answered = await answerMessage({ ...this.deps, log: ctx.log }, { id: record.key, state, message, authorization, respUri });
-    } catch (error) {
-      if (error instanceof StoredDataError) throw await this.cannotContinue(ctx, record.key, error);
-      throw error;
-    }
-    const { reply, state: next } = answered;
+    const { reply, state: next } = await this.answer(ctx, { id: record.key, state, message, authorization, respUri });
     const bytes = encodeMessage(reply, encoding);
     const saved = await this.store.syncmlSessions.update(record.key, record.version, { state: SESSION_STATE.encode(next), lastMsgId: header.msgId, lastReply: bytes, lastRequest: digest });
     if (saved === undefined) {
@@ -161,6 +154,16 @@ export class SyncmlEndpoint {
       return SESSION_STATE.decode(row.state, 'its kept state');
     } catch (error) {
       if (error instanceof StoredDataError) throw await this.cannotContinue(ctx, row.key, error);
+      throw error;
+    }
+  }
+
+  /** The session machine's answer; a session whose buffered changes or DevInf do not decode ends (409). */
+  private async answer(ctx: RequestContext, input: SessionInput): Promise<Answer> {
+    try {
+      return await answerMessage({ ...this.deps, log: ctx.log }, input);
+    } catch (error) {
+      if (error instanceof StoredDataError) throw await this.cannotContinue(ctx, input.id, error);
       throw error;
     }
   }

@@ -25,8 +25,14 @@ import { recordDatastore, runDatastore } from './run.js';
 import { openSession, type Session, type SessionInput, type SyncmlDeps } from './session.js';
 import type { SessionState } from './state.js';
 
-/** Answers one message of a session: the reply to send and the session's state after it. */
-export async function answerMessage(deps: SyncmlDeps, input: SessionInput): Promise<{ reply: SyncmlMessage; state: SessionState }> {
+/** What a message is answered with: the reply to send and the session's state after it. */
+export interface Answer {
+  readonly reply: SyncmlMessage;
+  readonly state: SessionState;
+}
+
+/** Answers one message of a session. */
+export async function answerMessage(deps: SyncmlDeps, input: SessionInput): Promise<Answer> {
   const session = openSession(deps, input);
   const { reply, state, turn } = session;
   if (!(await authenticate(session))) {
