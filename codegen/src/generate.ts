@@ -2,7 +2,7 @@
  * Loads spec/ and runs every emitter over it: the whole compiler, as a function of the spec.
  * main.ts is the command (`npm run generate`) that writes the result.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
@@ -10,7 +10,7 @@ import { loadOpenApi } from './openapi/load.js';
 import { SchemaSet } from './xsd/model.js';
 import { reach } from './emit/reach.js';
 import { ResponseForms } from './emit/response.js';
-import type { EmitContext, GoldenExample } from './emit/context.js';
+import type { EmitContext, GoldenExample, GuideSource } from './emit/context.js';
 import { header, Output } from './emit/file.js';
 import { emitModel } from './emit/model.js';
 import { emitCodecs } from './emit/codecs.js';
@@ -35,6 +35,16 @@ export function loadExamples(): GoldenExample[] {
   return list.map((e) => ({ ...e, xml: readFileSync(`${ROOT}/spec/examples/${e.file}`, 'utf8') }));
 }
 
+/** The Markdown guides of guide/, by file name. */
+export function loadGuides(): GuideSource[] {
+  const dir = `${ROOT}/guide`;
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((f) => ({ file: `guide/${f}`, markdown: readFileSync(`${dir}/${f}`, 'utf8') }));
+}
+
 export function loadSpec(): EmitContext {
   const schemas = new SchemaSet(['atom.xsd', 'batch.xsd', 'atomsync.xsd'].map((f) => `${ROOT}/spec/xsd/${f}`));
   const entryShapes = schemas
@@ -52,7 +62,7 @@ export function loadSpec(): EmitContext {
     }
   }
   const reached = reach([feedHead, ...entryShapes, error]);
-  return { api, entryShapes, feedHead, error, reached, responses: new ResponseForms(reached.complex), examples: loadExamples() };
+  return { api, entryShapes, feedHead, error, reached, responses: new ResponseForms(reached.complex), examples: loadExamples(), guides: loadGuides() };
 }
 
 /** Every generated file, by its path from the repository root. */

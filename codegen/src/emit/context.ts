@@ -14,6 +14,13 @@ export interface GoldenExample {
   element?: string;
 }
 
+/** A Markdown guide of guide/, which the docs render as a page of their own. */
+export interface GuideSource {
+  /** Its path from the repository root, e.g. `guide/operators.md`. */
+  file: string;
+  markdown: string;
+}
+
 export interface EmitContext {
   api: Api;
   entryShapes: ComplexType[];
@@ -23,6 +30,8 @@ export interface EmitContext {
   /** The response forms of the reached types (cg:response="required"). */
   responses: ResponseForms;
   examples: GoldenExample[];
+  /** The guides of guide/*.md, rendered into the docs beside the reference. */
+  guides: GuideSource[];
 }
 
 /** The TypeScript type of a body, as the atom package exports it. */

@@ -1,15 +1,22 @@
 /**
- * Emits the published HTML reference into docs/: index.html (the service, its tags, auth classes,
- * namespaces and the error body), one page per OpenAPI tag with its operations, and
- * elements.html with every entry shape, complex type and simple type, plus the golden examples.
+ * Emits the published docs site into docs/: index.html (the service, its tags, auth classes,
+ * namespaces and the error body), one page per OpenAPI tag with its operations (each with its
+ * request and response examples, a curl line and the SDK call: docs-usage.ts), elements.html with
+ * every entry shape, complex type and simple type, plus the golden examples, a page per guide of
+ * guide/*.md (docs-guides.ts), and search.js, the search behind every page's search box
+ * (docs-search.ts).
  *
- * Pure function of the loaded spec: no timestamps, no JavaScript, no external assets; one
- * stylesheet, docs/style.css, beside the pages. Descriptions are Markdown-ish; `md()` renders the small
- * subset the spec uses (paragraphs, `- ` lists, `code`, **bold**) after escaping HTML.
+ * Pure function of the loaded spec and guides: no timestamps, no external assets; one
+ * stylesheet, docs/style.css, and one script, docs/search.js, beside the pages. Descriptions are
+ * Markdown-ish; `md()` renders the small subset the spec uses (paragraphs, `- ` lists, `code`,
+ * **bold**) after escaping HTML.
  */
 import type { Body, Operation, Param } from '../openapi/load.js';
 import type { ComplexType, Field, Scalar } from '../xsd/model.js';
 import { pathParams, queryParams, type EmitContext, type GoldenExample } from './context.js';
+import { guideFile, REPO_URL, renderGuides, type GuidePage } from './docs-guides.js';
+import { SEARCH_BOX, searchScript, type SearchItem } from './docs-search.js';
+import { EXAMPLE_ORIGIN, usageOf, type ShownExample } from './docs-usage.js';
 import { header, type Output } from './file.js';
 
 // ───────────────────────────── text ─────────────────────────────
@@ -93,13 +100,13 @@ const AUTH_CLASSES: { name: Operation['auth']; meaning: string }[] = [
   { name: 'admin', meaning: 'Credentials of a site administrator account. An authenticated non-administrator gets 403 `forbidden`.' },
 ];
 
-const RESERVED_PAGES = new Set(['index', 'elements', 'style']);
+const RESERVED_PAGES = new Set(['index', 'elements', 'style', 'search']);
 
 class Names {
   private readonly prefixes = new Map<string, string>();
   readonly tagFiles = new Map<string, string>();
 
-  constructor(ctx: EmitContext, tags: string[]) {
+  constructor(ctx: EmitContext, tags: string[], reserved: Set<string>) {
     for (const [uri, k] of Object.entries(KNOWN_NS)) this.prefixes.set(uri, k.prefix);
     const uris = ctx.reached.complex.flatMap((t) => [t.uri, ...t.fields.map((f) => f.uri)]);
     let n = 0;
@@ -107,7 +114,7 @@ class Names {
     const files = new Set<string>();
     for (const tag of tags) {
       let base = tag.toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'tag';
-      if (RESERVED_PAGES.has(base)) base = `tag-${base}`;
+      if (RESERVED_PAGES.has(base) || reserved.has(`${base}.html`)) base = `tag-${base}`;
       let file = `${base}.html`;
       for (let i = 2; files.has(file); i++) file = `${base}-${i}.html`;
       files.add(file);
@@ -223,10 +230,38 @@ table.fields, table.simple { table-layout: fixed; }
 table.fields col.c-xml { width: 14rem; } table.fields col.c-ts { width: 11rem; } table.fields col.c-occ { width: 5rem; }
 .toc { columns: 3 14rem; column-gap: 2rem; padding-left: 1.1rem; font-size: 0.93rem; }
 .note { background: #fdf5e8; border: 1px solid #e6c08a; border-radius: 6px; padding: 0.5rem 0.8rem; font-size: 0.93rem; }
+nav.side ul.sections { margin: 0.1rem 0 0.3rem 0.7rem; border-left: 1px solid var(--line); font-size: 0.88em; }
+nav.side ul.sections li a { padding: 0.05rem 0.5rem; color: var(--muted); }
+.search { position: relative; margin: 0.9rem 0 0.2rem; }
+.search label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.search input { width: 100%; padding: 0.4rem 0.55rem; border: 1px solid #c9ced8; border-radius: 6px; font: inherit; font-size: 0.93rem; background: #fff; }
+.search input:focus { outline: 2px solid #a8c0e6; border-color: var(--accent); }
+#search-results { position: absolute; z-index: 10; left: 0; right: -8rem; top: calc(100% + 0.2rem); display: block; background: #fff; border: 1px solid var(--line); border-radius: 6px; box-shadow: 0 6px 20px rgba(20, 30, 50, 0.14); max-height: 70vh; overflow-y: auto; padding: 0.25rem; }
+#search-results[hidden] { display: none; }
+#search-results li a { display: grid; grid-template-columns: 4.6rem minmax(0, 1fr); gap: 0 0.4rem; padding: 0.3rem 0.45rem; border-radius: 4px; color: var(--fg); }
+#search-results li a:hover, #search-results li a:focus { background: #eef3fb; text-decoration: none; }
+#search-results .kind { grid-row: span 2; font-size: 0.7rem; text-transform: uppercase; letter-spacing: 0.04em; color: var(--muted); padding-top: 0.2rem; }
+#search-results .detail { grid-column: 2; font-size: 0.8rem; color: var(--muted); font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; overflow-wrap: anywhere; }
+#search-results .none { padding: 0.3rem 0.5rem; color: var(--muted); }
+ul.cards { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); gap: 0.6rem; }
+ul.cards li { border: 1px solid var(--line); border-radius: 8px; padding: 0.6rem 0.8rem; display: flex; flex-direction: column; gap: 0.15rem; }
+.try { display: grid; gap: 0.6rem; }
+.try .snippet .label { font-size: 0.85rem; font-weight: 600; margin-bottom: 0.2rem; }
+.try .snippet .label .muted { font-weight: 400; }
+.try pre { margin: 0; }
+article.guide { max-width: 52rem; }
+article.guide h1 { margin-bottom: 1rem; }
+article.guide h2 { scroll-margin-top: 1rem; }
+article.guide table { width: auto; min-width: 60%; }
+article.guide li { margin: 0.2rem 0; }
+article.guide td code { overflow-wrap: normal; }
+.source { margin-top: 3rem; font-size: 0.88rem; }
 @media (max-width: 52rem) {
   .layout { display: block; }
   nav.side { border-right: 0; border-bottom: 1px solid var(--line); }
   nav.side ul { display: flex; flex-wrap: wrap; gap: 0.2rem; }
+  nav.side ul.sections { display: none; }
+  #search-results { right: 0; }
   nav.side .count { display: none; }
   main { padding: 1.2rem 1rem 3rem; }
   dl.facts { grid-template-columns: 1fr; }
@@ -234,31 +269,51 @@ table.fields col.c-xml { width: 14rem; } table.fields col.c-ts { width: 11rem; }
 }
 `.trim();
 
+/** The site's icon: the brand's initial on the accent colour. */
+const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#1f5fbf"/><text x="16" y="23" font-family="system-ui, sans-serif" font-size="20" font-weight="700" fill="#fff" text-anchor="middle">a</text></svg>`;
+
 interface Site {
   ctx: EmitContext;
   names: Names;
   tags: { name: string; description: string; ops: Operation[] }[];
+  guides: GuidePage[];
 }
 
-function page(site: Site, file: string, title: string, body: string): string {
+/** The getting-started page, where the examples' conventions (`client`, the accounts) are set up. */
+function startHref(site: Site): string {
+  return site.guides.find((g) => g.file === 'getting-started.html')?.file ?? 'index.html';
+}
+
+function page(site: Site, file: string, title: string, body: string, firstLine = header('emit/docs.ts', 'html')): string {
   const { api } = site.ctx;
   const cur = (f: string) => (f === file ? ' aria-current="page"' : '');
+  const guideLinks = site.guides
+    .map((g) => {
+      const sections = g.file === file ? g.headings.filter((h) => h.depth === 2) : [];
+      const sub = sections.length ? `\n<ul class="sections">\n${sections.map((h) => `<li><a href="#${h.id}">${esc(h.text)}</a></li>`).join('\n')}\n</ul>` : '';
+      return `<li><a href="${g.file}"${cur(g.file)}>${esc(g.label)}</a>${sub}</li>`;
+    })
+    .join('\n');
   const tagLinks = site.tags
     .map((t) => `<li><a href="${site.names.tagFile(t.name)}"${cur(site.names.tagFile(t.name))}>${esc(t.name)} <span class="count">${t.ops.length}</span></a></li>`)
     .join('\n');
-  return `${header('emit/docs.ts', 'html')}<!DOCTYPE html>
+  return `${firstLine}<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)}</title>
+<link rel="icon" href="favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="style.css">
+<script src="search.js" defer></script>
 </head>
 <body>
 <div class="layout">
 <nav class="side">
 <a class="brand" href="index.html">${esc(api.title)}</a>
 <span class="version">API ${esc(api.version)} reference</span>
+${SEARCH_BOX}
+${guideLinks ? `<h2>Guides</h2>\n<ul>\n${guideLinks}\n</ul>` : ''}
 <h2>Overview</h2>
 <ul>
 <li><a href="index.html"${cur('index.html')}>Introduction</a></li>
@@ -353,6 +408,53 @@ ${rows.join('\n')}
 </table>`;
 }
 
+/** A golden document or inline value shown for one operation (no id: one document may serve several). */
+function shownHtml(ex: ShownExample, open: boolean): string {
+  if (ex.value !== undefined) return `<pre><code>${esc(ex.value)}</code></pre>`;
+  const g = ex.golden!;
+  const text = g.xml.replace(/\s+$/, '');
+  const note = ex.note ? `<p class="muted">${inline(ex.note)}</p>\n` : '';
+  return `${note}<details class="example"${open && text.split('\n').length <= 40 ? ' open' : ''}>
+<summary><code>spec/examples/${esc(g.file)}</code> <span class="caption">${inline(g.description ?? '')}</span> <a href="elements.html#${exampleId(g.file)}">(in Elements)</a></summary>
+<pre><code>${esc(text)}</code></pre>
+</details>`;
+}
+
+/** Request and response examples, the curl line and the SDK call of one operation. */
+function usageHtml(site: Site, op: Operation): string {
+  const usage = usageOf(site.ctx, op);
+  const reason = op.reason ?? REASONS[op.status] ?? '';
+  const status = `<code>${op.status}${reason ? ` ${esc(reason)}` : ''}</code>`;
+  const parts: string[] = [];
+  parts.push(`<h4>Try it</h4>
+<div class="try">
+<div class="snippet"><div class="label">curl <span class="muted">(account <code>alice:secret</code>, administrator <code>admin:secret</code>; <code>$VARIABLES</code> for path parameters; the body file from <code>spec/examples/</code>)</span></div>
+<pre><code class="language-sh">${esc(usage.curl)}</code></pre></div>
+<div class="snippet"><div class="label">SDK <span class="muted">(<code>client</code> from <code>createClient</code> of <code>@atomsync/sdk</code>: see <a href="${startHref(site)}">Getting started</a>)</span></div>
+<pre><code class="language-ts">${esc(usage.sdk)}</code></pre></div>
+</div>`);
+  if (op.request && op.request.kind !== 'empty') {
+    const what =
+      op.request.kind === 'raw'
+        ? `<p>A ${op.requestMediaTypes.map((m) => `<code>${esc(m)}</code>`).join(' or ')} document.</p>`
+        : `<p class="muted">${op.requestMediaTypes.map((m) => `<code>${esc(m)}</code>`).join(' ')}</p>`;
+    parts.push(`<h4>Request example</h4>\n${what}\n${usage.request.map((e) => shownHtml(e, true)).join('\n')}`);
+  }
+  let answer: string;
+  if (!op.implemented || op.status >= 400) {
+    const code = op.implemented ? (op.errors.find((e) => e.status === op.status)?.code ?? 'internal') : 'not_implemented';
+    answer = `<p>Always ${status} with the <a href="index.html#errors">error body</a>, code <a href="index.html#${errorId(code)}"><code>${esc(code)}</code></a>.</p>`;
+  } else if (op.response.kind === 'empty') {
+    answer = `<p>${status}, no body.</p>`;
+  } else {
+    const media = op.response.kind === 'raw' ? op.response.mediaType : 'application/atom+xml';
+    const shownList = usage.response.map((e, i) => shownHtml(e, i === 0)).join('\n');
+    answer = `<p>${status} <span class="muted">· <code>${esc(media)}</code></span></p>\n${shownList}`;
+  }
+  parts.push(`<h4>Response example</h4>\n${answer}`);
+  return parts.join('\n');
+}
+
 function operationHtml(site: Site, op: Operation): string {
   const { api } = site.ctx;
   const variants = api.operations.filter((o) => o.variantOf === op.id);
@@ -390,6 +492,7 @@ ${description}
 ${facts.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('\n')}
 </dl>
 ${paramsTable(op)}
+${usageHtml(site, op)}
 ${errorsTable(op)}
 </section>`;
 }
@@ -464,6 +567,16 @@ function indexPage(site: Site): string {
 <div class="lead">
 ${md(api.description)}
 </div>
+${
+  site.guides.length
+    ? `
+<h2 id="guides">Start here</h2>
+<ul class="cards">
+${site.guides.map((g) => `<li><a href="${g.file}"><strong>${esc(g.label)}</strong></a><span class="muted">${esc(g.title.includes(':') ? g.title.replace(/^[^:]*:\s*/, '') : '')}</span></li>`).join('\n')}
+</ul>
+<p class="muted">Every operation below shows a request and a response example (the golden documents of <code>spec/examples/</code>), a <code>curl</code> line against <code>${esc(EXAMPLE_ORIGIN)}</code> and the call of the <code>@atomsync/sdk</code> client. The search box in the navigation finds operations by summary, id, path or SDK method, and the sections of the guides.</p>`
+    : ''
+}
 
 <h2 id="tags">Reference</h2>
 <p>The operations, one page per tag. The bodies they exchange are described on <a href="elements.html">Elements and types</a>.</p>
@@ -699,15 +812,56 @@ ${unplaced.length ? `<h2 id="other-examples">Other examples</h2>\n<p class="mute
 
 // ───────────────────────────── entry point ─────────────────────────────
 
+/** A guide as a page of the site. */
+function guidePageHtml(site: Site, g: GuidePage): string {
+  const source = `<p class="source muted">From <a href="${REPO_URL}/blob/main/${g.source}"><code>${esc(g.source)}</code></a> in the repository.</p>`;
+  const firstLine = `<!-- generated — do not edit. Written by codegen/src/emit/docs.ts from ${g.source}; run \`npm run generate\`. -->\n`;
+  return page(site, g.file, `${g.title} — ${site.ctx.api.title}`, `<article class="guide">\n${g.html}</article>\n${source}`, firstLine);
+}
+
+/** What the search box finds: operations, guide sections, tags, types and error codes. */
+function searchItems(site: Site): SearchItem[] {
+  const { ctx, names } = site;
+  const items: SearchItem[] = [];
+  for (const op of ctx.api.operations) {
+    items.push({
+      title: op.variantOf ? `${op.summary} (?${op.when}=)` : op.summary,
+      url: names.opHref(op),
+      kind: 'operation',
+      detail: `${op.method} ${op.path}${op.when ? `?${op.when}=` : ''}`,
+      keywords: [op.id, `client.${op.sdk.replace(/\([^)]*\)/g, '(…)')}`, op.tag],
+    });
+  }
+  for (const g of site.guides) {
+    for (const h of g.headings.filter((x) => x.depth <= 3)) {
+      items.push({ title: h.text, url: h.depth === 1 ? g.file : `${g.file}#${h.id}`, kind: 'guide', detail: h.depth === 1 ? undefined : g.label });
+    }
+  }
+  for (const t of site.tags) items.push({ title: t.name, url: names.tagFile(t.name), kind: 'tag', detail: `${t.ops.length} operations` });
+  for (const t of ctx.reached.complex) items.push({ title: t.name, url: typeHref(t.name), kind: 'type' });
+  const codeField = ctx.error.fields.find((f) => f.local === 'code');
+  for (const code of (codeField?.scalar?.values ?? []).map(String)) items.push({ title: code, url: `index.html#${errorId(code)}`, kind: 'error', detail: 'error code' });
+  return items;
+}
+
 export function emitDocs(ctx: EmitContext, out: Output): void {
   const declared = ctx.api.tags.map((t) => ({ name: t.name, description: t.description ?? '' }));
   for (const op of ctx.api.operations) {
     if (!declared.some((t) => t.name === op.tag)) declared.push({ name: op.tag, description: '' });
   }
   const tags = declared.map((t) => ({ ...t, ops: ctx.api.operations.filter((o) => o.tag === t.name) }));
-  const site: Site = { ctx, names: new Names(ctx, tags.map((t) => t.name)), tags };
+  const guideFiles = new Set(ctx.guides.map((g) => guideFile(g.file)));
+  const names = new Names(ctx, tags.map((t) => t.name), guideFiles);
+  for (const f of guideFiles) {
+    if (RESERVED_PAGES.has(f.replace(/\.html$/, ''))) throw new Error(`docs: a guide may not be named ${f}`);
+  }
+  const pages = new Set(['index.html', 'elements.html', ...tags.map((t) => names.tagFile(t.name))]);
+  const site: Site = { ctx, names, tags, guides: renderGuides(ctx.guides, pages) };
   out.add('docs/style.css', `${header('emit/docs.ts', 'css')}${CSS.trimStart()}`);
+  out.add('docs/favicon.svg', `${header('emit/docs.ts', 'html')}${FAVICON}`);
+  out.add('docs/search.js', searchScript(searchItems(site)));
   out.add('docs/index.html', indexPage(site));
   for (const tag of tags) out.add(`docs/${site.names.tagFile(tag.name)}`, tagPage(site, tag));
   out.add('docs/elements.html', elementsPage(site));
+  for (const g of site.guides) out.add(`docs/${g.file}`, guidePageHtml(site, g));
 }

@@ -14,7 +14,7 @@ import { constant, pascal } from '../naming.js';
 import { bodyType, paramType, pathParams, queryParams, responseBodyType, type EmitContext } from './context.js';
 import { header, type Output } from './file.js';
 
-interface Segment {
+export interface Segment {
   name: string;
   binds: string[];
 }
@@ -41,7 +41,7 @@ interface Group {
 
 const RESERVED_PARAMS = new Set(['options', 'query', 'entry', 'feed', 'body', 'invoke']);
 
-function parsePlacement(op: Operation): Segment[] {
+export function parsePlacement(op: Operation): Segment[] {
   return op.sdk.split('.').map((raw) => {
     const m = /^([A-Za-z_$][\w$]*)(?:\(([^)]*)\))?$/.exec(raw);
     if (!m) throw new Error(`${op.id}: bad sdk placement segment "${raw}" in ${op.sdk}`);
@@ -91,7 +91,7 @@ function buildTree(ops: Operation[]): Group {
   return root;
 }
 
-function iterateName(method: string): string {
+export function iterateName(method: string): string {
   return `iterate${pascal(method)}`;
 }
 
@@ -103,13 +103,13 @@ function fieldType(ctx: EmitContext, op: Operation, shape: string, field: string
   return { prop: f.prop, type: f.complex.name };
 }
 
-interface Signature {
+export interface Signature {
   params: { name: string; type: string; optional: boolean; doc: string }[];
   /** The input object handed to invoke. */
   input: string;
 }
 
-function signatureOf(ctx: EmitContext, op: Operation, bound: Set<string>): Signature {
+export function signatureOf(ctx: EmitContext, op: Operation, bound: Set<string>): Signature {
   const params: Signature['params'] = [];
   const free = pathParams(op).filter((p) => !bound.has(p.name));
   for (const p of pathParams(op)) {

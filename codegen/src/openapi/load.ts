@@ -23,6 +23,20 @@ export interface Param {
   type: 'string' | 'integer';
   enum?: string[];
   description?: string;
+  /** The first of the schema's `examples` (or its `example`), for the docs' request lines. */
+  example?: string;
+}
+
+/**
+ * An Example Object of a request or success response body: a golden document of spec/examples
+ * (`externalValue`, relative to the spec: `examples/<file>`) or an inline `value`.
+ */
+export interface ExampleRef {
+  name: string;
+  mediaType: string;
+  summary?: string;
+  externalValue?: string;
+  value?: string;
 }
 
 export interface ErrorResponse {
@@ -55,6 +69,10 @@ export interface Operation {
   errors: ErrorResponse[];
   /** The media types `requestBody.content` lists (empty without a body). */
   requestMediaTypes: string[];
+  /** The Example Objects of the request body (every media type). */
+  requestExamples: ExampleRef[];
+  /** The Example Objects of the success responses (every status below 300 and media type); a variant shares its base's. */
+  responseExamples: ExampleRef[];
 }
 
 export interface SecurityScheme {
@@ -70,6 +88,7 @@ export interface ErrorComponent {
   code: string;
   description: string;
   headers: { name: string; description: string }[];
+  examples: ExampleRef[];
 }
 
 export interface Api {
@@ -115,6 +134,23 @@ function extensionValidator(): (ext: unknown) => string[] {
   return (ext) => (validate(ext) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`));
 }
 
+function exampleText(value: unknown): string | undefined {
+  return value === undefined || value === null ? undefined : String(value);
+}
+
+/** The Example Objects of a `content` map, in the order written. */
+function examplesOf(content: Record<string, any> | undefined): ExampleRef[] {
+  return Object.entries<any>(content ?? {}).flatMap(([mediaType, c]) =>
+    Object.entries<any>(c?.examples ?? {}).map(([name, e]) => ({
+      name,
+      mediaType,
+      summary: typeof e?.summary === 'string' ? e.summary : undefined,
+      externalValue: typeof e?.externalValue === 'string' ? e.externalValue : undefined,
+      value: exampleText(e?.value),
+    })),
+  );
+}
+
 function body(b: Record<string, unknown> | undefined): Body | undefined {
   if (!b) return undefined;
   if (typeof b.entry === 'string') return { kind: 'entry', shape: b.entry, field: b.field as string | undefined };
@@ -144,6 +180,7 @@ export function loadOpenApi(path: string): Api {
         type: p.schema?.type === 'integer' ? 'integer' : 'string',
         enum: p.schema?.enum,
         description: p.description,
+        example: exampleText(p.schema?.examples?.[0] ?? p.schema?.example ?? p.example),
       }));
       for (const m of path.matchAll(/\{(\w+)\}/g)) {
         if (!params.some((p) => p.in === 'path' && p.name === m[1])) throw new Error(`${op.operationId}: path parameter ${m[1]} is not declared`);
@@ -155,6 +192,10 @@ export function loadOpenApi(path: string): Api {
           return { status: Number(status), code: ref?.['x-atomsync-error'] ?? 'internal', description: r.description ?? ref?.description ?? '' };
         });
       const requestMediaTypes = Object.keys(op.requestBody?.content ?? {});
+      const requestExamples = examplesOf(op.requestBody?.content);
+      const responseExamples = Object.entries<any>(op.responses ?? {})
+        .filter(([status]) => Number(status) < 300)
+        .flatMap(([, r]) => examplesOf(r?.content));
       const request = body(ext.request);
       if (request?.kind === 'raw' && !requestMediaTypes.includes(request.mediaType)) {
         throw new Error(`${op.operationId}: requestBody.content does not list its raw media type ${request.mediaType}`);
@@ -172,6 +213,8 @@ export function loadOpenApi(path: string): Api {
         auth: ext.auth,
         request,
         requestMediaTypes,
+        requestExamples,
+        responseExamples,
         status: ext.status,
         reason: ext.reason,
         implemented: ext.implemented !== false,
@@ -203,6 +246,7 @@ export function loadOpenApi(path: string): Api {
       code: r['x-atomsync-error'] as string,
       description: String(r.description ?? ''),
       headers: Object.entries<any>(r.headers ?? {}).map(([h, v]) => ({ name: h, description: String(v?.description ?? '') })),
+      examples: examplesOf(r.content),
     }));
   return {
     title: doc.info.title,
