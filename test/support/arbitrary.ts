@@ -15,7 +15,7 @@ const xmlChar = fc
   .filter((c) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/.test(c));
 const xmlString = fc.array(xmlChar, { maxLength: 24 }).map((cs) => cs.join(''));
 
-// Whole seconds: the wire carries timestamps to the second (DESIGN.md).
+// Whole seconds: the wire carries timestamps to the second (guide/protocol.md#timestamps).
 const timestamp = fc
   .integer({ min: Date.UTC(1970, 0, 1) / 1000, max: Date.UTC(2099, 11, 31) / 1000 })
   .map((s) => new Date(s * 1000));

@@ -210,12 +210,12 @@ export function decode${base}FeedResponse(xml: string, options?: DecodeOptions):
     );
   }
   require(error, 'service');
-  docs.push(`/** Decodes the error document of DESIGN.md (\`<error xmlns="{schema_ns}">\`). */
+  docs.push(`/** Decodes the error document of guide/protocol.md#error-body (\`<error xmlns="{schema_ns}">\`). */
 export function decode${error.name}(xml: string, options?: DecodeOptions): ${error.name} {
   return decodeDocument(xml, SERVICE_NS, 'error', S_${error.name}, options) as ${error.name};
 }
 
-/** Encodes the error document of DESIGN.md, with its XML declaration. */
+/** Encodes the error document of guide/protocol.md#error-body, with its XML declaration. */
 export function encode${error.name}(v: ${error.name}): string {
   return XML_DECLARATION + ${writerName(error, 'service')}('error', v, ${JSON.stringify(nsDecl(usedNamespaces(error, new Set([ns.service])), 'service'))});
 }

@@ -25,11 +25,17 @@ export function esc(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** Inline Markdown: `code` spans (verbatim) and **bold**, everything escaped. */
+/** Inline Markdown: `code` spans (verbatim) and **bold**, everything escaped; a mention of a guide's section (`guide/protocol.md#error-body`) links to its page. */
 export function inline(text: string): string {
   return text
     .split(/(`[^`]+`)/)
-    .map((seg, i) => (i % 2 === 1 ? `<code>${esc(seg.slice(1, -1).replace(/\s*\n\s*/g, ' '))}</code>` : esc(seg).replace(/\*\*([^*\n][^*]*?)\*\*/g, '<strong>$1</strong>')))
+    .map((seg, i) =>
+      i % 2 === 1
+        ? `<code>${esc(seg.slice(1, -1).replace(/\s*\n\s*/g, ' '))}</code>`
+        : esc(seg)
+            .replace(/\*\*([^*\n][^*]*?)\*\*/g, '<strong>$1</strong>')
+            .replace(/\bguide\/([\w-]+)\.md(#[\w-]+)?/g, (all, name: string, hash = '') => `<a href="${name}.html${hash}">${all}</a>`),
+    )
     .join('');
 }
 

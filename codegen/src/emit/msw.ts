@@ -21,7 +21,7 @@ const NS = {
   service: 'http://schemas.atomsync.dev/2009/sync',
   batch: 'http://schemas.google.com/gdata/batch',
 };
-/** The origin the golden examples use (DESIGN.md's default listen address). */
+/** The origin the golden examples use (the default listen address, guide/operators.md#environment-variables-and-flags). */
 const SAMPLE_ORIGIN = 'http://127.0.0.1:8080';
 
 // ───────────────────────────── routes ─────────────────────────────

@@ -226,7 +226,7 @@ function checkDate(value: Date, path: string): Date {
   return value;
 }
 
-/** `YYYY-MM-DDTHH:MM:SSZ` (DESIGN.md: timestamps are written to the second, in UTC). */
+/** `YYYY-MM-DDTHH:MM:SSZ` (guide/protocol.md#timestamps: written to the second, in UTC). */
 export function formatDateTime(value: Date | null | undefined, path = 'value'): string {
   if (value === null) return '';
   const d = checkDate(value as Date, path);

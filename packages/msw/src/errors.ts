@@ -1,4 +1,4 @@
-/** The service's error answer (DESIGN.md), for default refusals and for tests that inject errors. */
+/** The service's error answer (guide/protocol.md#error-body), for default refusals and for tests that inject errors. */
 import { ERROR_MEDIA_TYPE, encodeServiceError, type ErrorCode } from '@atomsync/atom';
 import { HttpResponse } from 'msw';
 

@@ -5,7 +5,7 @@
 import type { ErrorCode } from '@atomsync/atom';
 
 /**
- * The service's error codes (DESIGN.md), plus `invalid_response`: the service answered a success
+ * The service's error codes (guide/protocol.md#error-codes), plus `invalid_response`: the service answered a success
  * status other than the operation's, or a success body that does not decode as the operation's
  * result. A client cannot act on such an answer, so it is an error even with a 2xx status.
  */

@@ -1,6 +1,6 @@
 /**
  * The serve configuration: a command-line flag wins over its environment variable, which wins
- * over the default (DESIGN.md "Running it"). The store part is shared with the commands that
+ * over the default (guide/operators.md#environment-variables-and-flags). The store part is shared with the commands that
  * work on the store directly (`atomsync account …`), so they find the same database and key.
  */
 import { resolve } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * The one error a handler throws to answer with an error body (DESIGN.md "error body"), as h3's
+ * The one error a handler throws to answer with an error body (guide/protocol.md#error-body), as h3's
  * HTTPError is to h3: the pipeline turns it into `<error><status/><code/><message/><detail/>*</error>`
  * with `Content-Type: application/xml`. Anything else a handler throws answers 500 `internal`.
  */

@@ -46,7 +46,7 @@ describe('atomsync account', () => {
     const ops = (await s.accounts.byUsername('ops'))!;
     expect(ops.admin).toBe(true);
     expect(await verifyPassword('ops pw', ops.passwordHash)).toBe(true);
-    // DESIGN.md: B64(MD5(user:password)), sealed.
+    // guide/protocol.md#syncml-authentication: B64(MD5(user:password)), sealed.
     expect(secrets.open(ops.syncmlDigest!)).toBe(createHash('md5').update('ops:ops pw').digest('base64'));
   });
 

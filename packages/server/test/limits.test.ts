@@ -1,5 +1,5 @@
 /**
- * Body limits (DESIGN.md): 10 MiB per request, counted while the body streams and refused up
+ * Body limits (guide/protocol.md#limits): 10 MiB per request, counted while the body streams and refused up
  * front when Content-Length declares more; 1,000 entries per batch feed. In memory the stream's
  * pulls are counted exactly; over a real socket the 413 must reach a client that keeps sending.
  */

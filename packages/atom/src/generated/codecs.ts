@@ -2515,12 +2515,12 @@ export function decodeConsumerFeedResponse(xml: string, options?: DecodeOptions)
   return decodeDocument(xml, ATOM_NS, 'feed', F_ConsumerEntryResponse, options) as Feed<ConsumerEntryResponse>;
 }
 
-/** Decodes the error document of DESIGN.md (`<error xmlns="{schema_ns}">`). */
+/** Decodes the error document of guide/protocol.md#error-body (`<error xmlns="{schema_ns}">`). */
 export function decodeServiceError(xml: string, options?: DecodeOptions): ServiceError {
   return decodeDocument(xml, SERVICE_NS, 'error', S_ServiceError, options) as ServiceError;
 }
 
-/** Encodes the error document of DESIGN.md, with its XML declaration. */
+/** Encodes the error document of guide/protocol.md#error-body, with its XML declaration. */
 export function encodeServiceError(v: ServiceError): string {
   return XML_DECLARATION + w_ServiceError_svc('error', v, " xmlns=\"http://schemas.atomsync.dev/2009/sync\"");
 }

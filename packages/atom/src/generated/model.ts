@@ -21,7 +21,7 @@ export type ClientKind = (typeof CLIENT_KIND_VALUES)[number];
 export const CONFLICT_WINNER_VALUES = ["source", "target"] as const;
 export type ConflictWinner = (typeof CONFLICT_WINNER_VALUES)[number];
 
-/** The SyncML alert codes (DESIGN.md): 200 two-way, 201 slow, 202 one-way from source, 203 refresh from source, 204 one-way from target, 205 refresh from target. */
+/** The SyncML alert codes (guide/protocol.md#sync-modes): 200 two-way, 201 slow, 202 one-way from source, 203 refresh from source, 204 one-way from target, 205 refresh from target. */
 export const SYNC_MODE_VALUES = [200, 201, 202, 203, 204, 205] as const;
 export type SyncMode = (typeof SYNC_MODE_VALUES)[number];
 
@@ -38,7 +38,7 @@ export type MessageDirection = (typeof MESSAGE_DIRECTION_VALUES)[number];
 export const OUTBOX_KIND_VALUES = ["setup", "notification"] as const;
 export type OutboxKind = (typeof OUTBOX_KIND_VALUES)[number];
 
-/** The code of an error body (DESIGN.md). */
+/** The code of an error body (guide/protocol.md#error-codes). */
 export const ERROR_CODE_VALUES = ["bad_request", "invalid_xml", "validation_failed", "unauthorized", "forbidden", "not_found", "method_not_allowed", "conflict", "payload_too_large", "unsupported_media_type", "rate_limited", "not_implemented", "internal"] as const;
 export type ErrorCode = (typeof ERROR_CODE_VALUES)[number];
 
@@ -510,7 +510,7 @@ export interface SyncSourceRef {
   uuid: string;
 }
 
-/** Per side: *_in are changes the run applied to this side, *_out this side's own changes sent to the other (DESIGN.md). */
+/** Per side: *_in are changes the run applied to this side, *_out this side's own changes sent to the other (guide/protocol.md#statistics-direction). */
 export interface Statistics {
   /** `adds_in` */
   addsIn: number;

@@ -1,6 +1,6 @@
 /**
- * The Authenticator of a server with accounts: HTTP Basic, Bearer and OAuth 1.0a (DESIGN.md
- * "authentication"), all checked against the store.
+ * The Authenticator of a server with accounts: HTTP Basic, Bearer and OAuth 1.0a
+ * (guide/protocol.md#authentication), all checked against the store.
  *
  * | scheme | what is checked                                                                     |
  * |--------|-------------------------------------------------------------------------------------|

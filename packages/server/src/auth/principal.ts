@@ -1,6 +1,6 @@
 /** Who a request acts as, once authenticated. */
 
-/** An account's identity as the handlers see it (DESIGN.md "accounts"). */
+/** An account's identity as the handlers see it (guide/protocol.md#accounts-and-the-admin-api). */
 export interface AccountPrincipal {
   readonly kind: 'account';
   /** The account's store id: every store method that reaches its objects takes it. */

@@ -1,4 +1,4 @@
-/** Seeding the phone catalogue from the shipped dataset on first start (DESIGN.md "phone catalogue"). */
+/** Seeding the phone catalogue from the shipped dataset on first start (guide/operators.md#accounts: `atomsync catalogue import` adds more). */
 import type { Repositories, Store } from '../store/store.js';
 import { shippedCatalogue, type Catalogue } from './dataset.js';
 

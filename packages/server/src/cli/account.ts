@@ -1,5 +1,5 @@
 /**
- * `atomsync account …`: the admin API from the command line (DESIGN.md "accounts"), on the
+ * `atomsync account …`: the admin API from the command line (guide/operators.md#accounts), on the
  * configured store directly (--data / ATOMSYNC_DATA_DIR, or DATABASE_URL with
  * ATOMSYNC_SECRET_KEY: the same resolution as `serve`), through services/accounts.ts.
  *

@@ -1,5 +1,5 @@
 /**
- * `atomsync catalogue …`: the phone catalogue (DESIGN.md "phone catalogue").
+ * `atomsync catalogue …`: the phone catalogue (guide/operators.md#accounts).
  *
  * `import FILE` reads a catalogue file (the format of the shipped phones.json, catalogue/schema.ts),
  * validates all of it before touching the store (every bad record named on stderr, exit 1,

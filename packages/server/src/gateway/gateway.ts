@@ -1,5 +1,5 @@
 /**
- * The SMS / WAP-push gateway seam (DESIGN.md "setup and server-initiated sync delivery"): the
+ * The SMS / WAP-push gateway seam (guide/protocol.md#setup-and-server-alerts): the
  * OMA Client Provisioning document and the SyncML Server Alerted Notification are generated for
  * real (provisioning/) and handed to a Gateway. The default gateway delivers nothing: it records
  * each message in the client's outbox, which the API lists, so operators and tests see exactly

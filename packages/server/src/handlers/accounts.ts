@@ -1,6 +1,6 @@
 /**
- * Handlers of the admin API: accounts, their bearer tokens and OAuth consumers (DESIGN.md
- * "account admin API", "admin API answers"). The rules live in services/accounts.ts; this maps
+ * Handlers of the admin API: accounts, their bearer tokens and OAuth consumers
+ * (guide/protocol.md#accounts-and-the-admin-api). The rules live in services/accounts.ts; this maps
  * records to the entries of spec/examples/{account,token,consumer}.*.xml.
  *
  * Deleting the account you are signed in as is allowed (the spec declares no refusal for it):

@@ -1,4 +1,4 @@
-/** The request limits of DESIGN.md ("body limits"). */
+/** The request limits (guide/protocol.md#limits). */
 
 /** Bytes of request body, counted as they arrive: past this the answer is 413. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;

@@ -1,6 +1,6 @@
 /**
  * Which server datastores a phone is offered (setup) or alerted for (SAN), and in what format:
- * the server datastore URIs of DESIGN.md "SyncML phones" as data.
+ * the server datastore URIs (guide/protocol.md#datastore-uris) as data.
  */
 import type { ModelRecord, PhoneDatastoreRecord } from '../store/records.js';
 import type { CpResource } from './oma-cp.js';

@@ -63,7 +63,7 @@ export interface SanOptions {
 }
 
 /**
- * The SAN sync type for a sync mode (DESIGN.md's alert codes): two-way 200 and slow 201 → 206
+ * The SAN sync type for a sync mode (guide/protocol.md#sync-modes): two-way 200 and slow 201 → 206
  * (a SAN cannot ask for a slow sync; the phone falls back to one on its own when anchors
  * disagree), one-way from client 202 → 207, refresh from client 203 → 208, one-way from server
  * 204 → 209, refresh from server 205 → 210.

@@ -1,5 +1,5 @@
 /**
- * Accounts and their credentials (DESIGN.md "accounts", "authentication"): the one place that
+ * Accounts and their credentials (guide/protocol.md#accounts-and-the-admin-api): the one place that
  * creates, changes and deletes accounts and issues bearer tokens and OAuth consumers. The admin
  * API (handlers/accounts.ts), the CLI (cli/account.ts) and the start-up bootstrap (bootstrap.ts)
  * all go through here, so the rules below hold whichever door an account comes in by.
@@ -53,7 +53,7 @@ function notFound(username: string): ServiceError {
   return new ServiceError(404, 'not_found', `there is no account ${quote(username)}`);
 }
 
-/** `B64(MD5(username:password))`: what SyncML auth-md5 needs per account (DESIGN.md "SyncML phones"). */
+/** `B64(MD5(username:password))`: what SyncML auth-md5 needs per account (guide/protocol.md#syncml-authentication). */
 export function syncmlDigestOf(username: string, password: string): string {
   return createHash('md5').update(`${username}:${password}`, 'utf8').digest('base64');
 }

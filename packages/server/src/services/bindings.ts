@@ -1,6 +1,6 @@
 /**
  * The rules of sync-engine bindings and phone-to-datastore bindings (seed "Sync binding",
- * "Phone-to-datastore binding"; DESIGN.md "error codes"), each write one transaction.
+ * "Phone-to-datastore binding"; guide/protocol.md#specific-refusals), each write one transaction.
  */
 import { randomUUID } from 'node:crypto';
 import type { BindingEntry, ClientRef, PhoneDatastoreBindingEntry } from '@atomsync/atom';

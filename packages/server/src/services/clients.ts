@@ -1,6 +1,6 @@
 /**
  * The rules of external data, SyncML and ActiveSync clients beyond what the XSD checks, and the
- * writes that touch more than one row (DESIGN.md, seed "Resources and their fields").
+ * writes that touch more than one row (guide/protocol.md#where-request-fields-sit, seed "Resources and their fields").
  *
  * Deleting a client deletes the bindings that name it, in the same transaction: a binding with a
  * side that no longer exists could never run, and leaving it would make the peer of the other

@@ -1,7 +1,7 @@
 /**
  * Field rules the XSD cannot state (phone numbers, time zone names, a client's required fields),
  * collected as one `validation_failed` with a detail per violation, like the decoder's
- * (DESIGN.md "error body"). Paths are the decoder's local-name paths, e.g. `/entry/client/timezone`.
+ * (guide/protocol.md#error-body). Paths are the decoder's local-name paths, e.g. `/entry/client/timezone`.
  */
 import type { ErrorDetail } from '@atomsync/atom';
 import { ServiceError } from '../errors.js';

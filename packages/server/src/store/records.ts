@@ -19,7 +19,7 @@ export interface AccountRecord {
   readonly username: string;
   /** scrypt, in the self-describing form of auth/password.ts. */
   readonly passwordHash: string;
-  /** Sealed `B64(MD5(user:password))` for SyncML auth-md5 (DESIGN.md "SyncML phones"). */
+  /** Sealed `B64(MD5(user:password))` for SyncML auth-md5 (guide/protocol.md#syncml-authentication). */
   readonly syncmlDigest: string | null;
   readonly admin: boolean;
   readonly created: Date;

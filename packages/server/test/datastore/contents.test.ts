@@ -1,6 +1,6 @@
 /**
  * Content items through the SDK against a started server, on both stores: create / get / update /
- * delete with their field rules, the dataclass table (DESIGN.md) end to end, the listing's
+ * delete with their field rules, the dataclass table (guide/protocol.md#dataclass-of-a-content-item) end to end, the listing's
  * dataclass filter, the `since` change feed with its tombstones, and another account's contents.
  */
 import type { Dataclass } from '@atomsync/atom';
@@ -110,7 +110,7 @@ describe.each(storeKinds)('datastore contents (%s)', (kind) => {
     }
   });
 
-  describe('the dataclass of a created item (DESIGN.md table)', () => {
+  describe('the dataclass of a created item (the table of guide/protocol.md)', () => {
     type Row = [type: string | undefined, body: string, query: Dataclass | undefined, entry: Dataclass | undefined, expected: string];
     const ROWS: Row[] = [
       ['text/vcard', VCARD, undefined, undefined, 'Contacts'],

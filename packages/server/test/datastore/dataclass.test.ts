@@ -1,4 +1,4 @@
-/** The dataclass table of DESIGN.md, as services/dataclass.ts decides it (pure, no store). */
+/** The dataclass table of guide/protocol.md#dataclass-of-a-content-item, as services/dataclass.ts decides it (pure, no store). */
 import type { Dataclass } from '@atomsync/atom';
 import { describe, expect, it } from 'vitest';
 import { classesOfFilter, resolveDataclass } from '../../src/services/dataclass.js';
