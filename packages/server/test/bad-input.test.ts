@@ -1,8 +1,8 @@
 /**
  * Hostile and malformed bodies, generated with fast-check, sent as an authenticated account to
- * every operation that takes a body, on both stores: every answer is a 4xx with the DESIGN error
- * body, the server keeps answering, and the store is unchanged (everything the account can read
- * reads the same before and after).
+ * every operation that takes a body, on both stores: every answer is a 4xx with the error body
+ * (guide/protocol.md#error-body), the server keeps answering, and the store is unchanged
+ * (everything the account can read reads the same before and after).
  *
  * Each generator only makes bodies that cannot be valid (so a 2xx is always a defect): truncated
  * documents, DTDs, random bytes, invalid UTF-8, unknown elements of our namespaces, values

@@ -8,9 +8,10 @@
  * which its endpoint reads) of the operation.
  *
  * Every answer: never a 5xx (but the 501 the spec fixes for an operation), an error answer is the
- * DESIGN error body (`application/xml`, `<code>`), every XML answer is well-formed, valid UTF-8
- * and never holds the character that was sent; a value XML cannot carry, or any hostile path id,
- * is refused (4xx). Afterwards `/healthz` answers and everything alice can read reads the same.
+ * error body (guide/protocol.md#error-body: `application/xml`, `<code>`), every XML answer is
+ * well-formed, valid UTF-8 and never holds the character that was sent; a value XML cannot
+ * carry, or any hostile path id, is refused (4xx). Afterwards `/healthz` answers and everything
+ * alice can read reads the same.
  *
  * Requests go over a real socket (node:http, so `../..` and a lone `%` reach the server as sent);
  * 100 KB values go to the same server in memory (`app.fetch`), since node's HTTP parser answers a

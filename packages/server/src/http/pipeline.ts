@@ -10,7 +10,7 @@
  *  6. the handler, or 501 not_implemented without one
  *  7. the result, encoded by the response codec at the success status and reason
  *
- * Any failure on the way answers the DESIGN error body.
+ * Any failure on the way answers the error body (guide/protocol.md#error-body).
  */
 import type { OperationSpec } from '@atomsync/atom';
 import type { H3Event } from 'h3';

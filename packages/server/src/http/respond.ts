@@ -43,7 +43,8 @@ export function sendResult(event: H3Event, operation: OperationSpec, result: unk
 }
 
 /**
- * The DESIGN error document for `error`, replacing whatever the handler had set on the answer.
+ * The error document (guide/protocol.md#error-body) for `error`, replacing whatever the handler
+ * had set on the answer.
  * Never throws: a message or detail holding a character XML cannot carry has it replaced by
  * U+FFFD (what enters through http/params.ts never holds one; this is the last safety net).
  */
