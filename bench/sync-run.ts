@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { SecretBox } from '../packages/server/src/secrets/box.js';
 import { BindingRuns } from '../packages/server/src/services/run-lock.js';
-import { runSynchronization } from '../packages/server/src/services/synchronization.js';
+import { runBinding } from '../packages/server/src/services/synchronization.js';
 import { openStore } from '../packages/server/src/store/open.js';
 import { slowSyncSides } from './sync-data.js';
 
@@ -44,11 +44,9 @@ try {
   let heapPeak = heapBefore;
   const sampler = setInterval(() => (heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)), 5);
   const start = performance.now();
-  const log = await runSynchronization(
+  const log = await runBinding(
     { store, secrets: SecretBox.ephemeral(), runs: new BindingRuns(), log: pino({ level: 'silent' }) },
-    { kind: 'account', id: account.id, username: 'bench', admin: false },
-    binding,
-    { syncMode: 200, dataclass: 'Contacts' },
+    { account: { kind: 'account', id: account.id, username: 'bench', admin: false }, binding, mode: 200, dataclass: 'Contacts' },
   );
   const ms = performance.now() - start;
   clearInterval(sampler);

@@ -1,7 +1,8 @@
 /** The two sides of a binding, and what each mode does with them. */
-import type { SyncMode } from '@atomsync/atom';
+import type { ConflictWinner, SyncMode } from '@atomsync/atom';
 
-export type SideName = 'source' | 'target';
+/** A side of a binding: the spec names the two in `conflict_winner`. */
+export type SideName = ConflictWinner;
 export const SIDES: readonly SideName[] = ['source', 'target'];
 
 export const otherSide = (side: SideName): SideName => (side === 'source' ? 'target' : 'source');

@@ -6,7 +6,7 @@
  * ActiveSync is not supported by the engine.
  */
 import type { ClientKind } from '@atomsync/atom';
-import { SyncFailure, type Connector } from '@atomsync/engine';
+import { SyncFailure, type Connector, type SideName } from '@atomsync/engine';
 import type { SecretBox } from '../secrets/box.js';
 import type { ClientRefRecord, ExtdataClientRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
@@ -45,7 +45,7 @@ export async function connectorFor(
   deps: ConnectorDeps,
   accountId: number,
   ref: ClientRefRecord,
-  side: 'source' | 'target',
+  side: SideName,
   extdataClient?: ExtdataClientRecord,
 ): Promise<Connector> {
   const gone = (): SyncFailure => new SyncFailure(`the ${side} ${ref.kind} client no longer exists`);

@@ -109,19 +109,6 @@ export async function runBinding(deps: SynchronizationDeps, request: BindingRun)
   }
 }
 
-/**
- * The run API in the posted entry's field names (`syncMode`), as it was before runBinding.
- * @deprecated Use runBinding; kept for callers not yet moved to it.
- */
-export function runSynchronization(
-  deps: SynchronizationDeps,
-  account: AccountPrincipal,
-  binding: BindingRecord,
-  entry: { readonly syncMode: SyncMode; readonly dataclass: Dataclass },
-): Promise<SyncLogRecord> {
-  return runBinding(deps, { account, binding, mode: entry.syncMode, dataclass: entry.dataclass });
-}
-
 type ExtdataSides = Partial<Record<SideName, ExtdataClientRecord>>;
 
 /**

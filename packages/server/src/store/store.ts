@@ -12,7 +12,7 @@
  * which the repositories of `tx` see and write the same snapshot.
  */
 import type { ConflictWinner } from '@atomsync/atom';
-import type { StateChange, SyncState } from '@atomsync/engine';
+import type { SideName, StateChange, SyncState } from '@atomsync/engine';
 import type {
   AccountRecord,
   ActivesyncClientRecord,
@@ -170,7 +170,7 @@ export interface SyncStateRepo {
    * added to it under provisional ids. A pair already holding a new id (a LUID the phone reused)
    * is dropped first. Returns how many pairs were renamed.
    */
-  renameIds(bindingId: number, side: 'source' | 'target', renames: readonly { readonly from: string; readonly to: string }[]): Promise<number>;
+  renameIds(bindingId: number, side: SideName, renames: readonly { readonly from: string; readonly to: string }[]): Promise<number>;
 }
 
 /**
@@ -245,12 +245,6 @@ export interface SyncmlSessionRow {
   readonly lastRequest: string | null;
   readonly updated: Date;
 }
-
-/**
- * The former name of SyncmlSessionRow.
- * @deprecated Use SyncmlSessionRow.
- */
-export type SyncmlSessionStateRecord = SyncmlSessionRow;
 
 /** One item change buffered by a session: what the phone sent ('in'), what is queued for it ('out'). */
 export interface SyncmlSessionItemRow {

@@ -4,11 +4,11 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/open.js';
-import type { Store, SyncmlSessionStateRecord } from '../../src/store/store.js';
+import type { Store, SyncmlSessionRow } from '../../src/store/store.js';
 import { createTestSchema, storeKinds, type TestSchema } from '../support/stores.js';
 import { makeAccount, sleep, uid, useStore } from './helpers.js';
 
-type NewSession = Omit<SyncmlSessionStateRecord, 'version' | 'updated'>;
+type NewSession = Omit<SyncmlSessionRow, 'version' | 'updated'>;
 
 const newSession = (over: Partial<NewSession> = {}): NewSession => ({
   key: uid('sess'),
@@ -323,7 +323,7 @@ describe('SyncML sessions across two PostgreSQL instances', () => {
         }).catch((error: Error) => error),
       ),
     );
-    const winners = results.filter((r): r is SyncmlSessionStateRecord => !(r instanceof Error));
+    const winners = results.filter((r): r is SyncmlSessionRow => !(r instanceof Error));
     expect(winners).toHaveLength(1);
     expect(results.filter((r) => r instanceof Error).map((e) => (e as Error).message)).toEqual(Array(9).fill('lost'));
     const winner = winners[0]!;

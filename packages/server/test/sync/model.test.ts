@@ -10,10 +10,10 @@ import fc from 'fast-check';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConflictWinner, SyncMode } from '@atomsync/atom';
-import { command, Model, type Command, type Side } from '../../../engine/test/support/model.js';
+import { command, Model, type Command, type Side } from '@atomsync/engine/test-support';
 import { SecretBox } from '../../src/secrets/box.js';
 import { BindingRuns } from '../../src/services/run-lock.js';
-import { runSynchronization } from '../../src/services/synchronization.js';
+import { runBinding } from '../../src/services/synchronization.js';
 import type { Store } from '../../src/store/store.js';
 import { openTestStore, storeKinds } from '../support/stores.js';
 
@@ -37,7 +37,7 @@ describe.each(storeKinds)('the sync service against the model of the modes, on %
     for (const uuid of Object.values(clients)) await store.datastores.create({ uuid, accountId, userId: uuid });
     const binding = await store.bindings.create({ accountId, source: { kind: 'datastore', uuid: clients.source }, target: { kind: 'datastore', uuid: clients.target }, conflictWinner: winner });
     const principal = { kind: 'account' as const, id: accountId, username: 'model', admin: false };
-    const sync = (syncMode: SyncMode) => runSynchronization(deps(), principal, binding, { syncMode, dataclass: 'Notes' });
+    const sync = (syncMode: SyncMode) => runBinding(deps(), { account: principal, binding, mode: syncMode, dataclass: 'Notes' });
     const bodies = async (side: Side) => (await store.contents.list(clients[side])).map((item) => item.body).sort();
     const model = new Model(winner);
     let next = 0;

@@ -7,12 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Dataclass, SyncMode } from '@atomsync/atom';
 import type { AtomSyncClient, ContentEntry, SyncLogEntry } from '@atomsync/sdk';
-import type { ItemDataclass } from '@atomsync/engine';
+import type { ItemDataclass } from '@atomsync/items';
 import pino from 'pino';
 import { expect } from 'vitest';
 import type { ExtdataConnectorOptions } from '../../src/connectors/extdata/index.js';
 import { BindingRuns } from '../../src/services/run-lock.js';
-import { runSynchronization } from '../../src/services/synchronization.js';
+import { runBinding } from '../../src/services/synchronization.js';
 import type { SyncLogRecord } from '../../src/store/records.js';
 import type { TestAccount, TestServer } from '../support/server.js';
 
@@ -127,7 +127,7 @@ export async function runWithOptions(server: TestServer, bindingId: number, sync
   const binding = await server.store.bindings.get(alice.id, bindingId);
   expect(binding).toBeDefined();
   const deps = { store: server.store, secrets: server.secrets, runs: new BindingRuns(), log: pino({ level: 'silent' }), extdata };
-  return runSynchronization(deps, { kind: 'account', id: alice.id, username: alice.username, admin: false }, binding!, { syncMode, dataclass });
+  return runBinding(deps, { account: { kind: 'account', id: alice.id, username: alice.username, admin: false }, binding: binding!, mode: syncMode, dataclass });
 }
 
 /** What a failed run must leave as it was: our contents (whole entries) and the binding's state. */

@@ -15,7 +15,7 @@ import { SecretBox } from '../../src/secrets/box.js';
 import { createServer } from '../../src/server.js';
 import { createAccount } from '../../src/services/accounts.js';
 import { BindingRuns } from '../../src/services/run-lock.js';
-import { runSynchronization } from '../../src/services/synchronization.js';
+import { runBinding } from '../../src/services/synchronization.js';
 import { openStore } from '../../src/store/open.js';
 import type { Store } from '../../src/store/store.js';
 import { refusal, startTestServer, type TestServer } from '../support/server.js';
@@ -96,7 +96,7 @@ describe.each(storeKinds)('serialized synchronization runs (%s)', (kind) => {
       lease: { ttlMs: 60_000, renewEveryMs: 20_000, waitMs: 300 },
     };
     const account = { kind: 'account' as const, id: server.alice.id, username: 'alice', admin: false };
-    const error = await runSynchronization(deps, account, binding, { syncMode: 200, dataclass: 'Contacts' }).catch((e: unknown) => e);
+    const error = await runBinding(deps, { account, binding, mode: 200, dataclass: 'Contacts' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceError);
     expect([(error as ServiceError).status, (error as ServiceError).code]).toEqual([409, 'conflict']);
     expect((error as ServiceError).message).toContain('a synchronization of this binding is running');
@@ -104,7 +104,7 @@ describe.each(storeKinds)('serialized synchronization runs (%s)', (kind) => {
     expect(await pair.target.bodies()).toEqual([]);
 
     await server.store.syncLocks.release(pair.id, 'another-instance');
-    const record = await runSynchronization(deps, account, binding, { syncMode: 200, dataclass: 'Contacts' });
+    const record = await runBinding(deps, { account, binding, mode: 200, dataclass: 'Contacts' });
     expect(record.result).toBe('completed');
   });
 });
