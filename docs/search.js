@@ -193,12 +193,12 @@ var INDEX = [
   var items = INDEX.map(function (it) {
     return { it: it, title: it.title.toLowerCase(), words: [it.title, it.detail || ''].concat(it.keywords || []).join(' ').toLowerCase() };
   });
+  // An exact title or keyword first, then by kind (operations first), then titles that start with it.
   function rank(entry, q) {
     var keys = (entry.it.keywords || []).map(function (k) { return k.toLowerCase(); });
-    if (entry.title === q || keys.indexOf(q) !== -1) return 0;
-    if (entry.title.indexOf(q) === 0) return 1;
-    if (entry.title.indexOf(q) !== -1) return 2;
-    return 3;
+    var exact = entry.title === q || keys.indexOf(q) !== -1 ? 0 : 1;
+    var start = entry.title.indexOf(q) === 0 ? 0 : entry.title.indexOf(q) !== -1 ? 1 : 2;
+    return exact * 100 + KINDS.indexOf(entry.it.kind) * 10 + start;
   }
   function search(query) {
     var q = query.trim().toLowerCase();
@@ -207,7 +207,7 @@ var INDEX = [
     return items
       .filter(function (e) { return terms.every(function (t) { return e.words.indexOf(t) !== -1; }); })
       .map(function (e) { return { e: e, r: rank(e, q) }; })
-      .sort(function (a, b) { return a.r - b.r || KINDS.indexOf(a.e.it.kind) - KINDS.indexOf(b.e.it.kind) || (a.e.title < b.e.title ? -1 : a.e.title > b.e.title ? 1 : 0); })
+      .sort(function (a, b) { return a.r - b.r || (a.e.title < b.e.title ? -1 : a.e.title > b.e.title ? 1 : 0); })
       .slice(0, 15)
       .map(function (x) { return x.e.it; });
   }

@@ -84,7 +84,7 @@ function responseExamples(ctx: EmitContext, op: Operation): ShownExample[] {
   const res = op.response;
   if (list.length === 0 && res.kind === 'feed') {
     const entry = ctx.examples.find((e) => e.entry === res.shape && !/request\.xml$/.test(e.file));
-    if (entry) list.push({ mediaType: 'application/atom+xml', golden: entry, note: `No golden feed: each entry of the feed is a ${res.shape}, like this one.` });
+    if (entry) list.push({ mediaType: 'application/atom+xml', golden: entry, note: `No golden feed: each entry of the feed has the shape ${res.shape}, like this one.` });
   }
   return list;
 }
@@ -283,8 +283,7 @@ function sdkCall(ctx: EmitContext, op: Operation, request: ShownExample | undefi
     lines.push(`const ${name} = await ${call}; // ${type}`);
   }
   if (op.method === 'GET' && res.kind === 'feed') {
-    const shape = responseBodyType(res, ctx.responses, ctx.entryShapes).replace(/^Feed<(.*)>$/, '$1');
-    lines.push(`for await (const item of ${target}${iterateName(last.name)}(${args.join(', ')})) console.log(item.id); // every ${shape} of every page`);
+    lines.push(`for await (const item of ${target}${iterateName(last.name)}(${args.join(', ')})) console.log(item.id); // every page`);
   }
   return lines.join('\n');
 }

@@ -251,7 +251,7 @@ nav.side ul.sections li a { padding: 0.05rem 0.5rem; color: var(--muted); }
 #search-results .none { padding: 0.3rem 0.5rem; color: var(--muted); }
 ul.cards { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); gap: 0.6rem; }
 ul.cards li { border: 1px solid var(--line); border-radius: 8px; padding: 0.6rem 0.8rem; display: flex; flex-direction: column; gap: 0.15rem; }
-.try { display: grid; gap: 0.6rem; }
+.try { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.6rem; }
 .try .snippet .label { font-size: 0.85rem; font-weight: 600; margin-bottom: 0.2rem; }
 .try .snippet .label .muted { font-weight: 400; }
 .try pre { margin: 0; }
