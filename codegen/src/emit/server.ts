@@ -100,10 +100,9 @@ function emitHandlers(ctx: EmitContext): string {
   const fixed = ctx.api.operations.filter((o) => fixedAnswer(o) !== undefined);
   const methods = ops.map((op) => {
     const doc = [`${op.summary}.`, '', `\`${op.method} ${op.path}\`${op.variantOf ? ` with \`?${op.when}=\`` : ''}; auth \`${op.auth}\`; answers ${op.status}${op.reason ? ` ${op.reason}` : ''}.`];
-    return `  /**\n${doc.map((l) => `   *${l ? ` ${l}` : ''}`).join('\n')}\n   */\n  ${op.id}?(input: OperationInput<${JSON.stringify(op.id)}>, ctx: RequestContext): Promise<OperationResult<${JSON.stringify(op.id)}>>;`;
+    return `  /**\n${doc.map((l) => `   *${l ? ` ${l}` : ''}`).join('\n')}\n   */\n  ${op.id}?(input: OperationInput<${JSON.stringify(op.id)}>, ctx: Ctx): Promise<OperationResult<${JSON.stringify(op.id)}>>;`;
   });
   return `${header('emit/server.ts')}import type { OperationTypes } from '@atomsync/atom';
-import type { RequestContext } from '../context.js';
 
 /** What a handler receives: the decoded path and query parameters and the decoded body. */
 export type OperationInput<K extends keyof OperationTypes> = {
@@ -116,17 +115,19 @@ export type OperationInput<K extends keyof OperationTypes> = {
 export type OperationResult<K extends keyof OperationTypes> = OperationTypes[K]['result'];
 
 /**
- * The server's operations, one optional method each, named by operationId. An operation without
+ * The server's operations, one optional method each, named by operationId, each taking the
+ * server's request context \`Ctx\` second (generated code names no handwritten type; the server
+ * binds it: \`OperationHandlers\` in src/context.ts). An operation without
  * a handler answers 501 \`not_implemented\` once its input has been validated. Not listed,
  * because the spec fixes their answer and the pipeline gives it after authentication:
 ${fixed.map((o) => ` * - ${o.id}: ${o.status} \`${fixedAnswer(o)!.code}\``).join('\n')}
  */
-export interface OperationHandlers {
+export interface OperationHandlersOf<Ctx> {
 ${methods.join('\n\n')}
 }
 
 /** The operation ids a handler can be given for. */
-export type HandledOperationId = keyof OperationHandlers;
+export type HandledOperationId = keyof OperationHandlersOf<unknown>;
 `;
 }
 

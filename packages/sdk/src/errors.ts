@@ -2,7 +2,7 @@
  * The SDK's errors: AtomSyncError for an answer it cannot return as a result, and
  * AtomSyncTimeoutError for an attempt that got no answer in time.
  */
-import type { ErrorCode } from '@atomsync/atom';
+import type { ErrorCode, ErrorDetail } from '@atomsync/atom';
 
 /**
  * The service's error codes (guide/protocol.md#error-codes), plus `invalid_response`: the service answered a success
@@ -12,10 +12,7 @@ import type { ErrorCode } from '@atomsync/atom';
 export type AtomSyncErrorCode = ErrorCode | 'invalid_response';
 
 /** One violation the service (or the response decoder) reported, e.g. `/entry/sync_mode`. */
-export interface AtomSyncErrorDetail {
-  readonly path?: string;
-  readonly message: string;
-}
+export type AtomSyncErrorDetail = Readonly<ErrorDetail>;
 
 /**
  * Thrown for every answer that is not the operation's success: any status ≥ 400, a success

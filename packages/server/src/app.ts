@@ -8,7 +8,7 @@ import { H3, type H3Event, type HTTPError } from 'h3';
 import type { Logger } from 'pino';
 import type { Authenticator } from './auth/authenticate.js';
 import { ServiceError } from './errors.js';
-import type { OperationHandlers } from './generated/handlers.js';
+import type { OperationHandlers } from './context.js';
 import { routes, type RouteSpec } from './generated/routes.js';
 import { toServiceError } from './http/failure.js';
 import { otherMethodHandler, routeHandler, type PipelineOptions } from './http/pipeline.js';

@@ -1,7 +1,8 @@
-/** What every handler gets besides its input (the generated OperationHandlers take it second). */
+/** What every handler gets besides its input (the generated handlers take it second). */
 import type { H3Event } from 'h3';
 import type { Logger } from 'pino';
 import type { Principal } from './auth/principal.js';
+import type { OperationHandlersOf } from './generated/handlers.js';
 
 export interface RequestContext {
   /** The h3 event: the web Request is `event.req`; response headers go on `event.res.headers`. */
@@ -15,3 +16,6 @@ export interface RequestContext {
   /** The request's logger (carries `reqId`). Never log credentials or bodies. */
   readonly log: Logger;
 }
+
+/** The server's operations with this context: what createApp and the handler groups take. */
+export type OperationHandlers = OperationHandlersOf<RequestContext>;

@@ -4,7 +4,7 @@
  */
 export { createApp, type AppOptions } from './app.js';
 export { ServiceError } from './errors.js';
-export type { RequestContext } from './context.js';
+export type { OperationHandlers, RequestContext } from './context.js';
 
 export { authenticate, type Authenticator } from './auth/authenticate.js';
 export { ANONYMOUS, type Principal, type AccountPrincipal, type AnonymousPrincipal } from './auth/principal.js';

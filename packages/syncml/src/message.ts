@@ -9,10 +9,11 @@
  * DevInf (devinf.ts). Any other command (Copy, Atomic, Sequence, Exec, Search, ...) is read as an
  * `Unsupported` command so the server can answer it 406 instead of failing the message.
  */
+import type { SyncmlEncoding } from '@atomsync/atom';
 import type { DevInf } from './devinf.js';
 
-/** The two wire forms. */
-export type SyncmlEncoding = 'xml' | 'wbxml';
+/** The two wire forms, as the spec names them (the session listing's `encoding`). */
+export type { SyncmlEncoding };
 
 /** The protocol versions we speak (VerDTD); VerProto is `SyncML/<version>`. */
 export type SyncmlVersion = '1.1' | '1.2';

@@ -3,7 +3,7 @@ import type { Gateway } from '../gateway/gateway.js';
 import type { BindingRuns } from '../services/run-lock.js';
 import type { SecretBox } from '../secrets/box.js';
 import type { Store } from '../store/store.js';
-import type { OperationHandlers } from '../generated/handlers.js';
+import type { OperationHandlers } from '../context.js';
 
 export interface HandlerDeps {
   readonly store: Store;

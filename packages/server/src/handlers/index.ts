@@ -1,5 +1,5 @@
 /** Every handler group, merged into the server's OperationHandlers (each operation in one group). */
-import type { OperationHandlers } from '../generated/handlers.js';
+import type { OperationHandlers } from '../context.js';
 import { accountsHandlers } from './accounts.js';
 import { bindingsHandlers } from './bindings.js';
 import { catalogueHandlers } from './catalogue.js';

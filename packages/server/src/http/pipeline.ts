@@ -15,9 +15,8 @@
 import type { OperationSpec } from '@atomsync/atom';
 import type { H3Event } from 'h3';
 import { authenticate, type Authenticator } from '../auth/authenticate.js';
-import type { RequestContext } from '../context.js';
+import type { OperationHandlers, RequestContext } from '../context.js';
 import { ServiceError } from '../errors.js';
-import type { OperationHandlers } from '../generated/handlers.js';
 import type { RouteSpec } from '../generated/routes.js';
 import { readOperationBody } from './body.js';
 import { toServiceError } from './failure.js';
