@@ -3,17 +3,26 @@
  * route's method is an h3 route running the pipeline (http/pipeline.ts); each path also answers
  * the methods it does not offer with 405 and `Allow`; unknown paths answer 404. rou3 matches a
  * path with or without its trailing slash, so both forms reach the same route.
+ *
+ * Beside the API, for the operator (not in the spec): `/livez`, `/readyz` (http/health.ts) and,
+ * when given metrics, `/metrics` (http/metrics.ts). Behind trusted proxies (`trustProxy`), the
+ * request URL's origin is the one they forward (http/forwarded.ts) before anything reads it.
  */
+import type { OperationSpec } from '@atomsync/atom';
 import { H3, type H3Event, type HTTPError } from 'h3';
 import type { Logger } from 'pino';
-import type { Authenticator } from './auth/authenticate.js';
+import { authenticate, type Authenticator } from './auth/authenticate.js';
+import type { MetricsAccess } from './config.js';
 import { ServiceError } from './errors.js';
 import type { OperationHandlers } from './context.js';
 import { routes, type RouteSpec } from './generated/routes.js';
 import { toServiceError } from './http/failure.js';
+import { applyForwarded } from './http/forwarded.js';
+import { livez, readyz, type ReadinessCheck } from './http/health.js';
+import type { Metrics } from './http/metrics.js';
 import { otherMethodHandler, routeHandler, type PipelineOptions } from './http/pipeline.js';
-import { ensureRequest } from './http/request-state.js';
-import { sendError } from './http/respond.js';
+import { ensureRequest, requestState } from './http/request-state.js';
+import { sendError, type Body } from './http/respond.js';
 import { quote } from './http/safe-text.js';
 import { createLogger } from './log.js';
 
@@ -26,7 +35,32 @@ export interface AppOptions {
   logger?: Logger;
   /** Who a request's credentials name. Default: none, and every request runs as anonymous. */
   authenticate?: Authenticator;
+  /**
+   * How many reverse proxies in front may say the client's scheme and host (`Forwarded`,
+   * `X-Forwarded-Proto`, `X-Forwarded-Host`). Default: none, and those headers are ignored.
+   */
+  trustProxy?: number;
+  /** What `/readyz` waits for (the store answering). Default: nothing, always ready. */
+  ready?: ReadinessCheck;
+  /** Counts every request, and is served at `/metrics`. Default: no metrics, no /metrics. */
+  metrics?: Metrics;
+  /** Who may read `/metrics`: anyone (default), administrators, or nobody (404). */
+  metricsAccess?: MetricsAccess;
 }
+
+/** /metrics as an operation, for the auth check of `metricsAccess: 'admin'`. */
+const METRICS_OPERATION: OperationSpec = {
+  id: 'getMetrics',
+  method: 'GET',
+  path: '/metrics',
+  tag: 'operations',
+  params: [],
+  auth: 'admin',
+  response: { kind: 'raw', mediaType: 'text/plain' },
+  status: 200,
+  implemented: true,
+  errors: [],
+};
 
 /** Built-in handlers a caller's own replace. */
 const defaults: OperationHandlers = {
@@ -57,6 +91,7 @@ export function createApp(options: AppOptions = {}): H3 {
     silent: true,
     onRequest(event) {
       ensureRequest(event, logger);
+      if (options.trustProxy !== undefined && options.trustProxy > 0) applyForwarded(event, options.trustProxy);
     },
     onError(error, event) {
       const state = ensureRequest(event, logger);
@@ -64,12 +99,12 @@ export function createApp(options: AppOptions = {}): H3 {
     },
     onResponse(response, event) {
       const state = ensureRequest(event, logger);
-      state.log.info(
-        { method: event.req.method, path: event.url.pathname, status: response.status, op: state.operationId, ms: Math.round((performance.now() - state.started) * 10) / 10 },
-        'request',
-      );
+      const ms = performance.now() - state.started;
+      state.log.info({ method: event.req.method, path: event.url.pathname, status: response.status, op: state.operationId, ms: Math.round(ms * 10) / 10 }, 'request');
+      options.metrics?.request(state.operationId ?? 'none', response.status, ms / 1000);
     },
   });
+  operational(app, options);
   const byPattern = new Map<string, RouteSpec[]>();
   for (const route of routes) byPattern.set(route.pattern, [...(byPattern.get(route.pattern) ?? []), route]);
   for (const [pattern, methods] of byPattern) {
@@ -82,4 +117,33 @@ export function createApp(options: AppOptions = {}): H3 {
     app.all(pattern, otherMethodHandler(methods[0]!.allow, get));
   }
   return app;
+}
+
+/** The operator's endpoints: GET (and HEAD) only, each under its own operation name in logs and metrics. */
+function operational(app: H3, options: AppOptions): void {
+  const route = (path: string, operation: string, answer: (event: H3Event) => Body | Promise<Body>) => {
+    const get = async (event: H3Event): Promise<Body> => {
+      requestState(event).operationId = operation;
+      return answer(event);
+    };
+    app.on('GET', path, get);
+    app.all(path, otherMethodHandler('GET', get));
+  };
+  route('/livez', 'livez', livez);
+  const ready = readyz(options.ready ?? (async () => {}));
+  route('/readyz', 'readyz', (event) => ready(event, requestState(event).log));
+  const { metrics, metricsAccess = 'on' } = options;
+  if (metrics === undefined || metricsAccess === 'off') return;
+  route('/metrics', 'metrics', async (event) => {
+    const state = requestState(event);
+    try {
+      if (metricsAccess === 'admin') await authenticate(event, METRICS_OPERATION, options.authenticate);
+      const { body, contentType } = await metrics.render();
+      event.res.headers.set('content-type', contentType);
+      event.res.headers.set('cache-control', 'no-store');
+      return body;
+    } catch (error) {
+      return sendError(event, toServiceError(error, state.log, state.requestId));
+    }
+  });
 }

@@ -1,7 +1,8 @@
 /**
  * From configuration to a ready store: open the configured database (migrations run on open),
  * the SecretBox key, and, for `atomsync serve`, what must exist before the first request: the
- * phone catalogue, the bootstrap admin, or on a fresh store the demo account.
+ * phone catalogue and the bootstrap admin; and once the server listens, on a fresh store, the
+ * demo account (after, so a server that cannot listen creates no account whose password nobody saw).
  *
  * | ATOMSYNC_ADMIN_USER/PASSWORD | accounts in the store | at start                                  |
  * |------------------------------|-----------------------|-------------------------------------------|
@@ -11,10 +12,12 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import pg from 'pg';
 import type { Logger } from 'pino';
 import { seedCatalogue } from './catalogue/seed.js';
 import type { ServeConfig, StoreConfig } from './config.js';
 import { ServiceError } from './errors.js';
+import type { StoreStats } from './http/metrics.js';
 import { SecretBox } from './secrets/box.js';
 import { keyFileIn } from './secrets/key.js';
 import { createAccount, ensureAdmin, generatePassword } from './services/accounts.js';
@@ -26,6 +29,40 @@ export const DEMO_USERNAME = 'demo';
 export interface OpenedStore {
   readonly store: Store;
   readonly secrets: SecretBox;
+  /** The store's connections, for the metrics (pool figures on PostgreSQL, file sizes on SQLite). */
+  readonly stats?: () => StoreStats | undefined;
+}
+
+type Pool = InstanceType<typeof pg.Pool>;
+
+/**
+ * Opens the PostgreSQL store and finds its pg.Pool, for the pool metrics. store/open.ts keeps the
+ * pool to itself (the Store interface has no figures for it yet), and makes it synchronously at
+ * the start of openStore with `new pg.Pool`: for that one synchronous call, pg.Pool is a subclass
+ * that remembers its instance. Should open.ts ever make its pool otherwise, the metrics go without
+ * pool figures (test/ops/metrics.test.ts notices) and the store works as before.
+ */
+async function openPostgres(url: string): Promise<{ store: Store; pool: Pool | undefined }> {
+  const Original = pg.Pool;
+  let pool: Pool | undefined;
+  const module = pg as { Pool: typeof Original };
+  module.Pool = class extends Original {
+    constructor(...args: ConstructorParameters<typeof Original>) {
+      super(...args);
+      pool = this;
+    }
+  };
+  let opening: Promise<Store>;
+  try {
+    opening = openStore({ kind: 'postgres', url });
+  } finally {
+    module.Pool = Original;
+  }
+  return { store: await opening, pool };
+}
+
+function poolStats(pool: Pool): StoreStats {
+  return { dialect: 'postgres', total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 };
 }
 
 /** The configured store (PostgreSQL for DATABASE_URL, else `<dataDir>/atomsync.sqlite`) and its key. */
@@ -33,44 +70,48 @@ export async function openConfiguredStore(config: StoreConfig): Promise<OpenedSt
   if (config.databaseUrl !== undefined) {
     // resolveStoreConfig refuses DATABASE_URL without ATOMSYNC_SECRET_KEY, so the key is shared.
     const secrets = new SecretBox(config.secretKey!);
-    return { store: await openStore({ kind: 'postgres', url: config.databaseUrl }), secrets };
+    const { store, pool } = await openPostgres(config.databaseUrl);
+    return { store, secrets, stats: pool === undefined ? undefined : () => poolStats(pool) };
   }
   mkdirSync(config.dataDir, { recursive: true });
   const secrets = new SecretBox(config.secretKey ?? keyFileIn(config.dataDir));
-  return { store: await openStore({ kind: 'sqlite', file: join(config.dataDir, 'atomsync.sqlite') }), secrets };
+  const file = join(config.dataDir, 'atomsync.sqlite');
+  const stats: StoreStats = { dialect: 'sqlite', files: { database: file, wal: `${file}-wal` } };
+  return { store: await openStore({ kind: 'sqlite', file }), secrets, stats: () => stats };
 }
 
 export interface BootstrapOptions {
   readonly logger: Logger;
-  /**
-   * Where the demo account's password goes: the one line that ever carries it (stdout by
-   * default), never the logger.
-   */
-  readonly print?: (line: string) => void;
 }
 
 /** Everything that must exist before the first request; idempotent, so every start runs it. */
 export async function bootstrap(store: Store, secrets: SecretBox, config: Pick<ServeConfig, 'admin'>, options: BootstrapOptions): Promise<void> {
   const { logger } = options;
   await seedCatalogue(store);
-  const deps = { store, secrets };
   if (config.admin !== undefined) {
-    const { account, action } = await ensureAdmin(deps, config.admin.username, config.admin.password);
+    const { account, action } = await ensureAdmin({ store, secrets }, config.admin.username, config.admin.password);
     logger.info({ username: account.username, action }, `admin account ${account.username} ${action}`);
-    return;
   }
-  if ((await store.accounts.list()).length > 0) return;
+}
+
+/**
+ * On a fresh store with no admin configured, the admin account `demo`: its password is returned,
+ * for the caller to show once (never logged). Undefined when there is nothing to create.
+ */
+export async function createDemoAccount(store: Store, secrets: SecretBox, config: Pick<ServeConfig, 'admin'>, options: BootstrapOptions): Promise<string | undefined> {
+  const { logger } = options;
+  if (config.admin !== undefined) return undefined;
+  const deps = { store, secrets };
+  if ((await store.accounts.list()).length > 0) return undefined;
   const password = generatePassword();
   try {
     // An admin: on a fresh local start it is the only way into the admin API without the CLI.
     await createAccount(deps, { username: DEMO_USERNAME, password, admin: true });
   } catch (error) {
     // Another instance starting on the same database made it first: its start printed the password.
-    if (error instanceof ServiceError && error.status === 409) return;
+    if (error instanceof ServiceError && error.status === 409) return undefined;
     throw error;
   }
   logger.info({ username: DEMO_USERNAME }, 'demo account created (its password is printed once, not logged)');
-  (options.print ?? ((line) => process.stdout.write(`${line}\n`)))(
-    `atomsync: created the admin account "${DEMO_USERNAME}" with password ${password} (shown only now; \`atomsync account passwd ${DEMO_USERNAME}\` sets another)`,
-  );
+  return password;
 }

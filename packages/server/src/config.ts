@@ -26,7 +26,19 @@ export interface ServeConfig extends StoreConfig {
   logLevel: LogLevel;
   /** ATOMSYNC_ADMIN_USER + ATOMSYNC_ADMIN_PASSWORD: this admin is created or updated at start. */
   admin: { username: string; password: string } | undefined;
+  /**
+   * ATOMSYNC_TRUST_PROXY / --trust-proxy: how many reverse proxies in front are trusted to say the
+   * scheme and host the client used (`Forwarded`, `X-Forwarded-Proto`, `X-Forwarded-Host`);
+   * undefined → none, and those headers are ignored.
+   */
+  trustProxy: number | undefined;
+  /** ATOMSYNC_METRICS / --metrics: who may read /metrics; undefined → `on` (anyone). */
+  metrics: MetricsAccess | undefined;
 }
+
+/** `on`: /metrics for anyone (it holds no account data); `admin`: an administrator's credentials; `off`: 404. */
+export type MetricsAccess = 'on' | 'admin' | 'off';
+export const METRICS_ACCESS: readonly MetricsAccess[] = ['on', 'admin', 'off'];
 
 export interface StoreFlags {
   data?: string;
@@ -35,7 +47,32 @@ export interface StoreFlags {
 export interface ServeFlags extends StoreFlags {
   host?: string;
   port?: string;
+  trustProxy?: string;
+  metrics?: string;
 }
+
+/**
+ * Every environment variable `atomsync serve` reads, with its line for `--help` (cli/usage.ts).
+ * A test checks this list against the variables this module reads.
+ */
+export const SERVE_ENVIRONMENT: readonly (readonly [name: string, help: string])[] = [
+  ['ATOMSYNC_HOST', 'address to listen on (--host; default 127.0.0.1)'],
+  ['ATOMSYNC_PORT', 'port to listen on, 0 for any (--port; default 8080)'],
+  ['ATOMSYNC_DATA_DIR', 'data directory of the embedded database and its key file (--data; default ./.atomsync)'],
+  ['DATABASE_URL', 'postgres://user:password@host:port/db: PostgreSQL instead of the embedded database (needs ATOMSYNC_SECRET_KEY)'],
+  ['ATOMSYNC_SECRET_KEY', '32 bytes (64 hex digits or base64) sealing stored secrets, the same on every instance (default: <data dir>/secret.key)'],
+  ['ATOMSYNC_BASE_URL', 'the public URL of the service, for ids and links (default: each request\'s origin; wins over forwarded headers)'],
+  ['ATOMSYNC_TRUST_PROXY', 'true or the number of reverse proxies in front: take the scheme and host from Forwarded / X-Forwarded-Proto / X-Forwarded-Host (--trust-proxy; default false: ignored)'],
+  ['ATOMSYNC_ADMIN_USER', 'with ATOMSYNC_ADMIN_PASSWORD: this administrator is created, or its password set, at every start'],
+  ['ATOMSYNC_ADMIN_PASSWORD', 'the password of ATOMSYNC_ADMIN_USER (without both, a fresh store gets the account demo, its password printed once)'],
+  ['ATOMSYNC_LOG_LEVEL', `${LOG_LEVELS.join(', ')} (default info); JSON lines on stdout, each request's carrying its reqId`],
+  ['ATOMSYNC_METRICS', 'on: GET /metrics (Prometheus) for anyone; admin: an administrator\'s credentials (Basic or Bearer); off: no /metrics (--metrics; default on)'],
+];
+
+/** The variables the store commands (`atomsync account …`, `catalogue import`) read. */
+export const STORE_ENVIRONMENT: readonly (readonly [name: string, help: string])[] = SERVE_ENVIRONMENT.filter(([name]) =>
+  ['ATOMSYNC_DATA_DIR', 'DATABASE_URL', 'ATOMSYNC_SECRET_KEY'].includes(name),
+);
 
 // Where it lives, secrets/key.ts can throw it without importing this module (no cycle).
 export { ConfigError } from './errors.js';
@@ -67,6 +104,21 @@ function logLevel(value: string): LogLevel {
 function env(vars: NodeJS.ProcessEnv, name: string): string | undefined {
   const value = vars[name];
   return value === undefined || value === '' ? undefined : value;
+}
+
+/** `true`/`on`/`yes` → 1 proxy, a whole number → that many, `false`/`off`/`no`/`0` → none. */
+function trustProxy(value: string, from: string): number | undefined {
+  const v = value.trim().toLowerCase();
+  if (['true', 'on', 'yes'].includes(v)) return 1;
+  if (['false', 'off', 'no', '0'].includes(v)) return undefined;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  throw new ConfigError(`${from} must be true, false or the number of proxies in front, not ${JSON.stringify(value)}`);
+}
+
+function metrics(value: string, from: string): MetricsAccess {
+  const v = value.trim().toLowerCase();
+  if (!(METRICS_ACCESS as readonly string[]).includes(v)) throw new ConfigError(`${from} must be one of ${METRICS_ACCESS.join(', ')}, not ${JSON.stringify(value)}`);
+  return v as MetricsAccess;
 }
 
 function databaseUrl(value: string): string {
@@ -108,6 +160,9 @@ export function resolveServeConfig(flags: ServeFlags, vars: NodeJS.ProcessEnv = 
   const portFlag = flags.port ?? env(vars, 'ATOMSYNC_PORT');
   const base = env(vars, 'ATOMSYNC_BASE_URL');
   const level = env(vars, 'ATOMSYNC_LOG_LEVEL');
+  // A bare `--trust-proxy` (citty gives '') trusts one proxy.
+  const trust = flags.trustProxy === '' ? 'true' : (flags.trustProxy ?? env(vars, 'ATOMSYNC_TRUST_PROXY'));
+  const metricsValue = flags.metrics ?? env(vars, 'ATOMSYNC_METRICS');
   return {
     host: flags.host ?? env(vars, 'ATOMSYNC_HOST') ?? '127.0.0.1',
     port: portFlag === undefined ? 8080 : port(portFlag, flags.port !== undefined ? '--port' : 'ATOMSYNC_PORT'),
@@ -115,5 +170,7 @@ export function resolveServeConfig(flags: ServeFlags, vars: NodeJS.ProcessEnv = 
     baseUrl: base === undefined ? undefined : baseUrl(base),
     logLevel: level === undefined ? 'info' : logLevel(level),
     admin: admin(vars),
+    trustProxy: trust === undefined ? undefined : trustProxy(trust, flags.trustProxy !== undefined ? '--trust-proxy' : 'ATOMSYNC_TRUST_PROXY'),
+    metrics: metricsValue === undefined ? undefined : metrics(metricsValue, flags.metrics !== undefined ? '--metrics' : 'ATOMSYNC_METRICS'),
   };
 }

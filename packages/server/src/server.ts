@@ -6,8 +6,11 @@ import type { H3 } from 'h3';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import { createAccountAuthenticator } from './auth/accounts.js';
+import type { MetricsAccess } from './config.js';
 import { outboxGateway, type Gateway } from './gateway/gateway.js';
 import { createHandlers } from './handlers/index.js';
+import { storeReadiness } from './http/health.js';
+import { instrumentStore, type Metrics, type StoreStats } from './http/metrics.js';
 import { BindingRuns } from './services/run-lock.js';
 import type { SecretBox } from './secrets/box.js';
 import type { Store } from './store/store.js';
@@ -20,15 +23,30 @@ export interface ServerOptions {
   /** `{base_url}`; default: each request's origin. */
   readonly baseUrl?: string;
   readonly logger?: Logger;
+  /** Reverse proxies in front whose forwarded scheme and host are trusted (ATOMSYNC_TRUST_PROXY); default none. */
+  readonly trustProxy?: number;
+  /** Counts requests, sync runs and sessions, served at /metrics; default: no metrics. */
+  readonly metrics?: Metrics;
+  /** Who may read /metrics (ATOMSYNC_METRICS); default anyone. */
+  readonly metricsAccess?: MetricsAccess;
+  /** The store's connection figures for the metrics (openConfiguredStore gives them). */
+  readonly storeStats?: () => StoreStats | undefined;
 }
 
 export function createServer(options: ServerOptions): H3 {
+  const { metrics } = options;
+  const store = metrics === undefined ? options.store : instrumentStore(options.store, metrics);
+  if (metrics !== undefined && options.storeStats !== undefined) metrics.observeStore(options.storeStats);
   // Runs of one binding on this server wait for each other in `runs` rather than poll the lease.
-  const deps = { store: options.store, secrets: options.secrets, gateway: options.gateway ?? outboxGateway, runs: new BindingRuns() };
+  const deps = { store, secrets: options.secrets, gateway: options.gateway ?? outboxGateway, runs: new BindingRuns() };
   return createApp({
     handlers: createHandlers(deps),
-    authenticate: createAccountAuthenticator(options.store, options.secrets, { baseUrl: options.baseUrl }),
+    authenticate: createAccountAuthenticator(store, options.secrets, { baseUrl: options.baseUrl }),
     baseUrl: options.baseUrl,
     logger: options.logger,
+    trustProxy: options.trustProxy,
+    ready: storeReadiness(store),
+    metrics,
+    metricsAccess: options.metricsAccess,
   });
 }

@@ -8,9 +8,11 @@
  */
 import { defineCommand } from 'citty';
 import { openConfiguredStore, type OpenedStore } from '../bootstrap.js';
-import { ConfigError, resolveStoreConfig } from '../config.js';
+import { ConfigError, resolveStoreConfig, STORE_ENVIRONMENT, type StoreConfig } from '../config.js';
 import { ServiceError } from '../errors.js';
 import * as accounts from '../services/accounts.js';
+import { fail, storeFailure } from './failure.js';
+import { documentEnvironment } from './usage.js';
 
 const dataArg = { type: 'string', description: 'Data directory (ATOMSYNC_DATA_DIR, default ./.atomsync)', valueHint: 'DIR' } as const;
 const usernameArg = { type: 'positional', description: 'The account\'s username', required: true } as const;
@@ -20,19 +22,21 @@ function print(line: string): void {
   process.stdout.write(`${line}\n`);
 }
 
-function fail(message: string, code: number): never {
-  process.stderr.write(`atomsync: ${message}\n`);
-  process.exit(code);
-}
-
 /** Opens the configured store, runs `work` on it, and closes it whatever happens. */
 async function withStore(data: string | undefined, work: (opened: OpenedStore) => Promise<void>): Promise<void> {
+  let config: StoreConfig;
   let opened: OpenedStore;
   try {
-    opened = await openConfiguredStore(resolveStoreConfig({ data }));
+    config = resolveStoreConfig({ data });
   } catch (err) {
     if (err instanceof ConfigError) fail(err.message, 2);
     throw err;
+  }
+  try {
+    opened = await openConfiguredStore(config);
+  } catch (err) {
+    if (err instanceof ConfigError) fail(err.message, 2);
+    fail(storeFailure(err, config), 1);
   }
   try {
     await work(opened);
@@ -121,3 +125,5 @@ export const accountCommand = defineCommand({
   meta: { name: 'account', description: 'Manage accounts' },
   subCommands: { add, list, delete: remove, passwd, token, consumer },
 });
+
+for (const command of [accountCommand, add, list, remove, passwd, token, consumer]) documentEnvironment(command, STORE_ENVIRONMENT);

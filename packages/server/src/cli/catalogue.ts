@@ -11,12 +11,9 @@ import { defineCommand } from 'citty';
 import { openConfiguredStore } from '../bootstrap.js';
 import { CatalogueError, readCatalogue, type Catalogue } from '../catalogue/dataset.js';
 import { importCatalogue } from '../catalogue/seed.js';
-import { ConfigError, resolveStoreConfig } from '../config.js';
-
-function fail(message: string, code: number): never {
-  process.stderr.write(`atomsync: ${message}\n`);
-  process.exit(code);
-}
+import { ConfigError, resolveStoreConfig, STORE_ENVIRONMENT, type StoreConfig } from '../config.js';
+import { fail, storeFailure } from './failure.js';
+import { documentEnvironment } from './usage.js';
 
 /** Reads and validates FILE; a CatalogueError or an unreadable/unparsable file is a message. */
 export async function loadCatalogueFile(file: string): Promise<Catalogue> {
@@ -49,12 +46,19 @@ const importCommand = defineCommand({
       if (err instanceof CatalogueError) fail(`${args.file}: ${err.message}`, 1);
       throw err;
     }
+    let config: StoreConfig;
     let opened;
     try {
-      opened = await openConfiguredStore(resolveStoreConfig({ data: args.data }));
+      config = resolveStoreConfig({ data: args.data });
     } catch (err) {
       if (err instanceof ConfigError) fail(err.message, 2);
       throw err;
+    }
+    try {
+      opened = await openConfiguredStore(config);
+    } catch (err) {
+      if (err instanceof ConfigError) fail(err.message, 2);
+      fail(storeFailure(err, config), 1);
     }
     try {
       await importCatalogue(opened.store, catalogue);
@@ -69,3 +73,5 @@ export const catalogueCommand = defineCommand({
   meta: { name: 'catalogue', description: 'Manage the phone catalogue' },
   subCommands: { import: importCommand },
 });
+
+documentEnvironment(importCommand, STORE_ENVIRONMENT);

@@ -3,8 +3,9 @@ import { defineCommand } from 'citty';
 import { accountCommand } from './account.js';
 import { catalogueCommand } from './catalogue.js';
 import { serveCommand } from './serve.js';
+import { packageVersion } from './usage.js';
 
 export const main = defineCommand({
-  meta: { name: 'atomsync', description: 'atomsync reference server' },
+  meta: { name: 'atomsync', version: packageVersion(), description: 'atomsync reference server' },
   subCommands: { serve: serveCommand, account: accountCommand, catalogue: catalogueCommand },
 });

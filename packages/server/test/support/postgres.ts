@@ -53,7 +53,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
 }
 
 /** The newest installed version's bin dir, or undefined. */
-function findBinaries(): string | undefined {
+export function findBinaries(): string | undefined {
   if (!existsSync(PG_ROOT)) return undefined;
   const versions = readdirSync(PG_ROOT)
     .filter((v) => existsSync(join(PG_ROOT, v, 'bin', 'initdb')) && existsSync(join(PG_ROOT, v, 'bin', 'pg_ctl')))
@@ -61,12 +61,12 @@ function findBinaries(): string | undefined {
   return versions[0] === undefined ? undefined : join(PG_ROOT, versions[0], 'bin');
 }
 
-interface Cluster {
+export interface Cluster {
   readonly adminUrl: string;
   stop(): Promise<void>;
 }
 
-async function startCluster(bin: string): Promise<Cluster> {
+export async function startCluster(bin: string): Promise<Cluster> {
   const user = process.getuid?.() === 0 ? await unprivilegedUser() : undefined;
   const as = (command: string, args: string[]) =>
     user === undefined ? run(join(bin, command), args) : run('runuser', ['-u', user, '--', join(bin, command), ...args]);
@@ -108,7 +108,7 @@ async function startCluster(bin: string): Promise<Cluster> {
 }
 
 /** `postgres` (Debian's package creates it), else a system user of our own. */
-async function unprivilegedUser(): Promise<string> {
+export async function unprivilegedUser(): Promise<string> {
   for (const name of ['postgres', FALLBACK_USER]) {
     if (await run('id', ['-u', name]).then(() => true, () => false)) return name;
   }
