@@ -158,9 +158,11 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
   };
 }
 
-/** `repo` with some methods replaced; the others (and `this` in them) reach the original. */
-function override<T extends object>(repo: T, methods: Partial<T>): T {
-  return Object.assign(Object.create(repo) as T, methods);
+/** `target` with some members replaced; the rest, `this` in them and a spread of it reach the original. */
+function override<T extends object>(target: T, members: Partial<T>): T {
+  return new Proxy(target, {
+    get: (object, key, receiver) => (Object.hasOwn(members, key) ? members[key as keyof T] : Reflect.get(object, key, receiver)),
+  });
 }
 
 /**

@@ -276,3 +276,19 @@ describe('/readyz when the store fails', () => {
     expect((await app.fetch(new Request('http://127.0.0.1/readyz'))).status).toBe(503);
   });
 });
+
+describe('the instrumented store', () => {
+  it('is the store in every other respect, spread included', async () => {
+    const raw = await openStore({ kind: 'sqlite', file: ':memory:' });
+    try {
+      const store = instrumentStore(raw, createMetrics());
+      expect(store.dialect).toBe('sqlite');
+      expect({ ...store }.accounts).toBe(raw.accounts);
+      expect(typeof { ...store }.syncLog.append).toBe('function');
+      expect({ ...store }.syncLog.append).not.toBe(raw.syncLog.append);
+      expect(await store.accounts.list()).toEqual([]);
+    } finally {
+      await raw.close();
+    }
+  });
+});
