@@ -11,6 +11,7 @@ export default defineConfig({
       '@atomsync/atom': src('atom'),
       '@atomsync/engine': src('engine'),
       '@atomsync/syncml': src('syncml'),
+      '@atomsync/activesync': src('activesync'),
       '@atomsync/sdk': src('sdk'),
       '@atomsync/server': src('server'),
       '@atomsync/msw': src('msw'),
