@@ -149,7 +149,7 @@ function serveUntil(command: string, args: string[], cwd: string, done: (out: st
 
 describe('the demo password', () => {
   it('comes last, right after the "listening" line, in one line into a pipe', async () => {
-    const out = await serveUntil(process.execPath, ['--import', TSX, CLI, 'serve', '--port', '0'], scratch(), (o) => /password \S+ /.test(o));
+    const out = await serveUntil(process.execPath, ['--import', TSX, CLI, 'serve', '--port', '0'], scratch(), (o) => /with password \S+ \(shown/.test(o));
     const lines = out.trimEnd().split('\n');
     expect(JSON.parse(lines.at(-2)!)).toMatchObject({ msg: expect.stringMatching(/^listening on http:\/\/127\.0\.0\.1:\d+$/) });
     expect(lines.at(-1)).toMatch(/^atomsync: created the admin account "demo" with password \S+ \(shown only now; `atomsync account passwd demo` sets another\)$/);
