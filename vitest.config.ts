@@ -1,14 +1,18 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
+const src = (pkg: string, entry = 'index') => fileURLToPath(new URL(`./packages/${pkg}/src/${entry}.ts`, import.meta.url));
 
 export default defineConfig({
   resolve: {
     // Tests run against the sources; `npm test` still builds every package first, and the
     // examples type-check against the built declarations.
+    // A subpath entry comes before its package's name, which would otherwise take it.
     alias: {
       '@atomsync/atom': src('atom'),
+      '@atomsync/items/fixtures': src('items', 'fixtures/index'),
+      '@atomsync/items': src('items'),
+      '@atomsync/engine/test-support': src('engine', 'test-support/index'),
       '@atomsync/engine': src('engine'),
       '@atomsync/syncml': src('syncml'),
       '@atomsync/activesync': src('activesync'),

@@ -5,25 +5,7 @@
  * touches HTTP or storage: it reads through `changesSince`/`all` and writes through `apply`.
  */
 import type { ClientKind } from '@atomsync/atom';
-
-/** The dataclass of one item. `Calendar` is a filter (Events + Tasks), never an item's class. */
-export type ItemDataclass = 'Contacts' | 'Events' | 'Tasks' | 'Notes';
-export const ITEM_DATACLASSES: readonly ItemDataclass[] = ['Contacts', 'Events', 'Tasks', 'Notes'];
-
-/** The item classes a dataclass names: `Calendar` is Events + Tasks, the others themselves. */
-export function itemClassesOf(dataclass: ItemDataclass | 'Calendar'): ItemDataclass[] {
-  return dataclass === 'Calendar' ? ['Events', 'Tasks'] : [dataclass];
-}
-
-/** What an item is, apart from where it lives. */
-export interface ItemContent {
-  readonly dataclass: ItemDataclass;
-  /** Media type, e.g. `text/x-vcard`, `text/calendar`, `text/plain`. */
-  readonly type: string;
-  readonly title: string;
-  /** The item text (vCard, vCalendar/iCalendar, note text). */
-  readonly body: string;
-}
+import type { ItemContent, ItemDataclass } from '@atomsync/items';
 
 /** One item as a side holds it. */
 export interface Item extends ItemContent {
@@ -41,7 +23,7 @@ export type Change =
 export type OutgoingChange =
   | { readonly op: 'add'; readonly item: ItemContent }
   /**
-   * `expected` is the fingerprint (items/describe.ts) the engine believes the item has now. A side
+   * `expected` is the fingerprint (`describeItem` of @atomsync/items) the engine believes the item has now. A side
    * that can check it atomically (the local store) refuses a replace or delete of an item that
    * changed meanwhile with `{ ok: false, stale: true }`: the newer edit is kept and syncs next run.
    */

@@ -25,8 +25,8 @@
  * version still reads as a change on the next run that sends it.
  */
 import type { ConflictWinner } from '@atomsync/atom';
-import type { Change, Item, ItemContent, ItemDataclass, OutgoingChange } from './connector.js';
-import { describeItem } from './items/describe.js';
+import { describeItem, type ItemContent, type ItemDataclass } from '@atomsync/items';
+import type { Change, Item, OutgoingChange } from './connector.js';
 import { otherSide, SIDES, sends, type ModeRule, type SideName } from './sides.js';
 import type { MapEntry } from './state.js';
 import { Tally, type Operation } from './tally.js';

@@ -3,7 +3,7 @@
  * target item, and the fingerprint each had when last in step) and the anchors of each side. The
  * caller loads it before a run and saves the run's `StateChange` in the run's transaction.
  */
-import type { ItemDataclass } from './connector.js';
+import type { ItemDataclass } from '@atomsync/items';
 
 /** One pair of the id map: a source item and its target twin. */
 export interface MapEntry {

@@ -3,7 +3,8 @@
  * the statistics of the log entry. See plan.ts for what each mode does.
  */
 import type { ConflictWinner, Statistics, SyncMode } from '@atomsync/atom';
-import type { Connector, ItemDataclass } from './connector.js';
+import type { ItemDataclass } from '@atomsync/items';
+import type { Connector } from './connector.js';
 import { planChanges, planFull, type Plan } from './plan.js';
 import { MODES, performedMode, sends, SIDES, type SideName } from './sides.js';
 import type { Anchors, StateChange, SyncState } from './state.js';

@@ -10,9 +10,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ConflictWinner } from '@atomsync/atom';
+import { command, Model, type Command } from '@atomsync/engine/test-support';
 import { TestBinding } from './support/binding.js';
 import { MemorySide, note } from './support/memory.js';
-import { command, Model, type Command } from './support/model.js';
 
 async function check(commands: readonly Command[], winner: ConflictWinner, remoteTarget: boolean): Promise<void> {
   const binding = new TestBinding(new MemorySide('s', true), new MemorySide('t', !remoteTarget, remoteTarget ? 'extdata' : 'datastore'), winner);

@@ -1,6 +1,7 @@
 /** The phone connector: a SyncML session hands over the phone's changes and takes the computed ones back. */
 import { describe, expect, it } from 'vitest';
-import { describeItem, isProvisionalId, PhoneConnector, synchronize, type Item, type MapEntry } from '@atomsync/engine';
+import { isProvisionalId, PhoneConnector, synchronize, type Item, type MapEntry } from '@atomsync/engine';
+import { describeItem } from '@atomsync/items';
 import { MemorySide, note } from './support/memory.js';
 
 const phoneItem = (id: string, body: string): Item => ({ id, ...note(body) });

@@ -10,7 +10,8 @@
  * the id map when the phone maps it; `outgoing[i].provisionalId` says which.
  */
 import type { ClientKind } from '@atomsync/atom';
-import type { ApplyResult, Change, Connector, Item, ItemDataclass, Listing, OutgoingChange } from '../connector.js';
+import type { ItemDataclass } from '@atomsync/items';
+import type { ApplyResult, Change, Connector, Item, Listing, OutgoingChange } from '../connector.js';
 
 const PROVISIONAL = 'pending:';
 

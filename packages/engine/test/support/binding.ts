@@ -3,7 +3,8 @@
  * server's store keeps it (remove, then upsert by source id, displacing a row holding the target id).
  */
 import type { ConflictWinner, SyncMode } from '@atomsync/atom';
-import { synchronize, type Anchors, type ItemDataclass, type MapEntry, type StateChange, type SyncOutcome } from '@atomsync/engine';
+import { synchronize, type Anchors, type MapEntry, type StateChange, type SyncOutcome } from '@atomsync/engine';
+import type { ItemDataclass } from '@atomsync/items';
 import { MemorySide } from './memory.js';
 
 export class TestBinding {

@@ -3,8 +3,9 @@
  * positions in the log), and `apply` with the local store's stale check. It is the edge of what the
  * engine owns, so tests drive the real engine through it.
  */
-import { describeItem, type ApplyResult, type Change, type Connector, type Item, type ItemContent, type ItemDataclass, type Listing, type OutgoingChange } from '@atomsync/engine';
 import type { ClientKind } from '@atomsync/atom';
+import type { ApplyResult, Change, Connector, Item, Listing, OutgoingChange } from '@atomsync/engine';
+import { describeItem, type ItemContent, type ItemDataclass } from '@atomsync/items';
 
 export class MemorySide implements Connector {
   readonly items = new Map<string, Item>();

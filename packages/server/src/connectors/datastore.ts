@@ -5,7 +5,8 @@
  * fails leaves the contents as they were.
  */
 import { randomUUID } from 'node:crypto';
-import { describeItem, type ApplyResult, type Change, type Connector, type Item, type ItemContent, type OutgoingChange } from '@atomsync/engine';
+import type { ApplyResult, Change, Connector, Item, OutgoingChange } from '@atomsync/engine';
+import { describeItem, type ItemContent } from '@atomsync/items';
 import type { ContentRecord, NewContent } from '../store/records.js';
 import type { Store } from '../store/store.js';
 

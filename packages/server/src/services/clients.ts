@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ActivesyncClient, ClientKind, ExtdataClient, ExtdataDatastore, SyncmlClient } from '@atomsync/atom';
-import { itemClassesOf } from '@atomsync/engine';
+import { itemClassesOf } from '@atomsync/items';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import type { AccountPrincipal } from '../auth/principal.js';
 import { ServiceError } from '../errors.js';

@@ -13,7 +13,7 @@
  * to Events or Tasks from the body like an inferred calendar type.
  */
 import type { Dataclass } from '@atomsync/atom';
-import { itemClassesOf } from '@atomsync/engine';
+import { itemClassesOf } from '@atomsync/items';
 import type { ItemDataclass } from '../store/records.js';
 import { quote } from '../http/safe-text.js';
 

@@ -9,10 +9,11 @@
  */
 import type { ClientKind, ConflictWinner, MessageDirection, OutboxKind, Statistics, SyncMode, SyncmlEncoding, SyncResult, TokenType } from '@atomsync/atom';
 
-import type { ItemDataclass, SyncStatsResult } from '@atomsync/engine';
+import type { SyncStatsResult } from '@atomsync/engine';
+import type { ItemDataclass } from '@atomsync/items';
 
 /** The dataclass of one stored item (the engine's): `Calendar` is a filter, never an item's class. */
-export { ITEM_DATACLASSES, type ItemDataclass } from '@atomsync/engine';
+export { ITEM_DATACLASSES, type ItemDataclass } from '@atomsync/items';
 
 export interface AccountRecord {
   readonly id: number;

@@ -1,6 +1,7 @@
 /** The datastore connector over both stores: listings, anchors, applying changes, stale refusals. */
 import { describe, expect, it } from 'vitest';
-import { describeItem, type Change, type Connector, type ItemContent } from '@atomsync/engine';
+import type { Change, Connector } from '@atomsync/engine';
+import { describeItem, type ItemContent } from '@atomsync/items';
 import { ANCHOR_MARGIN_MS, datastoreConnector } from '../../src/connectors/datastore.js';
 import type { Store } from '../../src/store/store.js';
 import { makeAccount, sleep, uid, useStore } from '../store/helpers.js';

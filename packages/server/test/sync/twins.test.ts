@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dataclass } from '@atomsync/atom';
-import { TWIN_PAIRS, type TwinPair } from '../../../engine/test/fixtures/twins.js';
+import { TWIN_PAIRS, type TwinPair } from '@atomsync/items/fixtures';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { storeKinds } from '../support/stores.js';
 import { card, datastorePair, expectRun, type Side } from './fixtures.js';

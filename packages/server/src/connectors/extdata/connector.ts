@@ -13,8 +13,8 @@
  * just before answering is not missed; the overlap only repeats items, which the engine filters
  * by fingerprint.
  */
-import type { ApplyResult, Change, Connector, Item, ItemDataclass, Listing, OutgoingChange } from '@atomsync/engine';
-import { itemClassesOf } from '@atomsync/engine';
+import type { ApplyResult, Change, Connector, Item, Listing, OutgoingChange } from '@atomsync/engine';
+import { itemClassesOf, type ItemDataclass } from '@atomsync/items';
 import type { SecretBox } from '../../secrets/box.js';
 import type { ExtdataClientRecord, ExtdataDatastoreRecord } from '../../store/records.js';
 import { batchBytesOf, chunksOf, decodeBatchResults, decodeChanges, decodeListing, encodeBatch, filterOf, type Decoded, type FeedScope } from './feed.js';

@@ -8,7 +8,8 @@
  * by that same id, so it is the one key that works across all three.
  */
 import { AtomDecodeError, decodeBatchContentFeed, decodeContentFeed, encodeBatchContentFeed, type BatchContentEntry, type Dataclass, type Feed } from '@atomsync/atom';
-import type { ApplyResult, Change, Item, ItemDataclass, OutgoingChange } from '@atomsync/engine';
+import type { ApplyResult, Change, Item, OutgoingChange } from '@atomsync/engine';
+import type { ItemDataclass } from '@atomsync/items';
 import { resolveDataclass } from '../../services/dataclass.js';
 import { ExtdataError } from './transport.js';
 

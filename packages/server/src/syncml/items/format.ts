@@ -8,7 +8,7 @@
  * produce for the dataclass) vCard 2.1 / vCalendar 1.0, what every old phone takes. Notes are
  * always text/plain.
  */
-import type { ItemDataclass } from '@atomsync/engine';
+import type { ItemDataclass } from '@atomsync/items';
 import type { ContentType, DevInfDataStore } from '@atomsync/syncml';
 import type { ModelQuirks } from '../../store/records.js';
 import type { FieldLimits } from './limits.js';

@@ -10,7 +10,7 @@
  * (there is no 1.0 → 2.0 converter: every phone we know takes 1.0). The phone's status tells the
  * rest.
  */
-import type { ItemContent } from '@atomsync/engine';
+import type { ItemContent } from '@atomsync/items';
 import { calendarShape, cardShape, outLine, readField, type Shape } from './fields.js';
 import type { PhoneFormat } from './format.js';
 import { type FieldLimits, limitField } from './limits.js';

@@ -5,7 +5,7 @@
  * wall-clock time in the phone's zone; and vCalendar 1.0's TZ / DAYLIGHT lines for that zone, so a
  * reader of the local times (our own engine among them) can tell the instants again.
  */
-import { ianaToUtc, zoneFormat, zoneOffsetAt } from '@atomsync/engine';
+import { ianaToUtc, zoneFormat, zoneOffsetAt } from '@atomsync/items';
 import ICAL from 'ical.js';
 import type { Component } from './lines.js';
 

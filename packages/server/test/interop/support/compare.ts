@@ -16,7 +16,7 @@
  * - `\;` in an unstructured vCard 3.0/4.0 value (`NOTE:a\; b`) is a plain `;` (RFC 2426 §4):
  *   `describeItem` keeps the backslash, so the same note in vCard 2.1 (`NOTE:a; b`) would differ.
  */
-import { describeItem } from '@atomsync/engine';
+import { describeItem } from '@atomsync/items';
 import ICAL from 'ical.js';
 
 export type Dataclass = 'Contacts' | 'Events' | 'Tasks' | 'Notes';

@@ -2,7 +2,7 @@
  * phoneFormat: which content type and version a phone datastore gets (Rx-Pref, Rx, quirks, no
  * DevInf), when its times go out as local time, and the merged field limits.
  */
-import type { ItemDataclass } from '@atomsync/engine';
+import type { ItemDataclass } from '@atomsync/items';
 import type { ContentType, CtCap, DevInfDataStore } from '@atomsync/syncml';
 import { describe, expect, it } from 'vitest';
 import { phoneFormat } from '../../../src/syncml/items/index.js';

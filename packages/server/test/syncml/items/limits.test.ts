@@ -3,7 +3,7 @@
  * values cut without breaking their separators or escapes, binary data over the limit left out,
  * and an item already in the target form rewritten only where it was cut.
  */
-import { describeItem, type ItemContent, type ItemDataclass } from '@atomsync/engine';
+import { describeItem, type ItemContent, type ItemDataclass } from '@atomsync/items';
 import { describe, expect, it } from 'vitest';
 import { type PhoneFormat, renderForPhone } from '../../../src/syncml/items/index.js';
 

@@ -4,9 +4,9 @@
  * the same bytes on every resend).
  */
 import fc from 'fast-check';
-import type { ItemContent } from '@atomsync/engine';
+import type { ItemContent } from '@atomsync/items';
 import { describe, expect, it } from 'vitest';
-import { TWIN_PAIRS } from '../../../../engine/test/fixtures/twins.js';
+import { TWIN_PAIRS } from '@atomsync/items/fixtures';
 import { type PhoneFormat, renderForPhone } from '../../../src/syncml/items/index.js';
 
 const formats: readonly PhoneFormat[] = [

@@ -3,9 +3,9 @@
  * with VTIMEZONE) to vCalendar 1.0 in UTC or in the phone's local time (TZ/DAYLIGHT), all-day
  * events, recurrence rules, alarms; each still the same item to the engine.
  */
-import { describeItem, type ItemContent, type ItemDataclass } from '@atomsync/engine';
+import { describeItem, type ItemContent, type ItemDataclass } from '@atomsync/items';
 import { describe, expect, it } from 'vitest';
-import { TWIN_PAIRS } from '../../../../engine/test/fixtures/twins.js';
+import { TWIN_PAIRS } from '@atomsync/items/fixtures';
 import { type PhoneFormat, renderForPhone } from '../../../src/syncml/items/index.js';
 
 const crlf = (...lines: string[]) => `${lines.join('\r\n')}\r\n`;

@@ -3,13 +3,13 @@
  * fields the same way). A parser extracts the key fields of an item; `composeKey` builds the key
  * from this table: the first alternative whose fields are not all empty wins.
  */
-import type { ItemDataclass } from '../connector.js';
+import type { ItemDataclass } from '../item.js';
 
 /** The fields parsers extract for keys (already normalized: folded text, E.164, UTC instants). */
 export interface KeyFields {
   /** Contacts: the name's words, folded and sorted (N, else FN, else ORG). */
   name?: string;
-  /** Contacts: canonical phone numbers (phone.ts), sorted. */
+  /** Contacts: canonical phone numbers (vcard/phone.ts), sorted. */
   phones?: readonly string[];
   /** Contacts: lower-case addresses, sorted. */
   emails?: readonly string[];
@@ -17,7 +17,7 @@ export interface KeyFields {
   uid?: string;
   /** Events, Tasks: folded SUMMARY. */
   summary?: string;
-  /** Events: DTSTART; Tasks: DTSTART, else DUE. A UTC instant, a DATE or a floating time (see icalendar.ts). */
+  /** Events: DTSTART; Tasks: DTSTART, else DUE. A UTC instant, a DATE or a floating time (see zones/time.ts). */
   start?: string;
   /** Notes: the text, spacing folded. */
   text?: string;

@@ -2,9 +2,8 @@
  * Notes: plain text, or a phone's vNote 1.1 (`BEGIN:VNOTE`, BODY often QUOTED-PRINTABLE). Either
  * way the item is its text; the entry title is a label clients derive from it and does not count.
  */
-import { foldText, normText } from './canonical.js';
-import type { Described } from './vcard.js';
-import { readBlocks } from './lines.js';
+import { type Described, foldText, normText } from '../describe/canonical.js';
+import { readBlocks } from '../lines/read.js';
 
 export function readNote(body: string, title: string): Described {
   let text = body;

@@ -4,10 +4,9 @@
  * through the lenient reader. Both give `Prop`s, read here the same way, so the same contact
  * written in any version has one canonical form.
  */
-import { foldText, normText, sha1, trimComponents } from './canonical.js';
-import { blockOf, parseJCal } from './jcal.js';
-import type { KeyFields } from './keys.js';
-import { type Block, type Prop, needsLegacyReader, readBlocks, isLegacyVersion } from './lines.js';
+import { type Described, foldText, normText, sha1, trimComponents } from '../describe/canonical.js';
+import { blockOf, parseJCal } from '../lines/jcal.js';
+import { type Block, type Prop, isLegacyVersion, needsLegacyReader, readBlocks } from '../lines/read.js';
 import { canonicalPhones } from './phone.js';
 
 /**
@@ -31,11 +30,6 @@ const DEFAULT_TYPES: Readonly<Record<string, ReadonlySet<string>>> = {
 const BINARY = new Set(['PHOTO', 'LOGO', 'SOUND', 'KEY']);
 const LIST = new Set(['CATEGORIES', 'NICKNAME']);
 const DATES = new Set(['BDAY', 'ANNIVERSARY', 'X-ANNIVERSARY', 'DEATHDATE']);
-
-export interface Described {
-  readonly fields: KeyFields;
-  readonly lines: string[];
-}
 
 export function readContact(body: string): Described {
   return canonicalContact(readVCard(body));

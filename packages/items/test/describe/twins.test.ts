@@ -3,8 +3,8 @@
  * fingerprint, and a key at all (a twin pair with no key would never be matched).
  */
 import { describe, expect, it } from 'vitest';
-import { describeItem } from '../../src/items/describe.js';
-import { TWIN_PAIRS } from '../fixtures/twins.js';
+import { describeItem } from '@atomsync/items';
+import { TWIN_PAIRS } from '@atomsync/items/fixtures';
 
 describe('twin pairs: one rewrite each, one description', () => {
   it.each(TWIN_PAIRS.map((p) => [p.name, p] as const))('%s', (_, pair) => {

@@ -1,9 +1,9 @@
 /**
  * The ical.js reader for vCard 3.0/4.0 and iCalendar 2.0: its jCard/jCal output turned into the
- * same `Block`/`Prop` shape the lenient reader (lines.ts) produces, so one canonicalizer serves both.
+ * same `Block`/`Prop` shape the lenient reader (read.ts) produces, so one canonicalizer serves both.
  */
 import ICAL from 'ical.js';
-import type { Block, Prop } from './lines.js';
+import type { Block, Prop } from './read.js';
 
 /** jCal component: [name, properties, subcomponents]. */
 export type JCal = [string, JCalProp[], JCal[]];
@@ -59,7 +59,7 @@ function splitTypes(list: readonly string[]): string[] {
   return list.some((v) => v.includes(',')) ? list.flatMap((v) => v.split(',')) : [...list];
 }
 
-/** jCal's recur object back to RRULE text; canonical.ts orders and trims it. */
+/** jCal's recur object back to RRULE text; describe/canonical.ts orders and trims it. */
 function recurText(recur: Record<string, unknown>): string {
   return Object.entries(recur)
     .map(([k, v]) => `${k.toUpperCase()}=${Array.isArray(v) ? v.join(',') : String(v)}`)

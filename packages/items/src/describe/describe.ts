@@ -1,5 +1,5 @@
 /**
- * What the engine needs to know of an item's text: its duplicate key (slow-sync twin matching,
+ * What the sync engine needs to know of an item's text: its duplicate key (slow-sync twin matching,
  * keys.ts) and its fingerprint (change detection: two texts with one fingerprint are the same item,
  * however a client rewrote it; canonical.ts).
  *
@@ -7,12 +7,12 @@
  * `text/x-vcalendar` iCalendar 2.0). Nothing here throws: a text no reader makes sense of is
  * described by its normalized text.
  */
-import type { ItemContent, ItemDataclass } from '../connector.js';
-import { fingerprintOf, foldText, normText } from './canonical.js';
-import { readCalendar } from './icalendar.js';
+import { readCalendar } from '../icalendar/read.js';
+import type { ItemContent, ItemDataclass } from '../item.js';
+import { readNote } from '../notes/read.js';
+import { readContact } from '../vcard/read.js';
+import { type Described, fingerprintOf, foldText, normText } from './canonical.js';
 import { composeKey } from './keys.js';
-import { readNote } from './note.js';
-import { type Described, readContact } from './vcard.js';
 
 export interface ItemDescription {
   /** Normalized key: equal keys on the two sides make twins. null: nothing to match on. */

@@ -3,6 +3,13 @@
  * property order, duplicates, encodings and folding are gone before hashing.
  */
 import { createHash } from 'node:crypto';
+import type { KeyFields } from './keys.js';
+
+/** What a reader makes of an item: its duplicate-key fields and its canonical lines. */
+export interface Described {
+  readonly fields: KeyFields;
+  readonly lines: string[];
+}
 
 /** Text as the user typed it: NFC, one line-ending style, no edge whitespace. */
 export function normText(value: string): string {

@@ -1,15 +1,14 @@
 /**
  * iCalendar 2.0 (ical.js) and vCalendar 1.0 (the lenient reader): canonical lines and key fields
- * of an event or task. Times become instants (time.ts), so a client that rewrites a time into UTC
+ * of an event or task. Times become instants (zones/), so a client that rewrites a time into UTC
  * or into another VTIMEZONE definition does not change the item.
  */
-import { canonicalRecur, foldText, normText } from './canonical.js';
-import { blockOf, parseJCal, type JCal } from './jcal.js';
-import type { ItemDataclass } from '../connector.js';
-import type { KeyFields } from './keys.js';
-import { type Block, type Prop, isLegacyVersion, needsLegacyReader, readBlocks } from './lines.js';
-import { calendarZones, canonicalTime, vcalendarZone, type ZoneResolver } from './time.js';
-import type { Described } from './vcard.js';
+import { type Described, canonicalRecur, foldText, normText } from '../describe/canonical.js';
+import type { KeyFields } from '../describe/keys.js';
+import type { ItemDataclass } from '../item.js';
+import { blockOf, parseJCal, type JCal } from '../lines/jcal.js';
+import { type Block, type Prop, isLegacyVersion, needsLegacyReader, readBlocks } from '../lines/read.js';
+import { calendarZones, canonicalTime, vcalendarZone, type ZoneResolver } from '../zones/time.js';
 
 /**
  * Properties clients stamp on their own (and SEQUENCE, which some bump on every save): never

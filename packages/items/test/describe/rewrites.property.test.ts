@@ -5,9 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ItemDataclass } from '../../src/connector.js';
-import { describeItem } from '../../src/items/describe.js';
-import { TWIN_PAIRS } from '../fixtures/twins.js';
+import { describeItem, type ItemDataclass } from '@atomsync/items';
+import { TWIN_PAIRS } from '@atomsync/items/fixtures';
 
 /** Logical content lines: RFC folding undone, QUOTED-PRINTABLE soft breaks joined. */
 function logicalLines(text: string, legacy: boolean): string[] {

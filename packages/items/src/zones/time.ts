@@ -7,7 +7,7 @@
  * - `20250201T113000;TZID=X`: a zone we cannot resolve, kept as written.
  */
 import ICAL from 'ical.js';
-import type { JCal } from './jcal.js';
+import type { JCal } from '../lines/jcal.js';
 
 /** Resolves a local wall-clock time (ms as if UTC) in a zone to UTC ms; null when it cannot. */
 export type ZoneResolver = (tzid: string, wallMs: number) => number | null;

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import lpn from 'google-libphonenumber';
 import { describe, expect, it } from 'vitest';
-import { canonicalPhones } from '../../src/items/phone.js';
+import { canonicalPhones } from '../../src/vcard/phone.js';
 
 const util = lpn.PhoneNumberUtil.getInstance();
 const libphonenumberE164 = (text: string): string | null => {

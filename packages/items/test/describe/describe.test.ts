@@ -3,9 +3,8 @@
  * the fingerprint, items from the real SyncML captures, and items nothing can read.
  */
 import { describe, expect, it } from 'vitest';
-import type { ItemDataclass } from '../../src/connector.js';
-import { DUPLICATE_KEYS, describeItem } from '../../src/items/describe.js';
-import { TWIN_PAIRS } from '../fixtures/twins.js';
+import { DUPLICATE_KEYS, describeItem, type ItemDataclass } from '@atomsync/items';
+import { TWIN_PAIRS } from '@atomsync/items/fixtures';
 
 const crlf = (...lines: string[]) => `${lines.join('\r\n')}\r\n`;
 const describeAs = (dataclass: ItemDataclass, body: string, title = '') =>
