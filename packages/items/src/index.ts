@@ -1,17 +1,27 @@
 /**
- * @atomsync/items — item formats: vCard 2.1/3.0/4.0, vCalendar 1.0, iCalendar 2.0 and notes, read
- * and described (the canonical form, fingerprints and duplicate keys the sync engine pairs by).
+ * @atomsync/items — item formats: vCard 2.1/3.0/4.0, vCalendar 1.0, iCalendar 2.0 and notes, read,
+ * described (the canonical form, fingerprints and duplicate keys the sync engine pairs by) and
+ * rewritten into the form a device asks for (vCard 2.1 with QUOTED-PRINTABLE, vCalendar 1.0,
+ * field limits).
  *
- *   lines/      content lines: folding, QUOTED-PRINTABLE, CHARSET, escaping; ical.js's jCal
- *   zones/      TZIDs (VTIMEZONE, then IANA), vCalendar 1.0 TZ/DAYLIGHT, canonical times
- *   vcard/      contacts: canonical reading, phone numbers
- *   icalendar/  events and tasks: canonical reading
+ *   lines/      content lines: folding, QUOTED-PRINTABLE, CHARSET, escaping; ical.js's jCal; writing
+ *   zones/      TZIDs (VTIMEZONE, then IANA), vCalendar 1.0 TZ/DAYLIGHT, DATE and DATE-TIME values
+ *   vcard/      contacts: canonical reading, phone numbers, rewriting to 2.1 / 3.0
+ *   icalendar/  events and tasks: canonical reading, rewriting to vCalendar 1.0
  *   notes/      plain text and vNote
  *   describe/   the canonical form, fingerprints, duplicate keys
+ *   render/     the form a device takes (SyncML DevInf and catalogue quirks) and the rewrite to it;
+ *               a protocol's own property mapping (ActiveSync) belongs beside it
  */
 export { ITEM_DATACLASSES, itemClassesOf, type ItemContent, type ItemDataclass } from './item.js';
 export { describeItem, DUPLICATE_KEYS, type ItemDescription } from './describe/describe.js';
-// Content-line and time-zone helpers the server's item renderer (SyncML items for phones) shares,
-// so both read a QP value, an escaped value and a TZID the same way.
-export { isLegacyVersion, unfoldLines, splitOutsideQuotes, decodeQuotedPrintable, splitEscaped, unescapeValue } from './lines/read.js';
-export { zoneFormat, zoneOffsetAt, ianaToUtc } from './zones/time.js';
+export {
+  phoneFormat,
+  type DeviceContentType,
+  type DeviceDataStore,
+  type FormatQuirks,
+  type PhoneFormat,
+  type PhoneFormatInput,
+} from './render/format.js';
+export type { FieldLimits } from './render/limits.js';
+export { renderForPhone, type RenderedItem } from './render/render.js';

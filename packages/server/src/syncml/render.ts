@@ -5,8 +5,7 @@
  */
 import type { Store } from '../store/store.js';
 import type { RenderItem } from './exchange.js';
-import type { ItemDataclass } from '@atomsync/items';
-import { phoneFormat, renderForPhone, type PhoneFormat } from './items/index.js';
+import { phoneFormat, renderForPhone, type ItemDataclass, type PhoneFormat } from '@atomsync/items';
 import type { PhoneTarget } from './session/session.js';
 
 /** `./contacts`, `contacts` and `Contacts/` name one datastore. */

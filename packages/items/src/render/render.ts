@@ -1,6 +1,6 @@
 /**
  * An outgoing item in the form a phone datastore takes (format.ts): vCard 4.0/3.0/2.1 to 2.1 or
- * 3.0, iCalendar 2.0 to vCalendar 1.0 (vcalendar.ts), note text as text/plain, each cut to the
+ * 3.0 (vcard/write.ts), iCalendar 2.0 to vCalendar 1.0 (icalendar/write.ts), note text as text/plain, each cut to the
  * phone's field limits. An item already in the target form is left as it is, apart from the
  * limits (and then only the cut lines are rewritten).
  *
@@ -10,13 +10,13 @@
  * (there is no 1.0 → 2.0 converter: every phone we know takes 1.0). The phone's status tells the
  * rest.
  */
-import type { ItemContent } from '@atomsync/items';
-import { calendarShape, cardShape, outLine, readField, type Shape } from './fields.js';
+import { toVCalendar10 } from '../icalendar/write.js';
+import type { ItemContent } from '../item.js';
+import { calendarShape, cardShape, outLine, readField, type Shape } from '../lines/fields.js';
+import { type Component, legacyLine, modernLine, readComponents } from '../lines/write.js';
+import { cardVersionOf, convertCard } from '../vcard/write.js';
 import type { PhoneFormat } from './format.js';
 import { type FieldLimits, limitField } from './limits.js';
-import { type Component, legacyLine, modernLine, readComponents } from './lines.js';
-import { cardVersionOf, convertCard } from './vcard.js';
-import { toVCalendar10 } from './vcalendar.js';
 
 export interface RenderedItem {
   /** The media type to send in the item's Meta Type. */

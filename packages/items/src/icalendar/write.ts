@@ -16,10 +16,10 @@
  * encoding (phones ignore what they do not know).
  */
 import ICAL from 'ical.js';
-import { calendarShape, outLine, readField, type Field } from './fields.js';
-import { type FieldLimits, limitField } from './limits.js';
-import { type Component, type Param, type Prop, legacyLine, paramValues } from './lines.js';
-import { type Time, type ZoneResolver, addSeconds, calendarZones, readTime, vcalendarZoneLines, writeTime } from './zones.js';
+import { calendarShape, outLine, readField, type Field } from '../lines/fields.js';
+import { type Component, type Param, type Prop, legacyLine, paramValues } from '../lines/write.js';
+import { type FieldLimits, limitField } from '../render/limits.js';
+import { type Time, type ZoneResolver, addSeconds, calendarZones, readTime, vcalendarZoneLines, writeTime } from '../zones/resolver.js';
 
 export interface CalendarTarget {
   /** The phone's IANA zone when it wants local wall-clock times; null: UTC. */

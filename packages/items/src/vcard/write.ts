@@ -5,9 +5,9 @@
  * URI becomes the number, and values are escaped for the target (2.1 escapes no commas). Property
  * names stay as they are, so the engine describes the card the same way in either version.
  */
-import { cardShape, outLine, readField, type Field } from './fields.js';
-import { type FieldLimits, limitField } from './limits.js';
-import { type Component, type Param, legacyBase64, legacyLine, modernLine, paramValues } from './lines.js';
+import { cardShape, outLine, readField, type Field } from '../lines/fields.js';
+import { type Component, type Param, legacyBase64, legacyLine, modernLine, paramValues } from '../lines/write.js';
+import { type FieldLimits, limitField } from '../render/limits.js';
 
 export type CardVersion = '2.1' | '3.0';
 

@@ -3,10 +3,9 @@
  * comma escapes) and 2.1/4.0 to 3.0, each still the same contact to the engine (describeItem's
  * duplicate key and fingerprint); an item already in the target form left alone.
  */
-import { describeItem, type ItemContent } from '@atomsync/items';
-import { describe, expect, it } from 'vitest';
+import { describeItem, renderForPhone, type ItemContent, type PhoneFormat } from '@atomsync/items';
 import { TWIN_PAIRS } from '@atomsync/items/fixtures';
-import { type PhoneFormat, renderForPhone } from '../../../src/syncml/items/index.js';
+import { describe, expect, it } from 'vitest';
 
 const crlf = (...lines: string[]) => `${lines.join('\r\n')}\r\n`;
 const vcard21: PhoneFormat = { type: 'text/x-vcard', version: '2.1', localTime: null, maxFieldLength: {} };

@@ -4,8 +4,8 @@
  * by family: 3.0/4.0 and iCalendar escape `\ ; , newline`; 2.1 and vCalendar 1.0 escape only `;`
  * inside compound values (2.1 §2.1.3), and carry line breaks in QUOTED-PRINTABLE instead.
  */
-import { splitEscaped, unescapeValue } from '@atomsync/items';
-import type { OutLine, Param, Prop } from './lines.js';
+import { splitEscaped, unescapeValue } from './read.js';
+import type { OutLine, Param, Prop } from './write.js';
 
 export type Shape = 'text' | 'structured' | 'list' | 'raw';
 

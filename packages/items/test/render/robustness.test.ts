@@ -4,10 +4,9 @@
  * the same bytes on every resend).
  */
 import fc from 'fast-check';
-import type { ItemContent } from '@atomsync/items';
-import { describe, expect, it } from 'vitest';
+import { renderForPhone, type ItemContent, type PhoneFormat } from '@atomsync/items';
 import { TWIN_PAIRS } from '@atomsync/items/fixtures';
-import { type PhoneFormat, renderForPhone } from '../../../src/syncml/items/index.js';
+import { describe, expect, it } from 'vitest';
 
 const formats: readonly PhoneFormat[] = [
   { type: 'text/x-vcard', version: '2.1', localTime: null, maxFieldLength: {} },

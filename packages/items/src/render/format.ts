@@ -1,18 +1,45 @@
 /**
  * What one phone datastore takes: the content type and version we send it, whether its times go
- * out as local time, and how long each property may be. Decided from the phone's DevInf datastore
- * (Rx-Pref / Rx, CTCap MaxSize, <UTC/>) and the model's quirks in the phone catalogue.
+ * out as local time, and how long each property may be. Decided from what the phone says it takes
+ * (a SyncML DevInf datastore: Rx-Pref / Rx, CTCap MaxSize, <UTC/>) and the model's quirks in the
+ * phone catalogue.
  *
  * Choosing: the phone's Rx-Pref if we can produce it, else the newest Rx we can produce; a model
  * with `vcard21Only` gets vCard 2.1 whatever it says; without DevInf (or with nothing we can
  * produce for the dataclass) vCard 2.1 / vCalendar 1.0, what every old phone takes. Notes are
  * always text/plain.
  */
-import type { ItemDataclass } from '@atomsync/items';
-import type { ContentType, DevInfDataStore } from '@atomsync/syncml';
-import type { ModelQuirks } from '../../store/records.js';
+import type { ItemDataclass } from '../item.js';
+import { isKnownZone } from '../zones/resolver.js';
 import type { FieldLimits } from './limits.js';
-import { isKnownZone } from './zones.js';
+
+/** A content type and its version (`text/x-vcard` `2.1`), as a SyncML DevInf names it. */
+export interface DeviceContentType {
+  readonly ctType: string;
+  readonly verCt?: string;
+}
+
+/** What one datastore of a device takes (the part of a SyncML DevInf datastore read here). */
+export interface DeviceDataStore {
+  readonly rxPref?: DeviceContentType;
+  readonly rx: readonly DeviceContentType[];
+  /** Per content type (and version): the longest value the device keeps of each property. */
+  readonly ctCaps: readonly {
+    readonly ctType: string;
+    readonly verCt?: string;
+    readonly properties: readonly { readonly name: string; readonly maxSize?: number }[];
+  }[];
+}
+
+/** A phone model's rules for what we send it (the catalogue's quirks). */
+export interface FormatQuirks {
+  /** The phone only understands vCard 2.1. */
+  readonly vcard21Only?: boolean;
+  /** The phone wants local time instead of UTC in vCalendar items. */
+  readonly localTime?: boolean;
+  /** Maximum field lengths by vCard/vCalendar property name. */
+  readonly maxFieldLength?: Readonly<Record<string, number>>;
+}
 
 export interface PhoneFormat {
   /** The media type as the phone names it (`text/x-vcard`, `text/calendar`, `text/plain`). */
@@ -28,12 +55,12 @@ export interface PhoneFormat {
 export interface PhoneFormatInput {
   readonly dataclass: ItemDataclass;
   /** The phone's DevInf datastore for this URI; absent when the phone sent no DevInf. */
-  readonly datastore?: DevInfDataStore;
-  readonly quirks: ModelQuirks;
+  readonly datastore?: DeviceDataStore | undefined;
+  readonly quirks: FormatQuirks;
   /** The SyncML client's IANA zone. */
   readonly timezone: string;
   /** DevInf `<UTC/>`: the phone takes UTC times. */
-  readonly utc?: boolean;
+  readonly utc?: boolean | undefined;
 }
 
 /** The versions we produce, by family; the first is what a phone without DevInf gets. */
@@ -78,8 +105,8 @@ export function phoneFormat(input: PhoneFormatInput): PhoneFormat {
   };
 }
 
-function chooseType(family: Family, datastore: DevInfDataStore | undefined, only21: boolean): { type: string; version: string } {
-  const offered = datastore ? [datastore.rxPref, ...datastore.rx].filter((ct): ct is ContentType => ct !== undefined) : [];
+function chooseType(family: Family, datastore: DeviceDataStore | undefined, only21: boolean): { type: string; version: string } {
+  const offered = datastore ? [datastore.rxPref, ...datastore.rx].filter((ct): ct is DeviceContentType => ct !== undefined) : [];
   const producible = offered
     .map((ct) => ({ type: ct.ctType.trim().toLowerCase(), version: versionOf(ct) }))
     .filter((ct) => FAMILY_OF_TYPE[ct.type] === family && (PRODUCED[family] as readonly string[]).includes(ct.version))
@@ -91,13 +118,13 @@ function chooseType(family: Family, datastore: DevInfDataStore | undefined, only
   return newest ?? { type: LEGACY_TYPE[family], version: PRODUCED[family][0] };
 }
 
-function versionOf(ct: ContentType): string {
+function versionOf(ct: DeviceContentType): string {
   const type = ct.ctType.trim().toLowerCase();
   return ct.verCt?.trim() || DEFAULT_VERSION[type] || '';
 }
 
 /** The stricter of the model's quirk and the phone's CTCap MaxSize, per property. */
-function limitsOf(quirks: ModelQuirks, datastore: DevInfDataStore | undefined, type: string, version: string): FieldLimits {
+function limitsOf(quirks: FormatQuirks, datastore: DeviceDataStore | undefined, type: string, version: string): FieldLimits {
   const limits: Record<string, number> = {};
   const add = (name: string, max: number | undefined) => {
     if (max === undefined || !Number.isFinite(max) || max <= 0) return;

@@ -3,10 +3,9 @@
  * with VTIMEZONE) to vCalendar 1.0 in UTC or in the phone's local time (TZ/DAYLIGHT), all-day
  * events, recurrence rules, alarms; each still the same item to the engine.
  */
-import { describeItem, type ItemContent, type ItemDataclass } from '@atomsync/items';
-import { describe, expect, it } from 'vitest';
+import { describeItem, renderForPhone, type ItemContent, type ItemDataclass, type PhoneFormat } from '@atomsync/items';
 import { TWIN_PAIRS } from '@atomsync/items/fixtures';
-import { type PhoneFormat, renderForPhone } from '../../../src/syncml/items/index.js';
+import { describe, expect, it } from 'vitest';
 
 const crlf = (...lines: string[]) => `${lines.join('\r\n')}\r\n`;
 const utc: PhoneFormat = { type: 'text/x-vcalendar', version: '1.0', localTime: null, maxFieldLength: {} };

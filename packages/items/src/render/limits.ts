@@ -5,8 +5,8 @@
  * separators that remain still separate (`N:Müller;Ulr` for 12, never half an escape); binary
  * data is never cut (a cut photo is garbage): data over the limit is left out.
  */
-import type { Field } from './fields.js';
-import { paramValues } from './lines.js';
+import type { Field } from '../lines/fields.js';
+import { paramValues } from '../lines/write.js';
 
 const BINARY = new Set(['PHOTO', 'LOGO', 'SOUND', 'KEY']);
 

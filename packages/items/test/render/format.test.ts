@@ -2,16 +2,16 @@
  * phoneFormat: which content type and version a phone datastore gets (Rx-Pref, Rx, quirks, no
  * DevInf), when its times go out as local time, and the merged field limits.
  */
-import type { ItemDataclass } from '@atomsync/items';
-import type { ContentType, CtCap, DevInfDataStore } from '@atomsync/syncml';
+import { phoneFormat, type DeviceContentType, type DeviceDataStore, type FormatQuirks, type ItemDataclass } from '@atomsync/items';
 import { describe, expect, it } from 'vitest';
-import { phoneFormat } from '../../../src/syncml/items/index.js';
-import type { ModelQuirks } from '../../../src/store/records.js';
 
-const ct = (ctType: string, verCt?: string): ContentType => (verCt === undefined ? { ctType } : { ctType, verCt });
+/** A CTCap of a DevInf datastore: the limits of one content type (and version). */
+type CtCap = DeviceDataStore['ctCaps'][number];
 
-function datastore(rxPref: ContentType | undefined, rx: ContentType[], ctCaps: CtCap[] = []): DevInfDataStore {
-  return { sourceRef: './x', rxPref, rx, tx: [], ctCaps, syncTypes: [1, 2] };
+const ct = (ctType: string, verCt?: string): DeviceContentType => (verCt === undefined ? { ctType } : { ctType, verCt });
+
+function datastore(rxPref: DeviceContentType | undefined, rx: DeviceContentType[], ctCaps: CtCap[] = []): DeviceDataStore {
+  return { rxPref, rx, ctCaps };
 }
 
 /** SyncEvolution's contacts datastore (samples/xml-contacts-slow): prefers 3.0, takes 2.1. */
@@ -23,7 +23,7 @@ const nokiaContacts = datastore(ct('text/x-vcard', '2.1'), [ct('text/vcard', '3.
 const nokiaCalendar = datastore(ct('text/x-vcalendar', '1.0'), [ct('text/calendar', '2.0')]);
 
 describe('phoneFormat: the content type', () => {
-  const table: [string, ItemDataclass, DevInfDataStore | undefined, ModelQuirks, { type: string; version: string }][] = [
+  const table: [string, ItemDataclass, DeviceDataStore | undefined, FormatQuirks, { type: string; version: string }][] = [
     ['no DevInf: vCard 2.1', 'Contacts', undefined, {}, { type: 'text/x-vcard', version: '2.1' }],
     ['no DevInf: vCalendar 1.0 for events', 'Events', undefined, {}, { type: 'text/x-vcalendar', version: '1.0' }],
     ['no DevInf: vCalendar 1.0 for tasks', 'Tasks', undefined, {}, { type: 'text/x-vcalendar', version: '1.0' }],
@@ -53,7 +53,7 @@ describe('phoneFormat: the content type', () => {
 });
 
 describe('phoneFormat: local time', () => {
-  const table: [string, ItemDataclass, DevInfDataStore | undefined, ModelQuirks, boolean | undefined, string, string | null][] = [
+  const table: [string, ItemDataclass, DeviceDataStore | undefined, FormatQuirks, boolean | undefined, string, string | null][] = [
     ['no DevInf, no quirk: UTC', 'Events', undefined, {}, undefined, 'Europe/Berlin', null],
     ['quirk localTime: the client zone', 'Events', undefined, { localTime: true }, undefined, 'Europe/Berlin', 'Europe/Berlin'],
     ['quirk localTime beats <UTC/>', 'Tasks', nokiaCalendar, { localTime: true }, true, 'America/New_York', 'America/New_York'],
@@ -72,11 +72,11 @@ describe('phoneFormat: local time', () => {
 describe('phoneFormat: field limits', () => {
   const caps: CtCap[] = [
     { ctType: 'text/x-vcard', verCt: '2.1', properties: [
-      { name: 'N', maxSize: 30, valEnums: [], params: [] },
-      { name: 'TEL', maxSize: 40, valEnums: [], params: [] },
-      { name: 'EMAIL', valEnums: [], params: [] },
+      { name: 'N', maxSize: 30 },
+      { name: 'TEL', maxSize: 40 },
+      { name: 'EMAIL' },
     ] },
-    { ctType: 'text/vcard', verCt: '3.0', properties: [{ name: 'N', maxSize: 10, valEnums: [], params: [] }] },
+    { ctType: 'text/vcard', verCt: '3.0', properties: [{ name: 'N', maxSize: 10 }] },
   ];
   const store = datastore(ct('text/x-vcard', '2.1'), [ct('text/vcard', '3.0')], caps);
 

@@ -8,7 +8,7 @@
  * Values come out QP-decoded but still escaped as written: what an escape means depends on the
  * property and the version, which `fields.ts` knows.
  */
-import { decodeQuotedPrintable, isLegacyVersion, splitOutsideQuotes, unfoldLines } from '@atomsync/items';
+import { decodeQuotedPrintable, isLegacyVersion, splitOutsideQuotes, unfoldLines } from './read.js';
 import qp from 'quoted-printable';
 
 export interface Param {

@@ -3,9 +3,8 @@
  * values cut without breaking their separators or escapes, binary data over the limit left out,
  * and an item already in the target form rewritten only where it was cut.
  */
-import { describeItem, type ItemContent, type ItemDataclass } from '@atomsync/items';
+import { describeItem, renderForPhone, type ItemContent, type ItemDataclass, type PhoneFormat } from '@atomsync/items';
 import { describe, expect, it } from 'vitest';
-import { type PhoneFormat, renderForPhone } from '../../../src/syncml/items/index.js';
 
 const crlf = (...lines: string[]) => `${lines.join('\r\n')}\r\n`;
 const card = (version: string, ...props: string[]) => crlf('BEGIN:VCARD', `VERSION:${version}`, ...props, 'END:VCARD');

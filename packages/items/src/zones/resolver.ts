@@ -5,9 +5,9 @@
  * wall-clock time in the phone's zone; and vCalendar 1.0's TZ / DAYLIGHT lines for that zone, so a
  * reader of the local times (our own engine among them) can tell the instants again.
  */
-import { ianaToUtc, zoneFormat, zoneOffsetAt } from '@atomsync/items';
+import { ianaToUtc, zoneFormat, zoneOffsetAt } from './time.js';
 import ICAL from 'ical.js';
-import type { Component } from './lines.js';
+import type { Component } from '../lines/write.js';
 
 /** One DATE or DATE-TIME value, resolved as far as we can. */
 export type Time =
