@@ -1,10 +1,10 @@
 /**
- * @atomsync/items — item formats: vCard 2.1/3.0/4.0, vCalendar 1.0, iCalendar 2.0 and notes, read,
- * described (the canonical form, fingerprints and duplicate keys the sync engine pairs by) and
- * rewritten into the form a device asks for (vCard 2.1 with QUOTED-PRINTABLE, vCalendar 1.0,
- * field limits).
+ * @atomsync/items — everything about item formats, once: vCard 2.1/3.0/4.0, vCalendar 1.0,
+ * iCalendar 2.0 and notes, read (one content-line reader, one time-zone resolver), described (the
+ * canonical form, fingerprints and duplicate keys) and rewritten into the form a device asks for
+ * (vCard 2.1 with QUOTED-PRINTABLE, vCalendar 1.0, field limits).
  *
- *   lines/      content lines: folding, QUOTED-PRINTABLE, CHARSET, escaping; ical.js's jCal; writing
+ *   lines/      content lines: folding, QUOTED-PRINTABLE, CHARSET, escaping; the component tree; writing
  *   zones/      TZIDs (VTIMEZONE, then IANA), vCalendar 1.0 TZ/DAYLIGHT, DATE and DATE-TIME values
  *   vcard/      contacts: canonical reading, phone numbers, rewriting to 2.1 / 3.0
  *   icalendar/  events and tasks: canonical reading, rewriting to vCalendar 1.0

@@ -6,9 +6,12 @@
 import { type Described, canonicalRecur, foldText, normText } from '../describe/canonical.js';
 import type { KeyFields } from '../describe/keys.js';
 import type { ItemDataclass } from '../item.js';
+import { type Block, type Prop, readBlocks } from '../lines/decoded.js';
 import { blockOf, parseJCal, type JCal } from '../lines/jcal.js';
-import { type Block, type Prop, isLegacyVersion, needsLegacyReader, readBlocks } from '../lines/read.js';
-import { calendarZones, canonicalTime, vcalendarZone, type ZoneResolver } from '../zones/time.js';
+import { isLegacyVersion, needsLegacyReader } from '../lines/read.js';
+import { calendarZones, jcalZones, type ZoneResolver } from '../zones/resolver.js';
+import { canonicalTime } from '../zones/time.js';
+import { vcalendarZone } from '../zones/vcalendar.js';
 
 /**
  * Properties clients stamp on their own (and SEQUENCE, which some bump on every save): never
@@ -58,7 +61,7 @@ function readVCalendar(body: string): { calendar: Block; context: Context } {
     try {
       const [root] = parseJCal(body);
       if (root) {
-        const zones = calendarZones(root[2].filter((c): c is JCal => c[0] === 'vtimezone'));
+        const zones = calendarZones(jcalZones(root[2].filter((c): c is JCal => c[0] === 'vtimezone')));
         return { calendar: blockOf(root), context: { zones, floating: null } };
       }
     } catch {

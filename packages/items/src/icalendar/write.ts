@@ -17,9 +17,12 @@
  */
 import ICAL from 'ical.js';
 import { calendarShape, outLine, readField, type Field } from '../lines/fields.js';
-import { type Component, type Param, type Prop, legacyLine, paramValues } from '../lines/write.js';
+import { type Component, type ContentLine, type Param, paramValues } from '../lines/read.js';
+import { legacyLine } from '../lines/write.js';
 import { type FieldLimits, limitField } from '../render/limits.js';
-import { type Time, type ZoneResolver, addSeconds, calendarZones, readTime, vcalendarZoneLines, writeTime } from '../zones/resolver.js';
+import { calendarZones, componentZones, type ZoneResolver } from '../zones/resolver.js';
+import { type Time, addSeconds, readTime, writeTime } from '../zones/time.js';
+import { vcalendarZoneLines } from '../zones/vcalendar.js';
 
 export interface CalendarTarget {
   /** The phone's IANA zone when it wants local wall-clock times; null: UTC. */
@@ -44,7 +47,7 @@ export function toVCalendar10(calendar: Component, target: CalendarTarget): stri
   const items = calendar.components.filter((c) => ITEMS.has(c.name) && !c.props.some((p) => p.name === 'RECURRENCE-ID'));
   if (items.length === 0) return null;
   const context: Context = {
-    zones: calendarZones(calendar.components.filter((c) => c.name === 'VTIMEZONE')),
+    zones: calendarZones(componentZones(calendar.components.filter((c) => c.name === 'VTIMEZONE'))),
     localTime: target.localTime,
     years: new Set(),
   };
@@ -68,7 +71,7 @@ export function toVCalendar10(calendar: Component, target: CalendarTarget): stri
 function convertItem(item: Component, context: Context): Field[] {
   const fields: Field[] = [];
   const first = (name: string) => item.props.find((p) => p.name === name);
-  const timeOf = (prop: Prop | undefined): Time | undefined => (prop ? readTime(prop.value, paramValues(prop.params, 'TZID')[0], context.zones) : undefined);
+  const timeOf = (prop: ContentLine | undefined): Time | undefined => (prop ? readTime(prop.value, paramValues(prop.params, 'TZID')[0], context.zones) : undefined);
   const start = timeOf(first('DTSTART'));
 
   for (const prop of item.props) {
@@ -132,7 +135,7 @@ function raw(name: string, value: string): Field {
 }
 
 /** A property passed through: unescaped as 2.0 text (or as written), only LANGUAGE kept. */
-function text(prop: Prop): Field {
+function text(prop: ContentLine): Field {
   const field = readField(prop, false, calendarShape);
   return { ...field, group: '', params: prop.params.filter((p) => p.name === 'LANGUAGE') };
 }
@@ -153,7 +156,7 @@ const ATTENDEE_STATUS: Readonly<Record<string, string>> = {
 };
 
 /** 1.0 ATTENDEE: `ROLE=ORGANIZER` for the organizer, STATUS and RSVP in 1.0 words, `Name <address>`. */
-function attendee(prop: Prop): Field {
+function attendee(prop: ContentLine): Field {
   const params: Param[] = [];
   if (prop.name === 'ORGANIZER') params.push({ name: 'ROLE', values: ['ORGANIZER'] });
   const status = ATTENDEE_STATUS[paramValues(prop.params, 'PARTSTAT')[0]?.toUpperCase() ?? ''];

@@ -1,13 +1,14 @@
 /**
- * A property's value as data: text, the components of a structured value (N, ADR, ORG), the items
- * of a list (CATEGORIES), or raw (times, rules, binary, URIs: written as they are). Escapes differ
- * by family: 3.0/4.0 and iCalendar escape `\ ; , newline`; 2.1 and vCalendar 1.0 escape only `;`
- * inside compound values (2.1 §2.1.3), and carry line breaks in QUOTED-PRINTABLE instead.
+ * A property's value as data for rewriting an item (render/): text, the components of a structured
+ * value (N, ADR, ORG), the items of a list (CATEGORIES), or raw (times, rules, binary, URIs:
+ * written as they are), by the vCard and the iCalendar table of shapes; read from a content line
+ * (read.ts) and written back in either family's escaping (values.ts).
  */
-import { splitEscaped, unescapeValue } from './read.js';
-import type { OutLine, Param, Prop } from './write.js';
+import type { ContentLine, Param } from './read.js';
+import { type Shape, joinValue, splitValue } from './values.js';
+import type { OutLine } from './write.js';
 
-export type Shape = 'text' | 'structured' | 'list' | 'raw';
+export type { Shape } from './values.js';
 
 export interface Field {
   readonly group: string;
@@ -39,46 +40,13 @@ export function calendarShape(name: string): Shape {
   return 'raw';
 }
 
-export function readField(prop: Prop, legacy: boolean, shapeOf: (name: string) => Shape): Field {
+export function readField(prop: ContentLine, legacy: boolean, shapeOf: (name: string) => Shape): Field {
   const shape = shapeOf(prop.name);
   const { group, name, params, value } = prop;
-  switch (shape) {
-    case 'raw':
-      return { group, name, params, shape, parts: [value] };
-    case 'text':
-      return { group, name, params, shape, parts: [unescapeValue(value, legacy)] };
-    case 'structured':
-      return { group, name, params, shape, parts: splitEscaped(value, ';').map((v) => unescapeValue(v, legacy)) };
-    case 'list': {
-      // Legacy lists are `;`-separated, but phones write commas as well.
-      const items = legacy ? splitEscaped(value, ';').flatMap((v) => v.split(',')) : splitEscaped(value, ',');
-      return { group, name, params, shape, parts: items.map((v) => unescapeValue(v, legacy)) };
-    }
-  }
+  return { group, name, params, shape, parts: splitValue(value, shape, legacy) };
 }
 
 /** The field as a line for `modernLine` (3.0/4.0, iCalendar 2.0) or `legacyLine` (2.1, 1.0). */
 export function outLine(field: Field, legacy: boolean): OutLine {
-  return { group: field.group, name: field.name, params: field.params, value: valueText(field, legacy) };
-}
-
-function valueText(field: Field, legacy: boolean): string {
-  switch (field.shape) {
-    case 'raw':
-      return field.parts.join('');
-    case 'text':
-      return legacy ? (field.parts[0] ?? '') : escapeModern(field.parts[0] ?? '');
-    case 'structured':
-      return field.parts.map((p) => (legacy ? escapeLegacy(p) : escapeModern(p))).join(';');
-    case 'list':
-      return legacy ? field.parts.map(escapeLegacy).join(';') : field.parts.map(escapeModern).join(',');
-  }
-}
-
-function escapeModern(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\r?\n/g, '\\n').replace(/([;,])/g, '\\$1');
-}
-
-function escapeLegacy(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;');
+  return { group: field.group, name: field.name, params: field.params, value: joinValue(field.parts, field.shape, legacy) };
 }

@@ -1,9 +1,9 @@
 /**
  * The ical.js reader for vCard 3.0/4.0 and iCalendar 2.0: its jCard/jCal output turned into the
- * same `Block`/`Prop` shape the lenient reader (read.ts) produces, so one canonicalizer serves both.
+ * same `Block`/`Prop` shape the lenient reader gives (decoded.ts), so one canonicalizer serves both.
  */
 import ICAL from 'ical.js';
-import type { Block, Prop } from './read.js';
+import type { Block, Prop } from './decoded.js';
 
 /** jCal component: [name, properties, subcomponents]. */
 export type JCal = [string, JCalProp[], JCal[]];

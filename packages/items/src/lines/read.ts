@@ -1,67 +1,84 @@
 /**
- * A lenient content-line reader for the legacy formats ical.js does not read: vCard 2.1 and
- * vCalendar 1.0 (QUOTED-PRINTABLE values with soft line breaks, CHARSET parameters, bare parameters
- * such as `TEL;CELL;VOICE`), and the fallback for vCard 3.0/4.0 and iCalendar texts ical.js refuses
- * (real clients write bare parameters and stray lines in 3.0 too).
+ * The one content-line reader of vCard (2.1, 3.0, 4.0), vCalendar 1.0, iCalendar 2.0 and vNote:
+ * folding (its whitespace kept in 2.1 / 1.0, 2.1 §2.1.3), QUOTED-PRINTABLE values with soft line
+ * breaks, CHARSET parameters, bare parameters such as `TEL;CELL;VOICE`, and the component tree.
+ * ical.js reads the modern forms but not 2.1 / 1.0, and real 3.0 items carry bare parameters and
+ * stray lines too, so everything that reads an item leniently reads it here: the canonical form
+ * (decoded.ts) and the renderer (fields.ts) alike, so a phone's item and its fingerprint are read
+ * the same way.
  *
- * Output is decoded and unescaped, so a property reads the same whatever encoding the client used.
+ * A line's value comes out QP- and charset-decoded but still escaped as written: what an escape
+ * means depends on the property and the version (values.ts). Each line keeps its source, so an
+ * item we only cut is written back line for line, untouched lines as they were.
  */
 import iconv from 'iconv-lite';
 import qp from 'quoted-printable';
 
-/** One property, its values decoded: what the canonicalizers consume from either reader. */
-export interface Prop {
-  /** Upper case, group prefix (`item1.`) removed. */
+export interface Param {
+  /** Upper case. A bare 2.1 parameter (`CELL`, `QUOTED-PRINTABLE`) is read as TYPE or ENCODING. */
   readonly name: string;
-  /** Upper-case names; values as written (TYPE values are split on commas). */
-  readonly params: Readonly<Record<string, readonly string[]>>;
-  /** Structured components (N, ADR, ORG…) or the values of a multi-valued property, unescaped. */
   readonly values: readonly string[];
 }
 
-/** A component (VCARD, VCALENDAR, VEVENT, VALARM…) of a lenient read. */
-export interface Block {
+/** One content line. */
+export interface ContentLine {
+  /** `item1` of `item1.TEL`; '' when none. */
+  readonly group: string;
+  /** Upper case. */
   readonly name: string;
-  readonly props: Prop[];
-  readonly blocks: Block[];
-  /** Lines that are no content line at all; they still count in the fingerprint. */
+  /** In the order written; CHARSET and a QUOTED-PRINTABLE ENCODING are gone with the decoding. */
+  readonly params: readonly Param[];
+  /** QP-decoded, charset-decoded, still escaped. */
+  readonly value: string;
+  /** The logical line as written (unfolded), for writing an untouched property back. */
+  readonly source: string;
+}
+
+/** A component (VCARD, VCALENDAR, VEVENT, VALARM, VNOTE…), or the root around them (name ''). */
+export interface Component {
+  /** Upper case; '' for the root. */
+  readonly name: string;
+  /** The BEGIN line; null for the root. */
+  readonly begin: ContentLine | null;
+  readonly props: ContentLine[];
+  readonly components: Component[];
+  /** Lines that are no content line at all, trimmed. */
   readonly stray: string[];
 }
 
 /** Bare parameters of vCard 2.1 / vCalendar 1.0 that name an encoding rather than a type. */
 const BARE_ENCODINGS = new Set(['QUOTED-PRINTABLE', 'BASE64', '8BIT', '7BIT', 'B']);
 
-/** Properties whose value has `;`-separated components, in every version. */
-const STRUCTURED = new Set(['N', 'ADR', 'ORG', 'GEO', 'CLIENTPIDMAP', 'GENDER', 'REQUEST-STATUS']);
-/** Properties whose value is a list (comma separated from vCard 3.0 / iCalendar 2.0 on). */
-const LISTS = new Set(['CATEGORIES', 'NICKNAME', 'RESOURCES', 'EXDATE', 'RDATE']);
-
 /**
- * Reads `text` into components. `legacy` is vCard 2.1 / vCalendar 1.0: folding keeps the
- * whitespace (2.1 §2.1.3), backslash escapes only `;`, and lists are `;`-separated.
+ * The root of `text`: its components, and the lines outside any. `legacy` (vCard 2.1 / vCalendar
+ * 1.0, by default judged by the VERSION line) keeps the whitespace of folding.
  */
-export function readBlocks(text: string, legacy: boolean): Block[] {
-  const logical = unfoldLines(text, legacy);
-  const root: Block = { name: '', props: [], blocks: [], stray: [] };
-  const stack: Block[] = [root];
-  for (const line of logical) {
+export function readContentLines(text: string, legacy = isLegacyVersion(text)): Component {
+  const root: Component = { name: '', begin: null, props: [], components: [], stray: [] };
+  const stack: Component[] = [root];
+  for (const line of unfoldLines(text, legacy)) {
     const top = stack[stack.length - 1] ?? root;
-    const parsed = parseLine(line, legacy);
-    if (!parsed) {
+    const prop = parseLine(line);
+    if (!prop) {
       top.stray.push(line.trim());
       continue;
     }
-    if (parsed.name === 'BEGIN') {
-      const block: Block = { name: (parsed.values[0] ?? '').trim().toUpperCase(), props: [], blocks: [], stray: [] };
-      top.blocks.push(block);
-      stack.push(block);
-    } else if (parsed.name === 'END') {
+    if (prop.name === 'BEGIN') {
+      const component: Component = { name: prop.value.trim().toUpperCase(), begin: prop, props: [], components: [], stray: [] };
+      top.components.push(component);
+      stack.push(component);
+    } else if (prop.name === 'END') {
       if (stack.length > 1) stack.pop();
     } else {
-      top.props.push(parsed);
+      top.props.push(prop);
     }
   }
-  return root.blocks.length > 0 ? root.blocks : [root];
+  return root;
+}
+
+/** The top-level components of `text`; what lies outside any component is left out. */
+export function readComponents(text: string, legacy = isLegacyVersion(text)): Component[] {
+  return readContentLines(text, legacy).components;
 }
 
 /**
@@ -92,52 +109,46 @@ function isQuotedPrintable(line: string): boolean {
   return colon > 0 && /QUOTED-PRINTABLE/i.test(line.slice(0, colon));
 }
 
-function parseLine(line: string, legacy: boolean): Prop | null {
-  const head = splitHead(line);
-  if (!head) return null;
-  const [nameAndParams, raw] = head;
-  const parts = splitOutsideQuotes(nameAndParams, ';');
-  const fullName = (parts[0] ?? '').trim().toUpperCase();
-  const name = fullName.slice(fullName.lastIndexOf('.') + 1);
+/** One logical line, or null when it is no content line (no ':' outside quotes, a bad name). */
+function parseLine(line: string): ContentLine | null {
+  const colon = headEnd(line);
+  if (colon < 0) return null;
+  const parts = splitOutsideQuotes(line.slice(0, colon), ';');
+  const fullName = (parts[0] ?? '').trim();
+  const dot = fullName.lastIndexOf('.');
+  const name = fullName.slice(dot + 1).toUpperCase();
   if (!/^[A-Z0-9-]+$/.test(name)) return null;
 
-  const params: Record<string, string[]> = {};
-  const add = (key: string, values: string[]) => ((params[key] ??= []).push(...values));
+  const params: Param[] = [];
   for (const part of parts.slice(1)) {
     const eq = part.indexOf('=');
     if (eq < 0) {
       const bare = part.trim().toUpperCase();
-      if (bare === '') continue;
-      add(BARE_ENCODINGS.has(bare) ? 'ENCODING' : 'TYPE', [bare]);
+      if (bare !== '') params.push({ name: BARE_ENCODINGS.has(bare) ? 'ENCODING' : 'TYPE', values: [bare] });
       continue;
     }
-    const key = part.slice(0, eq).trim().toUpperCase();
     const values = splitOutsideQuotes(part.slice(eq + 1), ',').map((v) => v.trim().replace(/^"(.*)"$/, '$1'));
-    add(key, values);
+    params.push({ name: part.slice(0, eq).trim().toUpperCase(), values });
   }
 
-  let value = raw;
-  const encoding = (params.ENCODING?.[0] ?? '').toUpperCase();
-  if (encoding === 'QUOTED-PRINTABLE') {
-    value = decodeQuotedPrintable(value, params.CHARSET?.[0]);
-    delete params.ENCODING;
-  } else if (encoding === 'BASE64' || encoding === 'B') {
-    params.ENCODING = ['B'];
-    value = value.replace(/\s+/g, '');
-  }
-  delete params.CHARSET;
-  return { name, params, values: splitValue(name, value, legacy) };
+  let value = line.slice(colon + 1);
+  const encoding = params.find((p) => p.name === 'ENCODING')?.values[0]?.toUpperCase();
+  const charset = params.find((p) => p.name === 'CHARSET')?.values[0];
+  if (encoding === 'QUOTED-PRINTABLE') value = decodeQuotedPrintable(value, charset);
+  // Decoded now: what stays says how to write the value, not how it was written.
+  const kept = params.filter((p) => p.name !== 'CHARSET' && !(p.name === 'ENCODING' && encoding === 'QUOTED-PRINTABLE'));
+  return { group: dot > 0 ? fullName.slice(0, dot) : '', name, params: kept, value, source: line };
 }
 
-/** [name;params, value] at the first ':' outside a quoted parameter value. */
-function splitHead(line: string): [string, string] | null {
+/** The first ':' outside a quoted parameter value; -1 when none. */
+function headEnd(line: string): number {
   let quoted = false;
   for (let i = 0; i < line.length; i++) {
     const c = line[i];
     if (c === '"') quoted = !quoted;
-    else if (c === ':' && !quoted) return [line.slice(0, i), line.slice(i + 1)];
+    else if (c === ':' && !quoted) return i;
   }
-  return null;
+  return -1;
 }
 
 /** Splits a line's head (`NAME;P=a;Q="x;y"`) or a parameter's values on `separator` outside quotes. */
@@ -167,17 +178,6 @@ export function decodeQuotedPrintable(value: string, charset: string | undefined
   const bytes = Buffer.from(qp.decode(value), 'latin1');
   const cs = charset && iconv.encodingExists(charset) ? charset : 'utf-8';
   return iconv.decode(bytes, cs);
-}
-
-/** Splits on unescaped separators and unescapes; the separators depend on property and version. */
-function splitValue(name: string, value: string, legacy: boolean): string[] {
-  if (STRUCTURED.has(name)) return splitEscaped(value, ';').map((v) => unescapeValue(v, legacy));
-  // Legacy lists are ';'-separated (vCalendar 1.0), but phones write commas as well.
-  if (LISTS.has(name)) {
-    const items = legacy ? splitEscaped(value, ';').flatMap((v) => v.split(',')) : splitEscaped(value, ',');
-    return items.map((v) => unescapeValue(v, legacy));
-  }
-  return [unescapeValue(value, legacy)];
 }
 
 /** Splits a value on `separator` where no backslash escapes it; the parts stay escaped. */
@@ -213,4 +213,9 @@ export function isLegacyVersion(text: string): boolean {
 /** Texts ical.js cannot read as written: QUOTED-PRINTABLE or CHARSET parameters. */
 export function needsLegacyReader(text: string): boolean {
   return isLegacyVersion(text) || /;\s*(ENCODING=)?QUOTED-PRINTABLE|;\s*CHARSET=/i.test(text);
+}
+
+/** Every value of the parameters named `name`, in order. */
+export function paramValues(params: readonly Param[], name: string): string[] {
+  return params.filter((p) => p.name === name).flatMap((p) => p.values);
 }

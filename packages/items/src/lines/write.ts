@@ -1,110 +1,10 @@
 /**
- * Content lines of vCard (2.1, 3.0, 4.0), vCalendar 1.0 and iCalendar 2.0, read leniently into a
- * tree and written back in either family's encoding. ical.js reads the modern forms but not 2.1 /
- * 1.0 (QUOTED-PRINTABLE, CHARSET, bare parameters), and real 3.0 items carry bare parameters too;
- * one reader for all keeps each property's source line, so an item we only truncate is written
- * back line for line, untouched lines as they were.
- *
- * Values come out QP-decoded but still escaped as written: what an escape means depends on the
- * property and the version, which `fields.ts` knows.
+ * Content lines written in either family's encoding: vCard 3.0/4.0 and iCalendar 2.0 folded at 75
+ * octets, vCard 2.1 and vCalendar 1.0 with bare TYPE parameters and QUOTED-PRINTABLE for what is
+ * not one ASCII line. The value is escaped already (values.ts).
  */
-import { decodeQuotedPrintable, isLegacyVersion, splitOutsideQuotes, unfoldLines } from './read.js';
 import qp from 'quoted-printable';
-
-export interface Param {
-  /** Upper case. A bare 2.1 parameter (`CELL`, `QUOTED-PRINTABLE`) is read as TYPE or ENCODING. */
-  readonly name: string;
-  readonly values: readonly string[];
-}
-
-export interface Prop {
-  /** `item1` of `item1.TEL`; '' when none. */
-  readonly group: string;
-  /** Upper case. */
-  readonly name: string;
-  readonly params: readonly Param[];
-  /** QP-decoded, charset-decoded, still escaped. */
-  readonly value: string;
-  /** The logical line as written (unfolded), for writing an untouched property back. */
-  readonly source: string;
-}
-
-export interface Component {
-  /** Upper case (VCARD, VCALENDAR, VEVENT, VALARM, ...). */
-  readonly name: string;
-  readonly props: Prop[];
-  readonly components: Component[];
-}
-
-/** Bare parameters of 2.1 / 1.0 that name an encoding rather than a type. */
-const BARE_ENCODINGS = new Set(['QUOTED-PRINTABLE', 'BASE64', '8BIT', '7BIT', 'B']);
-
-// ---- reading ----------------------------------------------------------------------------------
-
-/** The top-level components of `text`; lines outside any component and stray lines are dropped. */
-export function readComponents(text: string): Component[] {
-  const legacy = isLegacyVersion(text);
-  const root: Component = { name: '', props: [], components: [] };
-  const stack: Component[] = [root];
-  for (const line of unfoldLines(text, legacy)) {
-    const prop = parseLine(line);
-    if (!prop) continue;
-    const top = stack[stack.length - 1] ?? root;
-    if (prop.name === 'BEGIN') {
-      const component: Component = { name: prop.value.trim().toUpperCase(), props: [], components: [] };
-      top.components.push(component);
-      stack.push(component);
-    } else if (prop.name === 'END') {
-      if (stack.length > 1) stack.pop();
-    } else if (top !== root) {
-      top.props.push(prop);
-    }
-  }
-  return root.components;
-}
-
-function parseLine(line: string): Prop | null {
-  const colon = headEnd(line);
-  if (colon < 0) return null;
-  const parts = splitOutsideQuotes(line.slice(0, colon), ';');
-  const fullName = (parts[0] ?? '').trim();
-  const dot = fullName.lastIndexOf('.');
-  const name = fullName.slice(dot + 1).toUpperCase();
-  if (!/^[A-Z0-9-]+$/.test(name)) return null;
-
-  const params: Param[] = [];
-  for (const part of parts.slice(1)) {
-    const eq = part.indexOf('=');
-    if (eq < 0) {
-      const bare = part.trim().toUpperCase();
-      if (bare !== '') params.push({ name: BARE_ENCODINGS.has(bare) ? 'ENCODING' : 'TYPE', values: [bare] });
-      continue;
-    }
-    const values = splitOutsideQuotes(part.slice(eq + 1), ',').map((v) => v.trim().replace(/^"(.*)"$/, '$1'));
-    params.push({ name: part.slice(0, eq).trim().toUpperCase(), values });
-  }
-
-  let value = line.slice(colon + 1);
-  const encoding = params.find((p) => p.name === 'ENCODING')?.values[0]?.toUpperCase();
-  const charset = params.find((p) => p.name === 'CHARSET')?.values[0];
-  if (encoding === 'QUOTED-PRINTABLE') value = decodeQuotedPrintable(value, charset);
-  // Decoded now: what stays says how to write the value, not how it was written.
-  const kept = params.filter((p) => p.name !== 'CHARSET' && !(p.name === 'ENCODING' && encoding === 'QUOTED-PRINTABLE'));
-  return { group: dot > 0 ? fullName.slice(0, dot) : '', name, params: kept, value, source: line };
-}
-
-/** The first ':' outside a quoted parameter value. */
-function headEnd(line: string): number {
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (c === '"') quoted = !quoted;
-    else if (c === ':' && !quoted) return i;
-  }
-  return -1;
-}
-
-// ---- writing ----------------------------------------------------------------------------------
+import type { Param } from './read.js';
 
 /** One content line to write; `value` is already escaped for the target version. */
 export interface OutLine {
@@ -170,8 +70,4 @@ export function legacyLine(line: OutLine): string {
 export function legacyBase64(head: string, base64: string): string {
   const chunks = base64.match(/.{1,72}/g) ?? [''];
   return `${head}:\r\n${chunks.map((c) => `  ${c}`).join('\r\n')}\r\n`;
-}
-
-export function paramValues(params: readonly Param[], name: string): string[] {
-  return params.filter((p) => p.name === name).flatMap((p) => p.values);
 }

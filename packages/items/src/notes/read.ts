@@ -3,7 +3,7 @@
  * way the item is its text; the entry title is a label clients derive from it and does not count.
  */
 import { type Described, foldText, normText } from '../describe/canonical.js';
-import { readBlocks } from '../lines/read.js';
+import { readBlocks } from '../lines/decoded.js';
 
 export function readNote(body: string, title: string): Described {
   let text = body;

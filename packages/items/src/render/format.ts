@@ -10,7 +10,7 @@
  * always text/plain.
  */
 import type { ItemDataclass } from '../item.js';
-import { isKnownZone } from '../zones/resolver.js';
+import { isKnownZone } from '../zones/iana.js';
 import type { FieldLimits } from './limits.js';
 
 /** A content type and its version (`text/x-vcard` `2.1`), as a SyncML DevInf names it. */

@@ -6,7 +6,7 @@
  * data is never cut (a cut photo is garbage): data over the limit is left out.
  */
 import type { Field } from '../lines/fields.js';
-import { paramValues } from '../lines/write.js';
+import { paramValues } from '../lines/read.js';
 
 const BINARY = new Set(['PHOTO', 'LOGO', 'SOUND', 'KEY']);
 

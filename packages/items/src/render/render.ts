@@ -13,7 +13,8 @@
 import { toVCalendar10 } from '../icalendar/write.js';
 import type { ItemContent } from '../item.js';
 import { calendarShape, cardShape, outLine, readField, type Shape } from '../lines/fields.js';
-import { type Component, legacyLine, modernLine, readComponents } from '../lines/write.js';
+import { type Component, readComponents } from '../lines/read.js';
+import { legacyLine, modernLine } from '../lines/write.js';
 import { cardVersionOf, convertCard } from '../vcard/write.js';
 import type { PhoneFormat } from './format.js';
 import { type FieldLimits, limitField } from './limits.js';

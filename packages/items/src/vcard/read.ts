@@ -5,8 +5,9 @@
  * written in any version has one canonical form.
  */
 import { type Described, foldText, normText, sha1, trimComponents } from '../describe/canonical.js';
+import { type Block, type Prop, readBlocks } from '../lines/decoded.js';
 import { blockOf, parseJCal } from '../lines/jcal.js';
-import { type Block, type Prop, isLegacyVersion, needsLegacyReader, readBlocks } from '../lines/read.js';
+import { isLegacyVersion, needsLegacyReader } from '../lines/read.js';
 import { canonicalPhones } from './phone.js';
 
 /**

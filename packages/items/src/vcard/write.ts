@@ -6,7 +6,8 @@
  * names stay as they are, so the engine describes the card the same way in either version.
  */
 import { cardShape, outLine, readField, type Field } from '../lines/fields.js';
-import { type Component, type Param, legacyBase64, legacyLine, modernLine, paramValues } from '../lines/write.js';
+import { type Component, type Param, paramValues } from '../lines/read.js';
+import { legacyBase64, legacyLine, modernLine } from '../lines/write.js';
 import { type FieldLimits, limitField } from '../render/limits.js';
 
 export type CardVersion = '2.1' | '3.0';

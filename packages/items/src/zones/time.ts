@@ -1,25 +1,33 @@
 /**
- * Date-times as instants, so a time written in UTC, with TZID and a VTIMEZONE, with a bare IANA
- * TZID, or in vCalendar 1.0's TZ/DAYLIGHT form is one value. Canonical forms:
+ * DATE and DATE-TIME values, resolved through a zone resolver (resolver.ts): read, moved and
+ * written for a phone (`Time`), and in the one canonical form the fingerprint hashes, so a time
+ * written in UTC, with TZID and a VTIMEZONE, with a bare IANA TZID, or in vCalendar 1.0's
+ * TZ/DAYLIGHT form is one value. Canonical forms:
  * - `20250201T103000Z`: a UTC instant (every form whose zone we can resolve);
  * - `20250201`: a DATE (all-day);
  * - `20250201T113000`: a floating time (no zone at all: the same wall-clock time everywhere);
  * - `20250201T113000;TZID=X`: a zone we cannot resolve, kept as written.
  */
-import ICAL from 'ical.js';
-import type { JCal } from '../lines/jcal.js';
+import { zoneFormat, zoneOffsetAt } from './iana.js';
+import type { ZoneResolver } from './resolver.js';
 
-/** Resolves a local wall-clock time (ms as if UTC) in a zone to UTC ms; null when it cannot. */
-export type ZoneResolver = (tzid: string, wallMs: number) => number | null;
-
+const DATE = /^(\d{4})(\d{2})(\d{2})$/;
 const LOCAL = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})?$/;
+const DATE_TIME = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})?(Z?)$/;
 
+/** A written time in basic format: no `-` or `:`, upper case. */
 function basic(value: string): string {
   return value.trim().replace(/[-:]/g, '').toUpperCase();
 }
 
-function formatUtc(ms: number): string {
+/** `20250201T103000Z` for a UTC instant (ms). */
+export function utcText(ms: number): string {
   return new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+}
+
+/** `20250201T103000` for a wall-clock time (ms as if UTC). */
+export function wallText(ms: number): string {
+  return utcText(ms).slice(0, -1);
 }
 
 /**
@@ -42,144 +50,64 @@ export function canonicalTime(
   const local = `${v.slice(0, 13)}${m[6] ?? '00'}`;
   if (tzid) {
     const utc = zones(tzid, wall);
-    return utc === null ? `${local};TZID=${tzid}` : formatUtc(utc);
+    return utc === null ? `${local};TZID=${tzid}` : utcText(utc);
   }
   const utc = floating?.(wall) ?? null;
-  return utc === null ? local : formatUtc(utc);
+  return utc === null ? local : utcText(utc);
 }
 
-// ---- iCalendar 2.0: VTIMEZONE first, else the IANA database ---------------------------------
+/** One DATE or DATE-TIME value, resolved as far as we can. */
+export type Time =
+  | { readonly kind: 'date'; readonly date: string }
+  /** An absolute time, ms since the epoch. */
+  | { readonly kind: 'instant'; readonly ms: number }
+  /** No zone at all: the same wall-clock time everywhere (ms of that wall time read as UTC). */
+  | { readonly kind: 'floating'; readonly wall: number }
+  /** Not a time we can read, or a zone we cannot resolve: written as it came. */
+  | { readonly kind: 'unknown'; readonly raw: string };
 
-/**
- * ical.js expands a VTIMEZONE's rules from their first DTSTART (often 1967) on first use, which
- * costs milliseconds; the expansion lives in the Timezone object, so objects are cached by the
- * VTIMEZONE's content (clients send the same definitions over and over).
- */
-const vtimezones = new Map<string, ICAL.Timezone>();
-
-function timezoneOf(jcal: JCal): ICAL.Timezone {
-  const id = JSON.stringify(jcal);
-  let tz = vtimezones.get(id);
-  if (!tz) {
-    tz = new ICAL.Timezone(new ICAL.Component(jcal));
-    if (vtimezones.size >= 256) vtimezones.clear();
-    vtimezones.set(id, tz);
-  }
-  return tz;
+export function readTime(value: string, tzid: string | undefined, zones: ZoneResolver): Time {
+  const v = basic(value);
+  const date = DATE.exec(v);
+  if (date) return { kind: 'date', date: v };
+  const m = DATE_TIME.exec(v);
+  if (!m) return { kind: 'unknown', raw: value.trim() };
+  const wall = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +(m[6] ?? 0));
+  if (m[7] === 'Z') return { kind: 'instant', ms: wall };
+  if (!tzid) return { kind: 'floating', wall };
+  const ms = zones(tzid, wall);
+  return ms === null ? { kind: 'unknown', raw: value.trim() } : { kind: 'instant', ms };
 }
 
-/** A resolver for one calendar: its own VTIMEZONEs, then IANA names (Google omits VTIMEZONE). */
-export function calendarZones(definitions: readonly JCal[]): ZoneResolver {
-  const byId = new Map<string, JCal>();
-  for (const def of definitions) {
-    const tzid = def[1].find((p) => p[0] === 'tzid')?.[3];
-    if (typeof tzid === 'string') byId.set(tzid, def);
-  }
-  const resolved = new Map<string, ICAL.Timezone>();
-  return (tzid, wall) => {
-    const def = byId.get(tzid);
-    if (def) {
-      try {
-        let tz = resolved.get(tzid);
-        if (!tz) resolved.set(tzid, (tz = timezoneOf(def)));
-        const d = new Date(wall);
-        const time = ICAL.Time.fromData({
-          year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(),
-          hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds(), isDate: false,
-        });
-        return wall - tz.utcOffset(time) * 1000;
-      } catch {
-        // A broken VTIMEZONE: try the name.
-      }
+/** `time` moved by `seconds`; a date moved by whole days stays a date. */
+export function addSeconds(time: Time, seconds: number): Time {
+  switch (time.kind) {
+    case 'instant':
+      return { kind: 'instant', ms: time.ms + seconds * 1000 };
+    case 'floating':
+      return { kind: 'floating', wall: time.wall + seconds * 1000 };
+    case 'date': {
+      const m = DATE.exec(time.date)!;
+      const wall = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!) + seconds * 1000;
+      return seconds % 86_400 === 0 ? { kind: 'date', date: wallText(wall).slice(0, 8) } : { kind: 'floating', wall };
     }
-    return ianaToUtc(tzid, wall);
-  };
+    case 'unknown':
+      return time;
+  }
 }
 
-const formats = new Map<string, Intl.DateTimeFormat | null>();
-
-/**
- * The formatter of the IANA zone `tzid` names, null when it names none. Exporters prefix IANA names
- * (`/mozilla.org/20050126_1/Europe/Berlin`): the last two or three segments are tried as well.
- */
-export function zoneFormat(tzid: string): Intl.DateTimeFormat | null {
-  if (formats.has(tzid)) return formats.get(tzid) ?? null;
-  const candidates = [tzid, tzid.split('/').slice(-2).join('/'), tzid.split('/').slice(-3).join('/')];
-  let format: Intl.DateTimeFormat | null = null;
-  for (const zone of candidates) {
-    try {
-      format = new Intl.DateTimeFormat('en-US', {
-        timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric',
-        hour: 'numeric', minute: 'numeric', second: 'numeric',
-      });
-      break;
-    } catch {
-      // Not an IANA name.
+/** UTC (`20250201T103000Z`) or, with `localZone`, the wall-clock time there (`20250201T113000`). */
+export function writeTime(time: Time, localZone: string | null): string {
+  switch (time.kind) {
+    case 'date':
+      return time.date;
+    case 'floating':
+      return wallText(time.wall);
+    case 'unknown':
+      return time.raw;
+    case 'instant': {
+      const format = localZone ? zoneFormat(localZone) : null;
+      return format ? wallText(time.ms + zoneOffsetAt(format, time.ms)) : utcText(time.ms);
     }
   }
-  if (formats.size >= 1024) formats.clear();
-  formats.set(tzid, format);
-  return format;
-}
-
-/**
- * The zone's offset from UTC at `utc`, in ms. The formatter drops milliseconds, so `utc` is taken
- * to the whole second too (the server's item renderer's copy did; the engine's did not, but only
- * asks at whole seconds, where both agree): an instant with milliseconds still gets the offset.
- */
-export function zoneOffsetAt(format: Intl.DateTimeFormat, utc: number): number {
-  const parts: Record<string, number> = {};
-  for (const p of format.formatToParts(utc)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  const asUtc = Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
-  return asUtc - Math.floor(utc / 1000) * 1000;
-}
-
-/** A wall-clock time (ms as if UTC) in the IANA zone `tzid` names as UTC ms; null for no zone. */
-export function ianaToUtc(tzid: string, wall: number): number | null {
-  const format = zoneFormat(tzid);
-  if (!format) return null;
-  // The offset at the wall time read as UTC, then at the instant that gives: right across a change.
-  const first = wall - zoneOffsetAt(format, wall);
-  return wall - zoneOffsetAt(format, first);
-}
-
-// ---- vCalendar 1.0: TZ and DAYLIGHT -----------------------------------------------------------
-
-function parseOffset(text: string): number | null {
-  const m = /^([+-])(\d{1,2})(?::?(\d{2}))?$/.exec(text.trim());
-  if (!m) return null;
-  const ms = (Number(m[2]) * 60 + Number(m[3] ?? 0)) * 60_000;
-  return m[1] === '-' ? -ms : ms;
-}
-
-/**
- * vCalendar 1.0 local times: the TZ offset, or a DAYLIGHT period's offset when the time falls in
- * it (`DAYLIGHT:TRUE;+02;20090329T010000Z;20091025T010000Z;CEST;CET`, one line per year). Without
- * TZ the times float.
- */
-export function vcalendarZone(tz: string | undefined, daylight: readonly string[]): ((wall: number) => number | null) | null {
-  const standard = tz === undefined ? null : parseOffset(tz);
-  if (standard === null) return null;
-  const periods = daylight
-    .map((d) => d.split(';'))
-    .filter((p) => (p[0] ?? '').trim().toUpperCase() === 'TRUE')
-    .map((p) => {
-      const offset = parseOffset(p[1] ?? '');
-      const start = canonicalTime(p[2] ?? '', undefined, () => null, (w) => w - standard);
-      const end = canonicalTime(p[3] ?? '', undefined, () => null, (w) => w - standard);
-      return { offset, start: Date.parse(iso(start)), end: Date.parse(iso(end)) };
-    })
-    .filter((p) => p.offset !== null && !Number.isNaN(p.start) && !Number.isNaN(p.end));
-  return (wall) => {
-    for (const p of periods) {
-      const utc = wall - (p.offset ?? 0);
-      if (utc >= p.start && utc < p.end) return utc;
-    }
-    return wall - standard;
-  };
-}
-
-function iso(basicUtc: string): string {
-  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(basicUtc);
-  return m ? `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z` : 'invalid';
 }

@@ -1,0 +1,55 @@
+/**
+ * The IANA time-zone database, through Intl: a zone's offset at an instant, and a wall-clock time
+ * in a zone as UTC.
+ */
+
+const formats = new Map<string, Intl.DateTimeFormat | null>();
+
+/**
+ * The formatter of the IANA zone `tzid` names, null when it names none. Exporters prefix IANA names
+ * (`/mozilla.org/20050126_1/Europe/Berlin`): the last two or three segments are tried as well.
+ */
+export function zoneFormat(tzid: string): Intl.DateTimeFormat | null {
+  if (formats.has(tzid)) return formats.get(tzid) ?? null;
+  const candidates = [tzid, tzid.split('/').slice(-2).join('/'), tzid.split('/').slice(-3).join('/')];
+  let format: Intl.DateTimeFormat | null = null;
+  for (const zone of candidates) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', {
+        timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric',
+        hour: 'numeric', minute: 'numeric', second: 'numeric',
+      });
+      break;
+    } catch {
+      // Not an IANA name.
+    }
+  }
+  if (formats.size >= 1024) formats.clear();
+  formats.set(tzid, format);
+  return format;
+}
+
+/**
+ * The zone's offset from UTC at `utc`, in ms. The formatter drops milliseconds, so `utc` is taken
+ * to the whole second too: an instant with milliseconds still gets the offset.
+ */
+export function zoneOffsetAt(format: Intl.DateTimeFormat, utc: number): number {
+  const parts: Record<string, number> = {};
+  for (const p of format.formatToParts(utc)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  const asUtc = Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
+  return asUtc - Math.floor(utc / 1000) * 1000;
+}
+
+/** A wall-clock time (ms as if UTC) in the IANA zone `tzid` names as UTC ms; null for no zone. */
+export function ianaToUtc(tzid: string, wall: number): number | null {
+  const format = zoneFormat(tzid);
+  if (!format) return null;
+  // The offset at the wall time read as UTC, then at the instant that gives: right across a change.
+  const first = wall - zoneOffsetAt(format, wall);
+  return wall - zoneOffsetAt(format, first);
+}
+
+/** Whether `tzid` names a zone we can convert to. */
+export function isKnownZone(tzid: string): boolean {
+  return tzid.trim() !== '' && zoneFormat(tzid) !== null;
+}
