@@ -1,20 +1,32 @@
 /**
  * @atomsync/items — everything about item formats, once: vCard 2.1/3.0/4.0, vCalendar 1.0,
  * iCalendar 2.0 and notes, read (one content-line reader, one time-zone resolver), described (the
- * canonical form, fingerprints and duplicate keys) and rewritten into the form a device asks for
- * (vCard 2.1 with QUOTED-PRINTABLE, vCalendar 1.0, field limits).
+ * canonical form, fingerprints and duplicate keys), classed (dataclass from media type and body) and
+ * rewritten into the form a device asks for (vCard 2.1 with QUOTED-PRINTABLE, vCalendar 1.0, field
+ * limits).
  *
  *   lines/      content lines: folding, QUOTED-PRINTABLE, CHARSET, escaping; the component tree; writing
  *   zones/      TZIDs (VTIMEZONE, then IANA), vCalendar 1.0 TZ/DAYLIGHT, DATE and DATE-TIME values
  *   vcard/      contacts: canonical reading, phone numbers, rewriting to 2.1 / 3.0
  *   icalendar/  events and tasks: canonical reading, rewriting to vCalendar 1.0
  *   notes/      plain text and vNote
- *   describe/   the canonical form, fingerprints, duplicate keys
+ *   describe/   the canonical form, fingerprints, duplicate keys, titles
+ *   media/      the dataclass from media type and body
  *   render/     the form a device takes (SyncML DevInf and catalogue quirks) and the rewrite to it;
  *               a protocol's own property mapping (ActiveSync) belongs beside it
  */
 export { ITEM_DATACLASSES, itemClassesOf, type ItemContent, type ItemDataclass } from './item.js';
 export { describeItem, DUPLICATE_KEYS, type ItemDescription } from './describe/describe.js';
+export { titleOf } from './describe/title.js';
+export {
+  componentsOf,
+  inferDataclass,
+  itemClassOf,
+  normalizeMediaType,
+  type BodyComponents,
+  type DataclassOptions,
+  type DataclassResult,
+} from './media/dataclass.js';
 export {
   phoneFormat,
   type DeviceContentType,

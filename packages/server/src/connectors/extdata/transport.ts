@@ -21,7 +21,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ATOM_MEDIA_TYPE, decodeServiceError } from '@atomsync/atom';
 import pRetry, { AbortError } from 'p-retry';
 import { Agent, type Dispatcher } from 'undici';
-import { normalizeMediaType } from '../../services/dataclass.js';
+import { normalizeMediaType } from '@atomsync/items';
 import type { Signer } from './sign.js';
 
 export interface RetryPolicy {
