@@ -4,9 +4,9 @@
  * other side, and what the engine computes for the phone is queued as the session's 'out' items
  * in the run's own transaction (with the id map, the anchors and the sync log entry).
  */
-import type { Dataclass, SyncMode } from '@atomsync/atom';
+import type { SyncMode } from '@atomsync/atom';
 import { PhoneConnector, type Change, type OutgoingChange, type SideName } from '@atomsync/engine';
-import type { ItemDataclass } from '@atomsync/items';
+import { itemClassOf, titleOf, type ItemDataclass } from '@atomsync/items';
 import type { AccountPrincipal } from '../auth/principal.js';
 import { runBinding, type SynchronizationDeps } from '../services/synchronization.js';
 import type { SyncLogRecord } from '../store/records.js';
@@ -21,26 +21,6 @@ export function engineMode(phoneMode: SyncMode, side: SideName): SyncMode {
   if (side === 'source') return phoneMode;
   const swapped: Partial<Record<SyncMode, SyncMode>> = { 202: 204, 204: 202, 203: 205, 205: 203 };
   return swapped[phoneMode] ?? phoneMode;
-}
-
-/** The item class of a phone item in a datastore of `dataclass` (a calendar holds events and tasks). */
-export function itemClassOf(dataclass: Dataclass, data: string): ItemDataclass {
-  if (dataclass !== 'Calendar') return dataclass;
-  return /^BEGIN:VTODO\s*$/im.test(data) ? 'Tasks' : 'Events';
-}
-
-/** A short human title for the stored item: FN/N, SUMMARY, or a note's first line. */
-export function titleOf(dataclass: ItemDataclass, data: string): string {
-  const unfolded = data.replace(/\r?\n[ \t]/g, '');
-  const property = (name: string): string | undefined => {
-    const match = new RegExp(`^${name}(?:;[^:\\r\\n]*)?:(.*)$`, 'im').exec(unfolded);
-    return match?.[1]?.trim();
-  };
-  let title: string | undefined;
-  if (dataclass === 'Contacts') title = property('FN') || property('N')?.split(';').filter(Boolean).reverse().join(' ');
-  else if (dataclass === 'Events' || dataclass === 'Tasks') title = property('SUMMARY');
-  else title = unfolded.split(/\r?\n/, 1)[0];
-  return (title ?? '').replace(/\\([,;\\])/g, '$1').slice(0, 200);
 }
 
 /** The phone's buffered changes of one datastore as engine changes. */
