@@ -37,3 +37,4 @@ export {
 } from './render/format.js';
 export type { FieldLimits } from './render/limits.js';
 export { renderForPhone, type RenderedItem } from './render/render.js';
+export * from './files/index.js';
