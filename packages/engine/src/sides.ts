@@ -7,7 +7,7 @@ export const SIDES: readonly SideName[] = ['source', 'target'];
 
 export const otherSide = (side: SideName): SideName => (side === 'source' ? 'target' : 'source');
 
-/** What each mode (a SyncML alert code, DESIGN.md) reads and which way changes flow. */
+/** What each mode (a SyncML alert code, guide/protocol.md#sync-modes) reads and which way changes flow. */
 export interface ModeRule {
   /** Reads every item (slow sync, refresh) instead of the changes since the anchors. */
   readonly full: boolean;
@@ -32,7 +32,7 @@ export const sends = (rule: ModeRule, from: SideName): boolean => rule.from === 
 /**
  * The mode a run performs: without anchors (never completed) a binding has nothing to compare
  * changes against, so it runs as a slow sync (201) — except the refresh modes, which read
- * everything anyway (DESIGN.md "the first run of a binding").
+ * everything anyway (guide/protocol.md#the-first-run-of-a-binding).
  */
 export function performedMode(asked: SyncMode, hasAnchors: boolean): SyncMode {
   if (hasAnchors || MODES[asked].refresh) return asked;

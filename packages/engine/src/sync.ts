@@ -2,21 +2,15 @@
  * One synchronization run of a binding: read both sides, plan, apply, and report the new state and
  * the statistics of the log entry. See plan.ts for what each mode does.
  */
-import type { ConflictWinner, Statistics, SyncMode } from '@atomsync/atom';
+import type { ConflictWinner, SyncMode } from '@atomsync/atom';
 import type { ItemDataclass } from '@atomsync/items';
 import type { Connector } from './connector.js';
 import { planChanges, planFull, type Plan } from './plan.js';
 import { MODES, performedMode, sends, SIDES, type SideName } from './sides.js';
 import type { Anchors, StateChange, SyncState } from './state.js';
+import type { SyncStatsResult } from './tally.js';
 
-/** What a run reports: per side as the log entry's `statistics` (DESIGN.md "statistics direction"). */
-export interface SyncStatsResult {
-  readonly source: Statistics;
-  readonly target: Statistics;
-  readonly duplicatesDetected: number;
-  readonly duplicatesRemoved: number;
-  readonly conflictsDetected: number;
-}
+export type { SyncStatsResult };
 
 export interface SyncOutcome {
   /** The mode performed: a first run without anchors is a slow sync, except refreshes. */

@@ -1,14 +1,19 @@
 /**
- * The statistics of a run as the log entry reports them (DESIGN.md "statistics direction"): per
+ * The statistics of a run as the log entry reports them (guide/protocol.md#statistics-direction): per
  * side, `*_in` counts changes the run applied to that side and `*_out` that side's own changes sent
  * to the other. A twin found by duplicate matching counts as sent (`adds_out`) but is not added, so
  * `source.adds_out = target.adds_in + duplicates matched`.
  */
 import type { SideName } from './sides.js';
-import type { Statistics } from '@atomsync/atom';
-import type { SyncStatsResult } from './sync.js';
+import type { Statistics, SyncStats } from '@atomsync/atom';
 
 export type Operation = 'add' | 'replace' | 'delete';
+
+/**
+ * What a run reports: the spec's SyncStats with each side's statistics alone (the log entry adds
+ * which client each side is).
+ */
+export type SyncStatsResult = Readonly<Omit<SyncStats, SideName>> & { readonly [side in SideName]: Statistics };
 
 const zero = (): Statistics => ({ addsIn: 0, replacesIn: 0, deletesIn: 0, addsOut: 0, replacesOut: 0, deletesOut: 0 });
 

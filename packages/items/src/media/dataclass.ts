@@ -1,5 +1,5 @@
 /**
- * The dataclass of an item from its media type and body (DESIGN.md "dataclass of a content item"):
+ * The dataclass of an item from its media type and body (guide/protocol.md#dataclass-of-a-content-item):
  * given explicitly or inferred from the media type, and in both cases checked against the media
  * type and the body, so that an item's class always says what it holds.
  *

@@ -1,5 +1,5 @@
 /**
- * Who a phone is (DESIGN.md "SyncML phones"): SyncML Cred in the SyncHdr, `syncml:auth-basic`
+ * Who a phone is (guide/protocol.md#syncml-authentication): SyncML Cred in the SyncHdr, `syncml:auth-basic`
  * (B64 of `user:password`) or `syncml:auth-md5` in the DS 1.1+ form
  * `B64(MD5(B64(MD5(user:password)) ":" nonce))`, where the user is the Source LocName; or HTTP
  * Basic on the request. The password is the account's.

@@ -1,6 +1,6 @@
 /**
  * The server's own DevInf, answered to a phone's Get of `./devinf11` / `./devinf12`: the server
- * datastores of DESIGN.md with the formats we read and write. Without CTCap a phone sends and
+ * datastores of guide/protocol.md#datastore-uris with the formats we read and write. Without CTCap a phone sends and
  * keeps every property it has, which is what a server that stores items whole wants.
  */
 import type { ContentType, DevInf, DevInfDataStore, SyncmlVersion } from '@atomsync/syncml';

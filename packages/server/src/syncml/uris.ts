@@ -1,5 +1,5 @@
 /**
- * The server datastore URIs a phone alerts (DESIGN.md "SyncML phones"): `contacts`, `calendar`
+ * The server datastore URIs a phone alerts (guide/protocol.md#datastore-uris): `contacts`, `calendar`
  * (events and tasks), `events`, `tasks`, `notes`, and the Funambol-style aliases phones were set
  * up with. Phones write them in many ways (`./contacts`, `Contacts/`, `card?x=y`): compared
  * without a leading `./`, trailing `/`, query, and case.

@@ -1,5 +1,5 @@
 /**
- * How a phone authenticates at POST /syncml (DESIGN.md "SyncML phones"), on both stores:
+ * How a phone authenticates at POST /syncml (guide/protocol.md#syncml-authentication), on both stores:
  * `syncml:auth-md5` with the server's nonces (a phone without one is challenged with 401 + Chal,
  * answers over that nonce and is accepted with 212 + a fresh nonce for its next session, which
  * then authenticates at once), `syncml:auth-basic`, HTTP Basic; a wrong password (401) and no

@@ -1,5 +1,5 @@
 /**
- * Which SyncML client a phone is and where its datastores go (DESIGN.md "SyncML phones"), on both
+ * Which SyncML client a phone is and where its datastores go (guide/protocol.md#phone-identification), on both
  * stores: the client whose imei is the DevID; else the account's only client with an empty imei,
  * which adopts the DevID; two such clients, a client in no binding and an unknown datastore URI
  * refuse the Alert with 404 and a reason in the session record; the Funambol-style aliases name
