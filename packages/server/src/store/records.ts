@@ -10,7 +10,7 @@
 import type { ClientKind, ConflictWinner, MessageDirection, OutboxKind, Statistics, SyncMode, SyncmlEncoding, SyncResult, TokenType } from '@atomsync/atom';
 
 import type { SyncStatsResult } from '@atomsync/engine';
-import type { ItemDataclass } from '@atomsync/items';
+import type { FormatQuirks, ItemDataclass } from '@atomsync/items';
 
 /** The dataclass of one stored item (the engine's): `Calendar` is a filter, never an item's class. */
 export { ITEM_DATACLASSES, type ItemDataclass } from '@atomsync/items';
@@ -270,15 +270,11 @@ export interface VendorRecord {
   readonly name: string;
 }
 
-/** Per-model rules the SyncML endpoint applies to what it sends (STYLE.md: quirks are data). */
-export interface ModelQuirks {
-  /** The phone only understands vCard 2.1. */
-  readonly vcard21Only?: boolean;
-  /** The phone wants local time instead of UTC in vCalendar items. */
-  readonly localTime?: boolean;
-  /** Maximum field lengths by vCard/vCalendar property name. */
-  readonly maxFieldLength?: Readonly<Record<string, number>>;
-}
+/**
+ * Per-model rules applied to what a phone is sent, kept as data in the catalogue (not as code):
+ * the quirks @atomsync/items renders a phone's items for.
+ */
+export type ModelQuirks = FormatQuirks;
 
 export interface ModelRecord {
   readonly uuid: string;
