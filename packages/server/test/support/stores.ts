@@ -1,6 +1,6 @@
 /**
  * Stores for tests: `openTestStore(kind)` gives a fresh, empty, migrated store of either kind;
- * `storeKinds` drives describe.each so one suite runs on both (STYLE.md: h3's describeMatrix).
+ * `storeKinds` drives describe.each so one suite runs on both (as h3's describeMatrix runs one suite on every adapter).
  *
  * PostgreSQL: each store gets a schema of its own on the test cluster of test/support/postgres.ts
  * (its connections' search_path), dropped again on close, so tests running in parallel never see
