@@ -2,10 +2,12 @@
 import { defineCommand } from 'citty';
 import { accountCommand } from './account.js';
 import { catalogueCommand } from './catalogue.js';
+import { exportCommand } from './export.js';
+import { importCommand } from './import.js';
 import { serveCommand } from './serve.js';
 import { packageVersion } from './usage.js';
 
 export const main = defineCommand({
   meta: { name: 'atomsync', version: packageVersion(), description: 'atomsync reference server' },
-  subCommands: { serve: serveCommand, account: accountCommand, catalogue: catalogueCommand },
+  subCommands: { serve: serveCommand, account: accountCommand, catalogue: catalogueCommand, import: importCommand, export: exportCommand },
 });

@@ -1,0 +1,160 @@
+/**
+ * Import and export of .vcf / .ics files into and out of a datastore client (`atomsync import`,
+ * `atomsync export`, guide/operators.md#import-and-export).
+ *
+ * Import streams: @atomsync/items' splitItems cuts the file into items as it is read, and every
+ * 1,000 of them go through applyBatch (content-batch.ts), the API's batch, in one transaction
+ * each, so an item is checked and stored exactly as a posted one. An item whose duplicate key
+ * (describeItem) equals one already in the datastore, or one earlier in the file, is a twin and is
+ * not added again. Memory holds one batch and a 16-byte digest per duplicate key.
+ *
+ * Export writes the items of a class as one file: vCards one after another, events and tasks as
+ * one VCALENDAR with each VTIMEZONE once (CalendarWriter). The store lists a client's items in one
+ * query (ContentRepo has no paged listing yet), so the export holds the listing; the file is
+ * written as it goes, waiting for the output to drain.
+ */
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import type { Dataclass } from '@atomsync/atom';
+import { CalendarWriter, cardText, describeItem, splitItems, titleOf, type ItemDataclass, type SplitItem } from '@atomsync/items';
+import { ServiceError } from '../errors.js';
+import { quote } from '../http/safe-text.js';
+import type { Store } from '../store/store.js';
+import { applyBatch, type BatchRequest } from './content-batch.js';
+import { classesOfFilter } from './dataclass.js';
+import { ownedClient } from './datastore-clients.js';
+
+export const IMPORT_BATCH = 1000;
+
+export interface ImportRefusal {
+  /** The line of the file the item begins on. */
+  readonly line: number;
+  readonly reason: string;
+}
+
+export interface ImportSummary {
+  added: number;
+  twins: number;
+  refused: ImportRefusal[];
+  /** Refusals beyond the first 100 are counted, not kept. */
+  refusedCount: number;
+  /** Items the file held (added + twins + refused by the batch). */
+  items: number;
+}
+
+export interface ImportOptions {
+  /** The class of every item (refused when its body says otherwise); default: from the body. */
+  readonly dataclass?: Dataclass | undefined;
+  /** Called after each batch with the summary so far. */
+  readonly progress?: ((summary: Readonly<ImportSummary>) => void) | undefined;
+  readonly batchSize?: number;
+}
+
+const KEPT_REFUSALS = 100;
+
+/** The datastore client `clientUuid` of account `username`; 404 ServiceError otherwise. */
+export async function clientOf(store: Store, username: string, clientUuid: string): Promise<string> {
+  const account = await store.accounts.byUsername(username);
+  if (account === undefined) throw new ServiceError(404, 'not_found', `no account ${quote(username)}`);
+  return (await ownedClient(store, account.id, clientUuid)).uuid;
+}
+
+function classOf(item: SplitItem): ItemDataclass {
+  return item.component === 'VCARD' ? 'Contacts' : item.component === 'VTODO' ? 'Tasks' : 'Events';
+}
+
+function mediaTypeOf(item: SplitItem): string {
+  if (item.component === 'VCARD') return item.version === '2.1' ? 'text/x-vcard' : 'text/vcard';
+  return item.version === '1.0' ? 'text/x-vcalendar' : 'text/calendar';
+}
+
+const digest = (key: string) => createHash('sha256').update(key).digest('base64').slice(0, 22);
+
+/** Imports the items of `source` (a .vcf or .ics as text or bytes) into the client. */
+export async function importItems(store: Store, clientUuid: string, source: AsyncIterable<string | Uint8Array>, options: ImportOptions = {}): Promise<ImportSummary> {
+  const batchSize = options.batchSize ?? IMPORT_BATCH;
+  const summary: ImportSummary = { added: 0, twins: 0, refused: [], refusedCount: 0, items: 0 };
+  const refuse = (line: number, reason: string) => {
+    summary.refusedCount++;
+    if (summary.refused.length < KEPT_REFUSALS) summary.refused.push({ line, reason });
+  };
+
+  const keys = new Set<string>();
+  for (const item of await store.contents.list(clientUuid)) {
+    const key = describeItem(item).key;
+    if (key !== null) keys.add(digest(key));
+  }
+
+  let batch: { line: number; key: string | null; request: BatchRequest }[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const outcomes = await applyBatch(store, clientUuid, batch.map((b) => b.request), options.dataclass);
+    outcomes.forEach((outcome, i) => {
+      const { line, key } = batch[i]!;
+      if (outcome.code === 201) {
+        summary.added++;
+      } else {
+        refuse(line, outcome.reason.replace(/^Bad Request: /, ''));
+        if (key !== null) keys.delete(key);
+      }
+    });
+    batch = [];
+    options.progress?.(summary);
+  };
+
+  for await (const entry of splitItems(source)) {
+    if (!entry.ok) {
+      refuse(entry.line, entry.reason);
+      continue;
+    }
+    summary.items++;
+    const dataclass = options.dataclass === undefined || options.dataclass === 'Calendar' ? classOf(entry) : options.dataclass;
+    const type = mediaTypeOf(entry);
+    const key0 = describeItem({ dataclass, type, title: '', body: entry.text }).key;
+    const key = key0 === null ? null : digest(key0);
+    if (key !== null && keys.has(key)) {
+      summary.twins++;
+      continue;
+    }
+    if (key !== null) keys.add(key);
+    batch.push({ line: entry.line, key, request: { operation: 'insert', id: undefined, content: { title: titleOf(dataclass, entry.text), body: entry.text, type, dataclass: options.dataclass } } });
+    if (batch.length >= batchSize) await flush();
+  }
+  await flush();
+  return summary;
+}
+
+/** The file format of an export of `dataclass`. */
+export function exportFormat(dataclass: Dataclass): 'vcf' | 'ics' {
+  if (dataclass === 'Contacts') return 'vcf';
+  if (dataclass === 'Events' || dataclass === 'Tasks' || dataclass === 'Calendar') return 'ics';
+  throw new ServiceError(400, 'validation_failed', `${dataclass} has no file format to export to (Contacts: .vcf; Events, Tasks, Calendar: .ics)`);
+}
+
+async function write(out: Writable, text: string): Promise<void> {
+  if (text !== '' && !out.write(text)) await once(out, 'drain');
+}
+
+/** Writes the client's items of `dataclass` to `out` as one .vcf or .ics; the number written. */
+export async function exportItems(store: Store, clientUuid: string, dataclass: Dataclass, out: Writable): Promise<number> {
+  const format = exportFormat(dataclass);
+  const items = await store.contents.list(clientUuid, classesOfFilter(dataclass));
+  let written = 0;
+  if (format === 'vcf') {
+    for (const item of items) {
+      if (!/^\s*BEGIN:VCARD/i.test(item.body)) continue;
+      await write(out, cardText(item.body));
+      written++;
+    }
+    return written;
+  }
+  const calendar = new CalendarWriter();
+  for (const item of items) {
+    const text = calendar.add(item.body);
+    if (text !== '') written++;
+    await write(out, text);
+  }
+  await write(out, calendar.end());
+  return written;
+}
