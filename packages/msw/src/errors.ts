@@ -1,5 +1,5 @@
 /** The service's error answer (guide/protocol.md#error-body), for default refusals and for tests that inject errors. */
-import { ERROR_MEDIA_TYPE, encodeServiceError, type ErrorCode } from '@atomsync/atom';
+import { ERROR_CODE_BY_STATUS, ERROR_MEDIA_TYPE, encodeServiceError, type ErrorCode } from '@atomsync/atom';
 import { HttpResponse } from 'msw';
 
 /**
@@ -8,19 +8,6 @@ import { HttpResponse } from 'msw';
  */
 export const WWW_AUTHENTICATE = 'Basic realm="atomsync", OAuth realm="atomsync"';
 
-/** The code the server gives each status, where the status alone names it. */
-const CODES: Readonly<Record<number, ErrorCode>> = {
-  400: 'bad_request',
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  405: 'method_not_allowed',
-  409: 'conflict',
-  413: 'payload_too_large',
-  415: 'unsupported_media_type',
-  429: 'rate_limited',
-  501: 'not_implemented',
-};
 
 /** The server's own message, where one status has one (a 401 to a caller without credentials, a 403, a 501). */
 const MESSAGES: Readonly<Record<number, string>> = {
@@ -44,7 +31,7 @@ export interface ErrorResponseInit {
 }
 
 function reason(status: number): string {
-  const code = CODES[status];
+  const code = ERROR_CODE_BY_STATUS[status];
   return code === undefined ? `HTTP ${status}` : code.replace(/_/g, ' ');
 }
 
@@ -61,7 +48,7 @@ function reason(status: number): string {
  * `errorResponse({ status: 401 })` is the server's answer to a caller without credentials.
  */
 export function errorResponse(init: ErrorResponseInit): HttpResponse<string> {
-  const code = init.code ?? CODES[init.status] ?? 'internal';
+  const code = init.code ?? ERROR_CODE_BY_STATUS[init.status] ?? 'internal';
   const message = init.message ?? MESSAGES[init.status] ?? reason(init.status);
   const body = encodeServiceError({ status: init.status, code, message, details: init.details });
   const headers = new Headers({ 'x-request-id': globalThis.crypto.randomUUID() });

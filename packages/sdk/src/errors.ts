@@ -2,7 +2,7 @@
  * The SDK's errors: AtomSyncError for an answer it cannot return as a result, and
  * AtomSyncTimeoutError for an attempt that got no answer in time.
  */
-import type { ErrorCode, ErrorDetail } from '@atomsync/atom';
+import { ERROR_CODE_BY_STATUS, type ErrorCode, type ErrorDetail } from '@atomsync/atom';
 
 /**
  * The service's error codes (guide/protocol.md#error-codes), plus `invalid_response`: the service answered a success
@@ -101,22 +101,11 @@ export function isAtomSyncTimeoutError(error: unknown): error is AtomSyncTimeout
 
 /** The code an error status stands for when the body does not say. */
 export function codeForStatus(status: number): AtomSyncErrorCode {
-  switch (status) {
-    case 400: return 'bad_request';
-    case 401: return 'unauthorized';
-    case 403: return 'forbidden';
-    case 404: return 'not_found';
-    case 405: return 'method_not_allowed';
-    case 409: return 'conflict';
-    case 413: return 'payload_too_large';
-    case 415: return 'unsupported_media_type';
-    case 429: return 'rate_limited';
-    case 501: return 'not_implemented';
-    default:
-      if (status >= 500) return 'internal';
-      if (status >= 400) return 'bad_request';
-      return 'invalid_response';
-  }
+  const named = ERROR_CODE_BY_STATUS[status];
+  if (named !== undefined) return named;
+  if (status >= 500) return 'internal';
+  if (status >= 400) return 'bad_request';
+  return 'invalid_response';
 }
 
 /** Replaces the first line of `error.stack` (`Name: message`) with `heading`, where the engine keeps one. */
