@@ -44,7 +44,7 @@ export interface SplitOptions {
 }
 
 /** The lines of a stream of text or bytes (UTF-8), any of CRLF / LF / CR ends, without them. */
-export async function* linesOf(source: AsyncIterable<string | Uint8Array>): AsyncGenerator<string> {
+export async function* linesOf(source: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8');
   let rest = '';
   let pendingCr = false;
@@ -123,7 +123,7 @@ const DROPPED_HEADER = new Set(['BEGIN', 'END', 'METHOD']);
  * The items of a .vcf / .ics stream, in file order (a calendar component waiting for a later
  * VTIMEZONE excepted), and what could not be an item.
  */
-export async function* splitItems(source: AsyncIterable<string | Uint8Array>, options: SplitOptions = {}): AsyncGenerator<SplitEntry> {
+export async function* splitItems(source: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>, options: SplitOptions = {}): AsyncGenerator<SplitEntry> {
   const maxChars = options.maxItemChars ?? 8 * 1024 * 1024;
   let lineNo = 0;
 
