@@ -12,7 +12,6 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { Logger } from 'pino';
 import { seedCatalogue } from './catalogue/seed.js';
 import type { ServeConfig, StoreConfig } from './config.js';
@@ -33,45 +32,20 @@ export interface OpenedStore {
   readonly stats?: () => StoreStats | undefined;
 }
 
-type Pool = InstanceType<typeof pg.Pool>;
-
-/**
- * Opens the PostgreSQL store and finds its pg.Pool, for the pool metrics. store/open.ts keeps the
- * pool to itself (the Store interface has no figures for it yet), and makes it synchronously at
- * the start of openStore with `new pg.Pool`: for that one synchronous call, pg.Pool is a subclass
- * that remembers its instance. Should open.ts ever make its pool otherwise, the metrics go without
- * pool figures (test/ops/metrics.test.ts notices) and the store works as before.
- */
-async function openPostgres(url: string): Promise<{ store: Store; pool: Pool | undefined }> {
-  const Original = pg.Pool;
-  let pool: Pool | undefined;
-  const module = pg as { Pool: typeof Original };
-  module.Pool = class extends Original {
-    constructor(...args: ConstructorParameters<typeof Original>) {
-      super(...args);
-      pool = this;
-    }
-  };
-  let opening: Promise<Store>;
-  try {
-    opening = openStore({ kind: 'postgres', url });
-  } finally {
-    module.Pool = Original;
-  }
-  return { store: await opening, pool };
-}
-
-function poolStats(pool: Pool): StoreStats {
-  return { dialect: 'postgres', total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 };
-}
-
 /** The configured store (PostgreSQL for DATABASE_URL, else `<dataDir>/atomsync.sqlite`) and its key. */
 export async function openConfiguredStore(config: StoreConfig): Promise<OpenedStore> {
   if (config.databaseUrl !== undefined) {
     // resolveStoreConfig refuses DATABASE_URL without ATOMSYNC_SECRET_KEY, so the key is shared.
     const secrets = new SecretBox(config.secretKey!);
-    const { store, pool } = await openPostgres(config.databaseUrl);
-    return { store, secrets, stats: pool === undefined ? undefined : () => poolStats(pool) };
+    const store = await openStore({ kind: 'postgres', url: config.databaseUrl });
+    return {
+      store,
+      secrets,
+      stats: () => {
+        const pool = store.poolStats();
+        return pool === undefined ? undefined : { dialect: 'postgres', ...pool };
+      },
+    };
   }
   mkdirSync(config.dataDir, { recursive: true });
   const secrets = new SecretBox(config.secretKey ?? keyFileIn(config.dataDir));

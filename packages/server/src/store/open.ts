@@ -5,7 +5,7 @@ import pg from 'pg';
 import { migrate } from './kysely/migrations.js';
 import type { Database } from './kysely/schema.js';
 import { createKyselyStore } from './kysely/store.js';
-import type { Store } from './store.js';
+import type { PoolStats, Store } from './store.js';
 
 export type StoreOptions =
   /** `file`: a path, or ':memory:' for a store that lives and dies with the process. */
@@ -17,14 +17,14 @@ const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 const PG_INT8 = 20;
 
 export async function openStore(options: StoreOptions): Promise<Store> {
-  const db = options.kind === 'sqlite' ? sqlite(options.file) : postgres(options.url);
+  const { db, poolStats } = options.kind === 'sqlite' ? { db: sqlite(options.file), poolStats: undefined } : postgres(options.url);
   try {
     await migrate(db, options.kind);
   } catch (error) {
     await db.destroy();
     throw error;
   }
-  return createKyselyStore(db, options.kind);
+  return createKyselyStore(db, options.kind, poolStats);
 }
 
 function sqlite(file: string): Kysely<Database> {
@@ -81,9 +81,13 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
-function postgres(url: string): Kysely<Database> {
+/** How long opening a connection may take: a database that drops packets fails a start, never hangs it. */
+const PG_CONNECT_TIMEOUT_MS = 10_000;
+
+function postgres(url: string): { db: Kysely<Database>; poolStats: () => PoolStats } {
   const pool = new pg.Pool({
     connectionString: url,
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
     // Timestamps (epoch ms), serial ids and counts are int8: all well inside 2^53, so numbers.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -93,5 +97,6 @@ function postgres(url: string): Kysely<Database> {
   // An idle connection that dies (server restart) is reported here; without a listener it would
   // crash the process. The next query gets a fresh connection or a clear error.
   pool.on('error', () => {});
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const poolStats = (): PoolStats => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 });
+  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), poolStats };
 }

@@ -334,8 +334,18 @@ export interface Repositories {
   readonly catalogue: CatalogueRepo;
 }
 
+/** A PostgreSQL store's connection pool, for the metrics. */
+export interface PoolStats {
+  readonly total: number;
+  readonly idle: number;
+  readonly waiting: number;
+  readonly max: number;
+}
+
 export interface Store extends Repositories {
   readonly dialect: 'sqlite' | 'postgres';
+  /** The connection pool's figures; undefined where there is no pool (SQLite's one connection). */
+  poolStats(): PoolStats | undefined;
   /**
    * Runs `work` in one transaction: all its writes land, or none. Inside, use `tx`'s repositories
    * only. Nested calls join the outer transaction.

@@ -10,7 +10,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Kysely, Transaction } from 'kysely';
-import type { Repositories, Store } from '../store.js';
+import type { PoolStats, Repositories, Store } from '../store.js';
 import { accountRepo, consumerRepo, nonceRepo, tokenRepo } from './accounts.js';
 import { catalogueRepo } from './catalogue.js';
 import { activesyncRepo, datastoreRepo, extdataRepo, syncmlRepo } from './clients.js';
@@ -23,7 +23,7 @@ import type { Database } from './schema.js';
 import { chatLogRepo, outboxRepo, sessionRepo } from './syncml.js';
 import { syncmlDeviceRepo, syncmlSessionRepo } from './syncml-sessions.js';
 
-export function createKyselyStore(db: Kysely<Database>, dialect: Dialect): Store {
+export function createKyselyStore(db: Kysely<Database>, dialect: Dialect, poolStats: () => PoolStats | undefined = () => undefined): Store {
   const current = new AsyncLocalStorage<Transaction<Database>>();
   const inTransaction = <T>(work: () => Promise<T>): Promise<T> =>
     current.getStore() !== undefined ? work() : db.transaction().execute((trx) => current.run(trx, work));
@@ -55,6 +55,7 @@ export function createKyselyStore(db: Kysely<Database>, dialect: Dialect): Store
   return {
     ...repositories,
     dialect,
+    poolStats,
     transaction: (work) => inTransaction(() => work(repositories)),
     close: () => db.destroy(),
   };
