@@ -95,6 +95,7 @@ var INDEX = [
 {"title":"Probes and metrics","url":"operators.html#probes-and-metrics","kind":"guide","detail":"Running atomsync"},
 {"title":"Stopping","url":"operators.html#stopping","kind":"guide","detail":"Running atomsync"},
 {"title":"Accounts","url":"operators.html#accounts","kind":"guide","detail":"Running atomsync"},
+{"title":"Import and export","url":"operators.html#import-and-export","kind":"guide","detail":"Running atomsync"},
 {"title":"Stores","url":"operators.html#stores","kind":"guide","detail":"Running atomsync"},
 {"title":"The embedded store","url":"operators.html#the-embedded-store","kind":"guide","detail":"Running atomsync"},
 {"title":"PostgreSQL","url":"operators.html#postgresql","kind":"guide","detail":"Running atomsync"},
