@@ -9,9 +9,9 @@
  * not added again. Memory holds one batch and a 16-byte digest per duplicate key.
  *
  * Export writes the items of a class as one file: vCards one after another, events and tasks as
- * one VCALENDAR with each VTIMEZONE once (CalendarWriter). The store lists a client's items in one
- * query (ContentRepo has no paged listing yet), so the export holds the listing; the file is
- * written as it goes, waiting for the output to drain.
+ * one VCALENDAR with each VTIMEZONE once (CalendarWriter). Items are read a page of 1,000 at a
+ * time (ContentRepo.page), and the file is written as it goes, waiting for the output to drain:
+ * memory is bounded by a page, whatever the datastore holds.
  */
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
@@ -20,6 +20,7 @@ import type { Dataclass } from '@atomsync/atom';
 import { CalendarWriter, cardText, describeItem, splitItems, titleOf, type ItemDataclass, type SplitItem } from '@atomsync/items';
 import { ServiceError } from '../errors.js';
 import { quote } from '../http/safe-text.js';
+import type { ContentRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import { applyBatch, type BatchRequest } from './content-batch.js';
 import { classesOfFilter } from './dataclass.js';
@@ -81,7 +82,7 @@ export async function importItems(store: Store, clientUuid: string, source: Asyn
   };
 
   const keys = new Set<string>();
-  for (const item of await store.contents.list(clientUuid)) {
+  for await (const item of liveItems(store, clientUuid)) {
     const key = describeItem(item).key;
     if (key !== null) keys.add(digest(key));
   }
@@ -132,6 +133,20 @@ export function exportFormat(dataclass: Dataclass): 'vcf' | 'ics' {
   throw new ServiceError(400, 'validation_failed', `${dataclass} has no file format to export to (Contacts: .vcf; Events, Tasks, Calendar: .ics)`);
 }
 
+/** How many stored items are read at once: what bounds an export's memory. */
+const PAGE = 1_000;
+
+/** Every live item of a client (of some item classes), read a page at a time. */
+async function* liveItems(store: Store, clientUuid: string, dataclasses?: readonly ItemDataclass[]): AsyncGenerator<ContentRecord> {
+  let after: string | undefined;
+  for (;;) {
+    const page = await store.contents.page(clientUuid, after, PAGE, dataclasses);
+    yield* page;
+    if (page.length < PAGE) return;
+    after = page.at(-1)!.uuid;
+  }
+}
+
 async function write(out: Writable, text: string): Promise<void> {
   if (text !== '' && !out.write(text)) await once(out, 'drain');
 }
@@ -139,10 +154,10 @@ async function write(out: Writable, text: string): Promise<void> {
 /** Writes the client's items of `dataclass` to `out` as one .vcf or .ics; the number written. */
 export async function exportItems(store: Store, clientUuid: string, dataclass: Dataclass, out: Writable): Promise<number> {
   const format = exportFormat(dataclass);
-  const items = await store.contents.list(clientUuid, classesOfFilter(dataclass));
+  const items = liveItems(store, clientUuid, classesOfFilter(dataclass));
   let written = 0;
   if (format === 'vcf') {
-    for (const item of items) {
+    for await (const item of items) {
       if (!/^\s*BEGIN:VCARD/i.test(item.body)) continue;
       await write(out, cardText(item.body));
       written++;
@@ -150,7 +165,7 @@ export async function exportItems(store: Store, clientUuid: string, dataclass: D
     return written;
   }
   const calendar = new CalendarWriter();
-  for (const item of items) {
+  for await (const item of items) {
     const text = calendar.add(item.body);
     if (text !== '') written++;
     await write(out, text);

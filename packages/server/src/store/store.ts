@@ -97,6 +97,11 @@ export interface DatastoreClientRepo {
 export interface ContentRepo {
   /** Live items of a client, optionally only these dataclasses. */
   list(clientUuid: string, dataclasses?: readonly ItemDataclass[]): Promise<ContentRecord[]>;
+  /**
+   * Live items of a client a page at a time, in uuid order after `after` (none: from the first),
+   * at most `limit`: for whatever reads a whole datastore with memory bounded by a page.
+   */
+  page(clientUuid: string, after: string | undefined, limit: number, dataclasses?: readonly ItemDataclass[]): Promise<ContentRecord[]>;
   /** Live and deleted items changed at or after `since`, oldest change first. */
   changesSince(clientUuid: string, since: Date, dataclasses?: readonly ItemDataclass[]): Promise<ContentRecord[]>;
   /** The live item; undefined when absent or deleted. */

@@ -39,6 +39,33 @@ describe.each(storeKinds)('contents (%s)', (kind) => {
     expect(await store().contents.insertMany([])).toEqual([]);
   });
 
+  it('pages through a client\'s live items in uuid order: every item once, deleted ones and other clients\' never', async () => {
+    const client = uid('client');
+    const other = uid('client');
+    const written = await store().contents.insertMany([
+      ...Array.from({ length: 23 }, (_, n) => item(client, n % 2 === 0 ? 'Contacts' : 'Events', `item ${n}`)),
+      item(other, 'Contacts', 'elsewhere'),
+    ]);
+    const gone = written.filter((c) => c.clientUuid === client).slice(0, 3).map((c) => c.uuid);
+    await store().contents.deleteMany(client, gone);
+    const read = async (dataclasses?: ItemDataclass[]) => {
+      const titles: string[] = [];
+      let after: string | undefined;
+      for (;;) {
+        const page = await store().contents.page(client, after, 5, dataclasses);
+        expect(page.length).toBeLessThanOrEqual(5);
+        expect(page.map((c) => c.uuid)).toEqual([...page.map((c) => c.uuid)].sort());
+        titles.push(...page.map((c) => c.title));
+        if (page.length < 5) return titles;
+        after = page.at(-1)!.uuid;
+      }
+    };
+    const live = written.filter((c) => c.clientUuid === client && !gone.includes(c.uuid));
+    expect((await read()).sort()).toEqual(live.map((c) => c.title).sort());
+    expect((await read(['Events'])).sort()).toEqual(live.filter((c) => c.dataclass === 'Events').map((c) => c.title).sort());
+    expect(await store().contents.page(client, undefined, 5, [])).toEqual([]);
+  });
+
   it('gets one and many live items of the named client only', async () => {
     const client = uid('client');
     const [a, b] = await store().contents.insertMany([item(client, 'Contacts', 'a'), item(client, 'Contacts', 'b')]);

@@ -71,6 +71,16 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
         .execute();
       return rows.map(content);
     },
+    async page(clientUuid, after, limit, dataclasses) {
+      if (dataclasses !== undefined && dataclasses.length === 0) return [];
+      const rows = await live(clientUuid)
+        .$if(dataclasses !== undefined, (q) => q.where('dataclass', 'in', dataclasses ?? []))
+        .$if(after !== undefined, (q) => q.where('uuid', '>', after ?? ''))
+        .orderBy('uuid')
+        .limit(limit)
+        .execute();
+      return rows.map(content);
+    },
     async changesSince(clientUuid, since, dataclasses) {
       if (dataclasses !== undefined && dataclasses.length === 0) return [];
       const rows = await ctx
