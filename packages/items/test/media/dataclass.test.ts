@@ -59,4 +59,11 @@ describe('titleOf', () => {
     expect(titleOf('Notes', 'x'.repeat(300))).toHaveLength(200);
     expect(titleOf('Contacts', 'no card')).toBe('');
   });
+
+  it('reads a 2.1 name in QUOTED-PRINTABLE and CHARSET as the name it is, and 2.1 escapes', () => {
+    expect(titleOf('Contacts', lines('BEGIN:VCARD', 'VERSION:2.1', 'N;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:M=C3=BCller;J=', '=C3=BCrgen', 'END:VCARD'))).toBe('Jürgen Müller');
+    expect(titleOf('Contacts', lines('BEGIN:VCARD', 'VERSION:2.1', 'FN;ENCODING=QUOTED-PRINTABLE;CHARSET=ISO-8859-1:J=FCrgen M=FCller', 'END:VCARD'))).toBe('Jürgen Müller');
+    expect(titleOf('Contacts', lines('BEGIN:VCARD', 'VERSION:2.1', 'FN:Smith\\, John\\; Jr', 'END:VCARD'))).toBe('Smith, John; Jr');
+    expect(titleOf('Events', lines('BEGIN:VCALENDAR', 'VERSION:1.0', 'BEGIN:VEVENT', 'SUMMARY;ENCODING=QUOTED-PRINTABLE:M=C3=B6te', 'END:VEVENT', 'END:VCALENDAR'))).toBe('Möte');
+  });
 });
