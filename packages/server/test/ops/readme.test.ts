@@ -2,7 +2,7 @@
  * The README's "Set up", followed on a fresh clone: `git clone` of this repository's committed
  * state into a temp dir, `npm start` there in the background (it installs the workspace, builds
  * the server and serves) until /healthz answers, then every other command the section shows —
- * `npx atomsync serve --help` and each `npx atomsync account …` line, each exiting 0 (lines with
+ * `npx atomsync serve --help` and each `npx atomsync account …`, `import` and `export` line, each exiting 0 (lines with
  * `[…]` options run bare, then with the options filled in) — the printed demo password tried
  * against the server, and at the end `git status --porcelain` empty: neither the install nor the
  * build nor the server changed or added a tracked or unignored file.
@@ -16,7 +16,7 @@
  * so a server already on 8080 cannot fail it.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -107,7 +107,26 @@ describe('the README, on a fresh clone', () => {
         expect.arrayContaining(['account add', 'account list', 'account passwd', 'account token', 'account consumer', 'account delete']),
       );
       const outputs: string[] = [];
-      for (const args of commands) {
+      // The import and export lines name a file and a datastore client (CLIENT_UUID): as a user
+      // would, the test writes the file and makes alice a datastore client through the API, with
+      // the password the last `account add`/`passwd` printed; the files go before the tree check.
+      const userFiles = ['contacts.vcf', 'out.vcf'].map((name) => join(clone, name));
+      writeFileSync(userFiles[0]!, 'BEGIN:VCARD\r\nVERSION:3.0\r\nN:Lovelace;Ada;;;\r\nFN:Ada Lovelace\r\nEND:VCARD\r\nBEGIN:VCARD\r\nVERSION:2.1\r\nN:Turing;Alan\r\nTEL;CELL:+44 20 7946 0000\r\nEND:VCARD\r\n');
+      let clientUuid: string | undefined;
+      const datastoreOfAlice = async (): Promise<string> => {
+        const alicePassword = [...outputs.join('\n').matchAll(/^password: (\S+)$/gm)].at(-1)?.[1];
+        expect(alicePassword, outputs.join('\n')).toBeDefined();
+        const created = await fetch(`${url}/v2/services/datastore/`, {
+          method: 'POST',
+          headers: { authorization: `Basic ${Buffer.from(`alice:${alicePassword}`).toString('base64')}`, 'content-type': 'application/atom+xml' },
+          body: '<entry xmlns="http://www.w3.org/2005/Atom"><client xmlns="http://schemas.atomsync.dev/2009/sync"><user_id>alice-addressbook</user_id></client></entry>',
+        });
+        expect(created.status).toBe(201);
+        return /<(?:\w+:)?uuid>([^<]+)</.exec(await created.text())![1]!;
+      };
+      for (const line of commands) {
+        if (line.includes('CLIENT_UUID')) clientUuid ??= await datastoreOfAlice();
+        const args = line.map((arg) => (arg === 'CLIENT_UUID' ? clientUuid! : arg));
         const { stdout: out } = await run('npx', ['atomsync', ...args], { cwd: clone, env, timeout: 60_000 }).catch((error: { code?: number; stdout?: string; stderr?: string }) => {
           throw new Error(`npx atomsync ${args.join(' ')} exited ${error.code}: ${error.stdout ?? ''}${error.stderr ?? ''}`);
         });
@@ -119,6 +138,9 @@ describe('the README, on a fresh clone', () => {
       expect(outputs.join('\n')).toMatch(/^alice +no +/m);
       expect(outputs.join('\n')).toMatch(/^token: \S+$/m);
       expect(outputs.join('\n')).toMatch(/^secret: \S+$/m);
+      expect(outputs.join('\n')).toMatch(/^imported contacts\.vcf: 2 added/m);
+      expect(readFileSync(userFiles[1]!, 'utf8').match(/^BEGIN:VCARD/gm)).toHaveLength(2);
+      for (const file of userFiles) rmSync(file);
 
       // ── stopped, and nothing in the tree changed ──
       process.kill(-server.pid!, 'SIGTERM');
