@@ -7,11 +7,11 @@
  * kept nowhere in the clear. Failures go to stderr with exit code 1 (2 for configuration).
  */
 import { defineCommand } from 'citty';
-import { openConfiguredStore, type OpenedStore } from '../bootstrap.js';
-import { ConfigError, resolveStoreConfig, STORE_ENVIRONMENT, type StoreConfig } from '../config.js';
+import type { OpenedStore } from '../bootstrap.js';
+import { STORE_ENVIRONMENT } from '../config.js';
 import { ServiceError } from '../errors.js';
 import * as accounts from '../services/accounts.js';
-import { fail, storeFailure } from './failure.js';
+import { fail, openStoreOrFail } from './failure.js';
 import { documentEnvironment } from './usage.js';
 
 const dataArg = { type: 'string', description: 'Data directory (ATOMSYNC_DATA_DIR, default ./.atomsync)', valueHint: 'DIR' } as const;
@@ -24,20 +24,7 @@ function print(line: string): void {
 
 /** Opens the configured store, runs `work` on it, and closes it whatever happens. */
 async function withStore(data: string | undefined, work: (opened: OpenedStore) => Promise<void>): Promise<void> {
-  let config: StoreConfig;
-  let opened: OpenedStore;
-  try {
-    config = resolveStoreConfig({ data });
-  } catch (err) {
-    if (err instanceof ConfigError) fail(err.message, 2);
-    throw err;
-  }
-  try {
-    opened = await openConfiguredStore(config);
-  } catch (err) {
-    if (err instanceof ConfigError) fail(err.message, 2);
-    fail(storeFailure(err, config), 1);
-  }
+  const opened = await openStoreOrFail(data);
   try {
     await work(opened);
   } catch (err) {

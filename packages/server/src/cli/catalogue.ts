@@ -8,11 +8,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import { defineCommand } from 'citty';
-import { openConfiguredStore } from '../bootstrap.js';
 import { CatalogueError, readCatalogue, type Catalogue } from '../catalogue/dataset.js';
 import { importCatalogue } from '../catalogue/seed.js';
-import { ConfigError, resolveStoreConfig, STORE_ENVIRONMENT, type StoreConfig } from '../config.js';
-import { fail, storeFailure } from './failure.js';
+import { STORE_ENVIRONMENT } from '../config.js';
+import { fail, openStoreOrFail } from './failure.js';
 import { documentEnvironment } from './usage.js';
 
 /** Reads and validates FILE; a CatalogueError or an unreadable/unparsable file is a message. */
@@ -46,20 +45,7 @@ const importCommand = defineCommand({
       if (err instanceof CatalogueError) fail(`${args.file}: ${err.message}`, 1);
       throw err;
     }
-    let config: StoreConfig;
-    let opened;
-    try {
-      config = resolveStoreConfig({ data: args.data });
-    } catch (err) {
-      if (err instanceof ConfigError) fail(err.message, 2);
-      throw err;
-    }
-    try {
-      opened = await openConfiguredStore(config);
-    } catch (err) {
-      if (err instanceof ConfigError) fail(err.message, 2);
-      fail(storeFailure(err, config), 1);
-    }
+    const opened = await openStoreOrFail(args.data);
     try {
       await importCatalogue(opened.store, catalogue);
     } finally {

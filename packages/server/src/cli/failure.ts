@@ -3,7 +3,8 @@
  * busy port or an unreachable database, may change; 2: the configuration must). No stack trace
  * for failures the operator can act on; a bug still shows its stack.
  */
-import type { StoreConfig } from '../config.js';
+import { openConfiguredStore, type OpenedStore } from '../bootstrap.js';
+import { ConfigError, resolveStoreConfig, type StoreConfig } from '../config.js';
 
 export function fail(message: string, code: number): never {
   process.stderr.write(`atomsync: ${message}\n`);
@@ -48,5 +49,25 @@ export function listenFailure(error: unknown, host: string, port: number): strin
       return `cannot listen on ${host}: it is no address of this machine; choose another with --host or ATOMSYNC_HOST`;
     default:
       return undefined;
+  }
+}
+
+/**
+ * The configured store (--data, ATOMSYNC_DATA_DIR, DATABASE_URL) for a command, or exit: 2 for a
+ * setting that must change, 1 with one line for a store that would not open.
+ */
+export async function openStoreOrFail(data: string | undefined): Promise<OpenedStore> {
+  let config: StoreConfig;
+  try {
+    config = resolveStoreConfig({ data });
+  } catch (err) {
+    if (err instanceof ConfigError) fail(err.message, 2);
+    throw err;
+  }
+  try {
+    return await openConfiguredStore(config);
+  } catch (err) {
+    if (err instanceof ConfigError) fail(err.message, 2);
+    fail(storeFailure(err, config), 1);
   }
 }

@@ -13,11 +13,11 @@ import { basename } from 'node:path';
 import { DATACLASS_VALUES, type Dataclass } from '@atomsync/atom';
 import cliProgress from 'cli-progress';
 import { defineCommand } from 'citty';
-import { openConfiguredStore, type OpenedStore } from '../bootstrap.js';
-import { ConfigError, resolveStoreConfig, STORE_ENVIRONMENT, type StoreConfig } from '../config.js';
+import type { OpenedStore } from '../bootstrap.js';
+import { STORE_ENVIRONMENT } from '../config.js';
 import { ServiceError } from '../errors.js';
 import { clientOf, importItems, type ImportSummary } from '../services/import-export.js';
-import { fail, storeFailure } from './failure.js';
+import { fail, openStoreOrFail } from './failure.js';
 import { documentEnvironment } from './usage.js';
 
 export const dataArg = { type: 'string', description: 'Data directory (ATOMSYNC_DATA_DIR, default ./.atomsync)', valueHint: 'DIR' } as const;
@@ -34,20 +34,7 @@ export function dataclassArg(value: string | undefined): Dataclass | undefined {
 
 /** Opens the configured store and the client `uuid` of `user`, runs `work`, closes the store. */
 export async function withClient<T>(data: string | undefined, user: string, uuid: string, work: (opened: OpenedStore, clientUuid: string) => Promise<T>): Promise<T> {
-  let config: StoreConfig;
-  let opened: OpenedStore;
-  try {
-    config = resolveStoreConfig({ data });
-  } catch (err) {
-    if (err instanceof ConfigError) fail(err.message, 2);
-    throw err;
-  }
-  try {
-    opened = await openConfiguredStore(config);
-  } catch (err) {
-    if (err instanceof ConfigError) fail(err.message, 2);
-    fail(storeFailure(err, config), 1);
-  }
+  const opened = await openStoreOrFail(data);
   try {
     return await work(opened, await clientOf(opened.store, user, uuid));
   } catch (err) {
