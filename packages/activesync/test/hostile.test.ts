@@ -72,7 +72,8 @@ const table: [string, Uint8Array, RegExp][] = [
   ['code page 26', body(...HEAD, 0x00, 0x1a, 0x05), /unknown code page 26/],
   ['code page 255', body(...HEAD, 0x00, 0xff, 0x05), /unknown code page 255/],
   ['AirSync token 0x2A', body(...HEAD, 0x6a, 0x01), /unknown tag 0x2a on code page 0 \(AirSync\)/],
-  ['Search token 0x06', body(...HEAD, 0x00, 0x0f, 0x46, 0x01), /unknown tag 0x06 on code page 15 \(Search\)/],
+  // (Search 0x06, once the example here, is the legacy Stores, which TbSync's client knows.)
+  ['Search token 0x24', body(...HEAD, 0x00, 0x0f, 0x64, 0x01), /unknown tag 0x24 on code page 15 \(Search\)/],
   ['a tag unknown deep inside', body(...HEAD, 0x45, 0x5c, 0x7f, 0x01, 0x01), /unknown tag 0x3f/],
   // Strings that are not UTF-8.
   ['a lone continuation byte', syncKey(0x03, 0x80, 0x00), /not UTF-8/],
