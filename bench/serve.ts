@@ -1,23 +1,15 @@
 /** `atomsync serve` in a process of its own, as the benchmarks start it: a free port, and waiting for /healthz. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../packages/server/test/interop/support/peer.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** The built CLI (`npm run bench` builds first). */
 export const cli = join(root, 'packages/server/dist/cli.js');
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
+// One free-port probe for the benches and the interop harness.
+export { freePort };
 
 export async function waitHealthy(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 60_000;

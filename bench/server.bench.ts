@@ -14,10 +14,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { basicAuth, createClient } from '@atomsync/sdk';
-import { freePort, waitHealthy } from './serve.js';
+import { cli, freePort, waitHealthy } from './serve.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const cli = join(root, 'packages/server/dist/cli.js');
 const autocannon = join(root, 'node_modules/autocannon/autocannon.js');
 
 const USER = 'bench';

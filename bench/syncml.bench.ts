@@ -14,19 +14,16 @@
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { basicAuth, createClient, type AtomSyncClient } from '@atomsync/sdk';
 import { bindPhone, datastoreItems, syncEvolutionModel } from '../packages/server/test/interop/support/atomsync.js';
 import { contacts, vcard30 } from '../packages/server/test/interop/support/items.js';
-import { freePort, PeerServer } from '../packages/server/test/interop/support/peer.js';
+import { PeerServer } from '../packages/server/test/interop/support/peer.js';
 import { SyncEvolutionPhone, type SyncResult } from '../packages/server/test/interop/support/syncevolution.js';
 import { createWorkDir, type WorkDir } from '../packages/server/test/interop/support/workdir.js';
 import type { Check } from './harness.js';
-import { waitHealthy } from './serve.js';
+import { cli, freePort, waitHealthy } from './serve.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const cli = join(root, 'packages/server/dist/cli.js');
 const SIZES = [1_000, 5_000] as const;
 const ROUNDS = 3;
 const RATIO_FLOOR = 0.8;
