@@ -140,6 +140,13 @@ export interface ActivesyncClientRepo {
   create(client: Omit<ActivesyncClientRecord, 'created' | 'updated' | 'lastSync'>): Promise<ActivesyncClientRecord>;
   setPassword(accountId: number, uuid: string, passwordHash: string): Promise<ActivesyncClientRecord | undefined>;
   delete(accountId: number, uuid: string): Promise<boolean>;
+  /**
+   * The clients registered with this username, oldest first, at most `limit` (a phone's HTTP Basic
+   * names no account: its password picks among them).
+   */
+  byUsername(username: string, limit: number): Promise<ActivesyncClientRecord[]>;
+  /** `last_sync`: the time of the device's last completed Sync. */
+  setLastSync(accountId: number, uuid: string, when: Date): Promise<void>;
 }
 
 export interface BindingRepo {

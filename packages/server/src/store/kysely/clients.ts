@@ -270,6 +270,13 @@ export function activesyncRepo(ctx: StoreContext): ActivesyncClientRepo {
         .executeTakeFirst();
       return row && activesync(row);
     },
+    async byUsername(username, limit) {
+      const rows = await ctx.db().selectFrom('activesync_clients').selectAll().where('username', '=', username).orderBy('created').orderBy('uuid').limit(limit).execute();
+      return rows.map(activesync);
+    },
+    async setLastSync(accountId, uuid, when) {
+      await ctx.db().updateTable('activesync_clients').set({ last_sync: when.getTime() }).where('account_id', '=', accountId).where('uuid', '=', uuid).execute();
+    },
     delete: (accountId, uuid) => deleteClient(ctx, 'activesync_clients', accountId, uuid),
   };
 }
