@@ -101,6 +101,14 @@ describe('the real server behind msw', () => {
     expect(listed.entries.map((e) => e.title).sort()).toEqual(vendors.map((v) => v.name).sort());
   });
 
+  it('answers a URL that names nothing 404 not_found, whether its id parses or not, as the server does', async () => {
+    const headers = { Authorization: `Basic ${btoa('demo:demo')}` };
+    for (const path of ['/v2/syncengine/synclog/12ab', '/v2/syncengine/synclog/99', '/v2/syncengine/x/', '/v2/services/extdata/not-a-uuid/']) {
+      const res = await fetch(`${BASE}${path}`, { headers });
+      expect([res.status, decodeServiceError(await res.text()).code], path).toEqual([404, 'not_found']);
+    }
+  });
+
   it('answers any origin, and ids and links follow it', async () => {
     const local = createClient({ baseUrl: 'http://127.0.0.1:8080', auth: basicAuth('demo', 'demo') });
     try {

@@ -144,12 +144,16 @@ describe('media types', () => {
 });
 
 describe('parameters', () => {
-  it('answers a non-integer integer path parameter with 400 validation_failed', async () => {
-    for (const id of ['abc', '1.5', '1e3', '99999999999999999999']) {
+  it('answers a non-integer integer path parameter with 404 not_found: that URL names nothing', async () => {
+    received.length = 0;
+    for (const id of ['abc', '1.5', '1e3', '99999999999999999999', '12ab']) {
       const answer = await call(app, 'POST', `/v2/syncengine/${id}/synchronization/`, { body: VALID_SYNC, headers: ATOM });
-      expect(answer.status, id).toBe(400);
-      expect(answer.error?.details).toEqual([{ path: '{bindingId}', message: expect.stringContaining('not an integer') }]);
+      expect(answer.status, id).toBe(404);
+      expect(answer.error?.code, id).toBe('not_found');
+      expect(answer.error?.message, id).toContain('{bindingId}');
+      expect(answer.error?.details, id).toEqual([]);
     }
+    expect(received).toEqual([]);
   });
 
   it('answers a query enum outside its values with 400 validation_failed and a detail', async () => {
@@ -173,7 +177,9 @@ describe('parameters', () => {
 
   it('checks parameters before the body', async () => {
     const answer = await call(app, 'POST', '/v2/syncengine/x/synchronization/', { body: '<not-xml', headers: ATOM });
-    expect(answer.error?.code).toBe('validation_failed');
+    expect(answer.error?.code).toBe('not_found');
+    const query = await call(app, 'POST', '/v2/services/datastore/c-1/contents/batch?dataclass=Cards', { body: '<not-xml', headers: ATOM });
+    expect(query.error?.code).toBe('validation_failed');
   });
 });
 

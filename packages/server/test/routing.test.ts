@@ -53,6 +53,21 @@ describe('unknown paths', () => {
     expect(answer.error).toMatchObject({ status: 404, code: 'not_found' });
   });
 
+  it('answers every integer path id that is not an integer with 404 not_found, before the handler', async () => {
+    const wrong: string[] = [];
+    const integerRoutes = routes.filter((r) => r.fixed === undefined && r.operation.params.some((p) => p.in === 'path' && p.type === 'integer'));
+    for (const route of integerRoutes) {
+      for (const id of ['x', '12ab', '1.5', '-', '99999999999999999999']) {
+        const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => (route.operation.params.some((p) => p.name === name && p.type === 'integer') ? id : `${name}-1`));
+        ran.length = 0;
+        const answer = await call(app, route.method, path, route.method === 'POST' || route.method === 'PUT' ? { body: '<x/>', headers: { 'content-type': 'application/atom+xml' } } : {});
+        if (answer.status !== 404 || answer.error?.code !== 'not_found' || ran.length > 0) wrong.push(`${route.method} ${path}: ${answer.status} ${answer.error?.code} ran ${ran.join()}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(integerRoutes.length).toBeGreaterThanOrEqual(6);
+  });
+
   it('answers a malformed percent-encoding with 400 bad_request', async () => {
     const answer = await call(app, 'GET', '/v2/services/extdata/%zz/');
     expect(answer.status).toBe(400);

@@ -1,14 +1,17 @@
 /**
  * Path and query parameters of an operation, checked against its spec: integers must be
- * integers, enums one of their values, required ones present. Every violation becomes one
- * `<detail>` of a 400 `validation_failed`; path parameters are `{name}`, query ones `?name`.
+ * integers, enums one of their values, required ones present.
  *
- * Before any of that, what no handler or store should ever see is refused where it enters:
- * a path value that is not validly percent-encoded or holds a control character (C0, DEL, C1)
- * or a character XML cannot carry names nothing (404 `not_found`); a query parameter whose name
- * or value holds a character XML cannot carry, declared or not, is a 400 `validation_failed`
- * naming the parameter and the character. Messages never repeat such a value: input is echoed
- * through `quote` (http/safe-text.ts) only.
+ * A path value is part of the URL: one that does not fit its parameter (not validly
+ * percent-encoded, a control character (C0, DEL, C1) or a character XML cannot carry, an
+ * integer id that is not an integer, empty) names nothing, and answers 404 `not_found` exactly
+ * as a well-formed id that names nothing does (`/v2/syncengine/synclog/12ab` as
+ * `/v2/syncengine/synclog/99`, a malformed uuid as an unknown one).
+ *
+ * A query parameter that does not fit is a 400 `validation_failed`, one `<detail>` per violation
+ * (`?name`); one whose name or value holds a character XML cannot carry, declared or not, is
+ * refused likewise, naming the parameter and the character. Messages never repeat such a value:
+ * input is echoed through `quote` (http/safe-text.ts) only.
  */
 import type { ErrorDetail, OperationSpec, ParamSpec } from '@atomsync/atom';
 import { getRouterParams, type H3Event } from 'h3';
@@ -46,6 +49,17 @@ function unfitPathValue(value: string | undefined): string | undefined {
   return bad === undefined ? undefined : `holds ${codePointName(bad)}, a character no identifier holds`;
 }
 
+/** The path parameter's value as the handler gets it; throws 404 `not_found` when it names nothing. */
+function readPathValue(param: ParamSpec, raw: string): string | number {
+  const value = decodePathValue(raw);
+  const unfit = unfitPathValue(value);
+  if (unfit !== undefined) throw new ServiceError(404, 'not_found', `there is nothing at this URL: its {${param.name}} ${unfit}`);
+  const details: ErrorDetail[] = [];
+  const parsed = parseValue(param, value!, `{${param.name}}`, details);
+  if (parsed === undefined) throw new ServiceError(404, 'not_found', `there is nothing at this URL: its ${details[0]!.path} ${details[0]!.message}`);
+  return parsed;
+}
+
 function parseValue(param: ParamSpec, raw: string, label: string, details: ErrorDetail[]): string | number | undefined {
   if (param.type === 'integer') {
     const n = Number(raw);
@@ -73,7 +87,7 @@ export interface Params {
 
 /**
  * The operation's parameters, decoded and typed; throws 404 `not_found` for a path value that
- * names nothing, 400 `validation_failed` listing every violation of the query and the rest.
+ * names nothing, 400 `validation_failed` listing every violation of the query.
  */
 export function readParams(event: H3Event, operation: OperationSpec): Params {
   // Route params arrive percent-encoded; decoded here (an encoded `/` stays encoded, as in h3).
@@ -81,13 +95,8 @@ export function readParams(event: H3Event, operation: OperationSpec): Params {
   const search = event.url.searchParams;
   const details: ErrorDetail[] = [];
   const params: Params = { path: {}, query: {} };
-  const decoded: Record<string, string> = {};
   for (const param of operation.params) {
-    if (param.in !== 'path') continue;
-    const value = decodePathValue(routeParams[param.name] ?? '');
-    const unfit = unfitPathValue(value);
-    if (unfit !== undefined) throw new ServiceError(404, 'not_found', `there is nothing at this URL: its {${param.name}} ${unfit}`);
-    decoded[param.name] = value!;
+    if (param.in === 'path') params.path[param.name] = readPathValue(param, routeParams[param.name] ?? '');
   }
   // Every query parameter, declared or not: a handler may read one the spec does not list.
   const refused = new Set<string>();
@@ -98,12 +107,7 @@ export function readParams(event: H3Event, operation: OperationSpec): Params {
     if (refused.size <= MAX_CHARACTER_DETAILS) details.push({ path: `?${writable(name)}`, message: `holds ${codePointName(bad)}, a character XML cannot carry` });
   }
   for (const param of operation.params) {
-    if (param.in === 'path') {
-      const value = parseValue(param, decoded[param.name]!, `{${param.name}}`, details);
-      if (value !== undefined) params.path[param.name] = value;
-      continue;
-    }
-    if (refused.has(param.name)) continue;
+    if (param.in === 'path' || refused.has(param.name)) continue;
     const label = `?${param.name}`;
     const values = search.getAll(param.name);
     if (values.length === 0) {

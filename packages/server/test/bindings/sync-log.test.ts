@@ -113,4 +113,16 @@ describe.each(storeKinds)('synchronization log (%s)', (kind) => {
     const bobs = await server.bob.client.syncengine.log();
     expect(bobs.entries.map((e) => e.id)).not.toContain(`${server.url}/v2/syncengine/synclog/${id}`);
   });
+
+  it('answers an id that does not parse as one that names nothing: 404 not_found, as a malformed uuid', async () => {
+    const error = (text: string) => /<code>([^<]*)<\/code>/.exec(text)?.[1];
+    const missing = await raw(server, server.alice, 'GET', '/v2/syncengine/synclog/987654321');
+    expect([missing.status, error(missing.text)]).toEqual([404, 'not_found']);
+    for (const path of ['/v2/syncengine/synclog/12ab', '/v2/syncengine/synclog/1.5', '/v2/syncengine/x/', '/v2/syncengine/x/synchronization/', '/v2/services/extdata/not-a-uuid/']) {
+      const answer = await raw(server, server.alice, 'GET', path);
+      expect([answer.status, error(answer.text)], path).toEqual([404, 'not_found']);
+    }
+    const deleted = await raw(server, server.alice, 'DELETE', '/v2/syncengine/x/');
+    expect([deleted.status, error(deleted.text)]).toEqual([404, 'not_found']);
+  });
 });
