@@ -263,6 +263,72 @@ export interface ChatMessageRecord {
 
 export type NewChatMessage = Omit<ChatMessageRecord, 'id' | 'created'>;
 
+// ---- ActiveSync: each phone's device state ------------------------------------------------
+
+/**
+ * An ActiveSync phone as it first contacted us: one per ActiveSync client (a new DeviceId
+ * replaces it). The JSON texts here and in the collection are the endpoint's (activesync/); the
+ * store does not read them.
+ */
+export interface ActivesyncDeviceRecord {
+  readonly accountId: number;
+  readonly clientUuid: string;
+  readonly deviceId: string;
+  readonly deviceType: string;
+  readonly userAgent: string;
+  /** The MS-ASProtocolVersion of its last request. */
+  readonly protocolVersion: string;
+  /** The policy key the device acknowledged (Provision, second phase); null before. */
+  readonly policyKey: string | null;
+  /** A policy key handed out in the first phase, awaiting its acknowledgement. */
+  readonly pendingPolicyKey: string | null;
+  /** The FolderSync key the device holds ('0' before its first FolderSync). */
+  readonly folderSyncKey: string;
+  /** The folders it was given (JSON text: the endpoint's business; '[]' on first contact). */
+  readonly folders: string;
+  /** Settings' DeviceInformation as sent (JSON text), or null. */
+  readonly information: string | null;
+  readonly created: Date;
+  readonly lastSeen: Date;
+}
+
+/** One synchronized collection (folder) of a device. */
+export interface ActivesyncCollectionRecord {
+  readonly accountId: number;
+  readonly clientUuid: string;
+  /** The folder's ServerId. */
+  readonly collectionId: string;
+  /** The SyncKey handed out last ('0': none yet). */
+  readonly syncKey: string;
+  /** The SyncKey of the request `lastReply` answered (a phone that resends it gets the same reply). */
+  readonly previousKey: string | null;
+  /** The Collection element of that reply, as the endpoint stored it (JSON text), or null. */
+  readonly lastReply: string | null;
+  /** The collection's options, Supported list, anchors… (JSON text: the endpoint's business). */
+  readonly state: string;
+  readonly updated: Date;
+}
+
+export type ActivesyncOutboxOp = 'add' | 'replace' | 'delete';
+
+/** A change queued for the device, sent a window at a time. */
+export interface ActivesyncOutboxRow {
+  /** Increasing within the device (so within the collection), never reused while the device lasts; not consecutive. */
+  readonly seq: number;
+  readonly op: ActivesyncOutboxOp;
+  readonly serverId: string;
+  readonly dataclass: ItemDataclass;
+  /** The item (empty for a delete). */
+  readonly body: string;
+}
+
+/** An item as the device holds it: what ghosting and Fetch read. */
+export interface ActivesyncDeviceItem {
+  readonly serverId: string;
+  readonly dataclass: ItemDataclass;
+  readonly body: string;
+}
+
 // ---- phone catalogue ------------------------------------------------------------------------
 
 export interface VendorRecord {

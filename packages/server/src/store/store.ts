@@ -16,6 +16,10 @@ import type { SideName, StateChange, SyncState } from '@atomsync/engine';
 import type {
   AccountRecord,
   ActivesyncClientRecord,
+  ActivesyncCollectionRecord,
+  ActivesyncDeviceItem,
+  ActivesyncDeviceRecord,
+  ActivesyncOutboxRow,
   BearerTokenRecord,
   BindingRecord,
   ChatMessageRecord,
@@ -312,6 +316,43 @@ export interface SyncmlDeviceRepo {
   save(accountId: number, deviceId: string, change: { nonce?: string; devinf?: string }): Promise<void>;
 }
 
+/**
+ * What the ActiveSync endpoint keeps per phone between its requests, so any server instance can
+ * take the next one: the device (policy, FolderSync key, folders), per collection its SyncKey,
+ * last reply and state, the changes queued for it, and the items as the phone holds them. All of
+ * it belongs to the ActiveSync client and goes with it, or with its account.
+ */
+export interface ActivesyncDeviceRepo {
+  device(accountId: number, clientUuid: string): Promise<ActivesyncDeviceRecord | undefined>;
+  /**
+   * Records the device on its request: created on first contact; the same DeviceId refreshes deviceType,
+   * userAgent, protocolVersion and lastSeen; another DeviceId replaces the device and drops every state of the
+   * old one (its collections, outbox and items) — `replaced` names the old DeviceId then.
+   */
+  touch(accountId: number, clientUuid: string, device: { deviceId: string; deviceType: string; userAgent: string; protocolVersion: string }, now: Date): Promise<{ record: ActivesyncDeviceRecord; replaced: string | null }>;
+  /** Writes the fields given (the others are kept); no-op for a device not recorded. */
+  update(accountId: number, clientUuid: string, patch: Partial<Pick<ActivesyncDeviceRecord, 'policyKey' | 'pendingPolicyKey' | 'folderSyncKey' | 'folders' | 'information'>>): Promise<void>;
+  collection(accountId: number, clientUuid: string, collectionId: string): Promise<ActivesyncCollectionRecord | undefined>;
+  /** In collectionId order. */
+  collections(accountId: number, clientUuid: string): Promise<ActivesyncCollectionRecord[]>;
+  /** Inserts or replaces the collection's row (updated = now). The device must be recorded. */
+  saveCollection(record: Omit<ActivesyncCollectionRecord, 'updated'>, now: Date): Promise<void>;
+  /** Forgets a collection: its row, outbox and items (a SyncKey 0, a folder gone). */
+  resetCollection(accountId: number, clientUuid: string, collectionId: string): Promise<void>;
+  /** Queues changes after those queued before, in the order given. The device must be recorded. */
+  appendOutbox(accountId: number, clientUuid: string, collectionId: string, rows: readonly Omit<ActivesyncOutboxRow, 'seq'>[]): Promise<void>;
+  /** The oldest `limit` queued changes, in order. */
+  peekOutbox(accountId: number, clientUuid: string, collectionId: string, limit: number): Promise<ActivesyncOutboxRow[]>;
+  outboxSize(accountId: number, clientUuid: string, collectionId: string): Promise<number>;
+  /** Drops the queued changes up to and including `throughSeq`. */
+  dropOutbox(accountId: number, clientUuid: string, collectionId: string, throughSeq: number): Promise<void>;
+  /** Those of `serverIds` the device holds, by serverId (missing ones are left out). */
+  items(accountId: number, clientUuid: string, collectionId: string, serverIds: readonly string[]): Promise<Map<string, ActivesyncDeviceItem>>;
+  /** Inserts or replaces items by serverId (of two with one serverId the later wins). The device must be recorded. */
+  putItems(accountId: number, clientUuid: string, collectionId: string, items: readonly ActivesyncDeviceItem[]): Promise<void>;
+  removeItems(accountId: number, clientUuid: string, collectionId: string, serverIds: readonly string[]): Promise<void>;
+}
+
 export interface CatalogueRepo {
   listVendors(): Promise<VendorRecord[]>;
   getVendor(uuid: string): Promise<VendorRecord | undefined>;
@@ -343,6 +384,7 @@ export interface Repositories {
   readonly chatLog: ChatLogRepo;
   readonly syncmlSessions: SyncmlSessionRepo;
   readonly syncmlDevices: SyncmlDeviceRepo;
+  readonly activesyncDevices: ActivesyncDeviceRepo;
   readonly catalogue: CatalogueRepo;
 }
 

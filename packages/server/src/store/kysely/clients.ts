@@ -1,6 +1,7 @@
 /**
  * The four client kinds. Each belongs to one account: every query names the account, so another
- * account's client is simply not found. Deleting a client deletes its contents with it.
+ * account's client is simply not found. Deleting a client deletes its contents with it, and an
+ * ActiveSync client's device state (activesync-devices.ts) cascades from its row.
  */
 import type { Selectable } from 'kysely';
 import type {

@@ -253,6 +253,63 @@ export interface SyncmlDevicesTable {
   updated: Millis;
 }
 
+/** An ActiveSync client's device (store.ts ActivesyncDeviceRepo): one row per client. */
+export interface ActivesyncDevicesTable {
+  account_id: number;
+  client_uuid: string;
+  device_id: string;
+  device_type: string;
+  user_agent: string;
+  protocol_version: string;
+  policy_key: string | null;
+  pending_policy_key: string | null;
+  folder_sync_key: string;
+  /** The endpoint's JSON; the store does not read it. */
+  folders: string;
+  /** JSON DeviceInformation, null until Settings sends it. */
+  information: string | null;
+  /** The last outbox seq handed out to the device (0: none yet). */
+  outbox_seq: number;
+  created: Millis;
+  last_seen: Millis;
+}
+
+export interface ActivesyncCollectionsTable {
+  account_id: number;
+  client_uuid: string;
+  collection_id: string;
+  sync_key: string;
+  previous_key: string | null;
+  /** The endpoint's JSON of the last Collection reply. */
+  last_reply: string | null;
+  /** The endpoint's JSON; the store does not read it. */
+  state: string;
+  updated: Millis;
+}
+
+/** A change queued for a device's collection, in `seq` order. */
+export interface ActivesyncOutboxTable {
+  account_id: number;
+  client_uuid: string;
+  collection_id: string;
+  seq: number;
+  /** 'add' | 'replace' | 'delete'. */
+  op: string;
+  server_id: string;
+  dataclass: string;
+  body: string;
+}
+
+/** An item as a device's collection holds it. */
+export interface ActivesyncItemsTable {
+  account_id: number;
+  client_uuid: string;
+  collection_id: string;
+  server_id: string;
+  dataclass: string;
+  body: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   tokens: TokensTable;
@@ -277,4 +334,8 @@ export interface Database {
   syncml_session_state: SyncmlSessionStateTable;
   syncml_session_items: SyncmlSessionItemsTable;
   syncml_devices: SyncmlDevicesTable;
+  activesync_devices: ActivesyncDevicesTable;
+  activesync_collections: ActivesyncCollectionsTable;
+  activesync_outbox: ActivesyncOutboxTable;
+  activesync_items: ActivesyncItemsTable;
 }

@@ -12,6 +12,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Kysely, Transaction } from 'kysely';
 import type { PoolStats, Repositories, Store } from '../store.js';
 import { accountRepo, consumerRepo, nonceRepo, tokenRepo } from './accounts.js';
+import { activesyncDeviceRepo } from './activesync-devices.js';
 import { catalogueRepo } from './catalogue.js';
 import { activesyncRepo, datastoreRepo, extdataRepo, syncmlRepo } from './clients.js';
 import { contentRepo } from './contents.js';
@@ -49,6 +50,7 @@ export function createKyselyStore(db: Kysely<Database>, dialect: Dialect, poolSt
     chatLog: chatLogRepo(ctx),
     syncmlSessions: syncmlSessionRepo(ctx),
     syncmlDevices: syncmlDeviceRepo(ctx),
+    activesyncDevices: activesyncDeviceRepo(ctx),
     catalogue: catalogueRepo(ctx),
   };
 
