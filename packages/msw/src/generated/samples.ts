@@ -20,7 +20,7 @@ const extdataClientCreateResponse = `<?xml version="1.0" encoding="UTF-8"?>
   <s:client>
     <s:uuid>55111364-7ab1-4a1e-a298-ce7691dcd9d7</s:uuid>
     <s:user_id>katja.lindqvist@example.net</s:user_id>
-    <s:datastore dataclass="Contacts" href="https://www.google.com/m8/feeds/contacts/default/full">
+    <s:datastore dataclass="Contacts" href="https://www.google.com/m8/feeds/contacts/default/full" name="Contacts">
       <s:token>
         <s:type>2</s:type>
         <s:scope>https://www.google.com/m8/feeds/</s:scope>
@@ -63,7 +63,7 @@ const extdataClientList = `<?xml version="1.0" encoding="UTF-8"?>
     <client>
       <uuid>55111364-7ab1-4a1e-a298-ce7691dcd9d7</uuid>
       <user_id>katja.lindqvist@example.net</user_id>
-      <datastore dataclass="Contacts" href="https://www.google.com/m8/feeds/contacts/default/full">
+      <datastore dataclass="Contacts" href="https://www.google.com/m8/feeds/contacts/default/full" name="Contacts">
         <token>
           <type>2</type>
           <scope>https://www.google.com/m8/feeds/</scope>
@@ -93,7 +93,7 @@ const extdataClientList = `<?xml version="1.0" encoding="UTF-8"?>
     <client>
       <uuid>4d8695dc-94bc-4f19-9a94-b1e6116d4482</uuid>
       <user_id>k.lindqvist.work@example.org</user_id>
-      <datastore dataclass="Contacts" href="https://www.google.com/m8/feeds/contacts/k.lindqvist.work%40example.org/full">
+      <datastore dataclass="Contacts" href="https://www.google.com/m8/feeds/contacts/k.lindqvist.work%40example.org/full" name="Contacts">
         <token>
           <type>2</type>
           <scope>https://www.google.com/m8/feeds/</scope>
@@ -1373,7 +1373,7 @@ const extdataClientGet = `<?xml version="1.0" encoding="UTF-8"?>
   <sync:client>
     <sync:uuid>4d8695dc-94bc-4f19-9a94-b1e6116d4482</sync:uuid>
     <sync:user_id>k.lindqvist.work@example.org</sync:user_id>
-    <sync:datastore dataclass="Contacts" href="https://www.google.com/m8/feeds/contacts/k.lindqvist.work%40example.org/full">
+    <sync:datastore dataclass="Contacts" href="https://www.google.com/m8/feeds/contacts/k.lindqvist.work%40example.org/full" name="Contacts">
       <sync:token>
         <sync:type>2</sync:type>
         <sync:scope>https://www.google.com/m8/feeds/</sync:scope>

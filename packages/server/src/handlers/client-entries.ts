@@ -16,8 +16,9 @@ export const datastoreClientPath = (uuid: string): string => `/v2/services/datas
 
 /**
  * Title = the external user id; content src = the entry URL, type html. A token shows its type as
- * `type` (never the request's `token_type`) and its scopes; `name` is written only when one was
- * registered (the golden documents omit it, and the dataclass stands in for it).
+ * `type` (never the request's `token_type`) and its scopes. Every datastore has its `name`: the
+ * one registered, else its dataclass (the default the seed gives; a datastore stored before the
+ * default was stored has none, and gets it here).
  */
 export function extdataEntry(ctx: RequestContext, client: ExtdataClientRecord): ExtdataClientEntry {
   const href = urlOf(ctx, extdataPath(client.uuid));
@@ -35,7 +36,7 @@ export function extdataEntry(ctx: RequestContext, client: ExtdataClientRecord): 
       datastores: client.datastores.map((d) => ({
         dataclass: d.dataclass,
         href: d.href,
-        ...(d.name !== null ? { name: d.name } : {}),
+        name: d.name ?? d.dataclass,
         ...(d.token !== null ? { token: { type: d.token.type, scopes: [...d.token.scopes] } } : {}),
       })),
     },

@@ -57,7 +57,8 @@ export function extdataDatastores(
         token = { type, sealedKey: secrets.seal(key), sealedSecret: secrets.seal(secret), scopes: [...(d.token.scopes ?? [])] };
       }
     }
-    records.push({ dataclass: d.dataclass, href: d.href, name: d.name ?? null, token });
+    // The name defaults to the dataclass (seed): stored so, and so written in every answer.
+    records.push({ dataclass: d.dataclass, href: d.href, name: d.name ?? d.dataclass, token });
   });
   return records;
 }

@@ -59,7 +59,7 @@ describe.each(storeKinds)('external data clients (%s)', (kind) => {
       uuid,
       userId: 'katja.lindqvist@example.net',
       datastores: [
-        { dataclass: 'Contacts', href: 'https://www.google.com/m8/feeds/contacts/default/full', token: { type: 2, scopes: ['https://www.google.com/m8/feeds/'] } },
+        { dataclass: 'Contacts', href: 'https://www.google.com/m8/feeds/contacts/default/full', name: 'Contacts', token: { type: 2, scopes: ['https://www.google.com/m8/feeds/'] } },
         {
           dataclass: 'Calendar',
           href: 'https://www.google.com/calendar/feeds/default/private/full',
@@ -89,11 +89,32 @@ describe.each(storeKinds)('external data clients (%s)', (kind) => {
     }
   });
 
-  it('writes no name attribute when none was registered (the dataclass is the name)', async () => {
-    const entry = await server.alice.client.extdata.create({ userId: 'nameless', datastores: [{ dataclass: 'Notes', href: 'https://notes.example.com/feed' }] });
-    expect(entry.client.datastores).toEqual([{ dataclass: 'Notes', href: 'https://notes.example.com/feed' }]);
-    const answer = await raw(server, server.alice, 'GET', `/v2/services/extdata/${entry.client.uuid}/`);
-    expect(answer.text).not.toMatch(/ name="/);
+  it('names a datastore registered without a name by its dataclass: stored so, answered so in create, get, list and update', async () => {
+    const notes = { dataclass: 'Notes', href: 'https://notes.example.com/feed' } as const;
+    const entry = await server.alice.client.extdata.create({ userId: 'nameless', datastores: [notes] });
+    const uuid = entry.client.uuid!;
+    expect(entry.client.datastores).toEqual([{ ...notes, name: 'Notes' }]);
+    expect((await server.store.extdata.get(server.alice.id, uuid))!.datastores[0]!.name).toBe('Notes');
+    const answer = await raw(server, server.alice, 'GET', `/v2/services/extdata/${uuid}/`);
+    expect(answer.text).toMatch(/ name="Notes"/);
+    expect((await server.alice.client.extdata.get(uuid)).client.datastores).toEqual([{ ...notes, name: 'Notes' }]);
+    const listed = (await server.alice.client.extdata.list()).entries.find((e) => e.client.uuid === uuid)!;
+    expect(listed.client.datastores).toEqual([{ ...notes, name: 'Notes' }]);
+    const updated = await server.alice.client.extdata.update(uuid, { datastores: [{ dataclass: 'Contacts', href: 'https://notes.example.com/cards' }, { dataclass: 'Tasks', href: 'https://notes.example.com/todo', name: 'Chores' }] });
+    expect(updated.client.datastores!.map((d) => d.name)).toEqual(['Notes', 'Contacts', 'Chores']);
+  });
+
+  it('names a datastore stored without a name (before the default was stored) by its dataclass too', async () => {
+    const entry = await server.alice.client.extdata.create({ userId: 'older', datastores: [{ dataclass: 'Tasks', href: 'https://tasks.example.com/feed' }] });
+    const uuid = entry.client.uuid!;
+    // As a row written before: name null.
+    await server.store.transaction(async (tx) => {
+      const stored = (await tx.extdata.get(server.alice.id, uuid))!;
+      await tx.extdata.delete(server.alice.id, uuid);
+      await tx.extdata.create({ uuid, accountId: server.alice.id, userId: stored.userId, datastores: stored.datastores.map((d) => ({ ...d, name: null })) });
+    });
+    expect((await server.store.extdata.get(server.alice.id, uuid))!.datastores[0]!.name).toBeNull();
+    expect((await server.alice.client.extdata.get(uuid)).client.datastores![0]!.name).toBe('Tasks');
   });
 
   it("lists the caller's clients only, in the same form as get", async () => {
