@@ -4,14 +4,9 @@
  * `ATOMSYNC_EAS4TBSYNC_DIR` says). Its files are loaded as they ship, never copied into this
  * repository. A machine without it fails the tests that need it, saying how to get it.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { createContext, runInContext } from 'node:vm';
-
-const root = fileURLToPath(new URL('../../../../', import.meta.url));
-export const TBSYNC_DIR = process.env.ATOMSYNC_EAS4TBSYNC_DIR ?? join(root, 'node_modules/.cache/eas4tbsync');
-const INCLUDES = join(TBSYNC_DIR, 'content/includes');
+import { tbsyncFile } from '../../../../test/support/tbsync-dir.js';
 
 /** TbSync's WBXML tools: its code pages, its request builder and its response reader. */
 export interface TbsyncWbxml {
@@ -36,10 +31,7 @@ export interface TbsyncWbxml {
  * `ChromeUtils.import` of TbSync's core, used for logging: a stand-in that logs nothing.
  */
 export function loadTbsyncWbxml(): TbsyncWbxml {
-  const file = join(INCLUDES, 'wbxmltools.js');
-  if (!existsSync(file)) {
-    throw new Error(`TbSync's ActiveSync client is not unpacked at ${TBSYNC_DIR}: run .ci/run, or apt-get download webext-eas4tbsync, dpkg-deb -x it, and unzip usr/share/webext/eas4tbsync@jobisoft.de.xpi there`);
-  }
+  const file = tbsyncFile('content/includes/wbxmltools.js');
   const quiet = { dump: () => {}, eventlog: { add: () => {} } };
   const context = createContext({ ChromeUtils: { import: () => ({ TbSync: quiet }) } });
   runInContext(`${readFileSync(file, 'utf8')}\n;globalThis.__wbxmltools = wbxmltools;`, context, { filename: file });
