@@ -51,14 +51,20 @@ describe.each(ENCODINGS)('edits and deletes on two devices (%s)', (encoding) => 
     const added = contacts(2, 2);
     added.forEach((c, i) => expected.set(100 + i, c));
     await a.phone.addItems('contacts', added.map((c) => vcard30(c)), 'new-on-a');
-    // On B: edit 10 and 11, delete 12.
+    // On B: edit 10 and 11, delete 12 (or 13, below).
     for (const i of [10, 11]) {
       const edited = { ...people[i]!, org: 'Edited on B GmbH', unit: '', homeEmail: `b-edit-${i}@example.org`, birthday: '1980-02-29' };
       expected.set(i, edited);
       await b.phone.writeItem('contacts', await fileOf(b, people[i]!), vcard30(edited));
     }
-    expected.delete(12);
-    await b.phone.removeItem('contacts', await fileOf(b, people[12]!));
+    // SyncEvolution's file backend names a new item one past its highest file name: had B deleted
+    // the contact in its highest-named file, an add of the next sync would take that very name, and
+    // libsynthesis would report the reused name as a new item in the sync after (a client quirk; the
+    // server takes that re-sent Add as the item it already has). B deletes one in another file.
+    const highest = String(Math.max(...[...(await b.phone.items('contacts')).keys()].map(Number)));
+    const doomed = (await fileOf(b, people[12]!)) === highest ? 13 : 12;
+    expected.delete(doomed);
+    await b.phone.removeItem('contacts', await fileOf(b, people[doomed]!));
 
     const aUp = await a.phone.sync('contacts', 'two-way');
     expectSynced(aUp);

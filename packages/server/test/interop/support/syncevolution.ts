@@ -314,7 +314,8 @@ export class SyncEvolutionPhone {
       `RetryDuration=${Math.ceil((o.replyTimeoutMs ?? Math.max(5_000, this.timeoutMs - 10_000)) / 1000)}`,
       `logdir=${this.logDir}`,
       'maxlogdirs=10',
-      `loglevel=${o.dumpMessages ? 5 : 0}`,
+      // ATOMSYNC_SYNCEVOLUTION_LOGLEVEL=3 keeps libsynthesis' own account of a session, to read after a failure.
+      `loglevel=${o.dumpMessages ? 5 : Number(process.env.ATOMSYNC_SYNCEVOLUTION_LOGLEVEL ?? 0)}`,
       'printChanges=0',
       'dumpData=0',
     ];
