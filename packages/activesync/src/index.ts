@@ -27,3 +27,25 @@ export {
   AS_WBXML_MEDIA_TYPE,
 } from './protocol.js';
 export type { AsCommand, AsProtocolVersion } from './protocol.js';
+
+// The commands of a contacts/calendar/tasks/notes server: requests read into typed values, responses built.
+export { readSyncRequest, syncCollectionElement, syncResponse, syncStatusResponse, DEFAULT_WINDOW_SIZE, MAX_WINDOW_SIZE } from './commands/sync.js';
+export type { BodyPreference, ClientCommand, CommandResponse, ServerCommand, SyncCollectionRequest, SyncCollectionResponse, SyncOptions, SyncRequest } from './commands/sync.js';
+export { folderSyncResponse, readFolderSyncRequest } from './commands/folder-sync.js';
+export type { FolderChanges, FolderEntry, FolderSyncRequest } from './commands/folder-sync.js';
+export { policyData, policyTypeFor, provisionResponse, readProvisionRequest } from './commands/provision.js';
+export type { ProvisionPolicyAnswer, ProvisionRequest } from './commands/provision.js';
+export { readSettingsRequest, settingsResponse } from './commands/settings.js';
+export type { SettingsAnswer, SettingsRequest } from './commands/settings.js';
+export { getItemEstimateResponse, readGetItemEstimateRequest } from './commands/get-item-estimate.js';
+export type { EstimateAnswer, EstimateCollectionRequest } from './commands/get-item-estimate.js';
+export { pingResponse, readPingRequest } from './commands/ping.js';
+export type { PingAnswer, PingFolder, PingRequest } from './commands/ping.js';
+export { elementFromJson, elementToJson } from './json.js';
+export type { AsJson } from './json.js';
+
+// The protocol's rules: status codes, our folders, our (open) device policy.
+export * from './rules/status.js';
+export { FOLDERS, folderById, ROOT_FOLDER_ID } from './rules/folders.js';
+export type { FolderClass, FolderDefinition } from './rules/folders.js';
+export { OPEN_POLICY, OPEN_POLICY_XML, POLICY_TYPE_WBXML, POLICY_TYPE_XML } from './rules/policy.js';

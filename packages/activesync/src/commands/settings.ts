@@ -1,0 +1,59 @@
+/**
+ * The Settings command (MS-ASCMD §2.2.1.18): what a contacts/calendar server answers — the
+ * device's DeviceInformation recorded, the user's e-mail addresses given; out-of-office and the
+ * device password are mail-server business, answered "protocol error" per setting.
+ */
+import { child, childrenOf, el, isText, textOf, type AsElement } from '../tree.js';
+import { expectRoot } from './values.js';
+
+export interface SettingsRequest {
+  /** DeviceInformation/Set as `Model` → value (the tag names of the Settings page). */
+  readonly deviceInformation?: Readonly<Record<string, string>>;
+  readonly userInformation: boolean;
+  readonly oof: boolean;
+  readonly devicePassword: boolean;
+  readonly rightsManagement: boolean;
+}
+
+export function readSettingsRequest(root: AsElement): SettingsRequest {
+  expectRoot(root, 'Settings:Settings');
+  const set = child(child(root, 'Settings:DeviceInformation') ?? el('Settings:DeviceInformation'), 'Settings:Set');
+  let deviceInformation: Record<string, string> | undefined;
+  if (set !== undefined) {
+    deviceInformation = {};
+    for (const c of childrenOf(set)) if (isText(c) || c.opaque !== undefined) deviceInformation[c.tag] = textOf(c).slice(0, 1024);
+  }
+  return {
+    ...(deviceInformation === undefined ? {} : { deviceInformation }),
+    userInformation: child(root, 'Settings:UserInformation') !== undefined,
+    oof: child(root, 'Settings:Oof') !== undefined,
+    devicePassword: child(root, 'Settings:DevicePassword') !== undefined,
+    rightsManagement: child(root, 'Settings:RightsManagementInformation') !== undefined,
+  };
+}
+
+export interface SettingsAnswer {
+  readonly deviceInformationStatus?: number;
+  /** The user's addresses, when UserInformation was asked for. */
+  readonly emailAddresses?: readonly string[];
+  readonly oofStatus?: number;
+  readonly devicePasswordStatus?: number;
+  readonly rightsManagementStatus?: number;
+}
+
+export function settingsResponse(status: number, answer: SettingsAnswer, version: string): AsElement {
+  const children: AsElement[] = [el('Settings:Status', String(status))];
+  if (answer.oofStatus !== undefined) children.push(el('Settings:Oof', [el('Settings:Status', String(answer.oofStatus))]));
+  if (answer.devicePasswordStatus !== undefined) children.push(el('Settings:DevicePassword', [el('Settings:Status', String(answer.devicePasswordStatus))]));
+  if (answer.deviceInformationStatus !== undefined) children.push(el('Settings:DeviceInformation', [el('Settings:Status', String(answer.deviceInformationStatus))]));
+  if (answer.emailAddresses !== undefined) {
+    const addresses = answer.emailAddresses.map((a) => el('Settings:SMTPAddress', a));
+    // 14.1 groups the addresses by account; earlier versions list them under Get.
+    const get = ['14.1', '16.0', '16.1'].includes(version)
+      ? el('Settings:Get', [el('Settings:Accounts', [el('Settings:Account', [el('Settings:EmailAddresses', addresses)])])])
+      : el('Settings:Get', [el('Settings:EmailAddresses', addresses)]);
+    children.push(el('Settings:UserInformation', [el('Settings:Status', '1'), get]));
+  }
+  if (answer.rightsManagementStatus !== undefined) children.push(el('Settings:RightsManagementInformation', [el('Settings:Status', String(answer.rightsManagementStatus))]));
+  return el('Settings:Settings', children);
+}
