@@ -1,5 +1,5 @@
 /**
- * The phone side of a SyncML session, as the SyncML endpoint drives it. The endpoint gathers what
+ * The phone side of a device session, as a device endpoint drives it. The SyncML endpoint gathers what
  * the phone sent in its Sync package (its changes in a two-way sync; every item in a slow sync or
  * a refresh from the client), runs the engine with this connector as the phone's side, and takes
  * back in `outgoing` the changes the engine computed for the phone: they go out in the server's
@@ -7,7 +7,8 @@
  *
  * The phone names items itself (LUIDs). An item the server adds has no LUID until the phone's Map
  * arrives, so an add answers with a provisional id (`pending:<n>`) that the endpoint replaces in
- * the id map when the phone maps it; `outgoing[i].provisionalId` says which.
+ * the id map when the phone maps it; `outgoing[i].provisionalId` says which. An ActiveSync phone
+ * takes the ids the server gives (ServerIds): with `newId`, an add gets its final id at once.
  */
 import type { ClientKind } from '@atomsync/atom';
 import type { ItemDataclass } from '@atomsync/items';
@@ -22,6 +23,8 @@ export interface PhoneOutgoing {
   readonly change: OutgoingChange;
   /** For an add: the id the engine recorded until the phone's Map names the LUID. */
   readonly provisionalId?: string;
+  /** For an add with `newId`: the id the phone is given. */
+  readonly assignedId?: string;
 }
 
 export interface PhoneExchange {
@@ -34,16 +37,22 @@ export interface PhoneExchange {
    * before the phone's Map leaves its ids in the map, and the next session must not reuse them.
    */
   readonly session?: string;
+  /** The client kind the phone stands for (`syncml` unless told). */
+  readonly kind?: ClientKind;
+  /** Names an item the server adds, when the server names the phone's items (ActiveSync ServerIds). */
+  readonly newId?: () => string;
 }
 
 export class PhoneConnector implements Connector {
-  readonly kind: ClientKind = 'syncml';
+  readonly kind: ClientKind;
   /** Nothing is written by `apply`; what the phone must do is only collected. */
   readonly local = false;
   readonly outgoing: PhoneOutgoing[] = [];
   private pending = 0;
 
-  constructor(private readonly exchange: PhoneExchange) {}
+  constructor(private readonly exchange: PhoneExchange) {
+    this.kind = exchange.kind ?? 'syncml';
+  }
 
   async changesSince(dataclasses: readonly ItemDataclass[]): Promise<Listing<Change>> {
     const entries = this.exchange.sent.filter((change) => change.op === 'delete' || dataclasses.includes(change.item.dataclass));
@@ -62,6 +71,11 @@ export class PhoneConnector implements Connector {
       if (change.op !== 'add') {
         this.outgoing.push({ change });
         return { ok: true, id: change.id };
+      }
+      if (this.exchange.newId !== undefined) {
+        const id = this.exchange.newId();
+        this.outgoing.push({ change, assignedId: id });
+        return { ok: true, id };
       }
       const tag = this.exchange.session === undefined ? '' : `${this.exchange.session}:`;
       const provisionalId = `${PROVISIONAL}${tag}${++this.pending}`;
