@@ -9,6 +9,10 @@
  * | both set                     | any                   | that admin created, or its password and admin flag set |
  * | neither                      | none                  | `demo` (an admin) created, its password printed once |
  * | neither                      | some                  | nothing                                   |
+ *
+ * Replicas starting together on one fresh database all get through: the migrations meet under
+ * their advisory lock, the catalogue upsert and the admin's insert-or-nothing are idempotent
+ * (services/accounts.ts ensureAdmin), and a lost race for the demo account is left to the winner.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -120,17 +120,32 @@ export async function deleteAccount(deps: AccountsDeps, username: string): Promi
   if (!(await deps.store.accounts.delete(account.id))) throw notFound(username);
 }
 
+/** How often ensureAdmin reads again after losing a race (the row it lost to deleted at once, again). */
+const ENSURE_ADMIN_ATTEMPTS = 3;
+
 /**
  * The bootstrap admin (ATOMSYNC_ADMIN_USER / ATOMSYNC_ADMIN_PASSWORD): created, or made an admin
  * with this password. Left untouched when it already is exactly that, so a restart does not
  * rewrite the row (and costs one scrypt verify, not a hash and a write).
+ *
+ * Idempotent under concurrency: replicas started together on one fresh database all find no
+ * such account, and all insert. The insert is the store's insert-or-nothing on the unique
+ * username, so one creates it and the others, finding it there, go on as on a restart
+ * ('unchanged', or 'updated' when they were given another password: the last one set wins).
  */
 export async function ensureAdmin(deps: AccountsDeps, username: string, password: string): Promise<{ account: AccountRecord; action: 'created' | 'updated' | 'unchanged' }> {
   refuse(credentialViolations(username, password));
-  const existing = await deps.store.accounts.byUsername(username);
-  if (existing === undefined) return { account: await createAccount(deps, { username, password, admin: true }), action: 'created' };
-  if (existing.admin && existing.syncmlDigest !== null && (await verifyPassword(password, existing.passwordHash))) return { account: existing, action: 'unchanged' };
-  return { account: await changePassword(deps, username, password, true), action: 'updated' };
+  for (let attempt = 1; ; attempt++) {
+    const existing = await deps.store.accounts.byUsername(username);
+    if (existing === undefined) {
+      const created = await deps.store.accounts.create({ username, admin: true, ...(await secretsOf(deps, username, password)) });
+      if (created !== undefined) return { account: created, action: 'created' };
+      if (attempt < ENSURE_ADMIN_ATTEMPTS) continue; // another instance made it meanwhile: read it
+      throw conflict(username);
+    }
+    if (existing.admin && existing.syncmlDigest !== null && (await verifyPassword(password, existing.passwordHash))) return { account: existing, action: 'unchanged' };
+    return { account: await changePassword(deps, username, password, true), action: 'updated' };
+  }
 }
 
 export interface IssuedToken {
