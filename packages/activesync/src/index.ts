@@ -49,3 +49,7 @@ export * from './rules/status.js';
 export { FOLDERS, folderById, ROOT_FOLDER_ID } from './rules/folders.js';
 export type { FolderClass, FolderDefinition } from './rules/folders.js';
 export { OPEN_POLICY, OPEN_POLICY_XML, POLICY_TYPE_WBXML, POLICY_TYPE_XML } from './rules/policy.js';
+
+// Autodiscover (mobilesync): where a phone set up with an e-mail address finds its server.
+export { autodiscoverError, autodiscoverResponse, AutodiscoverRequestError, AUTODISCOVER_RESPONSE_SCHEMA, readAutodiscoverRequest } from './autodiscover.js';
+export type { AutodiscoverRequest } from './autodiscover.js';

@@ -1,0 +1,87 @@
+/**
+ * Autodiscover for mobile sync (MS-ASCMD §2.2.1.1 / the "mobilesync" schemas): a phone set up
+ * with an e-mail address and a password posts the address to /autodiscover/autodiscover.xml and
+ * reads back where its ActiveSync server is. The request is read with saxes (linear, depth-capped,
+ * no DOCTYPE); the answer is written by hand — it is three fixed levels of text.
+ */
+import { SaxesParser } from 'saxes';
+
+export const AUTODISCOVER_REQUEST_NS = 'http://schemas.microsoft.com/exchange/autodiscover/mobilesync/requestschema/2006';
+export const AUTODISCOVER_RESPONSE_SCHEMA = 'http://schemas.microsoft.com/exchange/autodiscover/mobilesync/responseschema/2006';
+const OUTER_RESPONSE_NS = 'http://schemas.microsoft.com/exchange/autodiscover/responseschema/2006';
+
+/** Nesting past this is no Autodiscover request (it nests three deep). */
+const MAX_DEPTH = 16;
+
+export class AutodiscoverRequestError extends Error {
+  override readonly name = 'AutodiscoverRequestError';
+}
+
+export interface AutodiscoverRequest {
+  readonly emailAddress: string;
+  readonly acceptableResponseSchema: string;
+}
+
+/** Reads the request's EMailAddress and AcceptableResponseSchema; anything malformed is AutodiscoverRequestError. */
+export function readAutodiscoverRequest(xml: string): AutodiscoverRequest {
+  const parser = new SaxesParser({ xmlns: false });
+  const path: string[] = [];
+  const found: Record<string, string> = {};
+  let failure: string | undefined;
+  parser.on('doctype', () => {
+    failure ??= 'a DOCTYPE is not accepted';
+  });
+  parser.on('opentag', (tag) => {
+    path.push(tag.name.slice(tag.name.indexOf(':') + 1));
+    if (path.length > MAX_DEPTH) failure ??= `elements nest deeper than ${MAX_DEPTH}`;
+  });
+  parser.on('closetag', () => {
+    path.pop();
+  });
+  parser.on('text', (text) => {
+    const name = path.at(-1);
+    if (path.length === 3 && path[1] === 'Request' && (name === 'EMailAddress' || name === 'AcceptableResponseSchema')) found[name] = (found[name] ?? '') + text;
+  });
+  parser.on('error', (error) => {
+    failure ??= error.message;
+  });
+  try {
+    parser.write(xml).close();
+  } catch (error) {
+    failure ??= String(error);
+  }
+  if (failure !== undefined) throw new AutodiscoverRequestError(`not an Autodiscover request: ${failure}`);
+  const emailAddress = (found.EMailAddress ?? '').trim();
+  if (emailAddress === '') throw new AutodiscoverRequestError('the Autodiscover request has no Request/EMailAddress');
+  return { emailAddress, acceptableResponseSchema: (found.AcceptableResponseSchema ?? '').trim() };
+}
+
+const escape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Where the phone's server is: the mobilesync answer. */
+export function autodiscoverResponse(answer: { emailAddress: string; displayName?: string; url: string }): string {
+  return [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    `<Autodiscover xmlns="${OUTER_RESPONSE_NS}">`,
+    `<Response xmlns="${AUTODISCOVER_RESPONSE_SCHEMA}">`,
+    '<Culture>en:us</Culture>',
+    `<User><DisplayName>${escape(answer.displayName ?? answer.emailAddress)}</DisplayName><EMailAddress>${escape(answer.emailAddress)}</EMailAddress></User>`,
+    `<Action><Settings><Server><Type>MobileSync</Type><Url>${escape(answer.url)}</Url><Name>${escape(answer.url)}</Name></Server></Settings></Action>`,
+    '</Response>',
+    '</Autodiscover>',
+    '',
+  ].join('\n');
+}
+
+/** A request we cannot answer: error 600 (invalid request) or 601 (the response schema is not one we give). */
+export function autodiscoverError(code: 600 | 601, message: string): string {
+  return [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    `<Autodiscover xmlns="${OUTER_RESPONSE_NS}">`,
+    `<Response xmlns="${AUTODISCOVER_RESPONSE_SCHEMA}">`,
+    `<Error Time="${new Date().toISOString().slice(11, 19)}" Id="1"><ErrorCode>${code}</ErrorCode><Message>${escape(message)}</Message><DebugData/></Error>`,
+    '</Response>',
+    '</Autodiscover>',
+    '',
+  ].join('\n');
+}
