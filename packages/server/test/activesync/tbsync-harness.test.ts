@@ -18,7 +18,7 @@ interface Received {
 const CONTACTS_ID = 'contacts-1';
 const SERVER_CONTACTS = [
   { id: 'c1', FirstName: 'Ada', LastName: 'Lovelace', Email1Address: 'ada@example.org' },
-  { id: 'c2', FirstName: 'Alan', LastName: 'Turing', Email1Address: 'alan@example.org' },
+  { id: 'c2', FirstName: 'Jürgen', LastName: 'Groß', Email1Address: 'jg@example.org' },
 ];
 const POLICY_KEYS = ['1000001', '2000002'];
 
@@ -135,7 +135,7 @@ describe.each(['2.5', '14.0'] as const)("the TbSync harness, EAS %s, against a s
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it('walks OPTIONS, provisioning after a 449, FolderSync and Sync 0 → 1, and takes the two contacts down', async () => {
+  it('walks OPTIONS, provisioning after a 449, FolderSync and Sync 0 → 1, and takes the two contacts down (UTF-8 as sent)', async () => {
     const result = await device.sync();
     expect(result).toEqual({ ok: true, status: 'success', requests: expect.any(Array) });
     const before = version === '14.0' ? ['Settings'] : ['FolderSync'];
@@ -162,12 +162,12 @@ describe.each(['2.5', '14.0'] as const)("the TbSync harness, EAS %s, against a s
 
     expect(device.contacts().map(({ FirstName, LastName, PrimaryEmail, 'X-EAS-SERVERID': serverId }) => ({ FirstName, LastName, PrimaryEmail, serverId }))).toEqual([
       { FirstName: 'Ada', LastName: 'Lovelace', PrimaryEmail: 'ada@example.org', serverId: 'c1' },
-      { FirstName: 'Alan', LastName: 'Turing', PrimaryEmail: 'alan@example.org', serverId: 'c2' },
+      { FirstName: 'Jürgen', LastName: 'Groß', PrimaryEmail: 'jg@example.org', serverId: 'c2' },
     ]);
   });
 
-  it('sends a contact added on the device up as a Sync Add with a ClientId, and takes the ServerId given', async () => {
-    const id = device.addContact({ FirstName: 'Grace', LastName: 'Hopper', PrimaryEmail: 'grace@example.org', CellularNumber: '+1 555 0100' });
+  it('sends a contact added on the device up as a Sync Add with a ClientId (its WBXML as UTF-8), and takes the ServerId given', async () => {
+    const id = device.addContact({ FirstName: 'Grâce', LastName: 'Hopper', PrimaryEmail: 'grace@example.org', CellularNumber: '+1 555 0100' });
     received.length = 0;
     const result = await device.sync();
     expect(result.ok).toBe(true);
@@ -179,11 +179,11 @@ describe.each(['2.5', '14.0'] as const)("the TbSync harness, EAS %s, against a s
     expect(nameOf(add!)).toBe('AirSync:Add');
     expect(childText(add!, 'AirSync:ClientId')).toMatch(/^\d+-0$/);
     const data = Object.fromEntries(childrenOf(child(add!, 'AirSync:ApplicationData')!).filter((e) => nameOf(e).startsWith('Contacts:')).map((e) => [nameOf(e), textOf(e)]));
-    expect(data).toMatchObject({ 'Contacts:FirstName': 'Grace', 'Contacts:LastName': 'Hopper', 'Contacts:Email1Address': 'grace@example.org', 'Contacts:MobilePhoneNumber': '+1 555 0100' });
+    expect(data).toMatchObject({ 'Contacts:FirstName': 'Grâce', 'Contacts:LastName': 'Hopper', 'Contacts:Email1Address': 'grace@example.org', 'Contacts:MobilePhoneNumber': '+1 555 0100' });
     if (version === '2.5') expect(childText(upload, 'AirSync:Class')).toBe('Contacts');
 
     const grace = device.contacts().find((contact) => contact.UID === id);
-    expect(grace).toMatchObject({ FirstName: 'Grace', PrimaryEmail: 'grace@example.org', 'X-EAS-SERVERID': 'c100' });
+    expect(grace).toMatchObject({ FirstName: 'Grâce', PrimaryEmail: 'grace@example.org', 'X-EAS-SERVERID': 'c100' });
     expect(device.contacts()).toHaveLength(3);
   });
 

@@ -81,9 +81,10 @@ export class TbsyncDevice {
     return this.#log;
   }
 
-  /** One sync run of the account (the folder list, then every contacts folder). */
+  /** One sync run of the account (the folder list, then every contacts folder). After a timeout, reset() before the next. */
   async sync(): Promise<TbsyncSyncResult> {
     if (this.#syncing) throw new Error('TbsyncDevice.sync: a sync is running already');
+    if (this.#closed) throw new Error('TbsyncDevice.sync: the last sync timed out (its requests now fail at once); reset() first');
     const requests: string[] = (this.#requests = []);
     const limit = this.#options.syncTimeoutMs ?? 30_000;
     let timer: NodeJS.Timeout | undefined;
@@ -149,7 +150,7 @@ export class TbsyncDevice {
       log: (line) => {
         const redacted = this.#redact(line);
         this.#log.push(redacted);
-        if (LOG_LEVEL > 0) process.stderr.write(`[tbsync ${this.#deviceId}] ${redacted}\n`);
+        if (LOG_LEVEL > 0) process.stderr.write(`[tbsync ${this.#deviceId || 'starting'}] ${redacted}\n`);
       },
     });
     this.#deviceId = this.#host.deviceId();
