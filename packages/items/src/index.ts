@@ -12,8 +12,8 @@
  *   notes/      plain text and vNote
  *   describe/   the canonical form, fingerprints, duplicate keys, titles
  *   media/      the dataclass from media type and body
- *   render/     the form a device takes (SyncML DevInf and catalogue quirks) and the rewrite to it;
- *               a protocol's own property mapping (ActiveSync) belongs beside it
+ *   render/     the form a device takes (SyncML DevInf and catalogue quirks) and the rewrite to it
+ *   activesync/ the ActiveSync property mapping: contacts as ApplicationData and back, with ghosting
  */
 export { ITEM_DATACLASSES, itemClassesOf, type ItemContent, type ItemDataclass } from './item.js';
 export { describeItem, DUPLICATE_KEYS, type ItemDescription } from './describe/describe.js';
@@ -38,3 +38,19 @@ export {
 export type { FieldLimits } from './render/limits.js';
 export { renderForPhone, type RenderedItem } from './render/render.js';
 export * from './files/index.js';
+export {
+  AIRSYNC_VERSIONS,
+  type AirSyncBodyPreference,
+  type AirSyncProperty,
+  type AirSyncVersion,
+  type FromAirSyncOptions,
+  type ToAirSyncOptions,
+} from './activesync/properties.js';
+export {
+  CONTACT_ELEMENTS,
+  CONTACT_SLOTS,
+  contactFromAirSync,
+  contactToAirSync,
+  type ContactElement,
+  type SlotRule,
+} from './activesync/contacts.js';
