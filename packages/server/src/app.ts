@@ -5,7 +5,8 @@
  * path with or without its trailing slash, so both forms reach the same route.
  *
  * Beside the API, for the operator (not in the spec): `/livez`, `/readyz` (http/health.ts) and,
- * when given metrics, `/metrics` (http/metrics.ts). Behind trusted proxies (`trustProxy`), the
+ * when given metrics, `/metrics` (http/metrics.ts); for phones, the device protocols `devices`
+ * mounts (ActiveSync: activesync/endpoint.ts). Behind trusted proxies (`trustProxy`), the
  * request URL's origin is the one they forward (http/forwarded.ts) before anything reads it.
  */
 import type { OperationSpec } from '@atomsync/atom';
@@ -46,6 +47,8 @@ export interface AppOptions {
   metrics?: Metrics;
   /** Who may read `/metrics`: anyone (default), administrators, or nobody (404). */
   metricsAccess?: MetricsAccess;
+  /** Mounts the device protocols that are not Atom operations (ActiveSync's endpoint). */
+  devices?: (app: H3) => void;
 }
 
 /** /metrics as an operation, for the auth check of `metricsAccess: 'admin'`. */
@@ -105,6 +108,7 @@ export function createApp(options: AppOptions = {}): H3 {
     },
   });
   operational(app, options);
+  options.devices?.(app);
   const byPattern = new Map<string, RouteSpec[]>();
   for (const route of routes) byPattern.set(route.pattern, [...(byPattern.get(route.pattern) ?? []), route]);
   for (const [pattern, methods] of byPattern) {

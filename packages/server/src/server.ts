@@ -4,6 +4,7 @@
  */
 import type { H3 } from 'h3';
 import type { Logger } from 'pino';
+import { ActivesyncEndpoint, type ActivesyncSettings } from './activesync/endpoint.js';
 import { createApp } from './app.js';
 import { createAccountAuthenticator } from './auth/accounts.js';
 import type { MetricsAccess } from './config.js';
@@ -31,6 +32,8 @@ export interface ServerOptions {
   readonly metricsAccess?: MetricsAccess;
   /** The store's connection figures for the metrics (openConfiguredStore gives them). */
   readonly storeStats?: () => StoreStats | undefined;
+  /** The ActiveSync endpoint's bounds (Ping's heartbeat, its watch); defaults when absent. */
+  readonly activesync?: Omit<ActivesyncSettings, 'baseUrl'>;
 }
 
 export function createServer(options: ServerOptions): H3 {
@@ -39,6 +42,7 @@ export function createServer(options: ServerOptions): H3 {
   if (metrics !== undefined && options.storeStats !== undefined) metrics.observeStore(options.storeStats);
   // Runs of one binding on this server wait for each other in `runs` rather than poll the lease.
   const deps = { store, secrets: options.secrets, gateway: options.gateway ?? outboxGateway, runs: new BindingRuns() };
+  const activesync = new ActivesyncEndpoint({ store, secrets: options.secrets, runs: deps.runs }, { ...options.activesync, baseUrl: options.baseUrl?.replace(/\/+$/, '') }, options.logger);
   return createApp({
     handlers: createHandlers(deps),
     authenticate: createAccountAuthenticator(store, options.secrets, { baseUrl: options.baseUrl }),
@@ -48,5 +52,6 @@ export function createServer(options: ServerOptions): H3 {
     ready: storeReadiness(store),
     metrics,
     metricsAccess: options.metricsAccess,
+    devices: (app) => activesync.mount(app),
   });
 }

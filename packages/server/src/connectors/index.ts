@@ -2,8 +2,8 @@
  * The connector of one side of a binding, by the kind of client it names: what the sync service
  * hands the engine. datastore → the local store (datastore.ts); extdata → the remote feeds of the
  * client's datastores (extdata/). A SyncML phone is not run from here: it synchronizes when it
- * opens a session, and the SyncML endpoint drives the engine through the phone connector then.
- * ActiveSync is not supported by the engine.
+ * opens a session, and the SyncML endpoint drives the engine through the phone connector then;
+ * an ActiveSync phone likewise, through the ActiveSync endpoint, when it sends Sync.
  */
 import type { ClientKind } from '@atomsync/atom';
 import { SyncFailure, type Connector, type SideName } from '@atomsync/engine';
@@ -32,7 +32,7 @@ export function unrunnableKind(kind: ClientKind): string | undefined {
     case 'syncml':
       return 'a SyncML phone synchronizes when it starts a session; ask it with POST /v2/services/syncml/<uuid>/sync/';
     case 'activesync':
-      return 'the sync engine does not synchronize ActiveSync clients';
+      return 'an ActiveSync phone synchronizes when it sends Sync (its runs are logged with the binding); it cannot be run on request';
   }
 }
 

@@ -112,6 +112,11 @@ export interface ContentRepo {
   get(clientUuid: string, uuid: string): Promise<ContentRecord | undefined>;
   /** Live items among `uuids` (missing ones are left out). */
   getMany(clientUuid: string, uuids: readonly string[]): Promise<ContentRecord[]>;
+  /**
+   * The time of each client's latest change (an add, a replace or a delete), for whoever waits
+   * for one (ActiveSync Ping); clients without any item are absent. One indexed read for all.
+   */
+  lastChanged(clientUuids: readonly string[]): Promise<Map<string, Date>>;
   /** Live item count per client uuid (clients without items are absent). */
   countLive(clientUuids: readonly string[]): Promise<Map<string, number>>;
   insertMany(items: readonly NewContent[]): Promise<ContentRecord[]>;

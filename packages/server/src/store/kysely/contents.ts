@@ -107,6 +107,20 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
       }
       return out;
     },
+    async lastChanged(clientUuids) {
+      const latest = new Map<string, Date>();
+      for (const part of chunks(clientUuids, 1, ctx.dialect)) {
+        const rows = await ctx
+          .db()
+          .selectFrom('contents')
+          .select((eb) => ['client_uuid', eb.fn.max('updated').as('updated')])
+          .where('client_uuid', 'in', part)
+          .groupBy('client_uuid')
+          .execute();
+        for (const row of rows) if (row.updated !== null) latest.set(row.client_uuid, new Date(Number(row.updated)));
+      }
+      return latest;
+    },
     async countLive(clientUuids) {
       const counts = new Map<string, number>();
       for (const part of chunks(clientUuids, 1, ctx.dialect)) {

@@ -1,0 +1,86 @@
+/**
+ * Who an ActiveSync phone is: HTTP Basic with the username and password registered for its
+ * ActiveSync client (POST /v2/services/activesync/). A `DOMAIN\user` name is read as `user`
+ * (phones set up for Exchange send one). Usernames are per account, so several clients may share
+ * one: the password picks among them, at most MAX_CANDIDATES scrypt checks. A verified
+ * credential is remembered (auth/credential-cache.ts) with the hash it verified against, so a
+ * password changed through the API refuses the old one at the next request, on any instance.
+ * Wrong or missing credentials: 401 with a Basic challenge, nothing changed.
+ */
+import type { Store } from '../store/store.js';
+import type { ActivesyncClientRecord } from '../store/records.js';
+import { CredentialCache, type CredentialCacheOptions } from '../auth/credential-cache.js';
+import { hashPassword, verifyPassword } from '../auth/password.js';
+import type { AccountPrincipal } from '../auth/principal.js';
+import { ServiceError } from '../errors.js';
+import { unwritableIn } from '../http/safe-text.js';
+
+export const ACTIVESYNC_CHALLENGE = 'Basic realm="ActiveSync"';
+/** Clients sharing a username whose passwords are tried, oldest first. */
+export const MAX_CANDIDATES = 8;
+
+export interface PhoneIdentity {
+  readonly client: ActivesyncClientRecord;
+  readonly account: AccountPrincipal;
+}
+
+function refuse(message: string): ServiceError {
+  return new ServiceError(401, 'unauthorized', message, [], { 'www-authenticate': ACTIVESYNC_CHALLENGE });
+}
+
+/** `Basic <base64>` → username (without a domain) and password; anything else is undefined. */
+export function basicCredentials(authorization: string | null): { username: string; password: string } | undefined {
+  const match = /^Basic\s+([A-Za-z0-9+/]+={0,2})\s*$/i.exec(authorization ?? '');
+  if (match === null) return undefined;
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return undefined;
+  const user = decoded.slice(0, colon);
+  const backslash = user.lastIndexOf('\\');
+  return { username: backslash < 0 ? user : user.slice(backslash + 1), password: decoded.slice(colon + 1) };
+}
+
+export interface PhoneAuthenticatorOptions {
+  readonly cache?: CredentialCacheOptions;
+  /** The scrypt check; a seam for tests that count how often it runs. */
+  readonly verifyPassword?: (password: string, stored: string) => Promise<boolean>;
+}
+
+export class PhoneAuthenticator {
+  readonly #store: Store;
+  readonly #cache: CredentialCache;
+  readonly #verify: (password: string, stored: string) => Promise<boolean>;
+  #decoy: Promise<string> | undefined;
+
+  constructor(store: Store, options: PhoneAuthenticatorOptions = {}) {
+    this.#store = store;
+    this.#cache = new CredentialCache(options.cache);
+    this.#verify = options.verifyPassword ?? verifyPassword;
+  }
+
+  async authenticate(authorization: string | null): Promise<PhoneIdentity> {
+    const credentials = basicCredentials(authorization);
+    if (credentials === undefined) throw refuse('an ActiveSync phone authenticates with HTTP Basic: the username and password of its ActiveSync client');
+    const { username, password } = credentials;
+    if (username === '' || unwritableIn(username) !== undefined) throw refuse('the username or password is wrong');
+    const candidates = await this.#store.activesync.byUsername(username, MAX_CANDIDATES);
+    const key = this.#cache.keyOf(`activesync\0${username}`, password);
+    const known = this.#cache.get(key);
+    let client = known === undefined ? undefined : candidates.find((c) => c.accountId === known.accountId && c.passwordHash === known.passwordHash);
+    if (client === undefined) {
+      for (const candidate of candidates) {
+        if (await this.#verify(password, candidate.passwordHash)) {
+          client = candidate;
+          break;
+        }
+      }
+      // Unknown usernames pay a scrypt too: timing does not tell which names exist.
+      if (candidates.length === 0) await this.#verify(password, await (this.#decoy ??= hashPassword('atomsync decoy password')));
+      if (client === undefined) throw refuse('the username or password is wrong');
+      this.#cache.set(key, { accountId: client.accountId, passwordHash: client.passwordHash });
+    }
+    const account = await this.#store.accounts.get(client.accountId);
+    if (account === undefined) throw refuse('the username or password is wrong');
+    return { client, account: { kind: 'account', id: account.id, username: account.username, admin: account.admin } };
+  }
+}

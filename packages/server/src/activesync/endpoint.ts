@@ -1,0 +1,202 @@
+/**
+ * /Microsoft-Server-ActiveSync: where Exchange ActiveSync phones talk to us (MS-ASHTTP).
+ *
+ * OPTIONS says which versions and commands we speak. A POST is read in this order: the request
+ * line (plain or base64 query; 400 if it names no command, device and version), the phone's HTTP
+ * Basic credentials (401, nothing changed), the WBXML body (400), the device recorded (a new
+ * DeviceId on the client replaces the old device and its state), the policy key (a phone that
+ * has not provisioned gets 449, or Status 142 from 14.0), then the command. Commands of a mail
+ * server (SendMail, Search, MoveItems, …) are not announced and answer 501. Each command's
+ * behaviour is in its own module; the protocol's wire and rules are in @atomsync/activesync.
+ */
+import {
+  ActiveSyncDecodeError,
+  ActiveSyncRequestLineError,
+  AS_PROTOCOL_VERSIONS_HEADER,
+  AS_WBXML_MEDIA_TYPE,
+  decodeRequest,
+  encodeResponse,
+  parseRequestLine,
+  type AsCommand,
+  type AsElement,
+  type AsRequestLine,
+} from '@atomsync/activesync';
+import type { H3, H3Event } from 'h3';
+import type { Logger } from 'pino';
+import { ServiceError } from '../errors.js';
+import { readBytes } from '../http/body.js';
+import { toServiceError } from '../http/failure.js';
+import { requestState } from '../http/request-state.js';
+import { sendError, type Body } from '../http/respond.js';
+import { createLogger } from '../log.js';
+import { PhoneAuthenticator, type PhoneAuthenticatorOptions } from './auth.js';
+import { autodiscover, AUTODISCOVER_PATHS } from './autodiscover.js';
+import type { ActivesyncDeps, PhoneRequest } from './context.js';
+import { getItemEstimateCommand } from './estimate.js';
+import { folderSyncCommand } from './folder-sync.js';
+import { DEFAULT_PING, pingCommand, type PingSettings } from './ping.js';
+import { needsProvisioning, notProvisioned, provisionCommand } from './provision.js';
+import { settingsCommand } from './settings.js';
+import { syncCommand } from './sync/sync.js';
+import { ChangeWatch } from './watch.js';
+
+/** The paths phones use (rou3 matches case-sensitively; some clients lower-case the path). */
+export const ACTIVESYNC_PATHS = ['/Microsoft-Server-ActiveSync', '/microsoft-server-activesync'] as const;
+
+type CommandHandler = (request: PhoneRequest, body: AsElement | null) => Promise<AsElement>;
+
+/** What we serve: the commands of a contacts, calendar, tasks and notes server. */
+const COMMANDS: Partial<Record<AsCommand, CommandHandler>> = {
+  Sync: syncCommand,
+  FolderSync: folderSyncCommand,
+  GetItemEstimate: getItemEstimateCommand,
+  Provision: provisionCommand,
+  Settings: settingsCommand,
+  Ping: pingCommand,
+};
+
+/** `MS-ASProtocolCommands` of our OPTIONS answer: the commands we serve. */
+export const SERVED_COMMANDS_HEADER = Object.keys(COMMANDS).join(',');
+/** The Exchange version a phone reads from `MS-Server-ActiveSync`. */
+const SERVER_VERSION = '14.1';
+
+/** Versions before 14.0 get HTTP 449 where 14.0+ gets Status 142. */
+const usesStatus142 = (line: AsRequestLine): boolean => Number(line.protocolVersion) >= 14;
+
+export interface ActivesyncSettings {
+  readonly auth?: PhoneAuthenticatorOptions;
+  /** ATOMSYNC_BASE_URL: what Autodiscover answers; default each request's origin. */
+  readonly baseUrl?: string;
+  /** Ping's bounds; DEFAULT_PING when absent. */
+  readonly ping?: PingSettings;
+  /** How often a held Ping reads the datastores (ms). */
+  readonly watchIntervalMs?: number;
+}
+
+export class ActivesyncEndpoint {
+  readonly #auth: PhoneAuthenticator;
+  /** The datastore watch of this instance's held Pings. */
+  readonly watch: ChangeWatch;
+
+  constructor(
+    private readonly deps: ActivesyncDeps,
+    private readonly settings: ActivesyncSettings = {},
+    log?: Logger,
+  ) {
+    this.#auth = new PhoneAuthenticator(deps.store, settings.auth);
+    this.watch = new ChangeWatch(deps.store, log ?? createLogger('warn'), settings.watchIntervalMs);
+  }
+
+  /** Mounts OPTIONS and POST on the ActiveSync paths, POST on Autodiscover's; other methods answer 405. */
+  mount(app: H3): void {
+    for (const path of AUTODISCOVER_PATHS) {
+      app.on('POST', path, (event) => this.#guard(event, 'autodiscover', () => autodiscover(event, this.#auth, this.settings.baseUrl, ACTIVESYNC_PATHS[0])));
+      app.all(path, (event) =>
+        this.#guard(event, 'autodiscover', async () => {
+          throw new ServiceError(405, 'method_not_allowed', 'Autodiscover takes a POST', [], { allow: 'POST' });
+        }),
+      );
+    }
+    for (const path of ACTIVESYNC_PATHS) {
+      app.on('OPTIONS', path, (event) => this.#guard(event, 'activesync.OPTIONS', () => this.options(event)));
+      app.on('POST', path, (event) => this.#guard(event, 'activesync', () => this.post(event)));
+      app.all(path, (event) =>
+        this.#guard(event, 'activesync', async () => {
+          throw new ServiceError(405, 'method_not_allowed', 'an ActiveSync phone sends OPTIONS and POST', [], { allow: 'OPTIONS, POST' });
+        }),
+      );
+    }
+  }
+
+  async #guard(event: H3Event, operation: string, answer: () => Promise<Body>): Promise<Body> {
+    const state = requestState(event);
+    state.operationId ??= operation;
+    try {
+      return await answer();
+    } catch (error) {
+      return sendError(event, toServiceError(error, state.log, state.requestId));
+    }
+  }
+
+  /** What we speak; the phone's credentials are checked, as Exchange does (a phone tests them this way). */
+  async options(event: H3Event): Promise<Body> {
+    await this.#auth.authenticate(event.req.headers.get('authorization'));
+    const headers = event.res.headers;
+    headers.set('ms-server-activesync', SERVER_VERSION);
+    headers.set('ms-asprotocolversions', AS_PROTOCOL_VERSIONS_HEADER);
+    headers.set('ms-asprotocolcommands', SERVED_COMMANDS_HEADER);
+    headers.set('allow', 'OPTIONS, POST');
+    headers.set('public', 'OPTIONS, POST');
+    headers.set('cache-control', 'private');
+    return '';
+  }
+
+  async post(event: H3Event): Promise<Body> {
+    const state = requestState(event);
+    let line: AsRequestLine;
+    try {
+      line = parseRequestLine(event.req.url, event.req.headers);
+    } catch (error) {
+      if (error instanceof ActiveSyncRequestLineError) throw new ServiceError(400, 'bad_request', error.message);
+      throw error;
+    }
+    state.operationId = `activesync.${line.command}`;
+    const { client, account } = await this.#auth.authenticate(event.req.headers.get('authorization'));
+    const bytes = await readBytes(event);
+    let body: AsElement | null;
+    try {
+      body = decodeRequest(bytes);
+    } catch (error) {
+      if (error instanceof ActiveSyncDecodeError) throw new ServiceError(400, 'bad_request', `not an ActiveSync WBXML body: ${error.message}`);
+      throw error;
+    }
+    const handler = COMMANDS[line.command];
+    if (handler === undefined) throw new ServiceError(501, 'not_implemented', `this server keeps contacts, calendars, tasks and notes: it does not serve ${line.command}`);
+
+    const now = new Date();
+    const log = state.log.child({ activesync: line.command, client: client.uuid });
+    const { record: device, replaced } = await this.deps.store.activesyncDevices.touch(
+      client.accountId,
+      client.uuid,
+      { deviceId: line.deviceId, deviceType: line.deviceType, userAgent: (event.req.headers.get('user-agent') ?? '').slice(0, 256), protocolVersion: line.protocolVersion },
+      now,
+    );
+    if (replaced !== null) log.info({ deviceId: line.deviceId, replaced }, 'ActiveSync client: a new device replaces the old one, whose state is dropped');
+    const signal = (event.req as { signal?: AbortSignal }).signal;
+    const request: PhoneRequest = {
+      deps: { ...this.deps, log },
+      line,
+      client,
+      account,
+      device,
+      log,
+      now,
+      endpoint: { watch: this.watch, ping: this.settings.ping ?? DEFAULT_PING, ...(signal === undefined ? {} : { signal }) },
+    };
+
+    const headers = event.res.headers;
+    headers.set('ms-server-activesync', SERVER_VERSION);
+    headers.set('cache-control', 'private');
+    if (needsProvisioning(request)) {
+      const refusal = usesStatus142(line) ? notProvisioned(line.command) : undefined;
+      if (refusal === undefined) {
+        event.res.status = 449;
+        event.res.statusText = 'Retry after sending a PROVISION command';
+        return '';
+      }
+      return this.#wbxml(event, refusal);
+    }
+    try {
+      return this.#wbxml(event, await handler(request, body));
+    } catch (error) {
+      // A required element missing, a value out of range: the body does not say what the command needs.
+      if (error instanceof ActiveSyncDecodeError) throw new ServiceError(400, 'bad_request', `the ${line.command} request is malformed: ${error.message}`);
+      throw error;
+    }
+  }
+
+  #wbxml(event: H3Event, tree: AsElement): Body {
+    event.res.headers.set('content-type', AS_WBXML_MEDIA_TYPE);
+    return encodeResponse(tree);
+  }
+}

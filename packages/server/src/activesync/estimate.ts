@@ -1,0 +1,58 @@
+/**
+ * GetItemEstimate: how many changes the next Syncs would bring a collection — those queued for
+ * the phone, plus the peer's changes since the binding last ran (an upper bound: a change the
+ * engine finds to be an echo is counted too), or all the peer holds when the phone starts afresh.
+ */
+import { ESTIMATE_STATUS, getItemEstimateResponse, readGetItemEstimateRequest, type AsElement, type EstimateAnswer } from '@atomsync/activesync';
+import { otherSide } from '@atomsync/engine';
+import { connectorFor } from '../connectors/index.js';
+import { foldersOf, phoneBinding, type PhoneBinding } from './binding.js';
+import type { PhoneRequest } from './context.js';
+import { formatOf, type ItemFormat } from './sync/formats.js';
+import { CollectionStateError, readState } from './sync/state.js';
+
+export async function getItemEstimateCommand(request: PhoneRequest, body: AsElement | null): Promise<AsElement> {
+  const asked = body === null ? [] : readGetItemEstimateRequest(body);
+  const phone = await phoneBinding(request);
+  const folders = await foldersOf(request, phone);
+  const answers: EstimateAnswer[] = [];
+  for (const c of asked) {
+    const folder = folders.find((f) => f.serverId === c.collectionId);
+    const format = folder === undefined ? undefined : formatOf(folder.className);
+    const className = request.line.protocolVersion === '2.5' && folder !== undefined ? { className: folder.className } : {};
+    if (phone === undefined || format === undefined) {
+      answers.push({ collectionId: c.collectionId, status: ESTIMATE_STATUS.INVALID_COLLECTION });
+      continue;
+    }
+    const row = await request.deps.store.activesyncDevices.collection(request.client.accountId, request.client.uuid, c.collectionId);
+    if (row === undefined || c.syncKey === '0') {
+      answers.push({ collectionId: c.collectionId, status: ESTIMATE_STATUS.NOT_PRIMED, ...className });
+      continue;
+    }
+    if (c.syncKey !== undefined && c.syncKey !== row.syncKey) {
+      answers.push({ collectionId: c.collectionId, status: ESTIMATE_STATUS.INVALID_SYNC_KEY, ...className });
+      continue;
+    }
+    let initial: boolean;
+    try {
+      initial = readState(row.state).initial;
+    } catch (error) {
+      if (!(error instanceof CollectionStateError)) throw error;
+      answers.push({ collectionId: c.collectionId, status: ESTIMATE_STATUS.INVALID_SYNC_KEY, ...className });
+      continue;
+    }
+    const queued = await request.deps.store.activesyncDevices.outboxSize(request.client.accountId, request.client.uuid, c.collectionId);
+    const estimate = queued + (await peerChanges(request, phone, format, initial));
+    answers.push({ collectionId: c.collectionId, status: ESTIMATE_STATUS.OK, estimate, ...className });
+  }
+  return getItemEstimateResponse(answers);
+}
+
+async function peerChanges(request: PhoneRequest, phone: PhoneBinding, format: ItemFormat, initial: boolean): Promise<number> {
+  const peerSide = otherSide(phone.side);
+  const connector = await connectorFor(request.deps, request.client.accountId, phone.peer, peerSide);
+  const state = await request.deps.store.syncState.load(phone.binding.id, format.itemDataclasses, format.dataclass);
+  const anchor = state.anchors[peerSide];
+  if (initial || anchor === null) return (await connector.all(format.itemDataclasses)).entries.length;
+  return (await connector.changesSince(format.itemDataclasses, anchor)).entries.length;
+}

@@ -1,0 +1,55 @@
+/**
+ * Ping: the phone's push. The request is held until a watched folder has something for the phone
+ * — changes queued for it, or its datastore changed since the folder last synced, made through
+ * any instance (watch.ts) — or until the heartbeat ends (Status 1). A Ping must name its folders
+ * and heartbeat (we keep no earlier Ping to reuse: an empty one is Status 3 and the phone sends a
+ * full one). Only a datastore peer pushes; a folder of an extdata peer waits the heartbeat out.
+ */
+import { folderById, PING_STATUS, pingResponse, readPingRequest, type AsElement } from '@atomsync/activesync';
+import { foldersOf, phoneBinding } from './binding.js';
+import type { PhoneRequest } from './context.js';
+
+export interface PingSettings {
+  /** Seconds; MS-ASCMD's bounds are 60 and 3540. */
+  readonly minHeartbeat: number;
+  readonly maxHeartbeat: number;
+  readonly maxFolders: number;
+}
+
+export const DEFAULT_PING: PingSettings = { minHeartbeat: 60, maxHeartbeat: 3540, maxFolders: 32 };
+
+export async function pingCommand(request: PhoneRequest, body: AsElement | null): Promise<AsElement> {
+  const { watch, ping: settings, signal } = request.endpoint;
+  const ping = body === null ? {} : readPingRequest(body);
+  if (ping.folders === undefined || ping.folders.length === 0 || ping.heartbeatInterval === undefined) return pingResponse({ status: PING_STATUS.MISSING_PARAMETERS });
+  const heartbeat = ping.heartbeatInterval;
+  if (heartbeat < settings.minHeartbeat) return pingResponse({ status: PING_STATUS.HEARTBEAT_OUT_OF_RANGE, heartbeatInterval: settings.minHeartbeat });
+  if (heartbeat > settings.maxHeartbeat) return pingResponse({ status: PING_STATUS.HEARTBEAT_OUT_OF_RANGE, heartbeatInterval: settings.maxHeartbeat });
+  if (ping.folders.length > settings.maxFolders) return pingResponse({ status: PING_STATUS.TOO_MANY_FOLDERS, maxFolders: settings.maxFolders });
+
+  const phone = await phoneBinding(request);
+  const folders = await foldersOf(request, phone);
+  const { accountId, uuid: clientUuid } = request.client;
+  const devices = request.deps.store.activesyncDevices;
+  const watched: { id: string; synced: Date }[] = [];
+  for (const f of ping.folders) {
+    const row = folders.some((g) => g.serverId === f.id) && folderById(f.id) !== undefined ? await devices.collection(accountId, clientUuid, f.id) : undefined;
+    // A folder the phone was not given, or never synced: it runs FolderSync (and Sync) first.
+    if (row === undefined) return pingResponse({ status: PING_STATUS.FOLDER_SYNC_REQUIRED });
+    watched.push({ id: f.id, synced: row.updated });
+  }
+  const queued: string[] = [];
+  for (const w of watched) if ((await devices.outboxSize(accountId, clientUuid, w.id)) > 0) queued.push(w.id);
+  if (queued.length > 0) return pingResponse({ status: PING_STATUS.CHANGES, changed: queued });
+
+  const peer = phone?.peer.kind === 'datastore' ? [phone.peer.uuid] : [];
+  const since = new Date(Math.min(...watched.map((w) => w.synced.getTime())));
+  const deadline = Date.now() + heartbeat * 1000;
+  if (peer.length > 0) {
+    const latest = await request.deps.store.contents.lastChanged(peer);
+    if ((latest.get(peer[0]!)?.getTime() ?? 0) > since.getTime()) return pingResponse({ status: PING_STATUS.CHANGES, changed: watched.map((w) => w.id) });
+  }
+  const changed = await watch.wait(peer, since, deadline, signal);
+  if (changed.length > 0) return pingResponse({ status: PING_STATUS.CHANGES, changed: watched.map((w) => w.id) });
+  return pingResponse({ status: PING_STATUS.EXPIRED });
+}

@@ -1,0 +1,27 @@
+/**
+ * The item classes a phone syncs over ActiveSync, each with its folder class, the binding's
+ * dataclass, and its property mapping (which lives in @atomsync/items, beside the other formats).
+ */
+import type { Dataclass } from '@atomsync/atom';
+import type { FolderClass } from '@atomsync/activesync';
+import { contactFromAirSync, contactToAirSync, type AirSyncProperty, type FromAirSyncOptions, type ItemDataclass, type ToAirSyncOptions } from '@atomsync/items';
+
+export interface ItemFormat {
+  readonly className: FolderClass;
+  /** What a run of the binding asks for. */
+  readonly dataclass: Dataclass;
+  /** The item classes that run reads. */
+  readonly itemDataclasses: readonly ItemDataclass[];
+  /** The media type of what the phone's items become. */
+  readonly type: string;
+  readonly toAirSync: (body: string, options: ToAirSyncOptions) => AirSyncProperty[];
+  readonly fromAirSync: (properties: readonly AirSyncProperty[], options: FromAirSyncOptions) => string;
+}
+
+export const FORMATS: Partial<Record<FolderClass, ItemFormat>> = {
+  Contacts: { className: 'Contacts', dataclass: 'Contacts', itemDataclasses: ['Contacts'], type: 'text/vcard', toAirSync: contactToAirSync, fromAirSync: contactFromAirSync },
+};
+
+export function formatOf(className: FolderClass): ItemFormat | undefined {
+  return FORMATS[className];
+}

@@ -1,0 +1,61 @@
+/**
+ * What the store keeps per synchronized collection beyond its keys (the `state` JSON of its row):
+ * the options the phone set, what it supports (ghosting), and whether the next run refreshes it
+ * from the peer (after a SyncKey 0). SyncKeys are `<generation>:<n>`: the generation is new at
+ * every SyncKey 0, so a key of the collection's earlier life never passes for a current one.
+ */
+import { randomBytes } from 'node:crypto';
+import { FOLDERS, type FolderClass } from '@atomsync/activesync';
+
+export interface CollectionState {
+  readonly className: FolderClass;
+  /** The phone's Supported list (SyncKey 0), when it sent one. */
+  readonly supported?: readonly string[];
+  /** The body form the phone asked for (12.0+). */
+  readonly bodyPreference?: { readonly type: 1 | 2 | 3 | 4; readonly truncationSize?: number };
+  readonly filterType?: number;
+  /** The next run copies the peer over the phone (it started from SyncKey 0 and holds nothing). */
+  readonly initial: boolean;
+  readonly generation: string;
+  /** The n of the SyncKey handed out last. */
+  readonly counter: number;
+}
+
+export class CollectionStateError extends Error {
+  override readonly name = 'CollectionStateError';
+}
+
+export function newGeneration(): string {
+  return randomBytes(6).toString('base64url');
+}
+
+export const syncKeyOf = (state: CollectionState): string => `${state.generation}:${state.counter}`;
+
+const CLASSES = new Set(Object.keys(FOLDERS));
+
+export function readState(json: string): CollectionState {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    throw new CollectionStateError('the collection state is not JSON');
+  }
+  const v = value as Record<string, unknown>;
+  const ok =
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.className === 'string' &&
+    CLASSES.has(v.className) &&
+    typeof v.initial === 'boolean' &&
+    typeof v.generation === 'string' &&
+    Number.isSafeInteger(v.counter) &&
+    (v.supported === undefined || (Array.isArray(v.supported) && v.supported.every((s) => typeof s === 'string'))) &&
+    (v.filterType === undefined || Number.isSafeInteger(v.filterType)) &&
+    (v.bodyPreference === undefined || (typeof v.bodyPreference === 'object' && v.bodyPreference !== null && [1, 2, 3, 4].includes((v.bodyPreference as { type?: unknown }).type as number)));
+  if (!ok) throw new CollectionStateError('the collection state does not have the shape we write');
+  return v as unknown as CollectionState;
+}
+
+export function writeState(state: CollectionState): string {
+  return JSON.stringify(state);
+}

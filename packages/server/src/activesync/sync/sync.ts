@@ -1,0 +1,306 @@
+/**
+ * The Sync command: per collection, the SyncKey checked (a resent key gets the reply it had, a
+ * key of no life of the collection gets Status 3), the phone's commands read into changes (each
+ * item on its own: one that cannot be read is answered Status 6, the rest go on), the binding run
+ * with the phone as one side when there is something to run, and a window of the changes queued
+ * for the phone sent with MoreAvailable while more wait. The engine's outcome, the queue, what the
+ * phone holds and the new key are written in the run's one transaction.
+ */
+import {
+  DEFAULT_WINDOW_SIZE,
+  elementFromJson,
+  elementToJson,
+  readSyncRequest,
+  SYNC_STATUS,
+  syncCollectionElement,
+  syncResponse,
+  syncStatusResponse,
+  type AsElement,
+  type ClientCommand,
+  type CommandResponse,
+  type FolderDefinition,
+  type ServerCommand,
+  type SyncCollectionRequest,
+} from '@atomsync/activesync';
+import { SyncFailure, type Change, type PhoneOutgoing } from '@atomsync/engine';
+import { titleOf } from '@atomsync/items';
+import type { ActivesyncDeviceItem, ActivesyncOutboxRow } from '../../store/records.js';
+import type { Repositories } from '../../store/store.js';
+import { foldersOf, phoneBinding, type PhoneBinding } from '../binding.js';
+import type { PhoneRequest } from '../context.js';
+import { exchange, newServerId, runMode } from './exchange.js';
+import { formatOf, type ItemFormat } from './formats.js';
+import { readItem, renderItem } from './items.js';
+import { CollectionStateError, newGeneration, readState, syncKeyOf, writeState, type CollectionState } from './state.js';
+
+export async function syncCommand(request: PhoneRequest, body: AsElement | null): Promise<AsElement> {
+  // An empty Sync repeats the last one; we keep none yet, so the phone sends it whole.
+  if (body === null) return syncStatusResponse(SYNC_STATUS.INCOMPLETE_REQUEST);
+  const sync = readSyncRequest(body);
+  if (sync.partial) return syncStatusResponse(SYNC_STATUS.INCOMPLETE_REQUEST);
+  const phone = await phoneBinding(request);
+  const folders = await foldersOf(request, phone);
+  const replies: AsElement[] = [];
+  for (const collection of sync.collections) replies.push(await syncCollection(request, phone, folders, collection, sync.windowSize));
+  if (replies.length > 0) await request.deps.store.activesync.setLastSync(request.client.accountId, request.client.uuid, request.now);
+  return syncResponse(replies);
+}
+
+/** A reply of only a status (the key as the phone sent it). */
+function statusOnly(request: PhoneRequest, c: SyncCollectionRequest, status: number, folder?: FolderDefinition): AsElement {
+  return syncCollectionElement({ ...classOf(request, folder), syncKey: c.syncKey, collectionId: c.collectionId, status });
+}
+
+/** 2.5 echoes the collection's class. */
+function classOf(request: PhoneRequest, folder: FolderDefinition | undefined): { className?: string } {
+  return request.line.protocolVersion === '2.5' && folder !== undefined ? { className: folder.className } : {};
+}
+
+function bodyPreferenceOf(c: SyncCollectionRequest): CollectionState['bodyPreference'] {
+  const preference = c.options.bodyPreferences.find((p) => p.type === 1) ?? c.options.bodyPreferences[0];
+  if (preference === undefined) return undefined;
+  return { type: preference.type as 1 | 2 | 3 | 4, ...(preference.truncationSize === undefined ? {} : { truncationSize: preference.truncationSize }) };
+}
+
+async function syncCollection(request: PhoneRequest, phone: PhoneBinding | undefined, folders: readonly FolderDefinition[], c: SyncCollectionRequest, windowSize: number | undefined): Promise<AsElement> {
+  const folder = folders.find((f) => f.serverId === c.collectionId);
+  const format = folder === undefined ? undefined : formatOf(folder.className);
+  // A folder the phone was not given (or no longer has): it runs FolderSync first.
+  if (phone === undefined || folder === undefined || format === undefined) {
+    request.log.info({ collectionId: c.collectionId, bound: phone !== undefined }, 'ActiveSync Sync of a folder the phone does not have');
+    return statusOnly(request, c, SYNC_STATUS.FOLDER_HIERARCHY_CHANGED);
+  }
+  const devices = request.deps.store.activesyncDevices;
+  const { accountId, uuid: clientUuid } = request.client;
+  if (c.syncKey === '0') return startCollection(request, folder, c);
+
+  const row = await devices.collection(accountId, clientUuid, c.collectionId);
+  if (row !== undefined && row.previousKey === c.syncKey && row.lastReply !== null) {
+    // Our reply was lost: the same again, nothing applied twice.
+    return elementFromJson(JSON.parse(row.lastReply));
+  }
+  if (row === undefined || row.syncKey !== c.syncKey) return statusOnly(request, c, SYNC_STATUS.INVALID_SYNC_KEY, folder);
+  let state: CollectionState;
+  try {
+    state = readState(row.state);
+  } catch (error) {
+    if (!(error instanceof CollectionStateError)) throw error;
+    request.log.warn({ collectionId: c.collectionId, fault: error.message }, 'ActiveSync collection state unreadable: the phone starts the collection again');
+    return statusOnly(request, c, SYNC_STATUS.INVALID_SYNC_KEY, folder);
+  }
+  // Options may come with any request; a phone that sends none keeps those it set.
+  const bodyPreference = bodyPreferenceOf(c) ?? state.bodyPreference;
+  state = { ...state, ...(bodyPreference === undefined ? {} : { bodyPreference }), ...(c.options.filterType === undefined ? {} : { filterType: c.options.filterType }) };
+
+  const incoming = await readCommands(request, format, state, c.collectionId, c.commands);
+  const window = Math.max(1, c.windowSize ?? windowSize ?? DEFAULT_WINDOW_SIZE);
+  const queued = await devices.outboxSize(accountId, clientUuid, c.collectionId);
+  const next: CollectionState = { ...state, initial: false, counter: state.counter + 1 };
+  let reply: AsElement | undefined;
+  const finish = async (tx: Repositories): Promise<AsElement> => {
+    const txDevices = tx.activesyncDevices;
+    // Another request of the phone with this key may have been answered while this one waited for
+    // the binding's turn: then nothing of this one is written (the run rolls back).
+    const current = await txDevices.collection(accountId, clientUuid, c.collectionId);
+    if (current?.syncKey !== row.syncKey) throw new SyncFailure('the collection moved on while this request waited (the phone sent it twice at once)');
+    if (incoming.remember.length > 0) await txDevices.putItems(accountId, clientUuid, c.collectionId, incoming.remember);
+    if (incoming.forget.length > 0) await txDevices.removeItems(accountId, clientUuid, c.collectionId, incoming.forget);
+    const commands: ServerCommand[] = [];
+    let moreAvailable = false;
+    if (c.getChanges) {
+      const rows = await txDevices.peekOutbox(accountId, clientUuid, c.collectionId, window + 1);
+      moreAvailable = rows.length > window;
+      const sending = rows.slice(0, window);
+      for (const r of sending) {
+        const command = serverCommand(request, format, next, r);
+        if (command !== undefined) commands.push(command);
+      }
+      if (sending.length > 0) await txDevices.dropOutbox(accountId, clientUuid, c.collectionId, sending.at(-1)!.seq);
+    }
+    const moved = commands.length > 0 || incoming.responses.length > 0 || incoming.sent.length > 0 || state.initial;
+    const built = syncCollectionElement({
+      ...classOf(request, folder),
+      syncKey: moved ? syncKeyOf(next) : row.syncKey,
+      collectionId: c.collectionId,
+      status: SYNC_STATUS.OK,
+      moreAvailable,
+      commands,
+      responses: incoming.responses,
+    });
+    const kept = moved ? next : { ...next, counter: state.counter };
+    await txDevices.saveCollection(
+      {
+        accountId,
+        clientUuid,
+        collectionId: c.collectionId,
+        syncKey: syncKeyOf(kept),
+        previousKey: moved ? c.syncKey : row.previousKey,
+        lastReply: moved ? JSON.stringify(elementToJson(built)) : row.lastReply,
+        state: writeState(kept),
+      },
+      request.now,
+    );
+    return built;
+  };
+
+  const runEngine = incoming.sent.length > 0 || state.initial || (c.getChanges && queued === 0);
+  if (!runEngine) return request.deps.store.transaction(finish);
+  const log = await exchange(request, {
+    phone,
+    format,
+    sent: incoming.sent,
+    mode: runMode(phone, state.initial, incoming.sent.some((s) => s.op === 'upsert')),
+    anchor: syncKeyOf(next),
+    onCommit: async (tx, outgoing) => {
+      await queue(tx, request, c.collectionId, outgoing);
+      reply = await finish(tx);
+    },
+  });
+  if (log.result !== 'completed' || reply === undefined) {
+    // The same request, answered meanwhile: its answer.
+    const now = await devices.collection(accountId, clientUuid, c.collectionId);
+    if (now !== undefined && now.previousKey === c.syncKey && now.lastReply !== null) return elementFromJson(JSON.parse(now.lastReply));
+    // Nothing was written: the phone keeps its changes and sends them again with the same key.
+    request.log.warn({ collectionId: c.collectionId, bindingId: phone.binding.id, reason: log.reason }, 'ActiveSync Sync: the binding run failed');
+    return statusOnly(request, c, SYNC_STATUS.SERVER_ERROR, folder);
+  }
+  return reply;
+}
+
+/** SyncKey 0: the collection starts again — its queue and what the phone held are forgotten, the next run refreshes it. */
+async function startCollection(request: PhoneRequest, folder: FolderDefinition, c: SyncCollectionRequest): Promise<AsElement> {
+  const { accountId, uuid: clientUuid } = request.client;
+  const bodyPreference = bodyPreferenceOf(c);
+  const state: CollectionState = {
+    className: folder.className,
+    ...(c.supported === undefined ? {} : { supported: c.supported }),
+    ...(bodyPreference === undefined ? {} : { bodyPreference }),
+    ...(c.options.filterType === undefined ? {} : { filterType: c.options.filterType }),
+    initial: true,
+    generation: newGeneration(),
+    counter: 1,
+  };
+  const reply = syncCollectionElement({ ...classOf(request, folder), syncKey: syncKeyOf(state), collectionId: c.collectionId, status: SYNC_STATUS.OK });
+  await request.deps.store.transaction(async (tx) => {
+    await tx.activesyncDevices.resetCollection(accountId, clientUuid, c.collectionId);
+    await tx.activesyncDevices.saveCollection(
+      { accountId, clientUuid, collectionId: c.collectionId, syncKey: syncKeyOf(state), previousKey: '0', lastReply: JSON.stringify(elementToJson(reply)), state: writeState(state) },
+      request.now,
+    );
+  });
+  return reply;
+}
+
+interface Incoming {
+  /** The phone's changes, for the engine. */
+  readonly sent: Change[];
+  readonly responses: CommandResponse[];
+  /** Items the phone now holds as written here. */
+  readonly remember: ActivesyncDeviceItem[];
+  /** Items the phone no longer holds. */
+  readonly forget: string[];
+}
+
+async function readCommands(request: PhoneRequest, format: ItemFormat, state: CollectionState, collectionId: string, commands: readonly ClientCommand[]): Promise<Incoming> {
+  const incoming: Incoming = { sent: [], responses: [], remember: [], forget: [] };
+  if (commands.length === 0) return incoming;
+  const { accountId, uuid: clientUuid } = request.client;
+  const ids = commands.flatMap((c) => (c.kind === 'Add' ? [] : [c.serverId]));
+  const held = await request.deps.store.activesyncDevices.items(accountId, clientUuid, collectionId, ids);
+  const version = request.line.protocolVersion;
+  const dataclass = format.itemDataclasses[0]!;
+  for (const command of commands) {
+    switch (command.kind) {
+      case 'Add': {
+        try {
+          const body = readItem(format, command.data, state, version);
+          const serverId = newServerId();
+          incoming.sent.push({ op: 'upsert', item: { id: serverId, dataclass, type: format.type, title: titleOf(dataclass, body), body } });
+          incoming.remember.push({ serverId, dataclass, body });
+          incoming.responses.push({ kind: 'Add', clientId: command.clientId, serverId, status: SYNC_STATUS.OK });
+        } catch (error) {
+          request.log.warn({ clientId: command.clientId, fault: String(error) }, 'ActiveSync Add refused: its data does not convert');
+          incoming.responses.push({ kind: 'Add', clientId: command.clientId, status: SYNC_STATUS.CONVERSION_ERROR });
+        }
+        break;
+      }
+      case 'Change': {
+        const previous = held.get(command.serverId);
+        if (previous === undefined) {
+          incoming.responses.push({ kind: 'Change', serverId: command.serverId, status: SYNC_STATUS.OBJECT_NOT_FOUND });
+          break;
+        }
+        try {
+          const body = readItem(format, command.data, state, version, previous.body);
+          incoming.sent.push({ op: 'upsert', item: { id: command.serverId, dataclass: previous.dataclass, type: format.type, title: titleOf(previous.dataclass, body), body } });
+          incoming.remember.push({ serverId: command.serverId, dataclass: previous.dataclass, body });
+        } catch (error) {
+          request.log.warn({ serverId: command.serverId, fault: String(error) }, 'ActiveSync Change refused: its data does not convert');
+          incoming.responses.push({ kind: 'Change', serverId: command.serverId, status: SYNC_STATUS.CONVERSION_ERROR });
+        }
+        break;
+      }
+      case 'Delete': {
+        const previous = held.get(command.serverId);
+        if (previous === undefined) {
+          incoming.responses.push({ kind: 'Delete', serverId: command.serverId, status: SYNC_STATUS.OBJECT_NOT_FOUND });
+          break;
+        }
+        incoming.sent.push({ op: 'delete', id: command.serverId, dataclass: previous.dataclass });
+        incoming.forget.push(command.serverId);
+        break;
+      }
+      case 'Fetch': {
+        const previous = held.get(command.serverId);
+        if (previous === undefined) {
+          incoming.responses.push({ kind: 'Fetch', serverId: command.serverId, status: SYNC_STATUS.OBJECT_NOT_FOUND });
+          break;
+        }
+        try {
+          incoming.responses.push({ kind: 'Fetch', serverId: command.serverId, status: SYNC_STATUS.OK, data: renderItem(format, previous.body, state, version) });
+        } catch (error) {
+          request.log.warn({ serverId: command.serverId, fault: String(error) }, 'ActiveSync Fetch: the item does not convert');
+          incoming.responses.push({ kind: 'Fetch', serverId: command.serverId, status: SYNC_STATUS.CONVERSION_ERROR });
+        }
+        break;
+      }
+    }
+  }
+  return incoming;
+}
+
+/** The engine's changes for the phone: queued, and what the phone will hold remembered, in the run's transaction. */
+async function queue(tx: Repositories, request: PhoneRequest, collectionId: string, outgoing: readonly PhoneOutgoing[]): Promise<void> {
+  if (outgoing.length === 0) return;
+  const { accountId, uuid: clientUuid } = request.client;
+  const rows: Omit<ActivesyncOutboxRow, 'seq'>[] = [];
+  const remember: ActivesyncDeviceItem[] = [];
+  const forget: string[] = [];
+  for (const { change, assignedId } of outgoing) {
+    if (change.op === 'add') {
+      const serverId = assignedId ?? newServerId();
+      rows.push({ op: 'add', serverId, dataclass: change.item.dataclass, body: change.item.body });
+      remember.push({ serverId, dataclass: change.item.dataclass, body: change.item.body });
+    } else if (change.op === 'replace') {
+      rows.push({ op: 'replace', serverId: change.id, dataclass: change.item.dataclass, body: change.item.body });
+      remember.push({ serverId: change.id, dataclass: change.item.dataclass, body: change.item.body });
+    } else {
+      rows.push({ op: 'delete', serverId: change.id, dataclass: change.dataclass, body: '' });
+      forget.push(change.id);
+    }
+  }
+  await tx.activesyncDevices.appendOutbox(accountId, clientUuid, collectionId, rows);
+  if (remember.length > 0) await tx.activesyncDevices.putItems(accountId, clientUuid, collectionId, remember);
+  if (forget.length > 0) await tx.activesyncDevices.removeItems(accountId, clientUuid, collectionId, forget);
+}
+
+/** A queued change as the phone gets it; one that does not convert is left out (and logged), never blocking the rest. */
+function serverCommand(request: PhoneRequest, format: ItemFormat, state: CollectionState, row: ActivesyncOutboxRow): ServerCommand | undefined {
+  if (row.op === 'delete') return { kind: 'Delete', serverId: row.serverId };
+  try {
+    return { kind: row.op === 'add' ? 'Add' : 'Change', serverId: row.serverId, data: renderItem(format, row.body, state, request.line.protocolVersion) };
+  } catch (error) {
+    request.log.warn({ serverId: row.serverId, fault: String(error) }, 'ActiveSync: an item does not convert for the phone; left out');
+    return undefined;
+  }
+}

@@ -1,0 +1,200 @@
+/**
+ * The ActiveSync endpoint with our scripted client, on both stores: OPTIONS, credentials,
+ * Provision before anything else (449 for 12.1, Status 142 for 14.0), FolderSync (one folder per
+ * class of the bound datastore; none without a binding), and contacts through Sync — down in
+ * windows with MoreAvailable, up with ClientId → ServerId, changed and deleted, a resent SyncKey
+ * answered the same without applying twice, a stale key refused with Status 3.
+ */
+import { el, type AsElement, type AsProtocolVersion } from '@atomsync/activesync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { storeKinds } from '../support/stores.js';
+import { childrenAt, ScriptedPhone, textAt, textOf } from './support/scripted.js';
+
+const vcard = (given: string, family: string, email: string) =>
+  ['BEGIN:VCARD', 'VERSION:3.0', `N:${family};${given};;;`, `FN:${given} ${family}`, `EMAIL;TYPE=INTERNET:${email}`, 'END:VCARD', ''].join('\r\n');
+
+let users = 0;
+
+describe.each(storeKinds)('the ActiveSync endpoint (%s)', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  /** An ActiveSync client of alice's, bound to a datastore client of hers holding `cards`. */
+  async function boundPhone(version: AsProtocolVersion, cards: string[] = [], bind = true) {
+    const username = `phone-${kind}-${++users}@example.org`;
+    const password = `pw-${users}-Birch`;
+    const sdk = server.alice.client;
+    const client = (await sdk.activesync.create({ username, password })).client.uuid!;
+    const datastore = (await sdk.datastore.create({ userId: `as-user-${kind}-${users}` })).client.uuid!;
+    for (const card of cards) await sdk.datastore.contents(datastore).create({ title: 'c', content: { type: 'text/vcard', value: card } });
+    if (bind) await sdk.syncengine.create({ source: { syncSource: 'activesync', uuid: client }, target: { syncSource: 'datastore', uuid: datastore } });
+    const phone = new ScriptedPhone({ url: server.url, username, password, version });
+    const contents = async () => (await sdk.datastore.contents(datastore).list({ dataclass: 'Contacts' })).entries.map((e) => e.content?.value ?? '');
+    return { phone, client, datastore, contents };
+  }
+
+  const folderSync = (key: string) => el('FolderHierarchy:FolderSync', [el('FolderHierarchy:SyncKey', key)]);
+  const sync = (key: string, collection: AsElement[] = [], windowSize?: number) =>
+    el('AirSync:Sync', [
+      el('AirSync:Collections', [
+        el('AirSync:Collection', [
+          el('AirSync:SyncKey', key),
+          el('AirSync:CollectionId', 'contacts'),
+          ...(windowSize === undefined ? [] : [el('AirSync:WindowSize', String(windowSize))]),
+          ...collection,
+        ]),
+      ]),
+    ]);
+  const collectionOf = (tree: AsElement | null) => childrenAt(tree, ['AirSync:Collections'], 'AirSync:Collection')[0];
+  const keyOf = (tree: AsElement | null) => textOf(collectionOf(tree), 'AirSync:SyncKey')!;
+
+  it('answers OPTIONS with the versions and commands it serves, to the phone whose password is right', async () => {
+    const { phone } = await boundPhone('14.0');
+    const ok = await phone.sendOptions();
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('ms-asprotocolversions')).toBe('2.5,12.0,12.1,14.0,14.1,16.0,16.1');
+    expect(ok.headers.get('ms-asprotocolcommands')?.split(',')).toEqual(expect.arrayContaining(['Sync', 'FolderSync', 'Provision', 'GetItemEstimate', 'Settings']));
+    const wrong = await phone.sendOptions('not-the-password');
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get('www-authenticate')).toMatch(/^Basic /);
+  });
+
+  it('refuses a wrong password with 401 and records nothing', async () => {
+    const { phone, client } = await boundPhone('14.0');
+    const answer = await phone.send('FolderSync', folderSync('0'), { password: 'wrong' });
+    expect(answer.status).toBe(401);
+    expect(await server.store.activesyncDevices.device(server.alice.id, client)).toBeUndefined();
+  });
+
+  it('sends a phone that has not provisioned to Provision: 449 before 14.0, Status 142 from 14.0', async () => {
+    const old = (await boundPhone('12.1')).phone;
+    expect((await old.send('FolderSync', folderSync('0'))).status).toBe(449);
+    const current = (await boundPhone('14.0')).phone;
+    const answer = await current.send('FolderSync', folderSync('0'));
+    expect(answer.status).toBe(200);
+    expect(textAt(answer.tree, 'FolderHierarchy:Status')).toBe('142');
+    await current.provision();
+    const after = await current.send('FolderSync', folderSync('0'));
+    expect(textAt(after.tree, 'FolderHierarchy:Status')).toBe('1');
+  });
+
+  it('gives a bound phone a Contacts folder, and an unbound one none', async () => {
+    const bound = (await boundPhone('14.0')).phone;
+    await bound.provision();
+    const answer = await bound.send('FolderSync', folderSync('0'));
+    const adds = childrenAt(answer.tree, ['FolderHierarchy:Changes'], 'FolderHierarchy:Add');
+    expect(adds.map((a) => [textOf(a, 'FolderHierarchy:ServerId'), textOf(a, 'FolderHierarchy:Type')])).toContainEqual(['contacts', '9']);
+    // The same key again: nothing changed, the same key back.
+    const key = textAt(answer.tree, 'FolderHierarchy:SyncKey');
+    const again = await bound.send('FolderSync', folderSync(key));
+    expect(textAt(again.tree, 'FolderHierarchy:SyncKey')).toBe(key);
+    expect(textAt(again.tree, 'FolderHierarchy:Changes', 'FolderHierarchy:Count')).toBe('0');
+
+    const unbound = (await boundPhone('14.0', [], false)).phone;
+    await unbound.provision();
+    const none = await unbound.send('FolderSync', folderSync('0'));
+    expect(textAt(none.tree, 'FolderHierarchy:Changes', 'FolderHierarchy:Count')).toBe('0');
+  });
+
+  it.each(['2.5', '14.0'] as const)('syncs contacts down in windows and up, changed and deleted (%s)', async (version) => {
+    const cards = [vcard('Ada', 'Lovelace', 'ada@example.org'), vcard('Alan', 'Turing', 'alan@example.org'), vcard('Grace', 'Hopper', 'grace@example.org')];
+    const { phone, contents } = await boundPhone(version, cards);
+    await phone.provision();
+    await phone.send('FolderSync', folderSync('0'));
+    const started = await phone.send('Sync', sync('0'));
+    expect(textOf(collectionOf(started.tree), 'AirSync:Status')).toBe('1');
+    let key = keyOf(started.tree);
+
+    // Down, two at a time: 2 and MoreAvailable, then 1.
+    const first = await phone.send('Sync', sync(key, [el('AirSync:GetChanges')], 2));
+    const firstAdds = childrenAt(first.tree, ['AirSync:Collections', 'AirSync:Collection', 'AirSync:Commands'], 'AirSync:Add');
+    expect(firstAdds).toHaveLength(2);
+    expect(collectionOf(first.tree)?.children?.some((c) => c.tag === 'MoreAvailable')).toBe(true);
+    key = keyOf(first.tree);
+    const second = await phone.send('Sync', sync(key, [el('AirSync:GetChanges')], 2));
+    const secondAdds = childrenAt(second.tree, ['AirSync:Collections', 'AirSync:Collection', 'AirSync:Commands'], 'AirSync:Add');
+    expect(secondAdds).toHaveLength(1);
+    expect(collectionOf(second.tree)?.children?.some((c) => c.tag === 'MoreAvailable')).toBe(false);
+    key = keyOf(second.tree);
+    const names = [...firstAdds, ...secondAdds].map((a) => textOf(a.children?.find((c) => c.tag === 'ApplicationData'), 'Contacts:LastName')).sort();
+    expect(names).toEqual(['Hopper', 'Lovelace', 'Turing']);
+    const serverIds = [...firstAdds, ...secondAdds].map((a) => textOf(a, 'AirSync:ServerId')!);
+
+    // Up: an Add with a ClientId gets a ServerId, and the datastore has it.
+    const add = el('AirSync:Commands', [
+      el('AirSync:Add', [el('AirSync:ClientId', 'c-1'), el('AirSync:ApplicationData', [el('Contacts:FirstName', 'Katherine'), el('Contacts:LastName', 'Johnson'), el('Contacts:Email1Address', 'kj@example.org')])]),
+    ]);
+    const added = await phone.send('Sync', sync(key, [add]));
+    const response = childrenAt(added.tree, ['AirSync:Collections', 'AirSync:Collection', 'AirSync:Responses'], 'AirSync:Add')[0];
+    expect(textOf(response, 'AirSync:ClientId')).toBe('c-1');
+    expect(textOf(response, 'AirSync:Status')).toBe('1');
+    const newId = textOf(response, 'AirSync:ServerId');
+    expect(newId).toBeTruthy();
+    expect((await contents()).filter((c) => c.includes('Johnson'))).toHaveLength(1);
+
+    // The same request again (our answer was lost): the same answer, nothing added twice.
+    const resent = await phone.send('Sync', sync(key, [add]));
+    expect(textOf(childrenAt(resent.tree, ['AirSync:Collections', 'AirSync:Collection', 'AirSync:Responses'], 'AirSync:Add')[0], 'AirSync:ServerId')).toBe(newId);
+    expect((await contents()).filter((c) => c.includes('Johnson'))).toHaveLength(1);
+    key = keyOf(added.tree);
+
+    // Changed on the phone: the datastore has the change; deleted: gone.
+    const change = el('AirSync:Commands', [
+      el('AirSync:Change', [el('AirSync:ServerId', serverIds[0]!), el('AirSync:ApplicationData', [el('Contacts:FirstName', 'Changed'), el('Contacts:LastName', 'Person')])]),
+      el('AirSync:Delete', [el('AirSync:ServerId', serverIds[1]!)]),
+    ]);
+    const changed = await phone.send('Sync', sync(key, [change]));
+    expect(textOf(collectionOf(changed.tree), 'AirSync:Status')).toBe('1');
+    const now = await contents();
+    expect(now).toHaveLength(3);
+    expect(now.some((c) => c.includes('Person'))).toBe(true);
+
+    // A key of no life of this collection: Status 3, the phone starts again from 0.
+    const stale = await phone.send('Sync', sync('bogus:7', [el('AirSync:GetChanges')]));
+    expect(textOf(collectionOf(stale.tree), 'AirSync:Status')).toBe('3');
+
+    // From 0 again (a phone that lost its data): everything comes down once more, nothing on the server doubles or goes.
+    key = keyOf((await phone.send('Sync', sync('0'))).tree);
+    const again = await phone.send('Sync', sync(key, [el('AirSync:GetChanges')], 100));
+    const againAdds = childrenAt(again.tree, ['AirSync:Collections', 'AirSync:Collection', 'AirSync:Commands'], 'AirSync:Add');
+    expect(againAdds.map((a) => textOf(a.children?.find((c) => c.tag === 'ApplicationData'), 'Contacts:LastName')).sort()).toEqual(['Hopper', 'Johnson', 'Person']);
+    expect(childrenAt(again.tree, ['AirSync:Collections', 'AirSync:Collection', 'AirSync:Commands'], 'AirSync:Delete')).toEqual([]);
+    expect(await contents()).toHaveLength(3);
+  });
+
+  it('tells a phone set up with an e-mail address where its server is (Autodiscover), once its password is right', async () => {
+    const { phone } = await boundPhone('14.0');
+    const request = (email: string) =>
+      '<?xml version="1.0" encoding="utf-8"?><Autodiscover xmlns="http://schemas.microsoft.com/exchange/autodiscover/mobilesync/requestschema/2006">' +
+      `<Request><EMailAddress>${email}</EMailAddress><AcceptableResponseSchema>http://schemas.microsoft.com/exchange/autodiscover/mobilesync/responseschema/2006</AcceptableResponseSchema></Request></Autodiscover>`;
+    const post = (body: string, password = phone.options.password) =>
+      fetch(`${server.url}/autodiscover/autodiscover.xml`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/xml', authorization: `Basic ${Buffer.from(`${phone.options.username}:${password}`).toString('base64')}` },
+        body,
+      });
+    const ok = await post(request(phone.options.username));
+    expect(ok.status).toBe(200);
+    const xml = await ok.text();
+    expect(xml).toContain('<Type>MobileSync</Type>');
+    expect(xml).toContain(`<Url>${server.url}/Microsoft-Server-ActiveSync</Url>`);
+    expect((await post(request(phone.options.username), 'wrong')).status).toBe(401);
+    const hostile = await post(`<!DOCTYPE x [<!ENTITY a "b">]>${request('x@example.org')}`);
+    expect(await hostile.text()).toContain('<ErrorCode>600</ErrorCode>');
+    const deep = await post('<a>'.repeat(10_000));
+    expect(await deep.text()).toContain('<ErrorCode>600</ErrorCode>');
+  });
+
+  it('answers 400 to a body that is not WBXML, and 501 to a mail command', async () => {
+    const { phone } = await boundPhone('14.0');
+    await phone.provision();
+    expect((await phone.send('Sync', new Uint8Array([0x03, 0x01, 0x6a]))).status).toBe(400);
+    expect((await phone.send('SendMail', new Uint8Array(0))).status).toBe(501);
+  });
+});
