@@ -13,7 +13,7 @@
  *   describe/   the canonical form, fingerprints, duplicate keys, titles
  *   media/      the dataclass from media type and body
  *   render/     the form a device takes (SyncML DevInf and catalogue quirks) and the rewrite to it
- *   activesync/ the ActiveSync property mapping: contacts as ApplicationData and back, with ghosting
+ *   activesync/ the ActiveSync property mapping: contacts and notes as ApplicationData and back, with ghosting
  */
 export { ITEM_DATACLASSES, itemClassesOf, type ItemContent, type ItemDataclass } from './item.js';
 export { describeItem, DUPLICATE_KEYS, type ItemDescription } from './describe/describe.js';
@@ -54,3 +54,4 @@ export {
   type ContactElement,
   type SlotRule,
 } from './activesync/contacts.js';
+export { NOTE_ELEMENTS, noteFromAirSync, noteToAirSync, type NoteElement } from './activesync/notes.js';

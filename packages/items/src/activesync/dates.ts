@@ -94,3 +94,29 @@ export function dayOfVCard(value: string): string | null {
 export function airSyncDateTime(day: string): string {
   return `${day}T00:00:00.000Z`;
 }
+
+/**
+ * An instant (LastModifiedDate): an ActiveSync dateTime or a vCalendar DATE-TIME, as UTC in basic
+ * form (`20240102T030405Z`). A time without a zone is read as UTC; a date alone is its midnight.
+ * Null for anything that is not one.
+ */
+export function utcInstant(value: string): string | null {
+  const text = value.trim();
+  if (text.length > 64) return null;
+  const m = DATE_TIME.exec(text);
+  const parsed = m ? parse(text) : null;
+  if (!m || !parsed) return null;
+  const seconds = Math.min(59, Number(m[6] ?? 0));
+  const [year, month, day] = parsed.date.split('-').map(Number) as [number, number, number];
+  const at = new Date(0);
+  at.setUTCFullYear(year, month - 1, day);
+  at.setUTCHours(0, parsed.minutes ?? 0, seconds, 0);
+  const iso = at.toISOString();
+  if (!/^\d{4}-/.test(iso)) return null;
+  return `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}Z`;
+}
+
+/** The ActiveSync dateTime of a UTC instant in basic form. */
+export function airSyncInstant(basic: string): string {
+  return `${basic.slice(0, 4)}-${basic.slice(4, 6)}-${basic.slice(6, 8)}T${basic.slice(9, 11)}:${basic.slice(11, 13)}:${basic.slice(13, 15)}.000Z`;
+}
