@@ -5,6 +5,7 @@
  */
 import { FOLDERS, type FolderDefinition } from '@atomsync/activesync';
 import { otherSide, type SideName } from '@atomsync/engine';
+import type { ItemDataclass } from '@atomsync/items';
 import { extdataCoverage } from '../connectors/extdata/index.js';
 import type { BindingRecord, ClientRefRecord } from '../store/records.js';
 import type { PhoneRequest } from './context.js';
@@ -30,17 +31,19 @@ export async function phoneBinding(request: PhoneRequest): Promise<PhoneBinding 
   return undefined;
 }
 
-/** The folders the phone gets: those of the classes we map that the peer holds. */
+/** The folders the phone gets: those of the classes we map, in its protocol version, that the peer holds. */
 export async function foldersOf(request: PhoneRequest, phone: PhoneBinding | undefined): Promise<FolderDefinition[]> {
   if (phone === undefined) return [];
   const folders: FolderDefinition[] = [];
+  const version = Number(request.line.protocolVersion);
   for (const format of Object.values(FORMATS)) {
+    if (format.since !== undefined && version < format.since) continue;
     if (await holds(request, phone.peer, format.itemDataclasses)) folders.push(FOLDERS[format.className]);
   }
   return folders;
 }
 
-async function holds(request: PhoneRequest, peer: ClientRefRecord, dataclasses: readonly Parameters<typeof extdataCoverage>[1][number][]): Promise<boolean> {
+async function holds(request: PhoneRequest, peer: ClientRefRecord, dataclasses: readonly ItemDataclass[]): Promise<boolean> {
   switch (peer.kind) {
     case 'datastore':
       return true;

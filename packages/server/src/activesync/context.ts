@@ -4,8 +4,14 @@ import type { Logger } from 'pino';
 import type { AccountPrincipal } from '../auth/principal.js';
 import type { SynchronizationDeps } from '../services/synchronization.js';
 import type { ActivesyncClientRecord, ActivesyncDeviceRecord } from '../store/records.js';
-import type { PingSettings } from './ping.js';
 import type { ChangeWatch } from './watch.js';
+
+/** Ping's bounds (ping.ts): the heartbeat in seconds (MS-ASCMD's are 60 and 3540) and the folders watched. */
+export interface PingSettings {
+  readonly minHeartbeat: number;
+  readonly maxHeartbeat: number;
+  readonly maxFolders: number;
+}
 
 /** The endpoint's dependencies: a binding run's, without the request's logger. */
 export type ActivesyncDeps = Omit<SynchronizationDeps, 'log'>;

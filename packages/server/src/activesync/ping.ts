@@ -7,14 +7,7 @@
  */
 import { folderById, PING_STATUS, pingResponse, readPingRequest, type AsElement } from '@atomsync/activesync';
 import { foldersOf, phoneBinding } from './binding.js';
-import type { PhoneRequest } from './context.js';
-
-export interface PingSettings {
-  /** Seconds; MS-ASCMD's bounds are 60 and 3540. */
-  readonly minHeartbeat: number;
-  readonly maxHeartbeat: number;
-  readonly maxFolders: number;
-}
+import type { PhoneRequest, PingSettings } from './context.js';
 
 export const DEFAULT_PING: PingSettings = { minHeartbeat: 60, maxHeartbeat: 3540, maxFolders: 32 };
 

@@ -104,7 +104,7 @@ describe.each(storeKinds)('the ActiveSync endpoint (%s)', (kind) => {
 
   it.each(['2.5', '14.0'] as const)('syncs contacts down in windows and up, changed and deleted (%s)', async (version) => {
     const cards = [vcard('Ada', 'Lovelace', 'ada@example.org'), vcard('Alan', 'Turing', 'alan@example.org'), vcard('Grace', 'Hopper', 'grace@example.org')];
-    const { phone, contents } = await boundPhone(version, cards);
+    const { phone, contents, client } = await boundPhone(version, cards);
     await phone.provision();
     await phone.send('FolderSync', folderSync('0'));
     const started = await phone.send('Sync', sync('0'));
@@ -155,6 +155,10 @@ describe.each(storeKinds)('the ActiveSync endpoint (%s)', (kind) => {
     expect(now).toHaveLength(3);
     expect(now.some((c) => c.includes('Person'))).toBe(true);
 
+    // The client entry says when the phone last synced.
+    const entry = await server.alice.client.activesync.get(client);
+    expect(entry.client.lastSync).toBeInstanceOf(Date);
+
     // A key of no life of this collection: Status 3, the phone starts again from 0.
     const stale = await phone.send('Sync', sync('bogus:7', [el('AirSync:GetChanges')]));
     expect(textOf(collectionOf(stale.tree), 'AirSync:Status')).toBe('3');
@@ -189,6 +193,36 @@ describe.each(storeKinds)('the ActiveSync endpoint (%s)', (kind) => {
     expect(await hostile.text()).toContain('<ErrorCode>600</ErrorCode>');
     const deep = await post('<a>'.repeat(10_000));
     expect(await deep.text()).toContain('<ErrorCode>600</ErrorCode>');
+  });
+
+  it('gives a 14.0 phone a Notes folder (a 2.5 phone none), and syncs notes both ways', async () => {
+    const old = (await boundPhone('2.5')).phone;
+    await old.provision();
+    const oldFolders = childrenAt((await old.send('FolderSync', folderSync('0'))).tree, ['FolderHierarchy:Changes'], 'FolderHierarchy:Add');
+    expect(oldFolders.map((f) => textOf(f, 'FolderHierarchy:ServerId'))).toEqual(['contacts']);
+
+    const { phone, datastore } = await boundPhone('14.0');
+    await server.alice.client.datastore.contents(datastore).create({ title: 'n', content: { type: 'text/plain', value: 'Buy milk\nand bread' } });
+    await phone.provision();
+    const folders = childrenAt((await phone.send('FolderSync', folderSync('0'))).tree, ['FolderHierarchy:Changes'], 'FolderHierarchy:Add');
+    expect(folders.map((f) => [textOf(f, 'FolderHierarchy:ServerId'), textOf(f, 'FolderHierarchy:Type')])).toContainEqual(['notes', '10']);
+    const notes = (key: string, extra: AsElement[] = []) =>
+      el('AirSync:Sync', [el('AirSync:Collections', [el('AirSync:Collection', [el('AirSync:SyncKey', key), el('AirSync:CollectionId', 'notes'), ...extra])])]);
+    let key = keyOf((await phone.send('Sync', notes('0'))).tree);
+    const down = await phone.send('Sync', notes(key, [el('AirSync:GetChanges')]));
+    const adds = childrenAt(down.tree, ['AirSync:Collections', 'AirSync:Collection', 'AirSync:Commands'], 'AirSync:Add');
+    expect(adds.map((a) => textOf(a.children?.find((c) => c.tag === 'ApplicationData'), 'Notes:Subject'))).toEqual(['Buy milk']);
+    key = keyOf(down.tree);
+    const up = el('AirSync:Commands', [
+      el('AirSync:Add', [
+        el('AirSync:ClientId', 'n-1'),
+        el('AirSync:ApplicationData', [el('Notes:Subject', 'Call Ada'), el('AirSyncBase:Body', [el('AirSyncBase:Type', '1'), el('AirSyncBase:Data', 'Call Ada\nabout the engine')])]),
+      ]),
+    ]);
+    await phone.send('Sync', notes(key, [up]));
+    const stored = (await server.alice.client.datastore.contents(datastore).list({ dataclass: 'Notes' })).entries.map((e) => e.content?.value ?? '');
+    expect(stored.some((n) => n.includes('Call Ada'))).toBe(true);
+    expect(stored).toHaveLength(2);
   });
 
   it('answers 400 to a body that is not WBXML, and 501 to a mail command', async () => {

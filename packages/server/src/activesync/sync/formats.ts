@@ -4,7 +4,7 @@
  */
 import type { Dataclass } from '@atomsync/atom';
 import type { FolderClass } from '@atomsync/activesync';
-import { contactFromAirSync, contactToAirSync, type AirSyncProperty, type FromAirSyncOptions, type ItemDataclass, type ToAirSyncOptions } from '@atomsync/items';
+import { contactFromAirSync, contactToAirSync, noteFromAirSync, noteToAirSync, type AirSyncProperty, type FromAirSyncOptions, type ItemDataclass, type ToAirSyncOptions } from '@atomsync/items';
 
 export interface ItemFormat {
   readonly className: FolderClass;
@@ -16,10 +16,13 @@ export interface ItemFormat {
   readonly type: string;
   readonly toAirSync: (body: string, options: ToAirSyncOptions) => AirSyncProperty[];
   readonly fromAirSync: (properties: readonly AirSyncProperty[], options: FromAirSyncOptions) => string;
+  /** The first protocol version that has the class (Notes came with 14.0). */
+  readonly since?: number;
 }
 
 export const FORMATS: Partial<Record<FolderClass, ItemFormat>> = {
   Contacts: { className: 'Contacts', dataclass: 'Contacts', itemDataclasses: ['Contacts'], type: 'text/vcard', toAirSync: contactToAirSync, fromAirSync: contactFromAirSync },
+  Notes: { className: 'Notes', dataclass: 'Notes', itemDataclasses: ['Notes'], type: 'text/plain', toAirSync: noteToAirSync, fromAirSync: noteFromAirSync, since: 14 },
 };
 
 export function formatOf(className: FolderClass): ItemFormat | undefined {
