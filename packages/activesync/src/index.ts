@@ -29,7 +29,7 @@ export {
 export type { AsCommand, AsProtocolVersion } from './protocol.js';
 
 // The commands of a contacts/calendar/tasks/notes server: requests read into typed values, responses built.
-export { readSyncRequest, syncCollectionElement, syncResponse, syncStatusResponse, DEFAULT_WINDOW_SIZE, MAX_WINDOW_SIZE } from './commands/sync.js';
+export { readSyncRequest, serverCommandElement, syncCollectionElement, syncResponse, syncStatusResponse, DEFAULT_WINDOW_SIZE, MAX_WINDOW_SIZE } from './commands/sync.js';
 export type { BodyPreference, ClientCommand, CommandResponse, ServerCommand, SyncCollectionRequest, SyncCollectionResponse, SyncOptions, SyncRequest } from './commands/sync.js';
 export { folderSyncResponse, readFolderSyncRequest } from './commands/folder-sync.js';
 export type { FolderChanges, FolderEntry, FolderSyncRequest } from './commands/folder-sync.js';

@@ -154,7 +154,8 @@ export interface SyncCollectionResponse {
   readonly responses?: readonly CommandResponse[];
 }
 
-function serverCommand(command: ServerCommand): AsElement {
+/** One of the server's commands (Add, Change, Delete) as its element. */
+export function serverCommandElement(command: ServerCommand): AsElement {
   const id = el('AirSync:ServerId', command.serverId);
   if (command.kind === 'Delete') return el('AirSync:Delete', [id]);
   return el(`AirSync:${command.kind}`, [id, el('AirSync:ApplicationData', [...command.data])]);
@@ -186,7 +187,7 @@ export function syncCollectionElement(c: SyncCollectionResponse): AsElement {
   if (c.className !== undefined) children.push(el('AirSync:Class', c.className));
   children.push(el('AirSync:SyncKey', c.syncKey), el('AirSync:CollectionId', c.collectionId), el('AirSync:Status', String(c.status)));
   if (c.moreAvailable === true) children.push(el('AirSync:MoreAvailable'));
-  if (c.commands !== undefined && c.commands.length > 0) children.push(el('AirSync:Commands', c.commands.map(serverCommand)));
+  if (c.commands !== undefined && c.commands.length > 0) children.push(el('AirSync:Commands', c.commands.map(serverCommandElement)));
   if (c.responses !== undefined && c.responses.length > 0) children.push(el('AirSync:Responses', c.responses.map(commandResponse)));
   return el('AirSync:Collection', children);
 }

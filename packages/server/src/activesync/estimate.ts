@@ -9,7 +9,7 @@ import { connectorFor } from '../connectors/index.js';
 import { foldersOf, phoneBinding, type PhoneBinding } from './binding.js';
 import type { PhoneRequest } from './context.js';
 import { formatOf, type ItemFormat } from './sync/formats.js';
-import { CollectionStateError, readState } from './sync/state.js';
+import { CollectionStateError, pendingOf, readState, type CollectionState } from './sync/state.js';
 
 export async function getItemEstimateCommand(request: PhoneRequest, body: AsElement | null): Promise<AsElement> {
   const asked = body === null ? [] : readGetItemEstimateRequest(body);
@@ -33,16 +33,16 @@ export async function getItemEstimateCommand(request: PhoneRequest, body: AsElem
       answers.push({ collectionId: c.collectionId, status: ESTIMATE_STATUS.INVALID_SYNC_KEY, ...className });
       continue;
     }
-    let initial: boolean;
+    let state: CollectionState;
     try {
-      initial = readState(row.state).initial;
+      state = readState(row.state);
     } catch (error) {
       if (!(error instanceof CollectionStateError)) throw error;
       answers.push({ collectionId: c.collectionId, status: ESTIMATE_STATUS.INVALID_SYNC_KEY, ...className });
       continue;
     }
-    const queued = await request.deps.store.activesyncDevices.outboxSize(request.client.accountId, request.client.uuid, c.collectionId);
-    const estimate = queued + (await peerChanges(request, phone, format, initial));
+    const queued = pendingOf(state, await request.deps.store.activesyncDevices.outboxSize(request.client.accountId, request.client.uuid, c.collectionId));
+    const estimate = queued + (await peerChanges(request, phone, format, state.initial));
     answers.push({ collectionId: c.collectionId, status: ESTIMATE_STATUS.OK, estimate, ...className });
   }
   return getItemEstimateResponse(answers);

@@ -8,6 +8,7 @@
 import { folderById, PING_STATUS, pingResponse, readPingRequest, type AsElement } from '@atomsync/activesync';
 import { foldersOf, phoneBinding } from './binding.js';
 import type { PhoneRequest, PingSettings } from './context.js';
+import { CollectionStateError, readState } from './sync/state.js';
 
 export const DEFAULT_PING: PingSettings = { minHeartbeat: 60, maxHeartbeat: 3540, maxFolders: 32 };
 
@@ -24,15 +25,22 @@ export async function pingCommand(request: PhoneRequest, body: AsElement | null)
   const folders = await foldersOf(request, phone);
   const { accountId, uuid: clientUuid } = request.client;
   const devices = request.deps.store.activesyncDevices;
-  const watched: { id: string; synced: Date }[] = [];
+  const watched: { id: string; synced: Date; sentCount: number }[] = [];
   for (const f of ping.folders) {
     const row = folders.some((g) => g.serverId === f.id) && folderById(f.id) !== undefined ? await devices.collection(accountId, clientUuid, f.id) : undefined;
     // A folder the phone was not given, or never synced: it runs FolderSync (and Sync) first.
     if (row === undefined) return pingResponse({ status: PING_STATUS.FOLDER_SYNC_REQUIRED });
-    watched.push({ id: f.id, synced: row.updated });
+    let sentCount = 0;
+    try {
+      sentCount = readState(row.state).sentCount ?? 0;
+    } catch (error) {
+      if (!(error instanceof CollectionStateError)) throw error;
+    }
+    watched.push({ id: f.id, synced: row.updated, sentCount });
   }
+  // Changes queued and not yet sent (the last reply's, not yet acknowledged, are the phone's already).
   const queued: string[] = [];
-  for (const w of watched) if ((await devices.outboxSize(accountId, clientUuid, w.id)) > 0) queued.push(w.id);
+  for (const w of watched) if ((await devices.outboxSize(accountId, clientUuid, w.id)) > w.sentCount) queued.push(w.id);
   if (queued.length > 0) return pingResponse({ status: PING_STATUS.CHANGES, changed: queued });
 
   const peer = phone?.peer.kind === 'datastore' ? [phone.peer.uuid] : [];

@@ -33,10 +33,10 @@ describe.each(storeKinds)('the ActiveSync endpoint (%s)', (kind) => {
     const client = (await sdk.activesync.create({ username, password })).client.uuid!;
     const datastore = (await sdk.datastore.create({ userId: `as-user-${kind}-${users}` })).client.uuid!;
     for (const card of cards) await sdk.datastore.contents(datastore).create({ title: 'c', content: { type: 'text/vcard', value: card } });
-    if (bind) await sdk.syncengine.create({ source: { syncSource: 'activesync', uuid: client }, target: { syncSource: 'datastore', uuid: datastore } });
+    const binding = bind ? Number((await sdk.syncengine.create({ source: { syncSource: 'activesync', uuid: client }, target: { syncSource: 'datastore', uuid: datastore } })).title) : undefined;
     const phone = new ScriptedPhone({ url: server.url, username, password, version });
     const contents = async () => (await sdk.datastore.contents(datastore).list({ dataclass: 'Contacts' })).entries.map((e) => e.content?.value ?? '');
-    return { phone, client, datastore, contents };
+    return { phone, client, datastore, contents, binding };
   }
 
   const folderSync = (key: string) => el('FolderHierarchy:FolderSync', [el('FolderHierarchy:SyncKey', key)]);
@@ -223,6 +223,38 @@ describe.each(storeKinds)('the ActiveSync endpoint (%s)', (kind) => {
     const stored = (await server.alice.client.datastore.contents(datastore).list({ dataclass: 'Notes' })).entries.map((e) => e.content?.value ?? '');
     expect(stored.some((n) => n.includes('Call Ada'))).toBe(true);
     expect(stored).toHaveLength(2);
+  });
+
+  it('cuts the reply of a phone that keeps failing on it, down to the one item, which is left out and logged; the rest syncs', async () => {
+    const cards = ['Ada', 'Alan', 'Grace', 'Edsger'].map((given) => vcard(given, 'Loop', `${given.toLowerCase()}@example.org`));
+    const { phone, binding } = await boundPhone('14.0', cards);
+    await phone.provision();
+    await phone.send('FolderSync', folderSync('0'));
+    const start = keyOf((await phone.send('Sync', sync('0'))).tree);
+    const request = sync(start, [el('AirSync:GetChanges')], 4);
+    const addsOf = (tree: AsElement | null) => childrenAt(tree, ['AirSync:Collections', 'AirSync:Collection', 'AirSync:Commands'], 'AirSync:Add');
+    const more = (tree: AsElement | null) => collectionOf(tree)?.children?.some((c) => c.tag === 'MoreAvailable') === true;
+    const first = await phone.send('Sync', request);
+    expect(addsOf(first.tree)).toHaveLength(4);
+    const next = keyOf(first.tree);
+    // The phone fails on the reply and sends the same request again, and again: a lost answer at first…
+    const counts: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      const again = await phone.send('Sync', request);
+      expect(keyOf(again.tree)).toBe(next);
+      counts.push(addsOf(again.tree).length);
+    }
+    // …then half, then one, then none: that one is left out.
+    expect(counts).toEqual([4, 4, 2, 2, 2, 1, 1, 1, 0]);
+    const broken = textOf(addsOf(first.tree)[0], 'AirSync:ServerId');
+    const log = await server.store.syncLog.list(server.alice.id, binding);
+    expect(log.some((entry) => entry.result === 'failed' && entry.reason?.includes(`item ${broken}`))).toBe(true);
+    // The phone takes the cut reply: the rest of the folder comes, without the broken item.
+    const rest = await phone.send('Sync', sync(next, [el('AirSync:GetChanges')], 4));
+    const restIds = addsOf(rest.tree).map((a) => textOf(a, 'AirSync:ServerId'));
+    expect(restIds).toHaveLength(3);
+    expect(restIds).not.toContain(broken);
+    expect(more(rest.tree)).toBe(false);
   });
 
   it('answers 400 to a body that is not WBXML, and 501 to a mail command', async () => {

@@ -19,6 +19,20 @@ export interface CollectionState {
   readonly generation: string;
   /** The n of the SyncKey handed out last. */
   readonly counter: number;
+  /**
+   * The queued changes the last reply carried: the first `sentCount` of the queue, up to `sentThrough`.
+   * They leave the queue when the phone shows it has them (it sends the new key), not before, so a
+   * phone that keeps failing on one can be sent fewer (loop.ts).
+   */
+  readonly sentThrough?: number;
+  readonly sentCount?: number;
+  /** How often in a row the phone has sent the last reply's key again. */
+  readonly replays?: number;
+}
+
+/** Changes queued for the phone and not yet sent: the queue's size without the unacknowledged last window. */
+export function pendingOf(state: CollectionState, queueSize: number): number {
+  return Math.max(0, queueSize - (state.sentCount ?? 0));
 }
 
 export class CollectionStateError extends Error {
@@ -51,6 +65,7 @@ export function readState(json: string): CollectionState {
     Number.isSafeInteger(v.counter) &&
     (v.supported === undefined || (Array.isArray(v.supported) && v.supported.every((s) => typeof s === 'string'))) &&
     (v.filterType === undefined || Number.isSafeInteger(v.filterType)) &&
+    [v.sentThrough, v.sentCount, v.replays].every((n) => n === undefined || Number.isSafeInteger(n)) &&
     (v.bodyPreference === undefined || (typeof v.bodyPreference === 'object' && v.bodyPreference !== null && [1, 2, 3, 4].includes((v.bodyPreference as { type?: unknown }).type as number)));
   if (!ok) throw new CollectionStateError('the collection state does not have the shape we write');
   return v as unknown as CollectionState;

@@ -31,7 +31,9 @@ import type { PhoneRequest } from '../context.js';
 import { exchange, newServerId, runMode } from './exchange.js';
 import { formatOf, type ItemFormat } from './formats.js';
 import { readItem, renderItem } from './items.js';
-import { CollectionStateError, newGeneration, readState, syncKeyOf, writeState, type CollectionState } from './state.js';
+import { answerRepeat } from './loop.js';
+import { serverCommands } from './render.js';
+import { CollectionStateError, newGeneration, pendingOf, readState, syncKeyOf, writeState, type CollectionState } from './state.js';
 
 export async function syncCommand(request: PhoneRequest, body: AsElement | null): Promise<AsElement> {
   // An empty Sync repeats the last one; we keep none yet, so the phone sends it whole.
@@ -75,11 +77,8 @@ async function syncCollection(request: PhoneRequest, phone: PhoneBinding | undef
   if (c.syncKey === '0') return startCollection(request, folder, c);
 
   const row = await devices.collection(accountId, clientUuid, c.collectionId);
-  if (row !== undefined && row.previousKey === c.syncKey && row.lastReply !== null) {
-    // Our reply was lost: the same again, nothing applied twice.
-    return elementFromJson(JSON.parse(row.lastReply));
-  }
-  if (row === undefined || row.syncKey !== c.syncKey) return statusOnly(request, c, SYNC_STATUS.INVALID_SYNC_KEY, folder);
+  const repeat = row !== undefined && row.previousKey === c.syncKey && row.lastReply !== null;
+  if (row === undefined || (!repeat && row.syncKey !== c.syncKey)) return statusOnly(request, c, SYNC_STATUS.INVALID_SYNC_KEY, folder);
   let state: CollectionState;
   try {
     state = readState(row.state);
@@ -88,14 +87,16 @@ async function syncCollection(request: PhoneRequest, phone: PhoneBinding | undef
     request.log.warn({ collectionId: c.collectionId, fault: error.message }, 'ActiveSync collection state unreadable: the phone starts the collection again');
     return statusOnly(request, c, SYNC_STATUS.INVALID_SYNC_KEY, folder);
   }
+  // Our reply was lost (the same again, nothing applied twice), or the phone keeps failing on it (loop.ts).
+  if (repeat) return answerRepeat(request, phone, format, { ...row, lastReply: row.lastReply! }, state);
   // Options may come with any request; a phone that sends none keeps those it set.
   const bodyPreference = bodyPreferenceOf(c) ?? state.bodyPreference;
   state = { ...state, ...(bodyPreference === undefined ? {} : { bodyPreference }), ...(c.options.filterType === undefined ? {} : { filterType: c.options.filterType }) };
 
   const incoming = await readCommands(request, format, state, c.collectionId, c.commands);
   const window = Math.max(1, c.windowSize ?? windowSize ?? DEFAULT_WINDOW_SIZE);
-  const queued = await devices.outboxSize(accountId, clientUuid, c.collectionId);
-  const next: CollectionState = { ...state, initial: false, counter: state.counter + 1 };
+  const queued = pendingOf(state, await devices.outboxSize(accountId, clientUuid, c.collectionId));
+  const next: CollectionState = { ...state, initial: false, counter: state.counter + 1, replays: 0, sentThrough: undefined, sentCount: 0 };
   let reply: AsElement | undefined;
   const finish = async (tx: Repositories): Promise<AsElement> => {
     const txDevices = tx.activesyncDevices;
@@ -105,19 +106,18 @@ async function syncCollection(request: PhoneRequest, phone: PhoneBinding | undef
     if (current?.syncKey !== row.syncKey) throw new SyncFailure('the collection moved on while this request waited (the phone sent it twice at once)');
     if (incoming.remember.length > 0) await txDevices.putItems(accountId, clientUuid, c.collectionId, incoming.remember);
     if (incoming.forget.length > 0) await txDevices.removeItems(accountId, clientUuid, c.collectionId, incoming.forget);
-    const commands: ServerCommand[] = [];
+    // The phone sent the key of our last reply: it has that reply's changes.
+    if (state.sentThrough !== undefined) await txDevices.dropOutbox(accountId, clientUuid, c.collectionId, state.sentThrough);
+    let commands: ServerCommand[] = [];
     let moreAvailable = false;
+    let sending: ActivesyncOutboxRow[] = [];
     if (c.getChanges) {
       const rows = await txDevices.peekOutbox(accountId, clientUuid, c.collectionId, window + 1);
       moreAvailable = rows.length > window;
-      const sending = rows.slice(0, window);
-      for (const r of sending) {
-        const command = serverCommand(request, format, next, r);
-        if (command !== undefined) commands.push(command);
-      }
-      if (sending.length > 0) await txDevices.dropOutbox(accountId, clientUuid, c.collectionId, sending.at(-1)!.seq);
+      sending = rows.slice(0, window);
+      commands = serverCommands(request, format, next, sending);
     }
-    const moved = commands.length > 0 || incoming.responses.length > 0 || incoming.sent.length > 0 || state.initial;
+    const moved = sending.length > 0 || incoming.responses.length > 0 || incoming.sent.length > 0 || state.initial;
     const built = syncCollectionElement({
       ...classOf(request, folder),
       syncKey: moved ? syncKeyOf(next) : row.syncKey,
@@ -127,15 +127,16 @@ async function syncCollection(request: PhoneRequest, phone: PhoneBinding | undef
       commands,
       responses: incoming.responses,
     });
-    const kept = moved ? next : { ...next, counter: state.counter };
+    // Nothing moved: the key stays, and so there is no reply to send again.
+    const kept: CollectionState = moved ? { ...next, ...(sending.length > 0 ? { sentThrough: sending.at(-1)!.seq, sentCount: sending.length } : {}) } : { ...next, counter: state.counter };
     await txDevices.saveCollection(
       {
         accountId,
         clientUuid,
         collectionId: c.collectionId,
         syncKey: syncKeyOf(kept),
-        previousKey: moved ? c.syncKey : row.previousKey,
-        lastReply: moved ? JSON.stringify(elementToJson(built)) : row.lastReply,
+        previousKey: moved ? c.syncKey : null,
+        lastReply: moved ? JSON.stringify(elementToJson(built)) : null,
         state: writeState(kept),
       },
       request.now,
@@ -292,15 +293,4 @@ async function queue(tx: Repositories, request: PhoneRequest, collectionId: stri
   await tx.activesyncDevices.appendOutbox(accountId, clientUuid, collectionId, rows);
   if (remember.length > 0) await tx.activesyncDevices.putItems(accountId, clientUuid, collectionId, remember);
   if (forget.length > 0) await tx.activesyncDevices.removeItems(accountId, clientUuid, collectionId, forget);
-}
-
-/** A queued change as the phone gets it; one that does not convert is left out (and logged), never blocking the rest. */
-function serverCommand(request: PhoneRequest, format: ItemFormat, state: CollectionState, row: ActivesyncOutboxRow): ServerCommand | undefined {
-  if (row.op === 'delete') return { kind: 'Delete', serverId: row.serverId };
-  try {
-    return { kind: row.op === 'add' ? 'Add' : 'Change', serverId: row.serverId, data: renderItem(format, row.body, state, request.line.protocolVersion) };
-  } catch (error) {
-    request.log.warn({ serverId: row.serverId, fault: String(error) }, 'ActiveSync: an item does not convert for the phone; left out');
-    return undefined;
-  }
 }
