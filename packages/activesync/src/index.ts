@@ -40,6 +40,8 @@ export type { SettingsAnswer, SettingsRequest } from './commands/settings.js';
 export { getItemEstimateResponse, readGetItemEstimateRequest } from './commands/get-item-estimate.js';
 export type { EstimateAnswer, EstimateCollectionRequest } from './commands/get-item-estimate.js';
 export { pingResponse, readPingRequest } from './commands/ping.js';
+export { itemOperationsResponse, readItemOperationsRequest } from './commands/item-operations.js';
+export type { ItemOperation, ItemOperationAnswer } from './commands/item-operations.js';
 export type { PingAnswer, PingFolder, PingRequest } from './commands/ping.js';
 export { elementFromJson, elementToJson } from './json.js';
 export type { AsJson } from './json.js';

@@ -89,9 +89,10 @@ export const ITEM_OPERATIONS_STATUS = {
   OK: 1,
   PROTOCOL_ERROR: 2,
   SERVER_ERROR: 3,
-  /** The document library or item is not found. */
+  /** The item is not found (or not the caller's). */
   NOT_FOUND: 6,
-  ACTION_NOT_SUPPORTED: 9,
+  /** The store (a mail server's mailbox, a document library) is not one we serve. */
+  STORE_NOT_SUPPORTED: 9,
 } as const;
 
 /**

@@ -33,6 +33,7 @@ import { PhoneAuthenticator, type PhoneAuthenticatorOptions } from './auth.js';
 import { autodiscover, AUTODISCOVER_PATHS } from './autodiscover.js';
 import type { ActivesyncDeps, PhoneRequest, PingSettings } from './context.js';
 import { getItemEstimateCommand } from './estimate.js';
+import { itemOperationsCommand } from './item-operations.js';
 import { folderSyncCommand } from './folder-sync.js';
 import { DEFAULT_PING, pingCommand } from './ping.js';
 import { needsProvisioning, notProvisioned, provisionCommand } from './provision.js';
@@ -53,6 +54,7 @@ const COMMANDS: Partial<Record<AsCommand, CommandHandler>> = {
   Provision: provisionCommand,
   Settings: settingsCommand,
   Ping: pingCommand,
+  ItemOperations: itemOperationsCommand,
 };
 
 /** `MS-ASProtocolCommands` of our OPTIONS answer: the commands we serve. */

@@ -1,10 +1,11 @@
 /**
  * GetItemEstimate: how many changes the next Syncs would bring a collection — those queued for
- * the phone, plus the peer's changes since the binding last ran (an upper bound: a change the
- * engine finds to be an echo is counted too), or all the peer holds when the phone starts afresh.
+ * the phone, plus the peer's changes since the binding last ran that are not echoes of that run
+ * (what the engine would send), or all the peer holds when the phone starts afresh.
  */
 import { ESTIMATE_STATUS, getItemEstimateResponse, readGetItemEstimateRequest, type AsElement, type EstimateAnswer } from '@atomsync/activesync';
 import { otherSide } from '@atomsync/engine';
+import { describeItem } from '@atomsync/items';
 import { connectorFor } from '../connectors/index.js';
 import { foldersOf, phoneBinding, type PhoneBinding } from './binding.js';
 import type { PhoneRequest } from './context.js';
@@ -50,9 +51,27 @@ export async function getItemEstimateCommand(request: PhoneRequest, body: AsElem
 
 async function peerChanges(request: PhoneRequest, phone: PhoneBinding, format: ItemFormat, initial: boolean): Promise<number> {
   const peerSide = otherSide(phone.side);
-  const connector = await connectorFor(request.deps, request.client.accountId, phone.peer, peerSide);
+  let connector;
+  try {
+    connector = await connectorFor(request.deps, request.client.accountId, phone.peer, peerSide);
+  } catch (error) {
+    // The peer is gone or unreachable: nothing can come from it.
+    request.log.warn({ fault: String(error) }, 'ActiveSync GetItemEstimate: the peer cannot be read');
+    return 0;
+  }
   const state = await request.deps.store.syncState.load(phone.binding.id, format.itemDataclasses, format.dataclass);
   const anchor = state.anchors[peerSide];
   if (initial || anchor === null) return (await connector.all(format.itemDataclasses)).entries.length;
-  return (await connector.changesSince(format.itemDataclasses, anchor)).entries.length;
+  // The peer's changes since the binding last ran, less the echoes of that run (an item whose
+  // fingerprint is the one the map keeps: nothing to send).
+  const hashes = new Map(state.map.map((e) => [peerSide === 'source' ? e.sourceId : e.targetId, peerSide === 'source' ? e.sourceHash : e.targetHash]));
+  let count = 0;
+  for (const change of (await connector.changesSince(format.itemDataclasses, anchor)).entries) {
+    if (change.op === 'delete') {
+      if (hashes.has(change.id)) count++;
+    } else if (hashes.get(change.item.id) !== describeItem(change.item).fingerprint) {
+      count++;
+    }
+  }
+  return count;
 }

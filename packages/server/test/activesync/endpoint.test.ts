@@ -155,6 +155,29 @@ describe.each(storeKinds)('the ActiveSync endpoint (%s)', (kind) => {
     expect(now).toHaveLength(3);
     expect(now.some((c) => c.includes('Person'))).toBe(true);
 
+    // ItemOperations fetches an item the phone holds; an unknown one is "not found" (6); a mail operation "store not supported" (9).
+    const fetch = await phone.send(
+      'ItemOperations',
+      el('ItemOperations:ItemOperations', [
+        el('ItemOperations:Fetch', [el('ItemOperations:Store', 'Mailbox'), el('AirSync:CollectionId', 'contacts'), el('AirSync:ServerId', newId!)]),
+        el('ItemOperations:Fetch', [el('ItemOperations:Store', 'Mailbox'), el('AirSync:CollectionId', 'contacts'), el('AirSync:ServerId', 'no-such-item')]),
+        el('ItemOperations:EmptyFolderContents', [el('AirSync:CollectionId', 'contacts')]),
+      ]),
+    );
+    expect(textAt(fetch.tree, 'ItemOperations:Status')).toBe('1');
+    const fetched = childrenAt(fetch.tree, ['ItemOperations:Response'], 'ItemOperations:Fetch');
+    expect(fetched.map((f) => textOf(f, 'ItemOperations:Status'))).toEqual(['1', '6']);
+    expect(textOf(fetched[0]?.children?.find((c) => c.tag === 'Properties'), 'Contacts:LastName')).toBe('Johnson');
+    expect(textOf(childrenAt(fetch.tree, ['ItemOperations:Response'], 'ItemOperations:EmptyFolderContents')[0], 'ItemOperations:Status')).toBe('9');
+
+    // GetItemEstimate: nothing waits for the phone now.
+    const estimate = await phone.send(
+      'GetItemEstimate',
+      el('GetItemEstimate:GetItemEstimate', [el('GetItemEstimate:Collections', [el('GetItemEstimate:Collection', [el('AirSync:SyncKey', keyOf(changed.tree)), el('GetItemEstimate:CollectionId', 'contacts')])])]),
+    );
+    expect(textAt(estimate.tree, 'GetItemEstimate:Response', 'GetItemEstimate:Status')).toBe('1');
+    expect(textAt(estimate.tree, 'GetItemEstimate:Response', 'GetItemEstimate:Collection', 'GetItemEstimate:Estimate')).toBe('0');
+
     // The client entry says when the phone last synced.
     const entry = await server.alice.client.activesync.get(client);
     expect(entry.client.lastSync).toBeInstanceOf(Date);
