@@ -280,6 +280,45 @@ describe.each(storeKinds)('the ActiveSync endpoint (%s)', (kind) => {
     expect(more(rest.tree)).toBe(false);
   });
 
+  it('keeps what a phone does not support (its Supported list) when its Change leaves it out', async () => {
+    const card = ['BEGIN:VCARD', 'VERSION:3.0', 'N:Ghost;Gus;;;', 'FN:Gus Ghost', 'TITLE:Haunter', 'EMAIL;TYPE=INTERNET:gus@example.org', 'X-CUSTOM:kept', 'END:VCARD', ''].join('\r\n');
+    const { phone, contents } = await boundPhone('14.0', [card]);
+    await phone.provision();
+    await phone.send('FolderSync', folderSync('0'));
+    // The phone supports names and e-mail only: JobTitle is not on it.
+    const supported = el('AirSync:Supported', [el('Contacts:FirstName'), el('Contacts:LastName'), el('Contacts:Email1Address'), el('Contacts:FileAs')]);
+    let key = keyOf((await phone.send('Sync', sync('0', [supported]))).tree);
+    const down = await phone.send('Sync', sync(key, [el('AirSync:GetChanges')]));
+    const id = textOf(childrenAt(down.tree, ['AirSync:Collections', 'AirSync:Collection', 'AirSync:Commands'], 'AirSync:Add')[0], 'AirSync:ServerId')!;
+    key = keyOf(down.tree);
+    const change = el('AirSync:Commands', [
+      el('AirSync:Change', [el('AirSync:ServerId', id), el('AirSync:ApplicationData', [el('Contacts:FirstName', 'Gustav'), el('Contacts:LastName', 'Ghost'), el('Contacts:FileAs', 'Gustav Ghost')])]),
+    ]);
+    await phone.send('Sync', sync(key, [change]));
+    const [stored] = await contents();
+    expect(stored).toContain('Gustav');
+    // Not supported, left out: kept. Supported, left out (the e-mail): deleted. No ActiveSync element: kept.
+    expect(stored).toContain('TITLE:Haunter');
+    expect(stored).not.toContain('gus@example.org');
+    expect(stored).toContain('X-CUSTOM:kept');
+  });
+
+  it('answers hostile WBXML with 400, never a 500 or a hang', async () => {
+    const { phone } = await boundPhone('14.0');
+    await phone.provision();
+    const header = [0x03, 0x01, 0x6a];
+    const bodies = {
+      truncated: new Uint8Array([...header, 0x00, 0x45, 0x5c, 0x4f]),
+      endlessInteger: new Uint8Array([...header, ...new Array(4096).fill(0x80)]),
+      hugeStringTable: new Uint8Array([...header, 0x8f, 0xff, 0xff, 0xff, 0x7f]),
+      deepNesting: new Uint8Array([...header, 0x00, ...new Array(100_000).fill(0x5c)]),
+    };
+    for (const [name, bytes] of Object.entries(bodies)) {
+      const answer = await phone.send('Sync', bytes);
+      expect(answer.status, name).toBe(400);
+    }
+  });
+
   it('answers 400 to a body that is not WBXML, and 501 to a mail command', async () => {
     const { phone } = await boundPhone('14.0');
     await phone.provision();
