@@ -1,17 +1,24 @@
 /**
  * Stand-ins for what TbSync's ActiveSync provider calls outside its own files: TbSync's core
  * (`TbSync.*`: StatusData, ProviderData, AccountData, FolderData, SyncData, the event log, the
- * password manager, prefs, the core's account sync loop) and Thunderbird's (`Services`,
- * `ChromeUtils`, `Components`, `MailServices`, timers). Written for this harness after the calls
- * the provider makes (TbSync 4.x's API, Thunderbird 128); nothing of either project is copied.
+ * password manager, prefs, the core's account sync loop; its address-book and calendar layers in
+ * addressbook.ts and calendar.ts) and Thunderbird's (`Services`, `ChromeUtils`, `Components`,
+ * `MailServices`, the calendar, timers, the provider's own files read through `NetUtil`).
+ * Written for this harness after the calls the provider makes (TbSync 4.x's API, Thunderbird
+ * 128); nothing of either project is copied.
  *
  * One host is one Thunderbird profile with one TbSync EAS account. Nothing it logs is printed:
  * lines go to `options.log`, which the device redacts.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { DOMParser } from '@xmldom/xmldom';
+import { tbsyncFile } from '../../../../../../test/support/tbsync-dir.js';
 import { AddrBookCard, AddressBooks, ChangeLog, createTbsyncAddressbook, Directory, VCardProperties, VCardPropertyEntry, type AbFolderData } from './addressbook.js';
+import { calIAlarm, CalAlarm, CalAttendee, CalEvent, CalRecurrenceInfo, CalTodo } from './cal-items.js';
+import { CalendarManager, createCal, createTbsyncLightning } from './calendar.js';
 import { createSubScriptLoader, loadProvider } from './load.js';
+import { zoneOrFail } from './timezones.js';
 import { createXhrClass, type XhrHooks } from './xhr.js';
 
 export interface HostOptions {
@@ -27,6 +34,8 @@ export interface HostOptions {
   readonly timerCapMs: number;
   /** The provider's `timeout` pref (90 s by default): one request's limit. */
   readonly requestTimeoutMs: number;
+  /** Thunderbird's default time zone (`calendar.timezone.local`): an IANA name, or UTC. */
+  readonly timezone: string;
   /** TbSync's `log.userdatalevel`: 0 logs no content, 2 the XML, 3 the WBXML bytes too. */
   readonly userDataLevel: number;
   readonly xhr: XhrHooks;
@@ -96,6 +105,8 @@ export function createHost(options: HostOptions) {
   const books = new AddressBooks();
   const changelog = new ChangeLog();
   const addressbook = createTbsyncAddressbook(books, changelog);
+  const calendars = new CalendarManager();
+  const lightning = createTbsyncLightning(createCal(zoneOrFail(options.timezone), calendars), changelog);
 
   // --- TbSync's data classes ------------------------------------------------------------------
 
@@ -313,17 +324,7 @@ export function createHost(options: HostOptions) {
     FolderData,
     SyncData,
     addressbook,
-    /** Thunderbird's calendar is not in this harness: contacts only. */
-    lightning: {
-      AdvancedTargetData: class {
-        constructor() {
-          throw new Error("calendar targets (Thunderbird's calendar API) are not in this harness: it syncs contacts only");
-        }
-      },
-      TbItem: class {},
-      cal: undefined,
-      ICAL: undefined,
-    },
+    lightning,
     passwordManager: {
       getLoginInfo: (host: string, realm: string, user: string): string | null => logins.get(loginKey(host, realm, user)) ?? null,
       updateLoginInfo: async (host: string, realm: string, oldUser: string, newUser: string, password: string): Promise<void> => {
@@ -368,7 +369,7 @@ export function createHost(options: HostOptions) {
         }),
       },
     },
-    interfaces: { nsITimer, nsIAbDirectory: Directory, nsIAbCard: AddrBookCard, nsIRequest: {}, nsILoadInfo: {}, nsIContentPolicy: {} },
+    interfaces: { nsITimer, nsIAbDirectory: Directory, nsIAbCard: AddrBookCard, nsIRequest: {}, nsILoadInfo: {}, nsIContentPolicy: {}, calIAlarm, calIEvent: CalEvent, calITodo: CalTodo },
     isSuccessCode: (status: number): boolean => status === 0,
   };
 
@@ -385,6 +386,24 @@ export function createHost(options: HostOptions) {
     accounts: { accounts: [] as unknown[] },
   };
 
+  /**
+   * NetUtil over the provider's own files: `eas.tools.fetchFile` reads its Windows time-zone
+   * tables (content/timezonedata/*.csv) through `Services.io.newChannelFromURI` and this.
+   */
+  const NetUtil = {
+    asyncFetch(channel: { URI: { spec: string } }, callback: (stream: { available(): number; text: string } | null, status: number) => void): void {
+      let stream: { available(): number; text: string } | null = null;
+      try {
+        const text = readFileSync(tbsyncFile(channel.URI.spec.replace(/^chrome:\/\/eas4tbsync\//, '')), 'latin1');
+        stream = { available: () => text.length, text };
+      } catch (error) {
+        log(`[NetUtil] ${errorText(error)}`);
+      }
+      setImmediate(() => callback(stream, stream ? 0 : 0x80520012));
+    },
+    readInputStreamToString: (stream: { text: string }, count: number): string => stream.text.slice(0, count),
+  };
+
   const notInHarness = (what: string) => () => {
     throw new Error(`${what} is not in this harness`);
   };
@@ -392,10 +411,16 @@ export function createHost(options: HostOptions) {
     'chrome://tbsync/content/tbsync.jsm': { TbSync },
     'resource:///modules/MailServices.jsm': { MailServices },
     'resource:///modules/OAuth2.jsm': { OAuth2: class { constructor() { notInHarness('OAuth2 (Office 365 accounts)')(); } } },
-    'resource://gre/modules/NetUtil.sys.mjs': { NetUtil: {} },
+    'resource://gre/modules/NetUtil.sys.mjs': { NetUtil },
     'resource:///modules/AddrBookUtils.jsm': { newUID: () => randomUUID() },
     'resource:///modules/AddrBookCard.jsm': { AddrBookCard },
     'resource:///modules/VCardUtils.jsm': { VCardProperties, VCardPropertyEntry, VCardUtils: {}, BANISHED_PROPERTIES: [] },
+    'resource:///modules/CalAlarm.jsm': { CalAlarm },
+    'resource:///modules/CalAttachment.jsm': { CalAttachment: class { constructor() { notInHarness('calendar attachments')(); } } },
+    'resource:///modules/CalAttendee.jsm': { CalAttendee },
+    'resource:///modules/CalEvent.jsm': { CalEvent },
+    'resource:///modules/CalTodo.jsm': { CalTodo },
+    'resource:///modules/CalRecurrenceInfo.jsm': { CalRecurrenceInfo },
   };
   const moduleOf = (url: string): Props => {
     const module = modules[url];
@@ -428,6 +453,7 @@ export function createHost(options: HostOptions) {
         const url = new URL(spec);
         return { spec: url.href, scheme: url.protocol.slice(0, -1), host: url.hostname, hostPort: url.host };
       },
+      newChannelFromURI: (uri: { spec: string }) => ({ URI: uri }),
     },
     appinfo: { OS: 'Linux', platformVersion: '128.0' },
     vc: { compare: (a: string, b: string) => (a === b ? 0 : Number.parseFloat(a) < Number.parseFloat(b) ? -1 : 1) },
@@ -440,9 +466,9 @@ export function createHost(options: HostOptions) {
   // --- The provider, the account ----------------------------------------------------------------
 
   loadProvider(eas, loadSubScript);
-  // TbSync loads the provider; its load() sets the prefs' defaults (what it does with the
-  // calendar's timezones fails without one, and it says so in the log).
-  void base().load();
+  // TbSync loads the provider; its load() sets the prefs' defaults and reads the default time
+  // zone and its Windows zone tables (asynchronously: a sync waits for it).
+  const loaded = base().load();
   // The user's about:config: the request timeout.
   prefs.branch('extensions.eas4tbsync.').setIntPref('timeout', options.requestTimeoutMs);
 
@@ -457,15 +483,20 @@ export function createHost(options: HostOptions) {
   accountData.setAccountProperty('status', 'notsyncronized');
   accountData.resetAccountProperty('lastsynctime');
 
-  /** Folder types the user ticks when they show up: contacts (9 the default, 14 the user's). */
+  /** Folder types the user ticks when they show up (the default folder and the user's): contacts, calendars, tasks. */
   const CONTACT_TYPES = ['9', '14'];
+  const CALENDAR_TYPES = ['8', '13'];
+  const TASK_TYPES = ['7', '15'];
+  const SELECTED_TYPES = [...CONTACT_TYPES, ...CALENDAR_TYPES, ...TASK_TYPES];
 
   /**
    * TbSync core's syncAccount: the folder list (rerun up to twice when the provider asks), then
    * each selected folder (rerun up to twice), ending with the account's status. The user ticks
-   * the contact folders the first time they appear, so the first sync goes all the way.
+   * the contact, calendar and task folders the first time they appear, so the first sync goes
+   * all the way.
    */
   async function syncAccount(): Promise<AccountSyncOutcome> {
+    await loaded;
     const syncData = (current = new SyncData(accountID));
     const accountData = syncData.accountData;
     accountData.setAccountProperty('status', 'syncing');
@@ -506,7 +537,7 @@ export function createHost(options: HostOptions) {
           else folder.setFolderProperty('cached', false);
         }
         for (const folder of accountData.getAllFolders()) {
-          if (CONTACT_TYPES.includes(String(folder.getFolderProperty('type'))) && folder.getFolderProperty('selected') !== true) folder.setFolderProperty('selected', true);
+          if (SELECTED_TYPES.includes(String(folder.getFolderProperty('type'))) && folder.getFolderProperty('selected') !== true) folder.setFolderProperty('selected', true);
         }
       }
 
@@ -566,7 +597,19 @@ export function createHost(options: HostOptions) {
     return targets;
   }
 
-  return { syncAccount, contactTargets, changelog, eas, TbSync, deviceId: (): string => String(accountData.getAccountProperty('deviceId')) };
+  /** The selected calendar (`events`) or task (`tasks`) folders that have a calendar, with TbSync's view of it. */
+  function calendarTargets(kind: 'events' | 'tasks') {
+    const types = kind === 'events' ? CALENDAR_TYPES : TASK_TYPES;
+    const targets = [];
+    for (const folder of accountData.getAllFolders()) {
+      if (!types.includes(String(folder.getFolderProperty('type'))) || !folder.getFolderProperty('selected')) continue;
+      const calendar = calendars.getCalendarById(String(folder.getFolderProperty('target')));
+      if (calendar) targets.push({ type: String(folder.getFolderProperty('type')), folder: String(folder.getFolderProperty('foldername')), target: new lightning.TbCalendar(calendar, folder) });
+    }
+    return targets;
+  }
+
+  return { syncAccount, contactTargets, calendarTargets, changelog, eas, TbSync, deviceId: (): string => String(accountData.getAccountProperty('deviceId')) };
 }
 
 export type Host = ReturnType<typeof createHost>;
