@@ -3,7 +3,10 @@
  * over the default (guide/operators.md#environment-variables-and-flags). The store part is shared with the commands that
  * work on the store directly (`atomsync account …`), so they find the same database and key.
  */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { createSecureContext } from 'node:tls';
+import type { TlsPair } from './listen.js';
 import { LOG_LEVELS, type LogLevel } from './log.js';
 import { ConfigError } from './errors.js';
 import { parseSecretKey } from './secrets/key.js';
@@ -34,6 +37,16 @@ export interface ServeConfig extends StoreConfig {
   trustProxy: number | undefined;
   /** ATOMSYNC_METRICS / --metrics: who may read /metrics; undefined → `on` (anyone). */
   metrics: MetricsAccess | undefined;
+  /**
+   * --tls-cert + --tls-key (ATOMSYNC_TLS_CERT + ATOMSYNC_TLS_KEY): absolute paths of the PEM
+   * files to serve https with (read by `readTls`); undefined → http.
+   */
+  tls: TlsFiles | undefined;
+}
+
+export interface TlsFiles {
+  certFile: string;
+  keyFile: string;
 }
 
 /** `on`: /metrics for anyone (it holds no account data); `admin`: an administrator's credentials; `off`: 404. */
@@ -49,6 +62,8 @@ export interface ServeFlags extends StoreFlags {
   port?: string;
   trustProxy?: string;
   metrics?: string;
+  tlsCert?: string;
+  tlsKey?: string;
 }
 
 /**
@@ -62,6 +77,8 @@ export const SERVE_ENVIRONMENT: readonly (readonly [name: string, help: string])
   ['DATABASE_URL', 'postgres://user:password@host:port/db: PostgreSQL instead of the embedded database (needs ATOMSYNC_SECRET_KEY)'],
   ['ATOMSYNC_SECRET_KEY', '32 bytes (64 hex digits or base64) sealing stored secrets, the same on every instance (default: <data dir>/secret.key)'],
   ['ATOMSYNC_BASE_URL', 'the public URL of the service, for ids and links (default: each request\'s origin; wins over forwarded headers)'],
+  ['ATOMSYNC_TLS_CERT', 'PEM file of the certificate (its chain after it): serve https, with ATOMSYNC_TLS_KEY; SIGHUP reads both again (--tls-cert; default: http)'],
+  ['ATOMSYNC_TLS_KEY', 'PEM file of the certificate\'s private key, unencrypted (--tls-key)'],
   ['ATOMSYNC_TRUST_PROXY', 'true or the number of reverse proxies in front: take the scheme and host from Forwarded / X-Forwarded-Proto / X-Forwarded-Host (--trust-proxy; default false: ignored)'],
   ['ATOMSYNC_ADMIN_USER', 'with ATOMSYNC_ADMIN_PASSWORD: this administrator is created, or its password set, at every start'],
   ['ATOMSYNC_ADMIN_PASSWORD', 'the password of ATOMSYNC_ADMIN_USER (without both, a fresh store gets the account demo, its password printed once)'],
@@ -121,6 +138,59 @@ function metrics(value: string, from: string): MetricsAccess {
   return v as MetricsAccess;
 }
 
+/** Both files or neither; a flag wins over its variable, each on its own. */
+function tls(flags: ServeFlags, vars: NodeJS.ProcessEnv, cwd: string): TlsFiles | undefined {
+  const cert = flags.tlsCert ?? env(vars, 'ATOMSYNC_TLS_CERT');
+  const key = flags.tlsKey ?? env(vars, 'ATOMSYNC_TLS_KEY');
+  if (cert === undefined && key === undefined) return undefined;
+  if (key === undefined) throw new ConfigError(`${flags.tlsCert !== undefined ? '--tls-cert' : 'ATOMSYNC_TLS_CERT'} needs --tls-key or ATOMSYNC_TLS_KEY: the certificate and its private key go together, set both or neither`);
+  if (cert === undefined) throw new ConfigError(`${flags.tlsKey !== undefined ? '--tls-key' : 'ATOMSYNC_TLS_KEY'} needs --tls-cert or ATOMSYNC_TLS_CERT: the certificate and its private key go together, set both or neither`);
+  return { certFile: resolve(cwd, cert), keyFile: resolve(cwd, key) };
+}
+
+/** OpenSSL's words without its code: `error:05800074:x509 certificate routines::key values mismatch` → `key values mismatch`. */
+function opensslReason(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return message.slice(message.lastIndexOf(':') + 1).trim() || message;
+}
+
+function readPem(file: string, what: string): Buffer {
+  try {
+    return readFileSync(file);
+  } catch (err) {
+    // `ENOENT: no such file or directory, open '/x'`: the path is said once, first.
+    const reason = (err instanceof Error ? err.message : String(err)).replace(/, \w+ '.*'$/, '');
+    throw new ConfigError(`cannot read the TLS ${what} ${file}: ${reason}`);
+  }
+}
+
+/**
+ * The certificate and key files, read and checked as node will use them (each parses, and the
+ * key is the certificate's), or a ConfigError saying which file is wrong and why. Read at start,
+ * and again on SIGHUP.
+ */
+export function readTls(files: TlsFiles): TlsPair {
+  const cert = readPem(files.certFile, 'certificate');
+  const key = readPem(files.keyFile, 'key');
+  try {
+    createSecureContext({ cert });
+  } catch (err) {
+    throw new ConfigError(`the TLS certificate ${files.certFile} is not a PEM certificate node can use (${opensslReason(err)})`);
+  }
+  try {
+    createSecureContext({ key });
+  } catch (err) {
+    const hint = (err as { code?: unknown }).code === 'ERR_OSSL_BAD_DECRYPT' ? ': a key with a passphrase? give it unencrypted' : '';
+    throw new ConfigError(`the TLS key ${files.keyFile} is not a PEM private key node can use (${opensslReason(err)}${hint})`);
+  }
+  try {
+    createSecureContext({ cert, key });
+  } catch (err) {
+    throw new ConfigError(`the TLS key ${files.keyFile} is not the key of the certificate ${files.certFile} (${opensslReason(err)})`);
+  }
+  return { cert, key };
+}
+
 function databaseUrl(value: string): string {
   let url: URL;
   try {
@@ -172,5 +242,6 @@ export function resolveServeConfig(flags: ServeFlags, vars: NodeJS.ProcessEnv = 
     admin: admin(vars),
     trustProxy: trust === undefined ? undefined : trustProxy(trust, flags.trustProxy !== undefined ? '--trust-proxy' : 'ATOMSYNC_TRUST_PROXY'),
     metrics: metricsValue === undefined ? undefined : metrics(metricsValue, flags.metrics !== undefined ? '--metrics' : 'ATOMSYNC_METRICS'),
+    tls: tls(flags, vars, cwd),
   };
 }

@@ -1,5 +1,6 @@
 /**
- * Serving an h3 app on node:http (through h3's node adapter, srvx), with
+ * Serving an h3 app on node:http, or node:https with a certificate (through h3's node adapter,
+ * srvx), with
  *
  * - a drain: `close()` stops accepting, lets every in-flight request finish, closes keep-alive
  *   connections as they fall idle, and resolves once the last one is gone (or force-closes at
@@ -10,27 +11,43 @@
  *   reset can destroy the answer before the client reads it;
  * - `Expect: 100-continue` left to the pipeline: the client is told to send its body only when
  *   the body is read, so a refused request never sends it.
+ *
+ * Both hold for https alike: node's https.Server is a tls.Server that borrows http.Server's
+ * request handling (the same 'request' and 'checkContinue' events, closeIdleConnections and
+ * closeAllConnections). Only a connection still in its TLS handshake is not yet one of http's,
+ * so the drain closes those itself.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createHttpServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
+import type { AddressInfo, Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import { toNodeHandler, type H3 } from 'h3';
+
+/** A certificate (PEM, the chain after it) and its private key (PEM, unencrypted). */
+export interface TlsPair {
+  cert: string | Buffer;
+  key: string | Buffer;
+}
 
 export interface ListenOptions {
   host: string;
   port: number;
+  /** Serve https with this certificate; without it, http. */
+  tls?: TlsPair;
 }
 
 export interface RunningServer {
-  /** `http://host:port`, with the port actually bound (`--port 0` picks one). */
+  /** `http://host:port` (`https://` with `tls`), with the port actually bound (`--port 0` picks one). */
   readonly url: string;
-  readonly server: Server;
+  /** An https.Server with `tls` (its `setSecureContext` swaps the certificate for new connections). */
+  readonly server: HttpServer | HttpsServer;
   /** Drains and closes; true when every request finished before `timeoutMs`. */
   close(timeoutMs?: number): Promise<boolean>;
 }
 
-function urlOf(address: AddressInfo): string {
+function urlOf(address: AddressInfo, scheme: 'http' | 'https'): string {
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return `http://${host}:${address.port}`;
+  return `${scheme}://${host}:${address.port}`;
 }
 
 /** How long, and how much, of an unread body is discarded after the answer before the connection is cut. */
@@ -53,6 +70,32 @@ function discardRest(req: IncomingMessage): void {
   req.resume();
 }
 
+/**
+ * The connections of an https server still in their TLS handshake. http's connection list takes
+ * a connection only once it is secure, so closeIdleConnections and closeAllConnections miss
+ * these, and one that never finishes (a client that connects and says nothing) would hold
+ * `server.close()` up to the handshake timeout (2 minutes). The TCP socket ('connection') and the
+ * TLS socket over it ('secureConnection') share their remote address and port, which pairs them.
+ */
+function trackHandshakes(server: HttpsServer): { destroyAll(): void } {
+  const pending = new Map<string, Socket>();
+  const endpoint = (socket: Socket) => `${socket.remoteAddress}|${socket.remotePort}`;
+  server.on('connection', (socket: Socket) => {
+    const key = endpoint(socket);
+    pending.set(key, socket);
+    socket.once('close', () => {
+      if (pending.get(key) === socket) pending.delete(key);
+    });
+  });
+  server.on('secureConnection', (socket: TLSSocket) => pending.delete(endpoint(socket)));
+  return {
+    destroyAll() {
+      for (const socket of pending.values()) socket.destroy();
+      pending.clear();
+    },
+  };
+}
+
 export async function listen(app: H3, options: ListenOptions): Promise<RunningServer> {
   const handle = toNodeHandler(app);
   const inFlight = new Set<ServerResponse>();
@@ -68,8 +111,9 @@ export async function listen(app: H3, options: ListenOptions): Promise<RunningSe
     });
     void handle(req, res);
   };
-  const server = createServer(serve);
+  const server = options.tls === undefined ? createHttpServer(serve) : createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, serve);
   server.on('checkContinue', serve);
+  const handshaking = options.tls === undefined ? undefined : trackHandshakes(server as HttpsServer);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
@@ -78,13 +122,14 @@ export async function listen(app: H3, options: ListenOptions): Promise<RunningSe
     });
   });
   return {
-    url: urlOf(server.address() as AddressInfo),
+    url: urlOf(server.address() as AddressInfo, options.tls === undefined ? 'http' : 'https'),
     server,
     close(timeoutMs = 25_000) {
       closing ??= new Promise<boolean>((resolve) => {
         for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
         const deadline = setTimeout(() => {
           server.closeAllConnections();
+          handshaking?.destroyAll();
           resolve(false);
         }, timeoutMs);
         deadline.unref();
@@ -93,6 +138,8 @@ export async function listen(app: H3, options: ListenOptions): Promise<RunningSe
           resolve(true);
         });
         server.closeIdleConnections();
+        // Idle as well: no request has come over them yet.
+        handshaking?.destroyAll();
       });
       return closing;
     },

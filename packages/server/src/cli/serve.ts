@@ -1,17 +1,20 @@
 /**
- * `atomsync serve`: the reference server on node:http over the configured store (embedded, or
- * PostgreSQL for DATABASE_URL), drained on SIGTERM / SIGINT, then the store closed.
+ * `atomsync serve`: the reference server on node:http (node:https with --tls-cert and --tls-key)
+ * over the configured store (embedded, or PostgreSQL for DATABASE_URL), drained on SIGTERM /
+ * SIGINT, then the store closed; SIGHUP reads the certificate and key again.
  *
  * What an operator reads: JSON log lines on stdout; a failure to start as one line on stderr
  * (cli/failure.ts); the demo account's password, on a fresh store, last, right after the
  * "listening" line and in the same write: framed on a terminal, a plain line otherwise.
  */
+import { X509Certificate } from 'node:crypto';
+import { Server as HttpsServer } from 'node:https';
 import { defineCommand } from 'citty';
 import { bootstrap, createDemoAccount, DEMO_USERNAME, openConfiguredStore, type OpenedStore } from '../bootstrap.js';
-import { ConfigError, resolveServeConfig, SERVE_ENVIRONMENT, type ServeConfig } from '../config.js';
+import { ConfigError, readTls, resolveServeConfig, SERVE_ENVIRONMENT, type ServeConfig } from '../config.js';
 import { ServiceError } from '../errors.js';
 import { createMetrics } from '../http/metrics.js';
-import { listen, type RunningServer } from '../listen.js';
+import { listen, type RunningServer, type TlsPair } from '../listen.js';
 import { createLogger, stdoutDestination } from '../log.js';
 import { createServer } from '../server.js';
 import { fail, listenFailure, storeFailure } from './failure.js';
@@ -38,6 +41,12 @@ export function demoNotice(password: string, terminal: boolean): string {
   return [`┌${rule}┐`, ...rows.map((r) => `│ ${r.padEnd(width)} │`), `└${rule}┘`, ''].join('\n');
 }
 
+/** What an operator checks of a certificate in the log: whom it is for and until when. */
+function describeCertificate(pair: TlsPair): { subject: string; subjectAltName: string | undefined; validTo: string } {
+  const cert = new X509Certificate(pair.cert);
+  return { subject: cert.subject.replace(/\n/g, ', '), subjectAltName: cert.subjectAltName, validTo: new Date(cert.validTo).toISOString() };
+}
+
 export const serveCommand = defineCommand({
   meta: { name: 'serve', description: 'Serve the atomsync API over the embedded database, or PostgreSQL with DATABASE_URL' },
   args: {
@@ -50,11 +59,24 @@ export const serveCommand = defineCommand({
       valueHint: 'N|true|false',
     },
     metrics: { type: 'string', description: 'Who may read GET /metrics: on (anyone), admin (an administrator), off (ATOMSYNC_METRICS, default on)', valueHint: 'on|admin|off' },
+    'tls-cert': { type: 'string', description: 'Serve https with this PEM certificate (its chain after it), with --tls-key (ATOMSYNC_TLS_CERT, default: http)', valueHint: 'FILE' },
+    'tls-key': { type: 'string', description: 'The PEM private key of --tls-cert, unencrypted (ATOMSYNC_TLS_KEY)', valueHint: 'FILE' },
   },
   async run({ args }) {
     let config: ServeConfig;
+    let tls: TlsPair | undefined;
     try {
-      config = resolveServeConfig({ host: args.host, port: args.port, data: args.data, trustProxy: args['trust-proxy'], metrics: args.metrics });
+      config = resolveServeConfig({
+        host: args.host,
+        port: args.port,
+        data: args.data,
+        trustProxy: args['trust-proxy'],
+        metrics: args.metrics,
+        tlsCert: args['tls-cert'],
+        tlsKey: args['tls-key'],
+      });
+      // Before the store opens: a certificate that will not do changes nothing.
+      tls = config.tls === undefined ? undefined : readTls(config.tls);
     } catch (err) {
       if (!(err instanceof ConfigError)) throw err;
       fail(err.message, 2);
@@ -91,7 +113,7 @@ export const serveCommand = defineCommand({
     });
     let running: RunningServer;
     try {
-      running = await listen(app, { host: config.host, port: config.port });
+      running = await listen(app, { host: config.host, port: config.port, tls });
     } catch (err) {
       const message = listenFailure(err, config.host, config.port);
       if (message === undefined) throw err;
@@ -122,6 +144,25 @@ export const serveCommand = defineCommand({
     };
     process.on('SIGTERM', stop);
     process.on('SIGINT', stop);
+    if (config.tls !== undefined && running.server instanceof HttpsServer) {
+      const { server } = running;
+      const files = config.tls;
+      // A renewed certificate without a restart (certbot's deploy hook: `kill -HUP`); connections
+      // already open keep the one they began with, and a pair that will not do keeps the old one.
+      process.on('SIGHUP', () => {
+        try {
+          const pair = readTls(files);
+          server.setSecureContext(pair);
+          logger.info(describeCertificate(pair), 'TLS certificate reloaded');
+        } catch (err) {
+          logger.error({ err: err instanceof ConfigError ? err.message : err }, 'TLS certificate not reloaded: still serving the previous one');
+        }
+      });
+      // A phone that does not trust the certificate, or plain http to the https port, says so here.
+      server.on('tlsClientError', (err: Error & { code?: string }, socket) => {
+        logger.debug({ code: err.code, reason: err.message, remoteAddress: socket.remoteAddress }, 'TLS handshake failed');
+      });
+    }
 
     // Created only once the port is ours: a server that cannot listen leaves no password unseen.
     const demoPassword = await createDemoAccount(store, secrets, config, { logger });
@@ -129,7 +170,15 @@ export const serveCommand = defineCommand({
     // Only now: whoever waits for this line may signal at once, and before the handlers above a
     // signal would kill the process undrained.
     logger.info(
-      { url: running.url, store: store.dialect, dataDir: config.dataDir, baseUrl: config.baseUrl, trustProxy: config.trustProxy, metrics: config.metrics ?? 'on' },
+      {
+        url: running.url,
+        store: store.dialect,
+        dataDir: config.dataDir,
+        baseUrl: config.baseUrl,
+        trustProxy: config.trustProxy,
+        metrics: config.metrics ?? 'on',
+        tls: tls === undefined ? undefined : describeCertificate(tls),
+      },
       `listening on ${running.url}`,
     );
     out.flushAttached();
