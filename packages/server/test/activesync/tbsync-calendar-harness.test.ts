@@ -437,6 +437,9 @@ describe.each(['2.5', '14.0'] as const)('the TbSync harness, calendar and tasks,
     const syncs = received.filter((r) => r.command === 'Sync').map((r) => child(child(r.body!, 'AirSync:Collections')!, 'AirSync:Collection')!);
     expect(syncs.map((c) => `${childText(c, 'AirSync:CollectionId')}@${childText(c, 'AirSync:SyncKey')}`)).toEqual([`${CALENDAR_ID}@0`, `${CALENDAR_ID}@1`, `${TASKS_ID}@0`, `${TASKS_ID}@1`]);
     if (version === '2.5') expect(syncs.map((c) => childText(c, 'AirSync:Class'))).toEqual(['Calendar', 'Calendar', 'Tasks', 'Tasks']);
+    // TbSync asks for six months of events (its default period), in 2.5 too; no filter for tasks.
+    const filter = (c: AsElement) => childText(child(c, 'AirSync:Options') ?? el('AirSync:Options'), 'AirSync:FilterType') ?? null;
+    expect(syncs.map(filter)).toEqual([null, '7', null, null]);
     expect(device.events().map((e) => e.id).sort()).toEqual(['ev-allday', 'ev-meeting', 'ev-weekly', 'ev-zone']);
     expect(device.tasks().map((t) => t.id).sort()).toEqual(['task-done', 'task-open']);
   });
@@ -572,18 +575,21 @@ describe.each(['2.5', '14.0'] as const)('the TbSync harness, calendar and tasks,
 });
 
 describe.each(['2.5', '14.0'] as const)('the TbSync harness, EAS %s, on a device whose own zone is UTC', (version) => {
-  const { server, items, uploads } = startResponder(version);
+  const { server, received, items, uploads } = startResponder(version);
   let device: TbsyncDevice;
 
   beforeAll(async () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    device = new TbsyncDevice({ serverUrl: `http://127.0.0.1:${port}/Microsoft-Server-ActiveSync`, user: USER, password: 'secret', version });
+    device = new TbsyncDevice({ serverUrl: `http://127.0.0.1:${port}/Microsoft-Server-ActiveSync`, user: USER, password: 'secret', version, synclimit: '0' });
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('keeps zoned times in the zone the server named, and sends an all-day event back at midnight in its own zone (the dates kept)', async () => {
     expect((await device.sync()).ok).toBe(true);
+    // The period picked in its account settings: all events.
+    const getChanges = received.filter((r) => r.command === 'Sync').map((r) => child(child(r.body!, 'AirSync:Collections')!, 'AirSync:Collection')!)[1]!;
+    expect(childText(child(getChanges, 'AirSync:Options')!, 'AirSync:FilterType')).toBe('0');
     const allDay = device.events().find((item) => item.id === 'ev-allday');
     expect(lines(component(allDay))).toEqual(expect.arrayContaining(['DTSTART;VALUE=DATE:20250615', 'DTEND;VALUE=DATE:20250616']));
     expect(lines(component(device.events().find((item) => item.id === 'ev-zone')))).toContain('DTSTART;TZID=Europe/Berlin:20250610T110000');

@@ -56,6 +56,12 @@ export interface TbsyncDeviceOptions {
    * server gives no zone that fits better.
    */
   readonly timezone?: string;
+  /**
+   * The account's calendar period, sent as the calendars' FilterType: '0' all, '4' two weeks,
+   * '5' a month, '6' three months, '7' six months (TbSync's default). A server that honours it
+   * sends no event that ended before then.
+   */
+  readonly synclimit?: '0' | '4' | '5' | '6' | '7';
 }
 
 /** An event series or a task of the device's calendar: its id (see above) and the VCALENDAR Thunderbird would export. */
@@ -207,6 +213,7 @@ export class TbsyncDevice {
       timerCapMs: this.#options.timerCapMs ?? 20,
       requestTimeoutMs: this.#options.requestTimeoutMs ?? 10_000,
       timezone: this.#options.timezone ?? 'UTC',
+      ...(this.#options.synclimit ? { synclimit: this.#options.synclimit } : {}),
       userDataLevel: LOG_LEVEL,
       xhr: {
         onSend: (command) => this.#requests.push(command),

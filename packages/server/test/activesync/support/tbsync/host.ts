@@ -36,6 +36,8 @@ export interface HostOptions {
   readonly requestTimeoutMs: number;
   /** Thunderbird's default time zone (`calendar.timezone.local`): an IANA name, or UTC. */
   readonly timezone: string;
+  /** The account's calendar period (`synclimit`, the FilterType TbSync sends for calendars); TbSync's default when absent. */
+  readonly synclimit?: string;
   /** TbSync's `log.userdatalevel`: 0 logs no content, 2 the XML, 3 the WBXML bytes too. */
   readonly userDataLevel: number;
   readonly xhr: XhrHooks;
@@ -476,7 +478,7 @@ export function createHost(options: HostOptions) {
   // manager), then the account enabled.
   const network = eas.network as { stripAutodiscoverUrl(url: string): string; getAuthData(a: AccountData): { host: string } };
   const url = options.serverUrl;
-  account.props = { ...accountDefaults(), accountID, accountname: 'atomsync', user: options.user, servertype: 'custom', host: network.stripAutodiscoverUrl(url), https: url.startsWith('https'), asversionselected: options.version, ...(options.deviceId ? { deviceId: options.deviceId } : {}) };
+  account.props = { ...accountDefaults(), accountID, accountname: 'atomsync', user: options.user, servertype: 'custom', host: network.stripAutodiscoverUrl(url), https: url.startsWith('https'), asversionselected: options.version, ...(options.deviceId ? { deviceId: options.deviceId } : {}), ...(options.synclimit ? { synclimit: options.synclimit } : {}) };
   const accountData = new AccountData(accountID);
   logins.set(loginKey(network.getAuthData(accountData).host, 'TbSync/EAS', options.user), options.password);
   base().onEnableAccount(accountData);
