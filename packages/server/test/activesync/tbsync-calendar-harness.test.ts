@@ -3,7 +3,8 @@
  * cal-datetime.ts, timezones.ts) against a scripted responder built with our codec, in EAS 2.5
  * and 14.0: events and tasks go down into the device's calendar as TbSync makes them — an event
  * in Europe/Berlin, an all-day event, a weekly series across the end of summer time with one
- * occurrence moved and one deleted, a meeting with a reminder and attendees, a finished task with
+ * occurrence moved and one deleted, a monthly series on the last Friday, a yearly all-day series
+ * with one year deleted, a meeting with a reminder and attendees, a finished task with
  * start, due date and reminder, an open one with a due date only — and, touched on the device,
  * come back up unchanged: every element sent down is in the Change TbSync sends, with the same
  * value, but for those TbSync does not carry (NOT_CARRIED below). Items added on the device go up
@@ -172,6 +173,41 @@ function serverEvents(version: Version): ServerItem[] {
             el('Calendar:Location', 'Kantine'),
           ]),
         ]),
+      ],
+    },
+    {
+      // The last Friday of every month, 16:00–17:00 in Berlin, until the end of 2025.
+      serverId: 'ev-monthly',
+      data: [
+        berlin,
+        el('Calendar:AllDayEvent', '0'),
+        el('Calendar:BusyStatus', '2'),
+        el('Calendar:DtStamp', '20250501T090000Z'),
+        el('Calendar:EndTime', '20250627T150000Z'),
+        el('Calendar:Sensitivity', '0'),
+        el('Calendar:Subject', 'Monatsabschluss'),
+        el('Calendar:StartTime', '20250627T140000Z'),
+        el('Calendar:UID', 'server-uid-ev-monthly'),
+        el('Calendar:MeetingStatus', '0'),
+        el('Calendar:Recurrence', [el('Calendar:Type', '3'), el('Calendar:Until', '20251231T230000Z'), el('Calendar:Interval', '1'), el('Calendar:DayOfWeek', '32'), el('Calendar:WeekOfMonth', '5')]),
+      ],
+    },
+    {
+      // 24 December every year, all day, but not in 2026.
+      serverId: 'ev-yearly',
+      data: [
+        berlin,
+        el('Calendar:AllDayEvent', '1'),
+        el('Calendar:BusyStatus', '0'),
+        el('Calendar:DtStamp', '20250501T090000Z'),
+        el('Calendar:EndTime', '20251224T230000Z'),
+        el('Calendar:Sensitivity', '0'),
+        el('Calendar:Subject', 'Heiligabend'),
+        el('Calendar:StartTime', '20251223T230000Z'),
+        el('Calendar:UID', 'server-uid-ev-yearly'),
+        el('Calendar:MeetingStatus', '0'),
+        el('Calendar:Recurrence', [el('Calendar:Type', '5'), el('Calendar:Interval', '1'), el('Calendar:DayOfMonth', '24'), el('Calendar:MonthOfYear', '12')]),
+        el('Calendar:Exceptions', [el('Calendar:Exception', [el('Calendar:Deleted', '1'), el('Calendar:ExceptionStartTime', '20261223T230000Z')])]),
       ],
     },
     {
@@ -440,7 +476,7 @@ describe.each(['2.5', '14.0'] as const)('the TbSync harness, calendar and tasks,
     // TbSync asks for six months of events (its default period), in 2.5 too; no filter for tasks.
     const filter = (c: AsElement) => childText(child(c, 'AirSync:Options') ?? el('AirSync:Options'), 'AirSync:FilterType') ?? null;
     expect(syncs.map(filter)).toEqual([null, '7', null, null]);
-    expect(device.events().map((e) => e.id).sort()).toEqual(['ev-allday', 'ev-meeting', 'ev-weekly', 'ev-zone']);
+    expect(device.events().map((e) => e.id).sort()).toEqual(['ev-allday', 'ev-meeting', 'ev-monthly', 'ev-weekly', 'ev-yearly', 'ev-zone']);
     expect(device.tasks().map((t) => t.id).sort()).toEqual(['task-done', 'task-open']);
   });
 
@@ -474,6 +510,11 @@ describe.each(['2.5', '14.0'] as const)('the TbSync harness, calendar and tasks,
     expect(lines(component(event('ev-weekly'), '20251104T090000'))).toEqual(
       expect.arrayContaining(['UID:ev-weekly', 'RECURRENCE-ID;TZID=Europe/Berlin:20251104T090000', 'DTSTART;TZID=Europe/Berlin:20251104T100000', 'DTEND;TZID=Europe/Berlin:20251104T103000', 'SUMMARY:Jour fixe (verschoben)', 'LOCATION:Kantine']),
     );
+  });
+
+  it('holds a monthly series by weekday and a yearly all-day series with a deleted occurrence', () => {
+    expect(lines(component(event('ev-monthly')))).toEqual(expect.arrayContaining(['DTSTART;TZID=Europe/Berlin:20250627T160000', 'RRULE:FREQ=MONTHLY;BYDAY=-1FR;UNTIL=20251231T230000Z']));
+    expect(lines(component(event('ev-yearly')))).toEqual(expect.arrayContaining(['DTSTART;VALUE=DATE:20251224', 'RRULE:FREQ=YEARLY;BYMONTHDAY=24;BYMONTH=12', 'EXDATE;VALUE=DATE:20261224']));
   });
 
   it('holds a meeting with its organizer, attendees and reminder', () => {
