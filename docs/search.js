@@ -76,6 +76,7 @@ var INDEX = [
 {"title":"Error codes","url":"protocol.html#error-codes","kind":"guide","detail":"The protocol"},
 {"title":"Specific refusals","url":"protocol.html#specific-refusals","kind":"guide","detail":"The protocol"},
 {"title":"Limits","url":"protocol.html#limits","kind":"guide","detail":"The protocol"},
+{"title":"Conditional requests","url":"protocol.html#conditional-requests","kind":"guide","detail":"The protocol"},
 {"title":"Where request fields sit","url":"protocol.html#where-request-fields-sit","kind":"guide","detail":"The protocol"},
 {"title":"Dataclass of a content item","url":"protocol.html#dataclass-of-a-content-item","kind":"guide","detail":"The protocol"},
 {"title":"Timestamps","url":"protocol.html#timestamps","kind":"guide","detail":"The protocol"},

@@ -82,6 +82,15 @@ describe('loadOpenApi refuses what it cannot honour', () => {
     });
     expect(() => loadOpenApi(path)).toThrow(/must be application\/atom\+xml only/);
   });
+
+  it('a conditional GET without its ETag header or its 304 answer, and a header parameter it does not know', () => {
+    const get = (d: any) => d.paths['/v2/services/syncml/{clientUuid}'].get;
+    expect(loadOpenApi(join(ROOT, 'spec/openapi.yaml')).operations.find((o) => o.id === 'getSyncmlClient')?.conditional).toBe(true);
+    expect(() => loadOpenApi(withOpenApi((d) => delete get(d).responses['200'].headers))).toThrow(/getSyncmlClient: takes If-None-Match, but its 200 answer declares no ETag/);
+    expect(() => loadOpenApi(withOpenApi((d) => delete get(d).responses['304']))).toThrow(/getSyncmlClient: takes If-None-Match, but lists no 304/);
+    const other = withOpenApi((d) => get(d).parameters.push({ name: 'If-Match', in: 'header', schema: { type: 'string' } }));
+    expect(() => loadOpenApi(other)).toThrow(/header parameter If-Match is not one codegen knows/);
+  });
 });
 
 function schemaWith(body: string): string {

@@ -375,7 +375,10 @@ function statusHtml(op: Operation): string {
   const line = `<code>${op.status}${reason ? ` ${esc(reason)}` : ''}</code>`;
   if (!op.implemented) return `${line} <span class="badge todo">not implemented (501)</span>`;
   if (op.status >= 400) return `${line} <span class="muted">— always; see the errors below</span>`;
-  return op.reason ? `${line} <span class="muted">(reason phrase fixed by the service)</span>` : line;
+  const conditional = op.conditional
+    ? ` with an <code>ETag</code>; <code>304 Not Modified</code>, no body, to an <code>If-None-Match</code> naming it <span class="muted">(<a href="protocol.html#conditional-requests">conditional requests</a>)</span>`
+    : '';
+  return op.reason ? `${line} <span class="muted">(reason phrase fixed by the service)</span>${conditional}` : `${line}${conditional}`;
 }
 
 function paramType(p: Param): string {
@@ -390,6 +393,11 @@ function paramsTable(op: Operation): string {
     const name = p.in === 'query' ? `?${p.name}=` : `{${p.name}}`;
     return `<tr><td class="nowrap"><code>${esc(name)}</code></td><td>${p.in}</td><td>${paramType(p)}</td><td>${required ? 'yes' : 'no'}</td><td>${md(p.description ?? '')}</td></tr>`;
   });
+  if (op.conditional) {
+    rows.push(
+      `<tr><td class="nowrap"><code>If-None-Match</code></td><td>header</td><td><code>string</code></td><td>no</td><td><p>The <code>ETag</code> of the answer the caller holds: 304 Not Modified, no body, while the answer still has it.</p></td></tr>`,
+    );
+  }
   if (rows.length === 0) return '';
   return `<h4>Parameters</h4>
 <table>

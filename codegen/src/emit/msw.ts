@@ -289,6 +289,7 @@ function handlerDoc(op: Operation, all: Operation[]): string {
   const lines = [
     `${op.summary.replace(/\*\//g, '* /')}: \`${op.method} ${op.path}\` → ${op.status}${op.reason ? ` ${op.reason}` : ''}, ${answer}.`,
     selection(op, all),
+    op.conditional ? 'A value answered here carries its `ETag`, and is 304 Not Modified to an If-None-Match that names it, as the server answers.' : undefined,
     '@param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request',
     '  returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.',
     '@param options `delay` before answering (or before handing on).',

@@ -21,6 +21,7 @@ function specOf(op: Operation): string {
     ...(op.reason ? { reason: op.reason } : {}),
     implemented: op.implemented,
     ...(op.variantOf ? { variantOf: op.variantOf, when: op.when } : {}),
+    ...(op.conditional ? { conditional: true } : {}),
     errors: op.errors.map((e) => ({ status: e.status, code: e.code })),
   };
   return JSON.stringify(spec);

@@ -7,7 +7,9 @@
  * Every method is one line handing the operation's spec (from the generated operation table) to
  * the handwritten `invoke`; the group interfaces carry the names and docs integrators see. A
  * method answering a feed has an `iterate…` twin (`list` → `iterateList`) handing the same to
- * `iterate`, which yields the entries of every page (following `link rel="next"`).
+ * `iterate`, which yields the entries of every page (following `link rel="next"`). A conditional
+ * GET has a second overload taking ConditionalRequestOptions and resolving to the answer or
+ * NotModified (packages/sdk/src/conditional.ts).
  */
 import type { Operation, Param } from '../openapi/load.js';
 import { constant, pascal } from '../naming.js';
@@ -151,9 +153,10 @@ function paramDoc(p: Param): string {
   return oneLine(p.description ?? '');
 }
 
-function methodDoc(ops: Operation[], op: Operation, sig: Signature, indent: string, twinOf?: string): string {
+function methodDoc(ops: Operation[], op: Operation, sig: Signature, indent: string, twinOf?: string, note?: string): string {
   const route = `\`${op.method} ${op.path}\``;
   const lines = [`${oneLine(op.summary)}.`.replace(/\.\.$/, '.'), '', op.status < 400 ? `${route} → ${op.status}${op.reason ? ` ${op.reason}` : ''}` : route];
+  if (note !== undefined) lines.push('', note);
   if (twinOf !== undefined) {
     lines.push('', `Every entry of \`${twinOf}\`, page after page: yields the entries of each page and follows its \`link rel="next"\` (on the same origin) until a page has none.`);
   }
@@ -173,6 +176,26 @@ function methodDoc(ops: Operation[], op: Operation, sig: Signature, indent: stri
 
 function paramList(sig: Signature): string {
   return sig.params.map((p) => `${p.name}${p.optional ? '?' : ''}: ${p.type}`).join(', ');
+}
+
+/**
+ * A conditional GET's second overload: `options` required and ConditionalRequestOptions, so the
+ * optional parameters before it take `undefined` instead of being left out.
+ */
+function conditionalSignature(sig: Signature): Signature {
+  const params = sig.params.map((p) =>
+    p.name === 'options'
+      ? { ...p, type: 'ConditionalRequestOptions', optional: false, doc: 'as for the other form, and `ifNoneMatch`: the ETag of the copy held (`etagOf`)' }
+      : p.optional
+        ? { ...p, type: `${p.type} | undefined`, optional: false }
+        : p,
+  );
+  return { ...sig, params };
+}
+
+/** The implementation's parameters of a conditional GET, typed (its overloads give no contextual type). */
+function implementationParams(sig: Signature): string {
+  return sig.params.map((p) => `${p.name}${p.optional ? '?' : ''}: ${p.name === 'options' ? 'RequestOptions | ConditionalRequestOptions' : p.type}`).join(', ');
 }
 
 function groupDoc(ctx: EmitContext, g: Group, indent: string): string {
@@ -209,6 +232,11 @@ function emitInterfaces(ctx: EmitContext, root: Group): string {
         const returns = m.iterates ? `AsyncIterableIterator<${answer.replace(/^Feed<(.*)>$/, '$1')}>` : `Promise<${answer}>`;
         const twinOf = m.iterates ? m.op.sdk.split('.').pop()!.replace(/\(.*$/, '') : undefined;
         members.push(`${methodDoc(ctx.api.operations, m.op, sig, '  ', twinOf)}  ${m.name}(${paramList(sig)}): ${returns};`);
+        if (m.op.conditional && !m.iterates) {
+          const conditional = conditionalSignature(sig);
+          const note = `With \`ifNoneMatch\` (the ETag of an earlier answer, from \`etagOf\`): resolves to {@link NotModified} while the answer still has that tag (HTTP 304, no body), else to the fresh answer.`;
+          members.push(`${methodDoc(ctx.api.operations, m.op, conditional, '  ', undefined, note)}  ${m.name}(${paramList(conditional)}): Promise<${answer} | NotModified>;`);
+        }
       }
     }
     const doc = g === root ? '/** Every operation of the atomsync API, grouped by resource. */\n' : groupDoc(ctx, g, '');
@@ -228,7 +256,8 @@ function emitImplementation(ctx: EmitContext, g: Group, path: Group[], indent: s
     } else {
       const sig = signatureOf(ctx, m.op, boundBy(path));
       const run = m.iterates ? 'iterate' : 'invoke';
-      lines.push(`${indent}${m.name}: (${sig.params.map((p) => p.name).join(', ')}) => ${run}(operations.${m.op.id}, ${sig.input}, options),`);
+      const params = m.op.conditional && !m.iterates ? implementationParams(sig) : sig.params.map((p) => p.name).join(', ');
+      lines.push(`${indent}${m.name}: (${params}) => ${run}(operations.${m.op.id}, ${sig.input}, options),`);
     }
   }
   return `${lines.join('\n')}\n`;
@@ -262,7 +291,7 @@ export function emitSdk(ctx: EmitContext, out: Output): void {
     'packages/sdk/src/generated/operations.ts',
     `${header('emit/sdk.ts')}import { operations } from '@atomsync/atom';
 import type { ${[...types].sort().join(', ')} } from '@atomsync/atom';
-import type { Invoke, Iterate, RequestOptions } from '../invoke.js';
+import type { ConditionalRequestOptions, Invoke, Iterate, NotModified, RequestOptions } from '../invoke.js';
 import type { AtomSyncError } from '../errors.js';
 
 ${emitInterfaces(ctx, root)}

@@ -66,6 +66,11 @@ export interface Operation {
   when?: string;
   /** For an operation with variants: the query parameters that select them (absent from its own query). */
   variantSelectors: string[];
+  /**
+   * A conditional GET: it takes `If-None-Match`, its success answer carries an `ETag`, and it
+   * answers 304 Not Modified (no body) when the tag matches (spec/README.md, Conditional requests).
+   */
+  conditional: boolean;
   errors: ErrorResponse[];
   /** The media types `requestBody.content` lists (empty without a body). */
   requestMediaTypes: string[];
@@ -159,6 +164,32 @@ function body(b: Record<string, unknown> | undefined): Body | undefined {
   return { kind: 'empty' };
 }
 
+/** A `$ref` within the document (`#/components/…`) resolved; anything else as it is. */
+function resolveRef(doc: Record<string, any>, value: any): any {
+  if (typeof value?.$ref !== 'string') return value;
+  const ref: string = value.$ref;
+  if (!ref.startsWith('#/')) throw new Error(`only local $refs are resolved, not ${ref}`);
+  const target = ref
+    .slice(2)
+    .split('/')
+    .reduce<any>((node, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+  if (target === undefined) throw new Error(`$ref ${ref} names nothing`);
+  return target;
+}
+
+/**
+ * A conditional operation is a GET whose success answer declares the `ETag` header and which
+ * lists the 304 answer: what the server, the SDK and the docs then rely on.
+ */
+function checkConditional(doc: Record<string, any>, op: Record<string, any>, method: string, status: number): void {
+  const id = op.operationId;
+  if (method !== 'get') throw new Error(`${id}: only a GET takes If-None-Match`);
+  const success = resolveRef(doc, op.responses?.[String(status)]);
+  const etag = Object.keys(success?.headers ?? {}).some((h) => h.toLowerCase() === 'etag');
+  if (!etag) throw new Error(`${id}: takes If-None-Match, but its ${status} answer declares no ETag header`);
+  if (op.responses?.['304'] === undefined) throw new Error(`${id}: takes If-None-Match, but lists no 304 answer`);
+}
+
 export function loadOpenApi(path: string): Api {
   const doc = parse(readFileSync(path, 'utf8')) as Record<string, any>;
   const problems = openapiValidator()(doc);
@@ -173,7 +204,14 @@ export function loadOpenApi(path: string): Api {
       const ext = op['x-atomsync'];
       const extProblems = checkExt(ext);
       if (extProblems.length > 0) throw new Error(`${op.operationId}: x-atomsync ${extProblems.join('; ')}`);
-      const params: Param[] = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: any) => ({
+      const declared: any[] = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: any) => resolveRef(doc, p));
+      const headers = declared.filter((p) => p.in === 'header');
+      for (const h of headers) {
+        if (h.name !== 'If-None-Match') throw new Error(`${op.operationId}: header parameter ${h.name} is not one codegen knows (only If-None-Match)`);
+      }
+      const conditional = headers.length > 0;
+      if (conditional) checkConditional(doc, op, method, ext.status);
+      const params: Param[] = declared.filter((p) => p.in !== 'header').map((p: any) => ({
         name: p.name,
         in: p.in,
         required: Boolean(p.required),
@@ -219,6 +257,7 @@ export function loadOpenApi(path: string): Api {
         reason: ext.reason,
         implemented: ext.implemented !== false,
         errors,
+        conditional,
       };
       const variants: { when: string }[] = ext.variants ?? [];
       operations.push({ ...common, id: op.operationId, sdk: ext.sdk, response: body(ext.response)!, variantSelectors: variants.map((v) => v.when) });

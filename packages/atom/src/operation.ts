@@ -40,6 +40,11 @@ export interface OperationSpec {
   readonly variantOf?: string;
   /** Set on a variant: the query parameter whose presence selects it. */
   readonly when?: string;
+  /**
+   * A conditional GET: its success answer carries an `ETag`, and a request whose
+   * `If-None-Match` names it is answered 304 Not Modified, without a body (conditional.ts).
+   */
+  readonly conditional?: boolean;
   readonly errors: readonly { readonly status: number; readonly code: string }[];
 }
 

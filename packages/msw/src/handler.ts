@@ -11,8 +11,12 @@ import {
   ATOM_MEDIA_TYPE,
   AtomDecodeError,
   STRICT_DECODE,
+  TIMELESS_FEED_UPDATED,
+  entityTag,
   entryCodecs,
+  ifNoneMatchHolds,
   operations,
+  type Feed,
   type OperationId,
   type OperationSpec,
   type OperationTypes,
@@ -157,11 +161,24 @@ async function answerOverride(spec: OperationSpec, override: unknown, request: R
     value = await (override as (info: unknown) => unknown)(info);
     if (value instanceof Response || value === undefined) return value as Response | undefined;
   }
-  return encodeResult(spec, value);
+  return encodeResult(spec, value, request);
 }
 
-/** A result value as the server sends it: the operation's status, reason and media type. */
-export function encodeResult(spec: OperationSpec, value: unknown): Response {
+async function sha256(text: string): Promise<Uint8Array> {
+  return new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+}
+
+const hasTime = (entry: unknown): boolean => {
+  const { updated, published } = entry as { updated?: Date | null; published?: Date | null };
+  return (updated ?? published ?? undefined) !== undefined;
+};
+
+/**
+ * A result value as the server sends it: the operation's status, reason and media type; for a
+ * conditional GET its `ETag` (the server's: @atomsync/atom conditional.ts), and 304 Not Modified
+ * without a body when `request`'s If-None-Match names it.
+ */
+export async function encodeResult(spec: OperationSpec, value: unknown, request?: Request): Promise<Response> {
   const init = { status: spec.status, ...(spec.reason ? { statusText: spec.reason } : {}) };
   const res = spec.response;
   if (res.kind === 'empty') return new Response(null, init);
@@ -169,7 +186,15 @@ export function encodeResult(spec: OperationSpec, value: unknown): Response {
   const codec = entryCodecs[res.shape] as { encodeEntry(v: unknown): string; encodeFeed(v: unknown): string };
   const xml = res.kind === 'entry' ? codec.encodeEntry(value) : codec.encodeFeed(value);
   // msw would label an XML string text/xml; the service's media type is application/atom+xml.
-  return new Response(xml, { ...init, headers: { 'Content-Type': ATOM_MEDIA_TYPE } });
+  const headers: Record<string, string> = { 'Content-Type': ATOM_MEDIA_TYPE };
+  if (spec.conditional) {
+    const feed = value as Feed<unknown>;
+    const timeless = res.kind === 'feed' && feed.entries.every((e) => !hasTime(e));
+    const etag = entityTag(await sha256(timeless ? codec.encodeFeed({ ...feed, updated: TIMELESS_FEED_UPDATED }) : xml), timeless);
+    if (request !== undefined && ifNoneMatchHolds(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers: { ETag: etag } });
+    headers.ETag = etag;
+  }
+  return new Response(xml, { ...init, headers });
 }
 
 function scalar(type: 'string' | 'integer', raw: string): string | number | undefined {

@@ -92,9 +92,9 @@ export function mockResult<Id extends OperationId>(operationId: Id): OperationTy
  * always refuses (400, 405, 501), the service's error; `overrides` as for the server's handlers.
  */
 export function sampleHandlers(options: HandlersOptions = {}): HttpHandler[] {
-  return operationHandlers(async (_request, id) => {
+  return operationHandlers(async (request, id) => {
     const spec = operations[id];
     if (spec.status >= 400) return errorResponse({ status: spec.status, ...(mockRoutes[id].refusal ?? { code: 'internal', message: id }) });
-    return encodeResult(spec, mockResult(id));
+    return encodeResult(spec, mockResult(id), request);
   }, options);
 }

@@ -14,7 +14,7 @@ import {
   getGetHealthMockHandler,
   type MockServer,
 } from '@atomsync/msw';
-import { AtomSyncError, basicAuth, createClient, type AtomSyncClient } from '@atomsync/sdk';
+import { AtomSyncError, basicAuth, createClient, etagOf, isNotModified, type AtomSyncClient } from '@atomsync/sdk';
 
 // Any origin the consumer configures: ids and links follow it.
 const BASE = 'https://sync.example.test:8443';
@@ -107,6 +107,16 @@ describe('the real server behind msw', () => {
       const res = await fetch(`${BASE}${path}`, { headers });
       expect([res.status, decodeServiceError(await res.text()).code], path).toEqual([404, 'not_found']);
     }
+  });
+
+  it('answers a conditional GET as the server does: etagOf, then NotModified through msw until it changed', async () => {
+    const feed = await demo.datastore.list();
+    const same = await demo.datastore.list({ ifNoneMatch: etagOf(feed) });
+    expect(isNotModified(same)).toBe(true);
+    await demo.datastore.create({ userId: 'conditional' });
+    const fresh = await demo.datastore.list({ ifNoneMatch: etagOf(feed) });
+    expect(isNotModified(fresh)).toBe(false);
+    expect(etagOf(fresh as object)).not.toBe(etagOf(feed));
   });
 
   it('answers any origin, and ids and links follow it', async () => {

@@ -3,11 +3,13 @@
  * server, and the per-operation factories put overrides and delays in front of it. The same
  * factories front the real server (mock-server.test.ts).
  */
+import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setupServer } from 'msw/node';
 import { HttpResponse } from 'msw';
 import {
   decodeServiceError,
+  entityTag,
   entryCodecs,
   expandPath,
   operations,
@@ -225,5 +227,36 @@ describe('delay', () => {
     const started = performance.now();
     expect((await fetch(`${ORIGIN}/healthz`)).status).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(110);
+  });
+});
+
+describe('conditional GET', () => {
+  const sha256 = (text: string) => new Uint8Array(createHash('sha256').update(text, 'utf8').digest());
+
+  it('tags a sample and an override value as the server does, and answers 304 to an If-None-Match naming the tag', async () => {
+    const url = urlOf(operations.getSyncmlClient);
+    const res = await fetch(url);
+    const body = await res.text();
+    const etag = entityTag(sha256(body), false);
+    expect(res.headers.get('ETag')).toBe(etag);
+    const again = await fetch(url, { headers: { 'If-None-Match': etag } });
+    expect([again.status, again.headers.get('ETag'), await again.text()]).toEqual([304, etag, '']);
+
+    const value = { ...mockResult('getSyncmlClient'), title: 'Another phone' };
+    server.use(getGetSyncmlClientMockHandler(value));
+    const overridden = await fetch(url, { headers: { 'If-None-Match': etag } });
+    expect(overridden.status).toBe(200);
+    const tag = overridden.headers.get('ETag')!;
+    expect(tag).toBe(entityTag(sha256(await overridden.text()), false));
+    expect((await fetch(url, { headers: { 'If-None-Match': tag } })).status).toBe(304);
+  });
+
+  it('gives a feed without times a weak tag, and tags no operation that is not a conditional GET', async () => {
+    server.use(getListSyncmlClientsMockHandler({ ...mockResult('listSyncmlClients'), entries: [] }));
+    const empty = await fetch(urlOf(operations.listSyncmlClients));
+    expect(empty.headers.get('ETag')).toMatch(/^W\/"/);
+    const created = await fetch(urlOf(operations.createSyncmlClient), requestInit(operations.createSyncmlClient));
+    expect(created.status).toBe(201);
+    expect(created.headers.get('ETag')).toBeNull();
   });
 });

@@ -1,7 +1,10 @@
 /** What both builds export besides createClient and its options (index.ts for Node, browser.ts). */
 
 export type { AtomSyncClient, CommonClientOptions } from './core.js';
-export type { RequestOptions, HeaderValues } from './invoke.js';
+export type { RequestOptions, ConditionalRequestOptions, NotModified, HeaderValues } from './invoke.js';
+
+// Conditional GET
+export { etagOf, isNotModified } from './conditional.js';
 
 // Credentials
 export { basicAuth, bearerAuth, oauth1, type Auth, type AuthRequest, type OAuth1Credentials } from './auth.js';

@@ -4,6 +4,9 @@
  * the middleware and sends the request through the transport under the attempt's timeout,
  * retrying what retry.ts allows, and decodes the answer, or throws AtomSyncError.
  * iterateOperation does the same for each page of a feed, following `link rel="next"`.
+ *
+ * A conditional GET (conditional.ts) sends `ifNoneMatch` as If-None-Match and resolves to
+ * NotModified on 304; the ETag of every decoded answer is kept for `etagOf`.
  */
 import {
   ATOM_MEDIA_TYPE,
@@ -16,8 +19,9 @@ import {
   type OperationSpec,
 } from '@atomsync/atom';
 import type { Auth } from './auth.js';
+import { rememberEtag } from './conditional.js';
 import { AtomSyncError, AtomSyncTimeoutError, codeForStatus, type AtomSyncErrorDetail } from './errors.js';
-import type { HeaderValues, RequestOptions } from './invoke.js';
+import type { ConditionalRequestOptions, HeaderValues, NotModified, RequestOptions } from './invoke.js';
 import { runMiddleware, type Middleware } from './middleware.js';
 import { retryDelay, sleep, type RetryPolicy } from './retry.js';
 
@@ -54,15 +58,20 @@ interface Answer {
   readonly bytes: Uint8Array;
 }
 
-export async function executeOperation(
-  config: ExecuteConfig,
-  spec: OperationSpec,
-  input: ExecuteInput,
-  options: RequestOptions | undefined,
-): Promise<unknown> {
+type AnyOptions = RequestOptions | ConditionalRequestOptions | undefined;
+
+export async function executeOperation(config: ExecuteConfig, spec: OperationSpec, input: ExecuteInput, options: AnyOptions): Promise<unknown> {
   const url = buildUrl(config.baseUrl, spec, input);
   const body = encodeBody(spec, input.body);
-  return decodeBody(spec, await exchange(config, spec, url, body, options));
+  const answer = await exchange(config, spec, url, body, options);
+  const { response } = answer;
+  if (response.status === 304) {
+    const notModified: NotModified = { notModified: true, etag: response.headers.get('ETag') ?? options!.ifNoneMatch!, response };
+    return notModified;
+  }
+  const value = decodeBody(spec, answer);
+  rememberEtag(value, response.headers.get('ETag'));
+  return value;
 }
 
 /**
@@ -134,13 +143,22 @@ function encodeBody(spec: OperationSpec, value: unknown): EncodedBody | undefine
   return { data: req.kind === 'entry' ? codec.encodeEntry(value) : codec.encodeFeed(value), contentType: ATOM_MEDIA_TYPE };
 }
 
-/** Attempts until one answers the operation's success, or retry.ts says to stop. */
-async function exchange(config: ExecuteConfig, spec: OperationSpec, url: URL, body: EncodedBody | undefined, options: RequestOptions | undefined): Promise<Answer> {
+/** The If-None-Match a request sends: the caller's tag, on a conditional GET only. */
+function ifNoneMatchOf(spec: OperationSpec, options: AnyOptions): string | undefined {
+  const tag = options?.ifNoneMatch;
+  if (tag === undefined) return undefined;
+  if (!spec.conditional) throw new TypeError(`${spec.id}: only a conditional GET takes ifNoneMatch`);
+  return tag;
+}
+
+/** Attempts until one answers the operation's success (or 304 to an If-None-Match), or retry.ts says to stop. */
+async function exchange(config: ExecuteConfig, spec: OperationSpec, url: URL, body: EncodedBody | undefined, options: AnyOptions): Promise<Answer> {
+  const ifNoneMatch = ifNoneMatchOf(spec, options);
   const timeout = options?.timeout === false ? undefined : (options?.timeout ?? config.timeout);
   for (let attempt = 1; ; attempt++) {
     let answer: Answer;
     try {
-      answer = await attemptOnce(config, spec, url, body, options, attempt, timeout);
+      answer = await attemptOnce(config, spec, url, body, options, ifNoneMatch, attempt, timeout);
     } catch (error) {
       if (!(error instanceof AtomSyncTimeoutError || isNoAnswer(error))) throw error;
       const delay = retryDelay(config.retry, spec.method, attempt, 'no-answer');
@@ -150,6 +168,7 @@ async function exchange(config: ExecuteConfig, spec: OperationSpec, url: URL, bo
     }
     const { response } = answer;
     if (response.status === spec.status && response.status < 400) return answer;
+    if (response.status === 304 && ifNoneMatch !== undefined) return answer;
     const delay = retryDelay(config.retry, spec.method, attempt, { status: response.status, retryAfter: response.headers.get('Retry-After') });
     if (delay === undefined) throw errorFrom(spec, answer);
     await sleep(delay, options?.signal);
@@ -161,7 +180,8 @@ async function attemptOnce(
   spec: OperationSpec,
   url: URL,
   body: EncodedBody | undefined,
-  options: RequestOptions | undefined,
+  options: AnyOptions,
+  ifNoneMatch: string | undefined,
   attempt: number,
   timeout: number | undefined,
 ): Promise<Answer> {
@@ -169,6 +189,7 @@ async function attemptOnce(
   headers.set('Accept', acceptFor(spec.response));
   if (config.userAgent !== undefined && !headers.has('User-Agent')) headers.set('User-Agent', config.userAgent);
   if (body) headers.set('Content-Type', body.contentType);
+  if (ifNoneMatch !== undefined) headers.set('If-None-Match', ifNoneMatch);
   // Signed per attempt: an OAuth 1.0a nonce is good for one request only.
   if (config.auth) headers.set('Authorization', await config.auth({ method: spec.method, url }));
   if (options?.headers) new Headers(options.headers).forEach((value, name) => headers.set(name, value));

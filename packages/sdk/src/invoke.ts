@@ -13,6 +13,27 @@ export interface RequestOptions {
   headers?: HeaderValues;
   /** This request's timeout per attempt, in milliseconds, instead of the client's (`false`: none). */
   timeout?: number | false;
+  /** Only a conditional GET takes one: see ConditionalRequestOptions below. */
+  ifNoneMatch?: undefined;
+}
+
+/**
+ * The options of a conditional GET (every GET answering an entry or a feed): RequestOptions and
+ * the tag of the copy the caller holds. The call then resolves to the fresh answer, or to
+ * NotModified while the answer still has that tag (conditional.ts).
+ */
+export interface ConditionalRequestOptions extends Omit<RequestOptions, 'ifNoneMatch'> {
+  /** The ETag of the copy the caller holds (`etagOf`); undefined sends none, and the answer is always fresh. */
+  ifNoneMatch: string | undefined;
+}
+
+/** What a conditional GET resolves to when the caller's copy is current (HTTP 304): `isNotModified` tells it apart. */
+export interface NotModified {
+  readonly notModified: true;
+  /** The tag the answer repeated: still the copy's. */
+  readonly etag: string;
+  /** The 304 answer, for its headers. */
+  readonly response: Response;
 }
 
 /** What the `Headers` constructor takes: a record, a list of pairs, or a `Headers`. */
@@ -28,10 +49,14 @@ export interface OperationInput<Id extends OperationId> {
 /** A spec from the generated `operations` table; its literal `id` selects the types. */
 export type OperationSpecOf<Id extends OperationId> = OperationSpec & { readonly id: Id };
 
+/**
+ * Runs an operation. With ConditionalRequestOptions (which only a conditional GET's generated
+ * overload lets a caller pass) it may resolve to NotModified instead, as that overload says.
+ */
 export type Invoke = <Id extends OperationId>(
   spec: OperationSpecOf<Id>,
   input: OperationInput<Id>,
-  options: RequestOptions | undefined,
+  options: RequestOptions | ConditionalRequestOptions | undefined,
 ) => Promise<OperationTypes[Id]['response']>;
 
 /** The entry type of a feed type. */

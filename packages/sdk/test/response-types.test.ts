@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { encodeDatastoreClientEntry, encodeSyncmlClientFeed } from '@atomsync/atom';
-import { createClient, isAtomSyncError, type DatastoreClient, type DatastoreClientEntryResponse, type Feed, type SyncmlClientEntryResponse } from '@atomsync/sdk';
+import { createClient, isAtomSyncError, type DatastoreClient, type DatastoreClientEntryResponse, type Feed, type RequestOptions, type SyncmlClientEntryResponse } from '@atomsync/sdk';
 import { startServer, type TestServer } from './fixtures/http-server.js';
 import { goldenPhones } from './fixtures/golden.js';
 
@@ -33,7 +33,9 @@ describe('answers', () => {
     expectTypeOf(store.id).toEqualTypeOf<string>();
     const uuid: string = store.client.uuid;
     expect(uuid).toBe(STORE);
-    expectTypeOf(client.syncml.list).returns.resolves.toEqualTypeOf<Feed<SyncmlClientEntryResponse>>();
+    // A conditional GET has two overloads; the one without ifNoneMatch resolves to the feed itself.
+    const list: (options?: RequestOptions) => Promise<Feed<SyncmlClientEntryResponse>> = client.syncml.list;
+    expect(typeof list).toBe('function');
     // Optional fields stay optional.
     expectTypeOf(store.client.userId).toEqualTypeOf<string | undefined>();
   });

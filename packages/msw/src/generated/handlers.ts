@@ -5,6 +5,7 @@ import { mockHandler, type MockHandlerOptions, type MockOverride } from '../hand
 
 /**
  * List external data clients: `GET /v2/services/extdata/` → 200, a feed of ExtdataClientEntry.
+ * A value answered here carries its `ETag`, and is 304 Not Modified to an If-None-Match that names it, as the server answers.
  * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
  *   returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.
  * @param options `delay` before answering (or before handing on).
@@ -25,6 +26,7 @@ export function getCreateExtdataClientMockHandler(override?: MockOverride<'creat
 
 /**
  * Get an external data client: `GET /v2/services/extdata/{clientUuid}/` → 200, one ExtdataClientEntry.
+ * A value answered here carries its `ETag`, and is 304 Not Modified to an If-None-Match that names it, as the server answers.
  * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
  *   returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.
  * @param options `delay` before answering (or before handing on).
@@ -55,6 +57,7 @@ export function getDeleteExtdataClientMockHandler(override?: MockOverride<'delet
 
 /**
  * List datastore clients: `GET /v2/services/datastore/` → 200, a feed of DatastoreClientEntry.
+ * A value answered here carries its `ETag`, and is 304 Not Modified to an If-None-Match that names it, as the server answers.
  * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
  *   returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.
  * @param options `delay` before answering (or before handing on).
@@ -75,6 +78,7 @@ export function getCreateDatastoreClientMockHandler(override?: MockOverride<'cre
 
 /**
  * Get a datastore client: `GET /v2/services/datastore/{clientUuid}/` → 200, one DatastoreClientEntry.
+ * A value answered here carries its `ETag`, and is 304 Not Modified to an If-None-Match that names it, as the server answers.
  * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
  *   returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.
  * @param options `delay` before answering (or before handing on).
@@ -96,6 +100,7 @@ export function getListAllContentsMockHandler(override?: MockOverride<'listAllCo
 /**
  * List a client's content items, or its changes since a time: `GET /v2/services/datastore/{clientUuid}/contents/` → 200, a feed of ContentEntry.
  * Takes only requests without `?since` (getListContentChangesMockHandler take those).
+ * A value answered here carries its `ETag`, and is 304 Not Modified to an If-None-Match that names it, as the server answers.
  * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
  *   returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.
  * @param options `delay` before answering (or before handing on).
@@ -107,6 +112,7 @@ export function getListContentsMockHandler(override?: MockOverride<'listContents
 /**
  * List the changes to a client's content items since a time: `GET /v2/services/datastore/{clientUuid}/contents/` → 200, a feed of BatchContentEntry.
  * Takes only requests with `?since`; the others go on to getListContentsMockHandler.
+ * A value answered here carries its `ETag`, and is 304 Not Modified to an If-None-Match that names it, as the server answers.
  * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
  *   returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.
  * @param options `delay` before answering (or before handing on).
@@ -127,6 +133,7 @@ export function getCreateContentMockHandler(override?: MockOverride<'createConte
 
 /**
  * Get a content item: `GET /v2/services/datastore/{clientUuid}/contents/{contentUuid}` → 200, one ContentEntry.
+ * A value answered here carries its `ETag`, and is 304 Not Modified to an If-None-Match that names it, as the server answers.
  * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
  *   returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.
  * @param options `delay` before answering (or before handing on).
@@ -167,6 +174,7 @@ export function getBatchContentsMockHandler(override?: MockOverride<'batchConten
 
 /**
  * List SyncML clients: `GET /v2/services/syncml/` → 200, a feed of SyncmlClientEntry.
+ * A value answered here carries its `ETag`, and is 304 Not Modified to an If-None-Match that names it, as the server answers.
  * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
  *   returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.
  * @param options `delay` before answering (or before handing on).
@@ -187,6 +195,7 @@ export function getCreateSyncmlClientMockHandler(override?: MockOverride<'create
 
 /**
  * Get a SyncML client: `GET /v2/services/syncml/{clientUuid}` → 200, one SyncmlClientEntry.
+ * A value answered here carries its `ETag`, and is 304 Not Modified to an If-None-Match that names it, as the server answers.
  * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
  *   returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.
  * @param options `delay` before answering (or before handing on).
@@ -237,6 +246,7 @@ export function getRequestSyncmlSyncMockHandler(override?: MockOverride<'request
 
 /**
  * List what was sent to the phone: `GET /v2/services/syncml/{clientUuid}/outbox/` → 200, a feed of OutboxEntry.
+ * A value answered here carries its `ETag`, and is 304 Not Modified to an If-None-Match that names it, as the server answers.
  * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
  *   returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.
  * @param options `delay` before answering (or before handing on).
@@ -247,6 +257,7 @@ export function getListSyncmlOutboxMockHandler(override?: MockOverride<'listSync
 
 /**
  * List SyncML sessions: `GET /v2/services/syncml/sessions/` → 200, a feed of SessionEntry.
+ * A value answered here carries its `ETag`, and is 304 Not Modified to an If-None-Match that names it, as the server answers.
  * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
  *   returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.
  * @param options `delay` before answering (or before handing on).
@@ -257,6 +268,7 @@ export function getListSyncmlSessionsMockHandler(override?: MockOverride<'listSy
 
 /**
  * List the SyncML chat log (administrators): `GET /v2/services/syncml/sessions/chatlog/` → 200, a feed of ChatMessageEntry.
+ * A value answered here carries its `ETag`, and is 304 Not Modified to an If-None-Match that names it, as the server answers.
  * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
  *   returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.
  * @param options `delay` before answering (or before handing on).
@@ -277,6 +289,7 @@ export function getListSyncmlDatastoresMockHandler(override?: MockOverride<'list
 
 /**
  * List ActiveSync clients: `GET /v2/services/activesync/` → 200, a feed of ActivesyncClientEntry.
+ * A value answered here carries its `ETag`, and is 304 Not Modified to an If-None-Match that names it, as the server answers.
  * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
  *   returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.
  * @param options `delay` before answering (or before handing on).
@@ -297,6 +310,7 @@ export function getCreateActivesyncClientMockHandler(override?: MockOverride<'cr
 
 /**
  * Get an ActiveSync client: `GET /v2/services/activesync/{clientUuid}` → 200, one ActivesyncClientEntry.
+ * A value answered here carries its `ETag`, and is 304 Not Modified to an If-None-Match that names it, as the server answers.
  * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
  *   returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.
  * @param options `delay` before answering (or before handing on).
@@ -327,6 +341,7 @@ export function getDeleteActivesyncClientMockHandler(override?: MockOverride<'de
 
 /**
  * List sync bindings: `GET /v2/syncengine/` → 200, a feed of BindingEntry.
+ * A value answered here carries its `ETag`, and is 304 Not Modified to an If-None-Match that names it, as the server answers.
  * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
  *   returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.
  * @param options `delay` before answering (or before handing on).
@@ -347,6 +362,7 @@ export function getCreateBindingMockHandler(override?: MockOverride<'createBindi
 
 /**
  * Get a sync binding: `GET /v2/syncengine/{bindingId}/` → 200, one BindingEntry.
+ * A value answered here carries its `ETag`, and is 304 Not Modified to an If-None-Match that names it, as the server answers.
  * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
  *   returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.
  * @param options `delay` before answering (or before handing on).
@@ -377,6 +393,7 @@ export function getDeleteBindingMockHandler(override?: MockOverride<'deleteBindi
 
 /**
  * List the synchronization log: `GET /v2/syncengine/synchronization/` → 200, a feed of SyncLogEntry.
+ * A value answered here carries its `ETag`, and is 304 Not Modified to an If-None-Match that names it, as the server answers.
  * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
  *   returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.
  * @param options `delay` before answering (or before handing on).
@@ -387,6 +404,7 @@ export function getListSyncLogMockHandler(override?: MockOverride<'listSyncLog'>
 
 /**
  * List one binding's synchronization log: `GET /v2/syncengine/{bindingId}/synchronization/` → 200, a feed of SyncLogEntry.
+ * A value answered here carries its `ETag`, and is 304 Not Modified to an If-None-Match that names it, as the server answers.
  * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
  *   returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.
  * @param options `delay` before answering (or before handing on).
@@ -407,6 +425,7 @@ export function getSynchronizeMockHandler(override?: MockOverride<'synchronize'>
 
 /**
  * Get one synchronization log entry: `GET /v2/syncengine/synclog/{logId}` → 200, one SyncLogEntry.
+ * A value answered here carries its `ETag`, and is 304 Not Modified to an If-None-Match that names it, as the server answers.
  * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
  *   returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.
  * @param options `delay` before answering (or before handing on).
@@ -437,6 +456,7 @@ export function getRegisterSyncSourceMockHandler(override?: MockOverride<'regist
 
 /**
  * List phone-to-datastore bindings: `GET /v2/syncengine/phone_datastore_bindings/` → 200, a feed of PhoneDatastoreBindingEntry.
+ * A value answered here carries its `ETag`, and is 304 Not Modified to an If-None-Match that names it, as the server answers.
  * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
  *   returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.
  * @param options `delay` before answering (or before handing on).
@@ -457,6 +477,7 @@ export function getCreatePhoneDatastoreBindingMockHandler(override?: MockOverrid
 
 /**
  * List phone vendors: `GET /v2/phones/vendors/` → 200, a feed of VendorEntry.
+ * A value answered here carries its `ETag`, and is 304 Not Modified to an If-None-Match that names it, as the server answers.
  * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
  *   returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.
  * @param options `delay` before answering (or before handing on).
@@ -467,6 +488,7 @@ export function getListVendorsMockHandler(override?: MockOverride<'listVendors'>
 
 /**
  * Get a phone vendor: `GET /v2/phones/vendors/{vendorUuid}` → 200, one VendorEntry.
+ * A value answered here carries its `ETag`, and is 304 Not Modified to an If-None-Match that names it, as the server answers.
  * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
  *   returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.
  * @param options `delay` before answering (or before handing on).
@@ -477,6 +499,7 @@ export function getGetVendorMockHandler(override?: MockOverride<'getVendor'>, op
 
 /**
  * List one vendor's phone models: `GET /v2/phones/vendors/{vendorUuid}/models/` → 200, a feed of PhoneModelEntry.
+ * A value answered here carries its `ETag`, and is 304 Not Modified to an If-None-Match that names it, as the server answers.
  * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
  *   returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.
  * @param options `delay` before answering (or before handing on).
@@ -487,6 +510,7 @@ export function getListVendorModelsMockHandler(override?: MockOverride<'listVend
 
 /**
  * List all phone models: `GET /v2/phones/vendors/models/` → 200, a feed of PhoneModelEntry.
+ * A value answered here carries its `ETag`, and is 304 Not Modified to an If-None-Match that names it, as the server answers.
  * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
  *   returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.
  * @param options `delay` before answering (or before handing on).
@@ -497,6 +521,7 @@ export function getListModelsMockHandler(override?: MockOverride<'listModels'>, 
 
 /**
  * Get a phone model: `GET /v2/phones/vendors/models/{modelUuid}` → 200, one PhoneModelEntry.
+ * A value answered here carries its `ETag`, and is 304 Not Modified to an If-None-Match that names it, as the server answers.
  * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
  *   returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.
  * @param options `delay` before answering (or before handing on).
@@ -507,6 +532,7 @@ export function getGetModelMockHandler(override?: MockOverride<'getModel'>, opti
 
 /**
  * List accounts: `GET /v2/admin/accounts` → 200, a feed of AccountEntry.
+ * A value answered here carries its `ETag`, and is 304 Not Modified to an If-None-Match that names it, as the server answers.
  * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
  *   returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.
  * @param options `delay` before answering (or before handing on).

@@ -2,7 +2,7 @@
 /* eslint-disable */
 import { operations } from '@atomsync/atom';
 import type { Account, AccountEntryResponse, ActivesyncClient, ActivesyncClientEntryResponse, BatchContentEntry, BindingEntry, BindingEntryResponse, ChatMessageEntryResponse, ConsumerEntryResponse, ContentEntry, ContentEntryResponse, DatastoreClient, DatastoreClientEntryResponse, ExtdataClient, ExtdataClientEntryResponse, Feed, OutboxEntryResponse, PhoneDatastoreBindingEntry, PhoneDatastoreBindingEntryResponse, PhoneModelEntryResponse, SessionEntryResponse, SyncLogEntryResponse, SynchronizationEntry, SyncmlClient, SyncmlClientEntryResponse, SyncmlSetupEntry, SyncmlSetupEntryResponse, TokenEntryResponse, VendorEntryResponse } from '@atomsync/atom';
-import type { Invoke, Iterate, RequestOptions } from '../invoke.js';
+import type { ConditionalRequestOptions, Invoke, Iterate, NotModified, RequestOptions } from '../invoke.js';
 import type { AtomSyncError } from '../errors.js';
 
 /** Every operation of the atomsync API, grouped by resource. */
@@ -65,6 +65,15 @@ export interface ExtdataApi {
    *
    * `GET /v2/services/extdata/` → 200
    *
+   * With `ifNoneMatch` (the ETag of an earlier answer, from `etagOf`): resolves to {@link NotModified} while the answer still has that tag (HTTP 304, no body), else to the fresh answer.
+   * @param options as for the other form, and `ifNoneMatch`: the ETag of the copy held (`etagOf`)
+   */
+  list(options: ConditionalRequestOptions): Promise<Feed<ExtdataClientEntryResponse> | NotModified>;
+  /**
+   * List external data clients.
+   *
+   * `GET /v2/services/extdata/` → 200
+   *
    * Every entry of `list`, page after page: yields the entries of each page and follows its `link rel="next"` (on the same origin) until a page has none.
    * @param options abort signal and extra headers for this request
    */
@@ -85,6 +94,16 @@ export interface ExtdataApi {
    * @param options abort signal and extra headers for this request
    */
   get(clientUuid: string, options?: RequestOptions): Promise<ExtdataClientEntryResponse>;
+  /**
+   * Get an external data client.
+   *
+   * `GET /v2/services/extdata/{clientUuid}/` → 200
+   *
+   * With `ifNoneMatch` (the ETag of an earlier answer, from `etagOf`): resolves to {@link NotModified} while the answer still has that tag (HTTP 304, no body), else to the fresh answer.
+   * @param clientUuid The client's `uuid`.
+   * @param options as for the other form, and `ifNoneMatch`: the ETag of the copy held (`etagOf`)
+   */
+  get(clientUuid: string, options: ConditionalRequestOptions): Promise<ExtdataClientEntryResponse | NotModified>;
   /**
    * Add datastores to an external data client.
    *
@@ -120,6 +139,15 @@ export interface DatastoreApi {
    *
    * `GET /v2/services/datastore/` → 200
    *
+   * With `ifNoneMatch` (the ETag of an earlier answer, from `etagOf`): resolves to {@link NotModified} while the answer still has that tag (HTTP 304, no body), else to the fresh answer.
+   * @param options as for the other form, and `ifNoneMatch`: the ETag of the copy held (`etagOf`)
+   */
+  list(options: ConditionalRequestOptions): Promise<Feed<DatastoreClientEntryResponse> | NotModified>;
+  /**
+   * List datastore clients.
+   *
+   * `GET /v2/services/datastore/` → 200
+   *
    * Every entry of `list`, page after page: yields the entries of each page and follows its `link rel="next"` (on the same origin) until a page has none.
    * @param options abort signal and extra headers for this request
    */
@@ -140,6 +168,16 @@ export interface DatastoreApi {
    * @param options abort signal and extra headers for this request
    */
   get(clientUuid: string, options?: RequestOptions): Promise<DatastoreClientEntryResponse>;
+  /**
+   * Get a datastore client.
+   *
+   * `GET /v2/services/datastore/{clientUuid}/` → 200
+   *
+   * With `ifNoneMatch` (the ETag of an earlier answer, from `etagOf`): resolves to {@link NotModified} while the answer still has that tag (HTTP 304, no body), else to the fresh answer.
+   * @param clientUuid The datastore client's `uuid`.
+   * @param options as for the other form, and `ifNoneMatch`: the ETag of the copy held (`etagOf`)
+   */
+  get(clientUuid: string, options: ConditionalRequestOptions): Promise<DatastoreClientEntryResponse | NotModified>;
   /**
    * List content of all clients (not allowed).
    *
@@ -176,6 +214,18 @@ export interface DatastoreContentsApi {
    *
    * `GET /v2/services/datastore/{clientUuid}/contents/` → 200
    *
+   * With `ifNoneMatch` (the ETag of an earlier answer, from `etagOf`): resolves to {@link NotModified} while the answer still has that tag (HTTP 304, no body), else to the fresh answer.
+   *
+   * Without `since`; for the `since` form, see `datastore.contents(clientUuid).changes`.
+   * @param query `dataclass`: Only items of this dataclass. `Calendar` means Events and Tasks; `all` is the same as omitting the parameter.
+   * @param options as for the other form, and `ifNoneMatch`: the ETag of the copy held (`etagOf`)
+   */
+  list(query: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" | "all" } | undefined, options: ConditionalRequestOptions): Promise<Feed<ContentEntryResponse> | NotModified>;
+  /**
+   * List a client's content items, or its changes since a time.
+   *
+   * `GET /v2/services/datastore/{clientUuid}/contents/` → 200
+   *
    * Every entry of `list`, page after page: yields the entries of each page and follows its `link rel="next"` (on the same origin) until a page has none.
    *
    * Without `since`; for the `since` form, see `datastore.contents(clientUuid).changes`.
@@ -193,6 +243,18 @@ export interface DatastoreContentsApi {
    * @param options abort signal and extra headers for this request
    */
   changes(query: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" | "all"; since: string }, options?: RequestOptions): Promise<Feed<BatchContentEntry>>;
+  /**
+   * List the changes to a client's content items since a time.
+   *
+   * `GET /v2/services/datastore/{clientUuid}/contents/` → 200
+   *
+   * With `ifNoneMatch` (the ETag of an earlier answer, from `etagOf`): resolves to {@link NotModified} while the answer still has that tag (HTTP 304, no body), else to the fresh answer.
+   *
+   * The `since` form of this path; without it, see `datastore.contents(clientUuid).list`.
+   * @param query `dataclass`: Only items of this dataclass. `Calendar` means Events and Tasks; `all` is the same as omitting the parameter. `since`: UTC time `YYYY-MM-DDTHH:MM:SS`, optionally with a trailing `Z`. Selects the change feed.
+   * @param options as for the other form, and `ifNoneMatch`: the ETag of the copy held (`etagOf`)
+   */
+  changes(query: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" | "all"; since: string }, options: ConditionalRequestOptions): Promise<Feed<BatchContentEntry> | NotModified>;
   /**
    * List the changes to a client's content items since a time.
    *
@@ -222,6 +284,16 @@ export interface DatastoreContentsApi {
    * @param options abort signal and extra headers for this request
    */
   get(contentUuid: string, options?: RequestOptions): Promise<ContentEntryResponse>;
+  /**
+   * Get a content item.
+   *
+   * `GET /v2/services/datastore/{clientUuid}/contents/{contentUuid}` → 200
+   *
+   * With `ifNoneMatch` (the ETag of an earlier answer, from `etagOf`): resolves to {@link NotModified} while the answer still has that tag (HTTP 304, no body), else to the fresh answer.
+   * @param contentUuid The content item's uuid.
+   * @param options as for the other form, and `ifNoneMatch`: the ETag of the copy held (`etagOf`)
+   */
+  get(contentUuid: string, options: ConditionalRequestOptions): Promise<ContentEntryResponse | NotModified>;
   /**
    * Replace a content item.
    *
@@ -266,6 +338,15 @@ export interface SyncmlApi {
    *
    * `GET /v2/services/syncml/` → 200
    *
+   * With `ifNoneMatch` (the ETag of an earlier answer, from `etagOf`): resolves to {@link NotModified} while the answer still has that tag (HTTP 304, no body), else to the fresh answer.
+   * @param options as for the other form, and `ifNoneMatch`: the ETag of the copy held (`etagOf`)
+   */
+  list(options: ConditionalRequestOptions): Promise<Feed<SyncmlClientEntryResponse> | NotModified>;
+  /**
+   * List SyncML clients.
+   *
+   * `GET /v2/services/syncml/` → 200
+   *
    * Every entry of `list`, page after page: yields the entries of each page and follows its `link rel="next"` (on the same origin) until a page has none.
    * @param options abort signal and extra headers for this request
    */
@@ -286,6 +367,16 @@ export interface SyncmlApi {
    * @param options abort signal and extra headers for this request
    */
   get(clientUuid: string, options?: RequestOptions): Promise<SyncmlClientEntryResponse>;
+  /**
+   * Get a SyncML client.
+   *
+   * `GET /v2/services/syncml/{clientUuid}` → 200
+   *
+   * With `ifNoneMatch` (the ETag of an earlier answer, from `etagOf`): resolves to {@link NotModified} while the answer still has that tag (HTTP 304, no body), else to the fresh answer.
+   * @param clientUuid The SyncML client's `uuid`.
+   * @param options as for the other form, and `ifNoneMatch`: the ETag of the copy held (`etagOf`)
+   */
+  get(clientUuid: string, options: ConditionalRequestOptions): Promise<SyncmlClientEntryResponse | NotModified>;
   /**
    * Update a SyncML client (not offered).
    *
@@ -334,6 +425,16 @@ export interface SyncmlApi {
    *
    * `GET /v2/services/syncml/{clientUuid}/outbox/` → 200
    *
+   * With `ifNoneMatch` (the ETag of an earlier answer, from `etagOf`): resolves to {@link NotModified} while the answer still has that tag (HTTP 304, no body), else to the fresh answer.
+   * @param clientUuid The SyncML client's `uuid`.
+   * @param options as for the other form, and `ifNoneMatch`: the ETag of the copy held (`etagOf`)
+   */
+  outbox(clientUuid: string, options: ConditionalRequestOptions): Promise<Feed<OutboxEntryResponse> | NotModified>;
+  /**
+   * List what was sent to the phone.
+   *
+   * `GET /v2/services/syncml/{clientUuid}/outbox/` → 200
+   *
    * Every entry of `outbox`, page after page: yields the entries of each page and follows its `link rel="next"` (on the same origin) until a page has none.
    * @param clientUuid The SyncML client's `uuid`.
    * @param options abort signal and extra headers for this request
@@ -351,6 +452,15 @@ export interface SyncmlApi {
    *
    * `GET /v2/services/syncml/sessions/` → 200
    *
+   * With `ifNoneMatch` (the ETag of an earlier answer, from `etagOf`): resolves to {@link NotModified} while the answer still has that tag (HTTP 304, no body), else to the fresh answer.
+   * @param options as for the other form, and `ifNoneMatch`: the ETag of the copy held (`etagOf`)
+   */
+  sessions(options: ConditionalRequestOptions): Promise<Feed<SessionEntryResponse> | NotModified>;
+  /**
+   * List SyncML sessions.
+   *
+   * `GET /v2/services/syncml/sessions/` → 200
+   *
    * Every entry of `sessions`, page after page: yields the entries of each page and follows its `link rel="next"` (on the same origin) until a page has none.
    * @param options abort signal and extra headers for this request
    */
@@ -362,6 +472,15 @@ export interface SyncmlApi {
    * @param options abort signal and extra headers for this request
    */
   chatlog(options?: RequestOptions): Promise<Feed<ChatMessageEntryResponse>>;
+  /**
+   * List the SyncML chat log (administrators).
+   *
+   * `GET /v2/services/syncml/sessions/chatlog/` → 200
+   *
+   * With `ifNoneMatch` (the ETag of an earlier answer, from `etagOf`): resolves to {@link NotModified} while the answer still has that tag (HTTP 304, no body), else to the fresh answer.
+   * @param options as for the other form, and `ifNoneMatch`: the ETag of the copy held (`etagOf`)
+   */
+  chatlog(options: ConditionalRequestOptions): Promise<Feed<ChatMessageEntryResponse> | NotModified>;
   /**
    * List the SyncML chat log (administrators).
    *
@@ -398,6 +517,15 @@ export interface ActivesyncApi {
    *
    * `GET /v2/services/activesync/` → 200
    *
+   * With `ifNoneMatch` (the ETag of an earlier answer, from `etagOf`): resolves to {@link NotModified} while the answer still has that tag (HTTP 304, no body), else to the fresh answer.
+   * @param options as for the other form, and `ifNoneMatch`: the ETag of the copy held (`etagOf`)
+   */
+  list(options: ConditionalRequestOptions): Promise<Feed<ActivesyncClientEntryResponse> | NotModified>;
+  /**
+   * List ActiveSync clients.
+   *
+   * `GET /v2/services/activesync/` → 200
+   *
    * Every entry of `list`, page after page: yields the entries of each page and follows its `link rel="next"` (on the same origin) until a page has none.
    * @param options abort signal and extra headers for this request
    */
@@ -418,6 +546,16 @@ export interface ActivesyncApi {
    * @param options abort signal and extra headers for this request
    */
   get(clientUuid: string, options?: RequestOptions): Promise<ActivesyncClientEntryResponse>;
+  /**
+   * Get an ActiveSync client.
+   *
+   * `GET /v2/services/activesync/{clientUuid}` → 200
+   *
+   * With `ifNoneMatch` (the ETag of an earlier answer, from `etagOf`): resolves to {@link NotModified} while the answer still has that tag (HTTP 304, no body), else to the fresh answer.
+   * @param clientUuid The ActiveSync client's `uuid`.
+   * @param options as for the other form, and `ifNoneMatch`: the ETag of the copy held (`etagOf`)
+   */
+  get(clientUuid: string, options: ConditionalRequestOptions): Promise<ActivesyncClientEntryResponse | NotModified>;
   /**
    * Change an ActiveSync client's password.
    *
@@ -453,6 +591,15 @@ export interface SyncengineApi {
    *
    * `GET /v2/syncengine/` → 200
    *
+   * With `ifNoneMatch` (the ETag of an earlier answer, from `etagOf`): resolves to {@link NotModified} while the answer still has that tag (HTTP 304, no body), else to the fresh answer.
+   * @param options as for the other form, and `ifNoneMatch`: the ETag of the copy held (`etagOf`)
+   */
+  list(options: ConditionalRequestOptions): Promise<Feed<BindingEntryResponse> | NotModified>;
+  /**
+   * List sync bindings.
+   *
+   * `GET /v2/syncengine/` → 200
+   *
    * Every entry of `list`, page after page: yields the entries of each page and follows its `link rel="next"` (on the same origin) until a page has none.
    * @param options abort signal and extra headers for this request
    */
@@ -473,6 +620,16 @@ export interface SyncengineApi {
    * @param options abort signal and extra headers for this request
    */
   get(bindingId: number, options?: RequestOptions): Promise<BindingEntryResponse>;
+  /**
+   * Get a sync binding.
+   *
+   * `GET /v2/syncengine/{bindingId}/` → 200
+   *
+   * With `ifNoneMatch` (the ETag of an earlier answer, from `etagOf`): resolves to {@link NotModified} while the answer still has that tag (HTTP 304, no body), else to the fresh answer.
+   * @param bindingId The binding id (the entry's `title`).
+   * @param options as for the other form, and `ifNoneMatch`: the ETag of the copy held (`etagOf`)
+   */
+  get(bindingId: number, options: ConditionalRequestOptions): Promise<BindingEntryResponse | NotModified>;
   /**
    * Change a binding's conflict winner.
    *
@@ -502,6 +659,15 @@ export interface SyncengineApi {
    *
    * `GET /v2/syncengine/synchronization/` → 200
    *
+   * With `ifNoneMatch` (the ETag of an earlier answer, from `etagOf`): resolves to {@link NotModified} while the answer still has that tag (HTTP 304, no body), else to the fresh answer.
+   * @param options as for the other form, and `ifNoneMatch`: the ETag of the copy held (`etagOf`)
+   */
+  log(options: ConditionalRequestOptions): Promise<Feed<SyncLogEntryResponse> | NotModified>;
+  /**
+   * List the synchronization log.
+   *
+   * `GET /v2/syncengine/synchronization/` → 200
+   *
    * Every entry of `log`, page after page: yields the entries of each page and follows its `link rel="next"` (on the same origin) until a page has none.
    * @param options abort signal and extra headers for this request
    */
@@ -514,6 +680,16 @@ export interface SyncengineApi {
    * @param options abort signal and extra headers for this request
    */
   bindingLog(bindingId: number, options?: RequestOptions): Promise<Feed<SyncLogEntryResponse>>;
+  /**
+   * List one binding's synchronization log.
+   *
+   * `GET /v2/syncengine/{bindingId}/synchronization/` → 200
+   *
+   * With `ifNoneMatch` (the ETag of an earlier answer, from `etagOf`): resolves to {@link NotModified} while the answer still has that tag (HTTP 304, no body), else to the fresh answer.
+   * @param bindingId The binding id.
+   * @param options as for the other form, and `ifNoneMatch`: the ETag of the copy held (`etagOf`)
+   */
+  bindingLog(bindingId: number, options: ConditionalRequestOptions): Promise<Feed<SyncLogEntryResponse> | NotModified>;
   /**
    * List one binding's synchronization log.
    *
@@ -541,6 +717,16 @@ export interface SyncengineApi {
    * @param options abort signal and extra headers for this request
    */
   logEntry(logId: number, options?: RequestOptions): Promise<SyncLogEntryResponse>;
+  /**
+   * Get one synchronization log entry.
+   *
+   * `GET /v2/syncengine/synclog/{logId}` → 200
+   *
+   * With `ifNoneMatch` (the ETag of an earlier answer, from `etagOf`): resolves to {@link NotModified} while the answer still has that tag (HTTP 304, no body), else to the fresh answer.
+   * @param logId The log entry id.
+   * @param options as for the other form, and `ifNoneMatch`: the ETag of the copy held (`etagOf`)
+   */
+  logEntry(logId: number, options: ConditionalRequestOptions): Promise<SyncLogEntryResponse | NotModified>;
   /**
    * List sync sources (not implemented).
    *
@@ -577,6 +763,15 @@ export interface PhoneDatastoreBindingsApi {
    *
    * `GET /v2/syncengine/phone_datastore_bindings/` → 200
    *
+   * With `ifNoneMatch` (the ETag of an earlier answer, from `etagOf`): resolves to {@link NotModified} while the answer still has that tag (HTTP 304, no body), else to the fresh answer.
+   * @param options as for the other form, and `ifNoneMatch`: the ETag of the copy held (`etagOf`)
+   */
+  list(options: ConditionalRequestOptions): Promise<Feed<PhoneDatastoreBindingEntryResponse> | NotModified>;
+  /**
+   * List phone-to-datastore bindings.
+   *
+   * `GET /v2/syncengine/phone_datastore_bindings/` → 200
+   *
    * Every entry of `list`, page after page: yields the entries of each page and follows its `link rel="next"` (on the same origin) until a page has none.
    * @param options abort signal and extra headers for this request
    */
@@ -607,6 +802,15 @@ export interface PhonesApi {
    *
    * `GET /v2/phones/vendors/` → 200
    *
+   * With `ifNoneMatch` (the ETag of an earlier answer, from `etagOf`): resolves to {@link NotModified} while the answer still has that tag (HTTP 304, no body), else to the fresh answer.
+   * @param options as for the other form, and `ifNoneMatch`: the ETag of the copy held (`etagOf`)
+   */
+  vendors(options: ConditionalRequestOptions): Promise<Feed<VendorEntryResponse> | NotModified>;
+  /**
+   * List phone vendors.
+   *
+   * `GET /v2/phones/vendors/` → 200
+   *
    * Every entry of `vendors`, page after page: yields the entries of each page and follows its `link rel="next"` (on the same origin) until a page has none.
    * @param options abort signal and extra headers for this request
    */
@@ -620,6 +824,16 @@ export interface PhonesApi {
    */
   vendor(vendorUuid: string, options?: RequestOptions): Promise<VendorEntryResponse>;
   /**
+   * Get a phone vendor.
+   *
+   * `GET /v2/phones/vendors/{vendorUuid}` → 200
+   *
+   * With `ifNoneMatch` (the ETag of an earlier answer, from `etagOf`): resolves to {@link NotModified} while the answer still has that tag (HTTP 304, no body), else to the fresh answer.
+   * @param vendorUuid The vendor's uuid (from its `id`, `urn:uuid:<vendor_uuid>`).
+   * @param options as for the other form, and `ifNoneMatch`: the ETag of the copy held (`etagOf`)
+   */
+  vendor(vendorUuid: string, options: ConditionalRequestOptions): Promise<VendorEntryResponse | NotModified>;
+  /**
    * List one vendor's phone models.
    *
    * `GET /v2/phones/vendors/{vendorUuid}/models/` → 200
@@ -627,6 +841,16 @@ export interface PhonesApi {
    * @param options abort signal and extra headers for this request
    */
   vendorModels(vendorUuid: string, options?: RequestOptions): Promise<Feed<PhoneModelEntryResponse>>;
+  /**
+   * List one vendor's phone models.
+   *
+   * `GET /v2/phones/vendors/{vendorUuid}/models/` → 200
+   *
+   * With `ifNoneMatch` (the ETag of an earlier answer, from `etagOf`): resolves to {@link NotModified} while the answer still has that tag (HTTP 304, no body), else to the fresh answer.
+   * @param vendorUuid The vendor's uuid.
+   * @param options as for the other form, and `ifNoneMatch`: the ETag of the copy held (`etagOf`)
+   */
+  vendorModels(vendorUuid: string, options: ConditionalRequestOptions): Promise<Feed<PhoneModelEntryResponse> | NotModified>;
   /**
    * List one vendor's phone models.
    *
@@ -649,6 +873,15 @@ export interface PhonesApi {
    *
    * `GET /v2/phones/vendors/models/` → 200
    *
+   * With `ifNoneMatch` (the ETag of an earlier answer, from `etagOf`): resolves to {@link NotModified} while the answer still has that tag (HTTP 304, no body), else to the fresh answer.
+   * @param options as for the other form, and `ifNoneMatch`: the ETag of the copy held (`etagOf`)
+   */
+  models(options: ConditionalRequestOptions): Promise<Feed<PhoneModelEntryResponse> | NotModified>;
+  /**
+   * List all phone models.
+   *
+   * `GET /v2/phones/vendors/models/` → 200
+   *
    * Every entry of `models`, page after page: yields the entries of each page and follows its `link rel="next"` (on the same origin) until a page has none.
    * @param options abort signal and extra headers for this request
    */
@@ -661,6 +894,16 @@ export interface PhonesApi {
    * @param options abort signal and extra headers for this request
    */
   model(modelUuid: string, options?: RequestOptions): Promise<PhoneModelEntryResponse>;
+  /**
+   * Get a phone model.
+   *
+   * `GET /v2/phones/vendors/models/{modelUuid}` → 200
+   *
+   * With `ifNoneMatch` (the ETag of an earlier answer, from `etagOf`): resolves to {@link NotModified} while the answer still has that tag (HTTP 304, no body), else to the fresh answer.
+   * @param modelUuid The model's `uuid`.
+   * @param options as for the other form, and `ifNoneMatch`: the ETag of the copy held (`etagOf`)
+   */
+  model(modelUuid: string, options: ConditionalRequestOptions): Promise<PhoneModelEntryResponse | NotModified>;
 }
 
 /**
@@ -674,6 +917,15 @@ export interface AdminApi {
    * @param options abort signal and extra headers for this request
    */
   accounts(options?: RequestOptions): Promise<Feed<AccountEntryResponse>>;
+  /**
+   * List accounts.
+   *
+   * `GET /v2/admin/accounts` → 200
+   *
+   * With `ifNoneMatch` (the ETag of an earlier answer, from `etagOf`): resolves to {@link NotModified} while the answer still has that tag (HTTP 304, no body), else to the fresh answer.
+   * @param options as for the other form, and `ifNoneMatch`: the ETag of the copy held (`etagOf`)
+   */
+  accounts(options: ConditionalRequestOptions): Promise<Feed<AccountEntryResponse> | NotModified>;
   /**
    * List accounts.
    *
@@ -751,89 +1003,89 @@ export interface HealthApi {
 export function createOperations(invoke: Invoke, iterate: Iterate): AtomSyncApi {
   return {
     extdata: {
-      list: (options) => invoke(operations.listExtdataClients, {}, options),
+      list: (options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.listExtdataClients, {}, options),
       iterateList: (options) => iterate(operations.listExtdataClients, {}, options),
       create: (client, options) => invoke(operations.createExtdataClient, { body: { client } }, options),
-      get: (clientUuid, options) => invoke(operations.getExtdataClient, { path: { clientUuid } }, options),
+      get: (clientUuid: string, options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.getExtdataClient, { path: { clientUuid } }, options),
       update: (clientUuid, client, options) => invoke(operations.updateExtdataClient, { path: { clientUuid }, body: { client } }, options),
       delete: (clientUuid, options) => invoke(operations.deleteExtdataClient, { path: { clientUuid } }, options),
     },
     datastore: {
-      list: (options) => invoke(operations.listDatastoreClients, {}, options),
+      list: (options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.listDatastoreClients, {}, options),
       iterateList: (options) => iterate(operations.listDatastoreClients, {}, options),
       create: (client, options) => invoke(operations.createDatastoreClient, { body: { client } }, options),
-      get: (clientUuid, options) => invoke(operations.getDatastoreClient, { path: { clientUuid } }, options),
+      get: (clientUuid: string, options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.getDatastoreClient, { path: { clientUuid } }, options),
       allContents: (options) => invoke(operations.listAllContents, {}, options),
       contents: (clientUuid) => ({
-        list: (query, options) => invoke(operations.listContents, { path: { clientUuid }, query }, options),
+        list: (query?: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" | "all" }, options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.listContents, { path: { clientUuid }, query }, options),
         iterateList: (query, options) => iterate(operations.listContents, { path: { clientUuid }, query }, options),
-        changes: (query, options) => invoke(operations.listContentChanges, { path: { clientUuid }, query }, options),
+        changes: (query: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" | "all"; since: string }, options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.listContentChanges, { path: { clientUuid }, query }, options),
         iterateChanges: (query, options) => iterate(operations.listContentChanges, { path: { clientUuid }, query }, options),
         create: (entry, query, options) => invoke(operations.createContent, { path: { clientUuid }, body: entry, query }, options),
-        get: (contentUuid, options) => invoke(operations.getContent, { path: { clientUuid, contentUuid } }, options),
+        get: (contentUuid: string, options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.getContent, { path: { clientUuid, contentUuid } }, options),
         update: (contentUuid, entry, options) => invoke(operations.updateContent, { path: { clientUuid, contentUuid }, body: entry }, options),
         delete: (contentUuid, options) => invoke(operations.deleteContent, { path: { clientUuid, contentUuid } }, options),
         batch: (feed, query, options) => invoke(operations.batchContents, { path: { clientUuid }, body: feed, query }, options),
       }),
     },
     syncml: {
-      list: (options) => invoke(operations.listSyncmlClients, {}, options),
+      list: (options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.listSyncmlClients, {}, options),
       iterateList: (options) => iterate(operations.listSyncmlClients, {}, options),
       create: (client, options) => invoke(operations.createSyncmlClient, { body: { client } }, options),
-      get: (clientUuid, options) => invoke(operations.getSyncmlClient, { path: { clientUuid } }, options),
+      get: (clientUuid: string, options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.getSyncmlClient, { path: { clientUuid } }, options),
       update: (clientUuid, options) => invoke(operations.updateSyncmlClient, { path: { clientUuid } }, options),
       delete: (clientUuid, options) => invoke(operations.deleteSyncmlClient, { path: { clientUuid } }, options),
       setup: (clientUuid, entry, options) => invoke(operations.createSyncmlSetup, { path: { clientUuid }, body: entry }, options),
       requestSync: (clientUuid, options) => invoke(operations.requestSyncmlSync, { path: { clientUuid } }, options),
-      outbox: (clientUuid, options) => invoke(operations.listSyncmlOutbox, { path: { clientUuid } }, options),
+      outbox: (clientUuid: string, options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.listSyncmlOutbox, { path: { clientUuid } }, options),
       iterateOutbox: (clientUuid, options) => iterate(operations.listSyncmlOutbox, { path: { clientUuid } }, options),
-      sessions: (options) => invoke(operations.listSyncmlSessions, {}, options),
+      sessions: (options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.listSyncmlSessions, {}, options),
       iterateSessions: (options) => iterate(operations.listSyncmlSessions, {}, options),
-      chatlog: (options) => invoke(operations.listSyncmlChatlog, {}, options),
+      chatlog: (options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.listSyncmlChatlog, {}, options),
       iterateChatlog: (options) => iterate(operations.listSyncmlChatlog, {}, options),
       datastores: (options) => invoke(operations.listSyncmlDatastores, {}, options),
     },
     activesync: {
-      list: (options) => invoke(operations.listActivesyncClients, {}, options),
+      list: (options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.listActivesyncClients, {}, options),
       iterateList: (options) => iterate(operations.listActivesyncClients, {}, options),
       create: (client, options) => invoke(operations.createActivesyncClient, { body: { client } }, options),
-      get: (clientUuid, options) => invoke(operations.getActivesyncClient, { path: { clientUuid } }, options),
+      get: (clientUuid: string, options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.getActivesyncClient, { path: { clientUuid } }, options),
       update: (clientUuid, client, options) => invoke(operations.updateActivesyncClient, { path: { clientUuid }, body: { client } }, options),
       delete: (clientUuid, options) => invoke(operations.deleteActivesyncClient, { path: { clientUuid } }, options),
     },
     syncengine: {
-      list: (options) => invoke(operations.listBindings, {}, options),
+      list: (options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.listBindings, {}, options),
       iterateList: (options) => iterate(operations.listBindings, {}, options),
       create: (entry, options) => invoke(operations.createBinding, { body: entry }, options),
-      get: (bindingId, options) => invoke(operations.getBinding, { path: { bindingId } }, options),
+      get: (bindingId: number, options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.getBinding, { path: { bindingId } }, options),
       update: (bindingId, entry, options) => invoke(operations.updateBinding, { path: { bindingId }, body: entry }, options),
       delete: (bindingId, options) => invoke(operations.deleteBinding, { path: { bindingId } }, options),
-      log: (options) => invoke(operations.listSyncLog, {}, options),
+      log: (options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.listSyncLog, {}, options),
       iterateLog: (options) => iterate(operations.listSyncLog, {}, options),
-      bindingLog: (bindingId, options) => invoke(operations.listBindingSyncLog, { path: { bindingId } }, options),
+      bindingLog: (bindingId: number, options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.listBindingSyncLog, { path: { bindingId } }, options),
       iterateBindingLog: (bindingId, options) => iterate(operations.listBindingSyncLog, { path: { bindingId } }, options),
       synchronize: (bindingId, entry, options) => invoke(operations.synchronize, { path: { bindingId }, body: entry }, options),
-      logEntry: (logId, options) => invoke(operations.getSyncLogEntry, { path: { logId } }, options),
+      logEntry: (logId: number, options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.getSyncLogEntry, { path: { logId } }, options),
       sources: (options) => invoke(operations.listSyncSources, {}, options),
       registerSource: (options) => invoke(operations.registerSyncSource, {}, options),
     },
     phoneDatastoreBindings: {
-      list: (options) => invoke(operations.listPhoneDatastoreBindings, {}, options),
+      list: (options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.listPhoneDatastoreBindings, {}, options),
       iterateList: (options) => iterate(operations.listPhoneDatastoreBindings, {}, options),
       create: (entry, options) => invoke(operations.createPhoneDatastoreBinding, { body: entry }, options),
     },
     phones: {
-      vendors: (options) => invoke(operations.listVendors, {}, options),
+      vendors: (options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.listVendors, {}, options),
       iterateVendors: (options) => iterate(operations.listVendors, {}, options),
-      vendor: (vendorUuid, options) => invoke(operations.getVendor, { path: { vendorUuid } }, options),
-      vendorModels: (vendorUuid, options) => invoke(operations.listVendorModels, { path: { vendorUuid } }, options),
+      vendor: (vendorUuid: string, options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.getVendor, { path: { vendorUuid } }, options),
+      vendorModels: (vendorUuid: string, options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.listVendorModels, { path: { vendorUuid } }, options),
       iterateVendorModels: (vendorUuid, options) => iterate(operations.listVendorModels, { path: { vendorUuid } }, options),
-      models: (options) => invoke(operations.listModels, {}, options),
+      models: (options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.listModels, {}, options),
       iterateModels: (options) => iterate(operations.listModels, {}, options),
-      model: (modelUuid, options) => invoke(operations.getModel, { path: { modelUuid } }, options),
+      model: (modelUuid: string, options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.getModel, { path: { modelUuid } }, options),
     },
     admin: {
-      accounts: (options) => invoke(operations.listAccounts, {}, options),
+      accounts: (options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.listAccounts, {}, options),
       iterateAccounts: (options) => iterate(operations.listAccounts, {}, options),
       createAccount: (account, options) => invoke(operations.createAccount, { body: { account } }, options),
       deleteAccount: (username, options) => invoke(operations.deleteAccount, { path: { username } }, options),

@@ -2,8 +2,23 @@
  * Writing the answer on the h3 event: status, reason and headers go on `event.res`, the body is
  * returned as a string (with h3 2, 2.7× faster than a Response object for large bodies). Success bodies come from the
  * operation's generated response codec; every failure is the error document (guide/protocol.md#error-body).
+ *
+ * A conditional GET (the spec's If-None-Match, `OperationSpec.conditional`) answers with an
+ * `ETag`, and with 304 Not Modified and no body when the request's If-None-Match names it
+ * (@atomsync/atom conditional.ts: the tag of the bytes sent, so a changed answer never matches).
  */
-import { ATOM_MEDIA_TYPE, ERROR_MEDIA_TYPE, encodeServiceError, entryCodecs, type OperationSpec } from '@atomsync/atom';
+import {
+  ATOM_MEDIA_TYPE,
+  TIMELESS_FEED_UPDATED,
+  ERROR_MEDIA_TYPE,
+  encodeServiceError,
+  entityTag,
+  entryCodecs,
+  ifNoneMatchHolds,
+  type Feed,
+  type OperationSpec,
+} from '@atomsync/atom';
+import { createHash } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { HTTPResponse, type H3Event } from 'h3';
 import type { ServiceError } from '../errors.js';
@@ -19,6 +34,27 @@ function empty(event: H3Event): HTTPResponse {
   return new HTTPResponse(null, { status: event.res.status, statusText: event.res.statusText });
 }
 
+const sha256 = (text: string): Uint8Array => createHash('sha256').update(text, 'utf8').digest();
+
+const hasTime = (entry: unknown): boolean => {
+  const { updated, published } = entry as { updated?: Date | null; published?: Date | null };
+  return (updated ?? published ?? undefined) !== undefined;
+};
+
+/**
+ * The answer `body` with its `ETag`; or, when the request's If-None-Match names that tag, 304
+ * Not Modified: no body, no Content-Type, the `ETag` repeated.
+ */
+function conditionally(event: H3Event, etag: string, body: string): Body {
+  const headers = event.res.headers;
+  headers.set('etag', etag);
+  if (!ifNoneMatchHolds(event.req.headers.get('if-none-match'), etag)) return body;
+  event.res.status = 304;
+  event.res.statusText = STATUS_CODES[304];
+  headers.delete('content-type');
+  return empty(event);
+}
+
 /** Encodes a handler's result with the operation's response codec, at its success status and reason. */
 export function sendResult(event: H3Event, operation: OperationSpec, result: unknown): Body {
   event.res.status = operation.status;
@@ -27,12 +63,23 @@ export function sendResult(event: H3Event, operation: OperationSpec, result: unk
   const headers = event.res.headers;
   const spec = operation.response;
   switch (spec.kind) {
-    case 'entry':
+    case 'entry': {
       headers.set('content-type', ATOM_MEDIA_TYPE);
-      return entryCodecs[spec.shape].encodeEntry(result as never);
-    case 'feed':
+      const body = entryCodecs[spec.shape].encodeEntry(result as never);
+      return operation.conditional ? conditionally(event, entityTag(sha256(body), false), body) : body;
+    }
+    case 'feed': {
       headers.set('content-type', ATOM_MEDIA_TYPE);
-      return entryCodecs[spec.shape].encodeFeed(result as never);
+      const codec = entryCodecs[spec.shape] as { encodeFeed(feed: Feed<unknown>): string };
+      const feed = result as Feed<unknown>;
+      const body = codec.encodeFeed(feed);
+      if (!operation.conditional) return body;
+      // The `updated` of a feed whose entries carry no time is the time of the answer
+      // (handlers/atom.ts feedOf): tagged as written without it, weak.
+      const timeless = feed.entries.every((e) => !hasTime(e));
+      const tagged = timeless ? codec.encodeFeed({ ...feed, updated: TIMELESS_FEED_UPDATED }) : body;
+      return conditionally(event, entityTag(sha256(tagged), timeless), body);
+    }
     case 'raw':
       // A handler may pick another encoding (SyncML answers WBXML to WBXML) by setting it first.
       if (!headers.has('content-type')) headers.set('content-type', spec.mediaType.startsWith('text/') ? `${spec.mediaType}; charset=utf-8` : spec.mediaType);
