@@ -55,3 +55,5 @@ export {
   type SlotRule,
 } from './activesync/contacts.js';
 export { NOTE_ELEMENTS, noteFromAirSync, noteToAirSync, type NoteElement } from './activesync/notes.js';
+export { EVENT_ELEMENTS, eventFromAirSync, eventToAirSync, type EventElement } from './activesync/calendar.js';
+export { decodeTimeZone, encodeTimeZone, type TimeZoneInfo, type TransitionRule } from './activesync/timezone.js';

@@ -1,0 +1,546 @@
+/**
+ * An event or task as lines to edit, for the ActiveSync mapping: iCalendar 2.0 read as its content
+ * lines (each kept as written until changed), vCalendar 1.0 read into iCalendar 2.0's forms (times
+ * in UTC through TZ/DAYLIGHT, basic rules as RRULEs, AALARM/DALARM as VALARMs, 1.0 ATTENDEEs as
+ * ORGANIZER and ATTENDEE, TRANSP and STATUS in 2.0 words, text re-escaped), and written back as
+ * iCalendar 2.0 with the writers of lines/. Times are read through the calendar's VTIMEZONEs, then
+ * IANA names (zones/), as the canonical form reads them.
+ */
+import { calendarShape, readField } from '../lines/fields.js';
+import { type Component, type ContentLine, type Param, isLegacyVersion, paramValues, readContentLines } from '../lines/read.js';
+import { joinValue, splitValue } from '../lines/values.js';
+import { modernLine } from '../lines/write.js';
+import { calendarZones, type ZoneResolver } from '../zones/resolver.js';
+import { vcalendarZone } from '../zones/vcalendar.js';
+import { airSyncInstant, utcInstant } from './dates.js';
+import { legacyRule } from './recurrence.js';
+import { ianaOffsets, vtimezoneNames, vtimezoneOffsets, type ZoneOffsets } from './timezone.js';
+
+/** One content line; `value` as iCalendar 2.0 writes it (escaped). */
+export interface ItemLine {
+  readonly group: string;
+  readonly name: string;
+  readonly params: readonly Param[];
+  readonly value: string;
+  /** The line as read, while it is unchanged and was iCalendar 2.0. */
+  readonly source?: string;
+}
+
+export interface ItemComponent {
+  readonly name: string;
+  lines: ItemLine[];
+  components: ItemComponent[];
+  readonly stray: readonly string[];
+}
+
+/** A VCALENDAR: its own lines (VERSION left out), its components in order, its stray lines. */
+export interface CalendarDoc {
+  readonly props: ItemLine[];
+  readonly components: ItemComponent[];
+  readonly stray: readonly string[];
+}
+
+const DAY = 86_400_000;
+
+// ---- reading ---------------------------------------------------------------------------------------
+
+/** The first VCALENDAR of `text` (or its components, when there is no VCALENDAR); empty for none. */
+export function readCalendarDoc(text: string | undefined): CalendarDoc {
+  const empty: CalendarDoc = { props: [], components: [], stray: [] };
+  if (text === undefined || text.trim() === '') return empty;
+  const legacy = isLegacyVersion(text);
+  const root = readContentLines(text, legacy);
+  const calendar = root.components.find((c) => c.name === 'VCALENDAR') ?? (root.components.length > 0 ? { ...root, props: [] } : undefined);
+  if (!calendar) return empty;
+  if (!legacy) {
+    return {
+      props: calendar.props.filter((p) => p.name !== 'VERSION').map(lineOf),
+      components: calendar.components.map(componentOf),
+      stray: calendar.stray,
+    };
+  }
+  const tz = calendar.props.find((p) => p.name === 'TZ')?.value;
+  const daylight = calendar.props.filter((p) => p.name === 'DAYLIGHT').map((p) => p.value);
+  const floating = vcalendarZone(tz, daylight);
+  return {
+    props: calendar.props.filter((p) => !['VERSION', 'TZ', 'DAYLIGHT'].includes(p.name)).map((p) => legacyLine(p, floating)),
+    components: calendar.components.map((c) => legacyComponent(c, floating)),
+    stray: calendar.stray,
+  };
+}
+
+function lineOf(line: ContentLine): ItemLine {
+  const { group, name, params, value, source } = line;
+  return { group, name, params, value, source };
+}
+
+function componentOf(component: Component): ItemComponent {
+  return { name: component.name, lines: component.props.map(lineOf), components: component.components.map(componentOf), stray: component.stray };
+}
+
+/** vCalendar 1.0 times, alarms, rules, attendees and words in iCalendar 2.0's forms. */
+const LEGACY_TIMES = new Set(['DTSTART', 'DTEND', 'DUE', 'COMPLETED', 'EXDATE', 'RDATE', 'RECURRENCE-ID', 'LAST-MODIFIED', 'DTSTAMP', 'CREATED']);
+
+function legacyComponent(component: Component, floating: ((wall: number) => number | null) | null): ItemComponent {
+  const lines: ItemLine[] = [];
+  const alarms = new Map<string, { display: boolean; snooze: string; repeat: string; text: string }>();
+  for (const line of component.props) {
+    if (line.name === 'AALARM' || line.name === 'DALARM') {
+      const [when = '', snooze = '', repeat = '', text = ''] = splitValue(line.value, 'structured', true);
+      const at = legacyTime(when, floating);
+      if (at === null) continue;
+      const alarm = alarms.get(at) ?? { display: false, snooze: '', repeat: '', text: '' };
+      alarms.set(at, { display: alarm.display || line.name === 'DALARM', snooze: alarm.snooze || snooze, repeat: alarm.repeat || repeat, text: alarm.text || text });
+      continue;
+    }
+    lines.push(legacyLine(line, floating));
+  }
+  const components = component.components.map((c) => legacyComponent(c, floating));
+  const summary = lines.find((l) => l.name === 'SUMMARY');
+  for (const [at, alarm] of alarms) {
+    const alarmLines: ItemLine[] = [
+      newLine('ACTION', alarm.display ? 'DISPLAY' : 'AUDIO'),
+      newLine('TRIGGER', at, [{ name: 'VALUE', values: ['DATE-TIME'] }]),
+    ];
+    if (alarm.display) alarmLines.push(textLine('DESCRIPTION', alarm.text.trim() || textOfLine(summary).trim() || 'Reminder'));
+    if (/^P/i.test(alarm.snooze.trim()) && /^\d{1,4}$/.test(alarm.repeat.trim())) {
+      alarmLines.push(newLine('DURATION', alarm.snooze.trim().toUpperCase()), newLine('REPEAT', alarm.repeat.trim()));
+    }
+    components.push({ name: 'VALARM', lines: alarmLines, components: [], stray: [] });
+  }
+  return { name: component.name, lines, components, stray: component.stray };
+}
+
+function legacyTime(value: string, floating: ((wall: number) => number | null) | null): string | null {
+  const m = /^(\d{4})-?(\d{2})-?(\d{2})(?:T(\d{2}):?(\d{2}):?(\d{2})?(Z?))?$/i.exec(value.trim());
+  if (!m) return null;
+  if (m[4] === undefined) return `${m[1]}${m[2]}${m[3]}`;
+  const wall = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4], +m[5]!, +(m[6] ?? 0));
+  if (Number.isNaN(wall)) return null;
+  if (m[7]) return compactUtc(wall);
+  const utc = floating?.(wall) ?? null;
+  return utc === null ? compactUtc(wall).slice(0, 15) : compactUtc(utc);
+}
+
+const LEGACY_STATUS: Readonly<Record<string, string>> = {
+  'NEEDS ACTION': 'NEEDS-ACTION', SENT: 'NEEDS-ACTION', CONFIRMED: 'ACCEPTED', ACCEPTED: 'ACCEPTED', DECLINED: 'DECLINED',
+  TENTATIVE: 'TENTATIVE', DELEGATED: 'DELEGATED', COMPLETED: 'COMPLETED',
+};
+const LEGACY_EXPECT: Readonly<Record<string, string>> = { REQUIRE: 'REQ-PARTICIPANT', REQUEST: 'OPT-PARTICIPANT', FYI: 'NON-PARTICIPANT' };
+
+function legacyLine(line: ContentLine, floating: ((wall: number) => number | null) | null): ItemLine {
+  const params = line.params.filter((p) => p.name === 'LANGUAGE');
+  if (LEGACY_TIMES.has(line.name)) {
+    const values = line.value.split(/[;,]/).map((v) => legacyTime(v, floating)).filter((v): v is string => v !== null);
+    const dates = values.length > 0 && values.every((v) => v.length === 8);
+    return { group: '', name: line.name, params: dates ? [{ name: 'VALUE', values: ['DATE'] }] : [], value: values.join(',') };
+  }
+  switch (line.name) {
+    case 'RRULE':
+    case 'EXRULE': {
+      const rule = legacyRule(line.value);
+      const until = rule && /UNTIL=([^;]+)/.exec(rule);
+      const resolved = until ? legacyTime(until[1]!, floating) : null;
+      const written = rule && until && resolved ? rule.replace(until[0], `UNTIL=${resolved}`) : rule;
+      return written ? { group: '', name: line.name, params: [], value: written } : textLine(`X-VCALENDAR-${line.name}`, line.value);
+    }
+    case 'ATTENDEE': {
+      const role = paramValues(line.params, 'ROLE')[0]?.toUpperCase();
+      const out: Param[] = [];
+      const raw = readField(line, true, () => 'text').parts[0] ?? '';
+      const m = /^(.*)<([^<>]*)>\s*$/.exec(raw);
+      const name = m ? m[1]!.trim().replace(/^"(.*)"$/, '$1') : '';
+      const address = (m ? m[2]! : raw).trim().replace(/^mailto:/i, '');
+      if (name !== '') out.push({ name: 'CN', values: [name] });
+      const status = LEGACY_STATUS[paramValues(line.params, 'STATUS')[0]?.toUpperCase() ?? ''];
+      if (status && role !== 'ORGANIZER') out.push({ name: 'PARTSTAT', values: [status] });
+      const expect = LEGACY_EXPECT[paramValues(line.params, 'EXPECT')[0]?.toUpperCase() ?? ''];
+      if (expect && role !== 'ORGANIZER') out.push({ name: 'ROLE', values: [expect] });
+      if (paramValues(line.params, 'RSVP')[0]?.toUpperCase() === 'YES') out.push({ name: 'RSVP', values: ['TRUE'] });
+      return { group: '', name: role === 'ORGANIZER' ? 'ORGANIZER' : 'ATTENDEE', params: out, value: address === '' ? '' : `mailto:${address}` };
+    }
+    case 'TRANSP':
+      return newLine('TRANSP', /^\s*0\s*$/.test(line.value) || /OPAQUE/i.test(line.value) ? 'OPAQUE' : 'TRANSPARENT');
+    case 'STATUS':
+      return newLine('STATUS', line.value.trim().toUpperCase().replace(/\s+/g, '-'));
+  }
+  const field = readField(line, true, calendarShape);
+  return { group: line.group, name: line.name, params, value: joinValue(field.parts, field.shape, false) };
+}
+
+// ---- writing ---------------------------------------------------------------------------------------
+
+/** A new line; `value` already escaped. */
+export function newLine(name: string, value: string, params: readonly Param[] = []): ItemLine {
+  return { group: '', name, params, value };
+}
+
+/** A new text line (SUMMARY, DESCRIPTION…): escaped, line breaks as `\n`. */
+export function textLine(name: string, text: string, params: readonly Param[] = []): ItemLine {
+  return newLine(name, joinValue([text.replace(/\r\n?/g, '\n')], 'text', false), params);
+}
+
+/** A line as it was written while unchanged; else written from its parts. */
+export function writeLine(line: ItemLine): string {
+  if (line.source !== undefined && line.source.endsWith(`:${line.value}`)) {
+    return modernLine({ name: line.source.slice(0, line.source.length - line.value.length - 1), params: [], value: line.value });
+  }
+  return modernLine({ group: line.group, name: line.name, params: line.params, value: line.value.replace(/[\r\n]+/g, ' ') });
+}
+
+function writeComponent(component: ItemComponent, out: string[]): void {
+  out.push(`BEGIN:${component.name}`);
+  for (const line of component.lines) out.push(writeLine(line));
+  for (const child of component.components) writeComponent(child, out);
+  out.push(...component.stray, `END:${component.name}`);
+}
+
+/** The component as text (a VTIMEZONE for the resolvers). */
+export function componentText(component: ItemComponent): string {
+  const out: string[] = [];
+  writeComponent(component, out);
+  return out.join('\r\n');
+}
+
+export const PRODID = '-//atomsync//ActiveSync//EN';
+
+/** iCalendar 2.0: VERSION first, the calendar's own lines (a PRODID when it had none), its components. */
+export function writeCalendarDoc(doc: CalendarDoc): string {
+  const out = ['BEGIN:VCALENDAR', 'VERSION:2.0'];
+  if (!doc.props.some((p) => p.name === 'PRODID')) out.push(`PRODID:${PRODID}`);
+  for (const line of doc.props) out.push(writeLine(line));
+  for (const component of doc.components) writeComponent(component, out);
+  out.push(...doc.stray, 'END:VCALENDAR');
+  return `${out.join('\r\n')}\r\n`;
+}
+
+// ---- lines -------------------------------------------------------------------------------------------
+
+export function first(component: ItemComponent, name: string): ItemLine | undefined {
+  return component.lines.find((l) => l.name === name);
+}
+
+/** A property's text, unescaped; '' when absent. */
+export function textOfLine(line: ItemLine | undefined): string {
+  return line ? (splitValue(line.value, calendarShape(line.name) === 'raw' ? 'raw' : 'text', false)[0] ?? '') : '';
+}
+
+/** The items of every line of a list property (CATEGORIES), blanks left out. */
+export function listOf(component: ItemComponent, name: string): string[] {
+  return component.lines.filter((l) => l.name === name).flatMap((l) => splitValue(l.value, 'list', false)).map((s) => s.trim()).filter((s) => s !== '');
+}
+
+/** Replaces the first line named like `line` in place (or adds it at the end), removing the others of its name. */
+export function setLine(component: ItemComponent, line: ItemLine): void {
+  const at = component.lines.findIndex((l) => l.name === line.name);
+  if (at < 0) {
+    component.lines.push(line);
+    return;
+  }
+  component.lines = component.lines.filter((l, i) => i === at || l.name !== line.name);
+  component.lines[at] = line;
+}
+
+/** The line with its value (and params) changed; the group and other params kept. */
+export function withValue(line: ItemLine, value: string, params: readonly Param[] = line.params): ItemLine {
+  return { group: line.group, name: line.name, params, value };
+}
+
+export function removeLines(component: ItemComponent, name: string): void {
+  component.lines = component.lines.filter((l) => l.name !== name);
+}
+
+/** Params with `name=value` (in the place of the first `name`, else at the end), or without `name` when no value is given. */
+export function withParam(params: readonly Param[], name: string, value?: string): Param[] {
+  const at = params.findIndex((p) => p.name === name);
+  const kept = params.filter((p, i) => p.name !== name || (i === at && value !== undefined));
+  if (value === undefined) return kept;
+  if (at < 0) return [...kept, { name, values: [value] }];
+  return kept.map((p) => (p.name === name ? { name, values: [value] } : p));
+}
+
+// ---- times -----------------------------------------------------------------------------------------
+
+/** A time as the item writes it. */
+export type ItemTime =
+  | { readonly kind: 'date'; readonly date: string }
+  | { readonly kind: 'utc'; readonly ms: number }
+  | { readonly kind: 'zoned'; readonly tzid: string; readonly ms: number; readonly wall: number }
+  | { readonly kind: 'floating'; readonly wall: number }
+  | { readonly kind: 'unknown' };
+
+/** The zones of one calendar: its VTIMEZONEs (by TZID), then IANA names. */
+export class CalendarZones {
+  private readonly texts = new Map<string, string>();
+  private resolver: ZoneResolver;
+
+  constructor(private readonly doc: CalendarDoc) {
+    for (const c of doc.components) if (c.name === 'VTIMEZONE') this.register(c);
+    this.resolver = this.makeResolver();
+  }
+
+  private register(c: ItemComponent): void {
+    const tzid = textOfLine(first(c, 'TZID')).trim();
+    if (tzid !== '') this.texts.set(tzid, componentText(c));
+  }
+
+  private makeResolver(): ZoneResolver {
+    return calendarZones([...this.texts].map(([tzid, vtimezone]) => ({ tzid, vtimezone })));
+  }
+
+  has(tzid: string): boolean {
+    return this.texts.has(tzid);
+  }
+
+  /** Adds a VTIMEZONE (text) to the calendar, before its first item. */
+  add(vtimezone: string): void {
+    const component = readCalendarDoc(`BEGIN:VCALENDAR\r\nVERSION:2.0\r\n${vtimezone}\r\nEND:VCALENDAR\r\n`).components[0];
+    if (!component) return;
+    const at = this.doc.components.findIndex((c) => c.name !== 'VTIMEZONE');
+    this.doc.components.splice(at < 0 ? this.doc.components.length : at, 0, component);
+    this.register(component);
+    this.resolver = this.makeResolver();
+  }
+
+  /** UTC of a wall time in `tzid`; null when the zone is unknown. */
+  toUtc(tzid: string, wall: number): number | null {
+    return this.resolver(tzid, wall);
+  }
+
+  offsets(tzid: string): ZoneOffsets | null {
+    const text = this.texts.get(tzid);
+    return (text === undefined ? null : vtimezoneOffsets(text)) ?? ianaOffsets(tzid);
+  }
+
+  /** A key for caches: the definition the TZID stands for. */
+  key(tzid: string): string {
+    return this.texts.get(tzid) ?? `iana:${tzid}`;
+  }
+
+  /** Names for the blob: the VTIMEZONE's TZNAMEs, else the TZID. */
+  names(tzid: string): { standard: string; daylight: string } {
+    const text = this.texts.get(tzid);
+    const names = text === undefined ? { standard: '', daylight: '' } : vtimezoneNames(text);
+    const standard = names.standard || tzid;
+    return { standard, daylight: names.daylight || standard };
+  }
+
+  /** TZIDs the calendar's lines name. */
+  referenced(): Set<string> {
+    const out = new Set<string>();
+    const visit = (c: ItemComponent) => {
+      if (c.name === 'VTIMEZONE') return;
+      for (const l of c.lines) for (const t of paramValues(l.params, 'TZID')) out.add(t);
+      c.components.forEach(visit);
+    };
+    this.doc.components.forEach(visit);
+    return out;
+  }
+
+  /** Drops VTIMEZONEs of `tzids` that no line names any more. */
+  prune(tzids: Iterable<string>): void {
+    const used = this.referenced();
+    for (const tzid of tzids) {
+      if (used.has(tzid)) continue;
+      const at = this.doc.components.findIndex((c) => c.name === 'VTIMEZONE' && textOfLine(first(c, 'TZID')).trim() === tzid);
+      if (at >= 0) this.doc.components.splice(at, 1);
+      this.texts.delete(tzid);
+    }
+    this.resolver = this.makeResolver();
+  }
+}
+
+const DATE = /^(\d{4})(\d{2})(\d{2})$/;
+const DATE_TIME = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})?(Z?)$/;
+
+function daysIn(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+function validWall(y: number, mo: number, d: number, h = 0, mi = 0, s = 0): number | null {
+  if (y < 1 || mo < 1 || mo > 12 || d < 1 || d > daysIn(y, mo) || h > 24 || mi > 59 || s > 60) return null;
+  const at = new Date(0);
+  at.setUTCFullYear(y, mo - 1, d);
+  at.setUTCHours(h, mi, s, 0);
+  return at.getTime();
+}
+
+/** One DATE or DATE-TIME value, with the line's TZID. */
+export function readTimeValue(value: string, tzid: string | undefined, zones: CalendarZones): ItemTime {
+  const v = value.trim().replace(/[-:]/g, '').toUpperCase();
+  if (v.length > 32) return { kind: 'unknown' };
+  const d = DATE.exec(v);
+  if (d) return validWall(+d[1]!, +d[2]!, +d[3]!) === null ? { kind: 'unknown' } : { kind: 'date', date: v };
+  const m = DATE_TIME.exec(v);
+  if (!m) return { kind: 'unknown' };
+  const wall = validWall(+m[1]!, +m[2]!, +m[3]!, +m[4]!, +m[5]!, +(m[6] ?? 0));
+  if (wall === null) return { kind: 'unknown' };
+  if (m[7] === 'Z') return { kind: 'utc', ms: wall };
+  if (!tzid) return { kind: 'floating', wall };
+  const ms = zones.toUtc(tzid, wall);
+  return ms === null ? { kind: 'unknown' } : { kind: 'zoned', tzid, ms, wall };
+}
+
+/** The time of a line (its first value). */
+export function readTime(line: ItemLine | undefined, zones: CalendarZones): ItemTime | undefined {
+  if (!line) return undefined;
+  return readTimeValue(line.value.split(',')[0] ?? '', paramValues(line.params, 'TZID')[0], zones);
+}
+
+/** Every value of every line named `name` (EXDATE, RDATE). */
+export function readTimes(component: ItemComponent, name: string, zones: CalendarZones): ItemTime[] {
+  return component.lines
+    .filter((l) => l.name === name)
+    .flatMap((l) => l.value.split(',').filter((v) => v.trim() !== '').map((v) => readTimeValue(v, paramValues(l.params, 'TZID')[0], zones)));
+}
+
+/** The instant ActiveSync gives a time: a date is its midnight UTC, a floating time its wall time as UTC. */
+export function msOf(time: ItemTime): number | null {
+  switch (time.kind) {
+    case 'date':
+      return Date.UTC(+time.date.slice(0, 4), +time.date.slice(4, 6) - 1, +time.date.slice(6, 8));
+    case 'utc':
+    case 'zoned':
+      return time.ms;
+    case 'floating':
+      return time.wall;
+    case 'unknown':
+      return null;
+  }
+}
+
+/** How an item writes its times: dates, UTC, a TZID's wall time, or floating. */
+export type TimeForm =
+  | { readonly kind: 'date' }
+  | { readonly kind: 'utc' }
+  | { readonly kind: 'zoned'; readonly tzid: string; readonly offsets: ZoneOffsets }
+  | { readonly kind: 'floating' };
+
+export function formOf(time: ItemTime, zones: CalendarZones): TimeForm | null {
+  switch (time.kind) {
+    case 'date':
+      return { kind: 'date' };
+    case 'utc':
+      return { kind: 'utc' };
+    case 'floating':
+      return { kind: 'floating' };
+    case 'zoned': {
+      const offsets = zones.offsets(time.tzid);
+      return offsets ? { kind: 'zoned', tzid: time.tzid, offsets } : null;
+    }
+    case 'unknown':
+      return null;
+  }
+}
+
+/** `20250201T103000Z`. */
+export function compactUtc(ms: number): string {
+  const iso = new Date(ms).toISOString();
+  return `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}Z`;
+}
+
+/** MS-ASDTYPE dateTime: `2025-02-01T10:30:00.000Z` (dates.ts writes it). */
+export function extendedUtc(ms: number): string {
+  return airSyncInstant(compactUtc(ms));
+}
+
+/**
+ * An ActiveSync date-time as UTC ms: compact (`20250201T103000Z`) or MS-ASDTYPE's
+ * (`2025-02-01T10:30:00.000Z`), read by dates.ts (a time without a zone is UTC); null for anything
+ * else, and for times before 1601 (Windows' epoch: no phone means them).
+ */
+export function instantOf(text: string): number | null {
+  const basic = utcInstant(text);
+  if (basic === null || +basic.slice(0, 4) < 1601) return null;
+  return Date.UTC(+basic.slice(0, 4), +basic.slice(4, 6) - 1, +basic.slice(6, 8), +basic.slice(9, 11), +basic.slice(11, 13), +basic.slice(13, 15));
+}
+
+/** The value (and params) of an instant written in a form; a date form writes the day of `ms` in UTC. */
+export function writeTimeIn(ms: number, form: TimeForm): { value: string; params: Param[] } {
+  switch (form.kind) {
+    case 'date':
+      return { value: compactUtc(ms).slice(0, 8), params: [{ name: 'VALUE', values: ['DATE'] }] };
+    case 'utc':
+      return { value: compactUtc(ms), params: [] };
+    case 'floating':
+      return { value: compactUtc(ms).slice(0, 15), params: [] };
+    case 'zoned':
+      return { value: compactUtc(ms + form.offsets(ms)).slice(0, 15), params: [{ name: 'TZID', values: [form.tzid] }] };
+  }
+}
+
+/** The day (midnight UTC ms) nearest the local time of `ms` with `offsets`. */
+export function localDay(ms: number, offsets: ZoneOffsets): number {
+  const local = ms + offsets(ms);
+  return Math.floor((local + DAY / 2) / DAY) * DAY;
+}
+
+/** Seconds of an iCalendar DURATION; null when it is none. */
+export function durationSeconds(value: string): number | null {
+  const m = /^([+-])?P(?:(\d{1,6})W)?(?:(\d{1,6})D)?(?:T(?:(\d{1,6})H)?(?:(\d{1,6})M)?(?:(\d{1,8})S)?)?$/i.exec(value.trim());
+  if (!m || /^[+-]?PT?$/i.test(value.trim())) return null;
+  const seconds = ((+(m[2] ?? 0) * 7 + +(m[3] ?? 0)) * 24 + +(m[4] ?? 0)) * 3600 + +(m[5] ?? 0) * 60 + +(m[6] ?? 0);
+  return m[1] === '-' ? -seconds : seconds;
+}
+
+/** `-PT15M` for 15 minutes before, in days or hours when whole. */
+export function durationBefore(minutes: number): string {
+  if (minutes === 0) return 'PT0S';
+  if (minutes % 1440 === 0) return `-P${minutes / 1440}D`;
+  if (minutes % 60 === 0) return `-PT${minutes / 60}H`;
+  return `-PT${minutes}M`;
+}
+
+// ---- shared properties ----------------------------------------------------------------------------
+
+/** CLASS as Sensitivity: 0 normal, 1 personal, 2 private, 3 confidential. */
+export const SENSITIVITY: Readonly<Record<string, string>> = { PUBLIC: '0', 'X-PERSONAL': '1', PRIVATE: '2', CONFIDENTIAL: '3' };
+export const CLASS_OF_SENSITIVITY: Readonly<Record<string, string>> = { 0: 'PUBLIC', 1: 'X-PERSONAL', 2: 'PRIVATE', 3: 'CONFIDENTIAL' };
+
+/** The VALARMs of a component that ring or show (ACTION DISPLAY or AUDIO, or none). */
+export function ringingAlarm(alarm: ItemComponent): boolean {
+  const action = textOfLine(first(alarm, 'ACTION')).trim().toUpperCase();
+  return alarm.name === 'VALARM' && (action === '' || action === 'DISPLAY' || action === 'AUDIO');
+}
+
+/**
+ * When an alarm rings: an absolute trigger, or a duration from the start (or from `end` with
+ * RELATED=END); null when it cannot be placed.
+ */
+export function alarmTime(alarm: ItemComponent, start: number | null, end: number | null, zones: CalendarZones): number | null {
+  const trigger = first(alarm, 'TRIGGER');
+  if (!trigger) return null;
+  const absolute = paramValues(trigger.params, 'VALUE')[0]?.toUpperCase() === 'DATE-TIME' || /^\d{8}T/.test(trigger.value.trim());
+  if (absolute) return msOf(readTimeValue(trigger.value, undefined, zones));
+  const seconds = durationSeconds(trigger.value);
+  const base = paramValues(trigger.params, 'RELATED')[0]?.toUpperCase() === 'END' ? end : start;
+  return seconds === null || base === null ? null : base + seconds * 1000;
+}
+
+/** A new alarm that shows `description`, with `trigger` (a TRIGGER line). */
+export function newAlarm(trigger: ItemLine, description: string): ItemComponent {
+  return { name: 'VALARM', lines: [newLine('ACTION', 'DISPLAY'), textLine('DESCRIPTION', description || 'Reminder'), trigger], components: [], stray: [] };
+}
+
+// ---- values --------------------------------------------------------------------------------------
+
+/** `1` or `true` (a phone's boolean). */
+export function isTrue(text: string | undefined): boolean {
+  const value = text?.trim().toLowerCase();
+  return value === '1' || value === 'true';
+}
+
+/** Values compare by content, object keys in any order. */
+export function same(a: unknown, b: unknown): boolean {
+  return canonical(a) === canonical(b);
+}
+
+export function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}

@@ -1,0 +1,1028 @@
+/**
+ * Events as ActiveSync ApplicationData (MS-ASCAL) and back, as data: `EVENT_ELEMENTS` says which
+ * iCalendar property keeps each element, which elements an Exception carries too, and the versions
+ * that have each; one codec walks it. Versions gate elements in the table (`Calendar:Body` 2.5,
+ * `AirSyncBase:Body` 12.0+, `Calendar:Location` to 14.1, `AirSyncBase:Location` 16.0+), and the
+ * children of Attendee and Recurrence in their own tables.
+ *
+ * Times: StartTime and EndTime in UTC, `Calendar:Timezone` the blob of the event's zone for its
+ * year (timezone.ts); an all-day event (DTSTART a DATE) is midnight to midnight UTC with UTC's
+ * blob, and a phone's all-day times are read as the days they start in its own zone. A floating
+ * time is sent as its wall time in UTC. Coming back, the event keeps its zone while the phone
+ * sends back the blob we sent; another blob becomes an IANA zone with the same rules (a VTIMEZONE
+ * written from the blob with it), or a zone of the blob's own.
+ *
+ * Recurrence ↔ RRULE (recurrence.ts); Exceptions ↔ EXDATE (Deleted) and VEVENTs with
+ * RECURRENCE-ID in the same VCALENDAR (a changed occurrence: StartTime and EndTime, and each
+ * element whose value is not the series'). Reminder ↔ the first VALARM that rings a whole number of
+ * minutes before the start; BusyStatus ↔ TRANSP (and X-MICROSOFT-CDO-BUSYSTATUS for tentative,
+ * away and elsewhere); Sensitivity ↔ CLASS; MeetingStatus ↔ attendees and STATUS:CANCELLED (what
+ * they cannot say, a meeting received, in X-ACTIVESYNC-MEETINGSTATUS).
+ *
+ * Coming back from the phone, the event is the previous item changed where the phone said so, as
+ * for contacts: a sent element changes its property, an empty one deletes it, one left out is
+ * deleted when the phone carries it (Supported) and kept otherwise; a value sent back as we sent
+ * it leaves its lines as they were; what no element carries (X- properties, further VALARMs,
+ * ATTACH, RDATE, other components) is kept; an unusable value changes nothing. UID, DtStamp,
+ * MeetingStatus and the times are never deleted by their absence. A new event gets a UID and a
+ * DTSTAMP, which iCalendar requires.
+ */
+import { randomUUID } from 'node:crypto';
+import { calendarShape } from '../lines/fields.js';
+import { paramValues } from '../lines/read.js';
+import { joinValue } from '../lines/values.js';
+import { type PhoneBody, airSyncBase, legacyBody, readAirSyncBase, readLegacyBody } from './body.js';
+import {
+  type CalendarDoc,
+  CalendarZones,
+  CLASS_OF_SENSITIVITY,
+  type ItemComponent,
+  type ItemLine,
+  type TimeForm,
+  SENSITIVITY,
+  alarmTime,
+  canonical,
+  compactUtc,
+  durationBefore,
+  durationSeconds,
+  extendedUtc,
+  first,
+  formOf,
+  instantOf,
+  isTrue,
+  listOf,
+  localDay,
+  msOf,
+  newAlarm,
+  newLine,
+  readCalendarDoc,
+  readTime,
+  readTimes,
+  readTimeValue,
+  removeLines,
+  same,
+  ringingAlarm,
+  setLine,
+  textLine,
+  textOfLine,
+  withParam,
+  withValue,
+  writeCalendarDoc,
+  writeTimeIn,
+} from './calendar-item.js';
+import {
+  type AirSyncProperty,
+  type AirSyncVersion,
+  type FromAirSyncOptions,
+  type ToAirSyncOptions,
+  type VersionRange,
+  indexProperties,
+  inVersion,
+  isBlank,
+  parentElement,
+  phoneText,
+  supports,
+  textElement,
+} from './properties.js';
+import {
+  CALENDAR_RECURRENCE,
+  type RecurrenceValue,
+  type SeriesStart,
+  encodeRecurrence,
+  readRecurrence,
+  recurrenceOfRule,
+  ruleOfRecurrence,
+  ruleParts,
+} from './recurrence.js';
+import { type TimeZoneInfo, type ZoneOffsets, UTC_TIME_ZONE, decodeTimeZone, encodeTimeZone, timeZoneOf, zoneOfTimeZone } from './timezone.js';
+
+/**
+ * How an element's value reads and writes. The times (`timezone`, `allDay`, `start`, `end`) are
+ * read together, and `exceptions` after everything else.
+ */
+type Kind =
+  | 'timezone' | 'allDay' | 'start' | 'end'
+  | 'text' | 'body' | 'location' | 'busy' | 'organizerName' | 'organizerEmail' | 'stamp' | 'reminder'
+  | 'sensitivity' | 'meetingStatus' | 'attendees' | 'categories' | 'recurrence' | 'exceptions' | 'flag';
+
+export interface EventElement extends VersionRange {
+  /** `Page:Tag`, as spec/activesync/code-pages.json spells it. */
+  readonly name: string;
+  readonly kind: Kind;
+  /** The iCalendar property of a text, body, location, stamp or flag element. */
+  readonly property?: string;
+  /** Also a child of `Calendar:Exception` (a changed occurrence). */
+  readonly exception?: true;
+  /** Never deleted by its absence (what names or stamps the item rather than what the user wrote). */
+  readonly keep?: true;
+}
+
+/** Every element we map, in the order MS-ASCAL §2.2.2 lists the top-level elements (which is the order we send). */
+export const EVENT_ELEMENTS: readonly EventElement[] = [
+  { name: 'Calendar:Timezone', kind: 'timezone', keep: true },
+  { name: 'Calendar:AllDayEvent', kind: 'allDay', exception: true, keep: true },
+  { name: 'AirSyncBase:Body', kind: 'body', property: 'DESCRIPTION', since: '12.0', exception: true },
+  { name: 'Calendar:Body', kind: 'body', property: 'DESCRIPTION', until: '2.5', exception: true },
+  { name: 'Calendar:BusyStatus', kind: 'busy', exception: true },
+  { name: 'Calendar:OrganizerName', kind: 'organizerName' },
+  { name: 'Calendar:OrganizerEmail', kind: 'organizerEmail' },
+  { name: 'Calendar:DtStamp', kind: 'stamp', property: 'DTSTAMP', keep: true },
+  { name: 'Calendar:EndTime', kind: 'end', exception: true, keep: true },
+  { name: 'Calendar:Location', kind: 'text', property: 'LOCATION', until: '14.1', exception: true },
+  { name: 'AirSyncBase:Location', kind: 'location', property: 'LOCATION', since: '16.0', exception: true },
+  { name: 'Calendar:Reminder', kind: 'reminder', exception: true },
+  { name: 'Calendar:Sensitivity', kind: 'sensitivity', exception: true },
+  { name: 'Calendar:Subject', kind: 'text', property: 'SUMMARY', exception: true },
+  { name: 'Calendar:StartTime', kind: 'start', exception: true, keep: true },
+  { name: 'Calendar:UID', kind: 'text', property: 'UID', keep: true },
+  { name: 'Calendar:MeetingStatus', kind: 'meetingStatus', keep: true },
+  { name: 'Calendar:Attendees', kind: 'attendees', exception: true },
+  { name: 'Calendar:Categories', kind: 'categories', exception: true },
+  { name: 'Calendar:Recurrence', kind: 'recurrence' },
+  { name: 'Calendar:Exceptions', kind: 'exceptions' },
+  { name: 'Calendar:DisallowNewTimeProposal', kind: 'flag', property: 'X-MICROSOFT-DISALLOW-COUNTER', since: '14.0' },
+];
+
+/** The children of an Attendee, in MS-ASCAL's order. */
+const ATTENDEE_FIELDS: readonly (VersionRange & { readonly name: string; readonly field: keyof Attendee })[] = [
+  { name: 'Calendar:Email', field: 'email' },
+  { name: 'Calendar:Name', field: 'name' },
+  { name: 'Calendar:AttendeeStatus', field: 'status', since: '12.0' },
+  { name: 'Calendar:AttendeeType', field: 'type', since: '12.0' },
+];
+
+/** The original start of an occurrence: ExceptionStartTime to 14.1, InstanceId from 16.0. */
+const EXCEPTION_START: readonly (VersionRange & { readonly name: string; readonly format: (ms: number) => string })[] = [
+  { name: 'Calendar:ExceptionStartTime', until: '14.1', format: compactUtc },
+  { name: 'AirSyncBase:InstanceId', since: '16.0', format: extendedUtc },
+];
+
+const TIME_KINDS = new Set<Kind>(['timezone', 'allDay', 'start', 'end']);
+const DAY = 86_400_000;
+const MEETING_STATUS = 'X-ACTIVESYNC-MEETINGSTATUS';
+const BUSY_STATUS = 'X-MICROSOFT-CDO-BUSYSTATUS';
+const BUSY: Readonly<Record<string, string>> = { FREE: '0', TENTATIVE: '1', BUSY: '2', OOF: '3', WORKINGELSEWHERE: '4' };
+const BUSY_NAMES = ['FREE', 'TENTATIVE', 'BUSY', 'OOF', 'WORKINGELSEWHERE'];
+/** PARTSTAT as AttendeeStatus: 0 unknown, 2 tentative, 3 accepted, 4 declined, 5 not responded. */
+const ATTENDEE_STATUS: Readonly<Record<string, string>> = { 'NEEDS-ACTION': '5', ACCEPTED: '3', DECLINED: '4', TENTATIVE: '2' };
+const PARTSTAT: Readonly<Record<string, string>> = { 5: 'NEEDS-ACTION', 3: 'ACCEPTED', 4: 'DECLINED', 2: 'TENTATIVE' };
+const MEETING_VALUES = new Set(['0', '1', '3', '5', '7', '9', '11', '13', '15']);
+
+export interface Attendee {
+  readonly email: string;
+  readonly name: string;
+  readonly status?: string;
+  readonly type?: string;
+}
+
+interface Exception {
+  /** The occurrence's original start, UTC ms. */
+  readonly start: number;
+  readonly deleted: boolean;
+  /** Element name → value ('' for an element sent empty). */
+  readonly fields: Readonly<Record<string, Value>>;
+}
+
+type Value = string | readonly string[] | readonly Attendee[] | RecurrenceValue | readonly Exception[];
+type Held = { readonly value: Value } | 'withheld' | undefined;
+type Said = { readonly value: Value } | 'blank' | 'unusable';
+
+interface Times {
+  readonly allDay: boolean;
+  readonly start: number;
+  readonly end: number;
+  readonly form: TimeForm;
+  readonly tz: TimeZoneInfo;
+}
+
+interface Context {
+  readonly version: AirSyncVersion;
+  readonly doc: CalendarDoc;
+  readonly zones: CalendarZones;
+  readonly master: ItemComponent;
+  /** The phone's zone, for the days of all-day times and Until (set when the times are read). */
+  phoneOffsets: ZoneOffsets;
+}
+
+// ---- reading the item -----------------------------------------------------------------------------
+
+function isRecurrenceId(c: ItemComponent): boolean {
+  return c.lines.some((l) => l.name === 'RECURRENCE-ID');
+}
+
+/** The series (or single event): the first VEVENT without RECURRENCE-ID. */
+function masterOf(doc: CalendarDoc, name: string): ItemComponent | undefined {
+  const items = doc.components.filter((c) => c.name === name);
+  return items.find((c) => !isRecurrenceId(c)) ?? items[0];
+}
+
+/** The changed occurrences of the series: VEVENTs with RECURRENCE-ID and the series' UID. */
+function overridesOf(ctx: Context): ItemComponent[] {
+  const uid = textOfLine(first(ctx.master, 'UID')).trim();
+  return ctx.doc.components.filter((c) => c !== ctx.master && c.name === ctx.master.name && isRecurrenceId(c) && textOfLine(first(c, 'UID')).trim() === uid);
+}
+
+function timesOf(c: ItemComponent, ctx: Context): Times | 'withheld' | undefined {
+  const startLine = first(c, 'DTSTART');
+  if (!startLine) return undefined;
+  const time = readTime(startLine, ctx.zones)!;
+  const form = formOf(time, ctx.zones);
+  const start = msOf(time);
+  if (!form || start === null) return 'withheld';
+  const allDay = form.kind === 'date';
+  const endTime = readTime(first(c, 'DTEND'), ctx.zones);
+  const duration = first(c, 'DURATION');
+  const seconds = duration ? durationSeconds(duration.value) : null;
+  let end = endTime ? msOf(endTime) : null;
+  if (end === null && seconds !== null) end = start + seconds * 1000;
+  if (end === null) end = start;
+  // An all-day event ends at a midnight, a day after its start at least.
+  if (allDay) end = Math.max(start + DAY, Math.ceil(end / DAY) * DAY);
+  const tz = form.kind === 'zoned' ? timeZoneOf(form.offsets, start, ctx.zones.names(form.tzid), ctx.zones.key(form.tzid)) : UTC_TIME_ZONE;
+  return { allDay, start, end: Math.max(end, start), form, tz };
+}
+
+/** The series' start in its own wall time (what a rule's missing BY parts are). */
+function seriesStart(c: ItemComponent, ctx: Context): SeriesStart | null {
+  const time = readTime(first(c, 'DTSTART'), ctx.zones);
+  if (!time) return null;
+  const wall = time.kind === 'zoned' || time.kind === 'floating' ? time.wall : msOf(time);
+  if (wall === null) return null;
+  const d = new Date(wall);
+  return { month: d.getUTCMonth() + 1, day: d.getUTCDate(), weekday: d.getUTCDay() };
+}
+
+/** An address an Attendee's Email can carry. */
+function sendable(email: string): boolean {
+  return !isBlank(email) && email.length <= 320;
+}
+
+function addressOf(value: string): string {
+  const trimmed = value.trim();
+  const open = trimmed.lastIndexOf('<');
+  const close = trimmed.lastIndexOf('>');
+  const address = open >= 0 && close > open ? trimmed.slice(open + 1, close) : trimmed;
+  return address.trim().replace(/^mailto:/i, '');
+}
+
+function attendeesOf(c: ItemComponent, ctx: Context): Attendee[] {
+  const carriesDetails = inVersion({ since: '12.0' }, ctx.version);
+  const out: Attendee[] = [];
+  for (const line of c.lines) {
+    if (line.name !== 'ATTENDEE' || !/^\s*mailto:/i.test(line.value)) continue;
+    const email = addressOf(line.value);
+    if (!sendable(email)) continue;
+    const name = paramValues(line.params, 'CN')[0]?.trim() || email;
+    if (!carriesDetails) {
+      out.push({ email, name });
+      continue;
+    }
+    const status = ATTENDEE_STATUS[paramValues(line.params, 'PARTSTAT')[0]?.toUpperCase() ?? ''] ?? '0';
+    const cutype = paramValues(line.params, 'CUTYPE')[0]?.toUpperCase() ?? '';
+    const role = paramValues(line.params, 'ROLE')[0]?.toUpperCase() ?? '';
+    const type = cutype === 'RESOURCE' || cutype === 'ROOM' ? '3' : role === 'OPT-PARTICIPANT' || role === 'NON-PARTICIPANT' ? '2' : '1';
+    out.push({ email, name, status, type });
+  }
+  return out;
+}
+
+/** The alarm that is the Reminder: the first that rings a whole number of minutes (≥ 0) before the start. */
+function reminderAlarm(c: ItemComponent, ctx: Context): { index: number; minutes: number } | 'withheld' | undefined {
+  const alarms = c.components.filter((a) => a.name === 'VALARM');
+  if (alarms.length === 0) return undefined;
+  const times = timesOf(c, ctx);
+  const start = times && times !== 'withheld' ? times.start : null;
+  const end = times && times !== 'withheld' ? times.end : null;
+  for (let index = 0; index < c.components.length; index++) {
+    const alarm = c.components[index]!;
+    if (!ringingAlarm(alarm) || start === null) continue;
+    const at = alarmTime(alarm, start, end, ctx.zones);
+    if (at === null) continue;
+    const minutes = (start - at) / 60_000;
+    if (Number.isInteger(minutes) && minutes >= 0 && minutes <= 999_999) return { index, minutes };
+  }
+  return 'withheld';
+}
+
+function derivedMeetingStatus(c: ItemComponent): string {
+  if (!c.lines.some((l) => l.name === 'ATTENDEE')) return '0';
+  return textOfLine(first(c, 'STATUS')).trim().toUpperCase() === 'CANCELLED' ? '5' : '1';
+}
+
+function recurrenceOf(c: ItemComponent, ctx: Context): Held {
+  const rules = c.lines.filter((l) => l.name === 'RRULE');
+  if (rules.length === 0) return undefined;
+  const parts = rules.length === 1 ? ruleParts(rules[0]!.value) : null;
+  const rule = parts ? recurrenceOfRule(parts, seriesStart(c, ctx)) : null;
+  if (!parts || !rule) return 'withheld';
+  let until: number | undefined;
+  const untilText = parts.get('UNTIL');
+  if (untilText !== undefined) {
+    const tzid = paramValues(first(c, 'DTSTART')?.params ?? [], 'TZID')[0];
+    const ms = msOf(readTimeValue(untilText, tzid, ctx.zones));
+    if (ms === null) return 'withheld';
+    until = ms;
+  }
+  const carried = inVersion({ since: '14.1' }, ctx.version);
+  const { firstDayOfWeek, ...rest } = rule;
+  return { value: { ...rest, ...(carried && firstDayOfWeek !== undefined ? { firstDayOfWeek } : {}), ...(until === undefined ? {} : { until }) } };
+}
+
+/** What the component holds for an element (not the times, which `timesOf` reads). */
+function held(element: EventElement, c: ItemComponent, ctx: Context): Held {
+  const text = (value: string): Held => (isBlank(value) ? undefined : { value });
+  switch (element.kind) {
+    case 'text':
+    case 'body':
+    case 'location':
+      return text(textOfLine(first(c, element.property!)));
+    case 'categories': {
+      const items = listOf(c, 'CATEGORIES');
+      return items.length === 0 ? undefined : { value: items };
+    }
+    case 'sensitivity': {
+      const cls = textOfLine(first(c, 'CLASS')).trim().toUpperCase();
+      if (cls === '') return undefined;
+      const value = SENSITIVITY[cls];
+      return value === undefined ? 'withheld' : { value };
+    }
+    case 'busy': {
+      const cdo = BUSY[textOfLine(first(c, BUSY_STATUS)).trim().toUpperCase()];
+      if (cdo !== undefined) return { value: cdo };
+      return { value: textOfLine(first(c, 'TRANSP')).trim().toUpperCase() === 'TRANSPARENT' ? '0' : '2' };
+    }
+    case 'organizerName':
+      return text(paramValues(first(c, 'ORGANIZER')?.params ?? [], 'CN')[0] ?? '');
+    case 'organizerEmail': {
+      const organizer = first(c, 'ORGANIZER');
+      return organizer ? text(addressOf(organizer.value)) : undefined;
+    }
+    case 'stamp': {
+      const line = first(c, element.property!);
+      if (!line) return undefined;
+      const time = readTime(line, ctx.zones)!;
+      return time.kind === 'utc' ? { value: compactUtc(time.ms) } : 'withheld';
+    }
+    case 'reminder': {
+      const alarm = reminderAlarm(c, ctx);
+      return alarm === undefined || alarm === 'withheld' ? alarm : { value: String(alarm.minutes) };
+    }
+    case 'flag': {
+      const flag = textOfLine(first(c, element.property!)).trim().toUpperCase();
+      return flag === '' ? undefined : flag === 'TRUE' ? { value: '1' } : flag === 'FALSE' ? { value: '0' } : 'withheld';
+    }
+    case 'attendees': {
+      const list = attendeesOf(c, ctx);
+      return list.length === 0 ? undefined : { value: list };
+    }
+    case 'meetingStatus': {
+      const own = textOfLine(first(c, MEETING_STATUS)).trim();
+      return { value: MEETING_VALUES.has(own) ? own : derivedMeetingStatus(c) };
+    }
+    case 'recurrence':
+      return recurrenceOf(c, ctx);
+    case 'exceptions':
+      return exceptionsOf(ctx);
+    default:
+      return undefined;
+  }
+}
+
+/** The exceptions of the series: EXDATEs deleted, overrides with what differs from the series. */
+function exceptionsOf(ctx: Context): Held {
+  const { master } = ctx;
+  const overrides = overridesOf(ctx);
+  const exdates = readTimes(master, 'EXDATE', ctx.zones);
+  if (exdates.length === 0 && overrides.length === 0) return undefined;
+  const recurrence = recurrenceOf(master, ctx);
+  if (!recurrence || recurrence === 'withheld') return 'withheld';
+  const series = timesOf(master, ctx);
+  if (!series || series === 'withheld') return 'withheld';
+  const byStart = new Map<number, Exception>();
+  for (const time of exdates) {
+    const ms = msOf(time);
+    if (ms === null) return 'withheld';
+    byStart.set(ms, { start: ms, deleted: true, fields: {} });
+  }
+  for (const override of overrides) {
+    const id = first(override, 'RECURRENCE-ID')!;
+    const start = msOf(readTime(id, ctx.zones)!);
+    if (start === null || paramValues(id.params, 'RANGE').length > 0) return 'withheld';
+    if (byStart.get(start)?.deleted) continue;
+    byStart.set(start, { start, deleted: false, fields: overrideFields(override, start, series, ctx) });
+  }
+  return { value: [...byStart.values()].sort((a, b) => a.start - b.start) };
+}
+
+/** An occurrence's fields: its times, and each element whose value is not the series'. */
+function overrideFields(override: ItemComponent, start: number, series: Times, ctx: Context): Record<string, Value> {
+  const fields: Record<string, Value> = {};
+  const own = timesOf(override, ctx);
+  const times = own && own !== 'withheld' ? own : { allDay: series.allDay, start, end: start + (series.end - series.start) };
+  for (const element of EVENT_ELEMENTS) {
+    if (!element.exception || !inVersion(element, ctx.version)) continue;
+    switch (element.kind) {
+      case 'allDay':
+        if (times.allDay !== series.allDay) fields[element.name] = times.allDay ? '1' : '0';
+        continue;
+      case 'start':
+        fields[element.name] = compactUtc(times.start);
+        continue;
+      case 'end':
+        fields[element.name] = compactUtc(times.end);
+        continue;
+    }
+    const value = held(element, override, ctx);
+    const inherited = held(element, ctx.master, ctx);
+    if (value && value !== 'withheld' && !(inherited && inherited !== 'withheld' && same(value.value, inherited.value))) fields[element.name] = value.value;
+  }
+  return fields;
+}
+
+// ---- to the phone ---------------------------------------------------------------------------------
+
+/** An event (iCalendar 2.0 or vCalendar 1.0 text) as ActiveSync ApplicationData, in the order MS-ASCAL lists the elements. */
+export function eventToAirSync(ical: string, options: ToAirSyncOptions): AirSyncProperty[] {
+  const doc = readCalendarDoc(ical);
+  const master = masterOf(doc, 'VEVENT');
+  if (!master) return [];
+  const ctx: Context = { version: options.version, doc, zones: new CalendarZones(doc), master, phoneOffsets: () => 0 };
+  const times = timesOf(master, ctx);
+  const out: AirSyncProperty[] = [];
+  for (const element of EVENT_ELEMENTS) {
+    if (!inVersion(element, options.version)) continue;
+    if (TIME_KINDS.has(element.kind)) {
+      if (times && times !== 'withheld') out.push(textElement(element.name, timeText(element.kind, times)));
+      continue;
+    }
+    const value = held(element, master, ctx);
+    if (value === undefined || value === 'withheld') continue;
+    out.push(...encode(element, value.value, options));
+  }
+  return out;
+}
+
+function timeText(kind: Kind, times: Times): string {
+  switch (kind) {
+    case 'timezone':
+      return encodeTimeZone(times.tz);
+    case 'allDay':
+      return times.allDay ? '1' : '0';
+    case 'start':
+      return compactUtc(times.start);
+    default:
+      return compactUtc(times.end);
+  }
+}
+
+function encode(element: EventElement, value: Value, options: ToAirSyncOptions): AirSyncProperty[] {
+  switch (element.kind) {
+    case 'body':
+      return element.name === 'AirSyncBase:Body'
+        ? [airSyncBase(value as string, options.bodyPreference)]
+        : legacyBody('Calendar', value as string, options.bodyTruncation).filter((p) => p.name !== 'Calendar:BodySize');
+    case 'location':
+      return [parentElement(element.name, [textElement('AirSyncBase:DisplayName', value as string)])];
+    case 'categories':
+      return [parentElement(element.name, (value as readonly string[]).map((c) => textElement('Calendar:Category', c)))];
+    case 'attendees':
+      return [
+        parentElement(
+          element.name,
+          (value as readonly Attendee[]).map((a) =>
+            parentElement(
+              'Calendar:Attendee',
+              ATTENDEE_FIELDS.filter((f) => inVersion(f, options.version) && a[f.field] !== undefined).map((f) => textElement(f.name, a[f.field]!)),
+            ),
+          ),
+        ),
+      ];
+    case 'recurrence':
+      return [encodeRecurrence('Calendar', CALENDAR_RECURRENCE, value as RecurrenceValue, options.version, compactUtc)];
+    case 'exceptions':
+      return [parentElement(element.name, (value as readonly Exception[]).map((e) => encodeException(e, options)))];
+    default:
+      return [textElement(element.name, value as string)];
+  }
+}
+
+function encodeException(exception: Exception, options: ToAirSyncOptions): AirSyncProperty {
+  const children: AirSyncProperty[] = [];
+  if (exception.deleted) children.push(textElement('Calendar:Deleted', '1'));
+  for (const id of EXCEPTION_START) if (inVersion(id, options.version)) children.push(textElement(id.name, id.format(exception.start)));
+  for (const element of EVENT_ELEMENTS) {
+    const value = exception.fields[element.name];
+    if (value === undefined || !element.exception || !inVersion(element, options.version)) continue;
+    children.push(...(TIME_KINDS.has(element.kind) ? [textElement(element.name, value as string)] : encode(element, value, options)));
+  }
+  return parentElement('Calendar:Exception', children);
+}
+
+// ---- from the phone -------------------------------------------------------------------------------
+
+/** What the phone said of an element. */
+function said(element: EventElement, property: AirSyncProperty, sent: Map<string, AirSyncProperty>, ctx: Context): Said {
+  const text = phoneText(property.text ?? '');
+  const of = (value: string): Said => (isBlank(value) ? 'blank' : { value });
+  const oneOf = (values: ReadonlySet<string> | readonly string[]): Said => {
+    if (isBlank(text)) return 'blank';
+    const value = text.trim();
+    return (Array.isArray(values) ? values.includes(value) : (values as ReadonlySet<string>).has(value)) ? { value } : 'unusable';
+  };
+  switch (element.kind) {
+    case 'text':
+      return of(text);
+    case 'body': {
+      const body: PhoneBody =
+        element.name === 'AirSyncBase:Body' ? readAirSyncBase(property) : readLegacyBody(property, sent.get('Calendar:BodyTruncated'));
+      return body.kind === 'unusable' ? 'unusable' : of(body.text);
+    }
+    case 'location':
+      return of(phoneText(property.children?.find((c) => c.name === 'AirSyncBase:DisplayName')?.text ?? ''));
+    case 'categories': {
+      const items = (property.children ?? []).filter((c) => c.name === 'Calendar:Category').map((c) => phoneText(c.text ?? '').trim()).filter((i) => i !== '');
+      return items.length === 0 ? 'blank' : { value: items };
+    }
+    case 'sensitivity':
+      return oneOf(['0', '1', '2', '3']);
+    case 'busy':
+      return oneOf(['0', '1', '2', '3', '4']);
+    case 'flag':
+      return oneOf(['0', '1']);
+    case 'meetingStatus':
+      return oneOf(MEETING_VALUES);
+    case 'organizerName':
+      return of(text.trim());
+    case 'organizerEmail':
+      return of(addressOf(text));
+    case 'stamp': {
+      if (isBlank(text)) return 'blank';
+      const ms = instantOf(text);
+      return ms === null ? 'unusable' : { value: compactUtc(ms) };
+    }
+    case 'reminder':
+      if (isBlank(text)) return 'blank';
+      return /^\s*\d{1,6}\s*$/.test(text) ? { value: String(Number(text)) } : 'unusable';
+    case 'attendees': {
+      const list = readAttendees(property, ctx.version);
+      return list.length === 0 ? 'blank' : { value: list };
+    }
+    case 'recurrence': {
+      const value = readRecurrence(property, 'Calendar', CALENDAR_RECURRENCE, seriesStart(ctx.master, ctx), instantOf);
+      return value === null ? 'unusable' : { value };
+    }
+    default:
+      return 'unusable';
+  }
+}
+
+function readAttendees(property: AirSyncProperty, version: AirSyncVersion): Attendee[] {
+  const out: Attendee[] = [];
+  for (const child of property.children ?? []) {
+    if (child.name !== 'Calendar:Attendee') continue;
+    const fields = indexProperties(child.children ?? []);
+    const email = addressOf(phoneText(fields.get('Calendar:Email')?.text ?? ''));
+    if (!sendable(email)) continue;
+    const name = phoneText(fields.get('Calendar:Name')?.text ?? '').trim() || email;
+    if (!inVersion({ since: '12.0' }, version)) {
+      out.push({ email, name });
+      continue;
+    }
+    const status = fields.get('Calendar:AttendeeStatus')?.text?.trim() ?? '0';
+    const type = fields.get('Calendar:AttendeeType')?.text?.trim() ?? '1';
+    out.push({ email, name, status: ['0', '2', '3', '4', '5'].includes(status) ? status : '0', type: ['1', '2', '3'].includes(type) ? type : '1' });
+  }
+  return out;
+}
+
+/** ActiveSync ApplicationData (an Add or a Change) as an iCalendar 2.0 VCALENDAR, merged with `previous`. */
+export function eventFromAirSync(properties: readonly AirSyncProperty[], options: FromAirSyncOptions): string {
+  const doc = readCalendarDoc(options.previous);
+  let master = masterOf(doc, 'VEVENT');
+  const isNew = !master;
+  if (!master) {
+    master = { name: 'VEVENT', lines: [], components: [], stray: [] };
+    doc.components.push(master);
+  }
+  const zones = new CalendarZones(doc);
+  const ctx: Context = { version: options.version, doc, zones, master, phoneOffsets: () => 0 };
+  const zonesBefore = zones.referenced();
+  const sent = indexProperties(properties);
+  // What we sent of the exceptions: read before the series changes (they are told apart from it).
+  const exceptionsBefore = held(EXCEPTIONS, master, ctx);
+
+  applyTimes(master, sent, ctx);
+  for (const element of EVENT_ELEMENTS) {
+    if (TIME_KINDS.has(element.kind) || element.kind === 'exceptions' || element.kind === 'meetingStatus') continue;
+    applyElement(element, master, sent, ctx, options.supported, 'delete');
+  }
+  const meeting = EVENT_ELEMENTS.find((e) => e.kind === 'meetingStatus')!;
+  applyElement(meeting, master, sent, ctx, options.supported, 'delete');
+  // A new event needs both (RFC 5545); an old one without is left so (its UID is its duplicate key).
+  if (isNew && !first(master, 'UID')) master.lines.unshift(newLine('UID', randomUUID()));
+  if (isNew && !first(master, 'DTSTAMP')) master.lines.splice(1, 0, newLine('DTSTAMP', compactUtc(Math.floor(Date.now() / 1000) * 1000)));
+  applyExceptions(sent.get(EXCEPTIONS.name), exceptionsBefore, ctx, options.supported);
+
+  zones.prune(zonesBefore);
+  return writeCalendarDoc(doc);
+}
+
+const EXCEPTIONS = EVENT_ELEMENTS.find((e) => e.kind === 'exceptions')!;
+
+/**
+ * One element of the phone's item on a component. Left out, it is deleted (`delete`, the series)
+ * or takes the series' value (`inherit`, a changed occurrence) — unless the phone does not carry it.
+ */
+function applyElement(
+  element: EventElement,
+  c: ItemComponent,
+  sent: Map<string, AirSyncProperty>,
+  ctx: Context,
+  supported: readonly string[] | undefined,
+  absent: 'delete' | 'inherit',
+): void {
+  const property = sent.get(element.name);
+  const before = held(element, c, ctx);
+  if (property === undefined) {
+    if (!inVersion(element, ctx.version)) return;
+    if (supported !== undefined && !supports(supported, element.name)) return;
+    if (before === 'withheld') return;
+    if (absent === 'delete') {
+      if (!element.keep && before !== undefined) remove(element, c, ctx);
+      return;
+    }
+    const inherited = held(element, ctx.master, ctx);
+    if (inherited === 'withheld') return;
+    if (inherited === undefined) {
+      if (before !== undefined) remove(element, c, ctx);
+    } else if (before === undefined || !same(before.value, inherited.value)) set(element, c, inherited.value, ctx);
+    return;
+  }
+  const value = said(element, property, sent, ctx);
+  if (value === 'unusable') return;
+  if (value === 'blank') {
+    if (before !== undefined && before !== 'withheld') remove(element, c, ctx);
+    return;
+  }
+  if (before === undefined || before === 'withheld' || !same(before.value, value.value)) set(element, c, value.value, ctx);
+}
+
+function set(element: EventElement, c: ItemComponent, value: Value, ctx: Context): void {
+  const text = typeof value === 'string' ? value : '';
+  switch (element.kind) {
+    case 'text':
+    case 'body':
+    case 'location': {
+      const current = first(c, element.property!);
+      // UID is no text value (RFC 5545): written as it is, on one line.
+      const line = calendarShape(element.property!) === 'raw' ? newLine(element.property!, text.replace(/[\r\n]+/g, ' ')) : textLine(element.property!, text);
+      setLine(c, current ? withValue(current, line.value, current.params.filter((p) => p.name === 'LANGUAGE' || p.name.startsWith('X-'))) : line);
+      return;
+    }
+    case 'categories': {
+      const at = c.lines.findIndex((l) => l.name === 'CATEGORIES');
+      const line = newLine('CATEGORIES', joinValue([...(value as readonly string[])], 'list', false));
+      removeLines(c, 'CATEGORIES');
+      c.lines.splice(at < 0 ? c.lines.length : at, 0, line);
+      return;
+    }
+    case 'sensitivity':
+      setLine(c, newLine('CLASS', CLASS_OF_SENSITIVITY[text] ?? 'PUBLIC'));
+      return;
+    case 'busy': {
+      setLine(c, newLine('TRANSP', text === '0' ? 'TRANSPARENT' : 'OPAQUE'));
+      if (first(c, BUSY_STATUS) || text === '1' || text === '3' || text === '4') setLine(c, newLine(BUSY_STATUS, BUSY_NAMES[Number(text)] ?? 'BUSY'));
+      return;
+    }
+    case 'organizerName': {
+      const organizer = first(c, 'ORGANIZER');
+      setLine(c, organizer ? withValue(organizer, organizer.value, withParam(organizer.params, 'CN', text)) : newLine('ORGANIZER', 'mailto:', [{ name: 'CN', values: [text] }]));
+      return;
+    }
+    case 'organizerEmail': {
+      const organizer = first(c, 'ORGANIZER');
+      setLine(c, organizer ? withValue(organizer, `mailto:${text}`) : newLine('ORGANIZER', `mailto:${text}`));
+      return;
+    }
+    case 'stamp':
+      setLine(c, newLine(element.property!, text));
+      return;
+    case 'flag':
+      setLine(c, newLine(element.property!, text === '1' ? 'TRUE' : 'FALSE'));
+      return;
+    case 'reminder': {
+      const trigger = newLine('TRIGGER', durationBefore(Number(text)));
+      const alarm = reminderAlarm(c, ctx);
+      if (alarm && alarm !== 'withheld') {
+        const target = c.components[alarm.index]!;
+        const lines = target.lines.filter((l) => l.name !== 'TRIGGER');
+        const at = target.lines.findIndex((l) => l.name === 'TRIGGER');
+        lines.splice(Math.min(at, lines.length), 0, trigger);
+        c.components[alarm.index] = { ...target, lines };
+      } else {
+        c.components.push(newAlarm(trigger, textOfLine(first(c, 'SUMMARY'))));
+      }
+      return;
+    }
+    case 'attendees':
+      setAttendees(c, value as readonly Attendee[], ctx);
+      return;
+    case 'meetingStatus': {
+      const status = Number(text);
+      const cancelled = textOfLine(first(c, 'STATUS')).trim().toUpperCase() === 'CANCELLED';
+      if ((status & 4) !== 0 && !cancelled) setLine(c, newLine('STATUS', 'CANCELLED'));
+      if ((status & 4) === 0 && cancelled) removeLines(c, 'STATUS');
+      if (derivedMeetingStatus(c) === text) removeLines(c, MEETING_STATUS);
+      else setLine(c, newLine(MEETING_STATUS, text));
+      return;
+    }
+    case 'recurrence':
+      setRecurrence(c, value as RecurrenceValue, ctx);
+      return;
+  }
+}
+
+function remove(element: EventElement, c: ItemComponent, ctx: Context): void {
+  switch (element.kind) {
+    case 'text':
+    case 'body':
+    case 'location':
+    case 'stamp':
+    case 'flag':
+      removeLines(c, element.property!);
+      return;
+    case 'categories':
+      removeLines(c, 'CATEGORIES');
+      return;
+    case 'sensitivity':
+      removeLines(c, 'CLASS');
+      return;
+    case 'busy':
+      removeLines(c, 'TRANSP');
+      removeLines(c, BUSY_STATUS);
+      return;
+    case 'organizerName': {
+      const organizer = first(c, 'ORGANIZER');
+      if (organizer) setLine(c, withValue(organizer, organizer.value, withParam(organizer.params, 'CN')));
+      return;
+    }
+    case 'organizerEmail':
+      removeLines(c, 'ORGANIZER');
+      return;
+    case 'reminder': {
+      const alarm = reminderAlarm(c, ctx);
+      if (alarm && alarm !== 'withheld') c.components.splice(alarm.index, 1);
+      return;
+    }
+    case 'attendees':
+      setAttendees(c, [], ctx);
+      return;
+    case 'recurrence':
+      removeLines(c, 'RRULE');
+      return;
+  }
+}
+
+/**
+ * The phone's attendee list on the ATTENDEE lines: a line of the same address keeps its place and
+ * its other parameters (RSVP, DELEGATED-FROM…), only CN, PARTSTAT, ROLE and CUTYPE follow the
+ * phone; new addresses are added, those the phone dropped removed. Attendees without an address
+ * we could send (a `urn:` or an `http:` attendee) stay.
+ */
+function setAttendees(c: ItemComponent, list: readonly Attendee[], ctx: Context): void {
+  const details = inVersion({ since: '12.0' }, ctx.version);
+  const used = new Set<number>();
+  const lines: (ItemLine | null)[] = [...c.lines];
+  const added: ItemLine[] = [];
+  for (const attendee of list) {
+    const index = lines.findIndex((l, i) => l !== null && !used.has(i) && l.name === 'ATTENDEE' && /^\s*mailto:/i.test(l.value) && addressOf(l.value).toLowerCase() === attendee.email.toLowerCase());
+    const current = index >= 0 ? lines[index]! : null;
+    let params = current ? [...current.params] : [];
+    const cn = paramValues(params, 'CN')[0]?.trim() || (current ? addressOf(current.value) : attendee.email);
+    if (cn !== attendee.name) params = withParam(params, 'CN', attendee.name === attendee.email ? undefined : attendee.name);
+    if (details) {
+      const status = ATTENDEE_STATUS[paramValues(params, 'PARTSTAT')[0]?.toUpperCase() ?? ''] ?? '0';
+      if (status !== attendee.status) params = withParam(params, 'PARTSTAT', PARTSTAT[attendee.status ?? '0']);
+      const cutype = paramValues(params, 'CUTYPE')[0]?.toUpperCase() ?? '';
+      const role = paramValues(params, 'ROLE')[0]?.toUpperCase() ?? '';
+      const resource = cutype === 'RESOURCE' || cutype === 'ROOM';
+      const optional = role === 'OPT-PARTICIPANT' || role === 'NON-PARTICIPANT';
+      const type = resource ? '3' : optional ? '2' : '1';
+      if (type !== attendee.type) {
+        if (attendee.type === '3') params = withParam(params, 'CUTYPE', 'RESOURCE');
+        else if (resource) params = withParam(params, 'CUTYPE');
+        if (attendee.type === '2' && !optional) params = withParam(params, 'ROLE', 'OPT-PARTICIPANT');
+        if (attendee.type !== '2' && optional) params = withParam(params, 'ROLE');
+      }
+    }
+    if (current) {
+      used.add(index);
+      const unchanged = params.length === current.params.length && params.every((p, i) => p === current.params[i]);
+      if (!unchanged) lines[index] = withValue(current, current.value, params);
+    } else {
+      added.push(newLine('ATTENDEE', `mailto:${attendee.email}`, params));
+    }
+  }
+  const kept = lines.filter((l, i): l is ItemLine => l !== null && (l.name !== 'ATTENDEE' || used.has(i) || !/^\s*mailto:/i.test(l.value) || !sendable(addressOf(l.value))));
+  const last = kept.map((l) => l.name).lastIndexOf('ATTENDEE');
+  kept.splice(last < 0 ? kept.length : last + 1, 0, ...added);
+  c.lines = kept;
+}
+
+function setRecurrence(c: ItemComponent, r: RecurrenceValue, ctx: Context): void {
+  const before = c.lines.filter((l) => l.name === 'RRULE');
+  // A version without FirstDayOfWeek leaves the rule's WKST as it was.
+  let rule: RecurrenceValue = r;
+  if (!inVersion({ since: '14.1' }, ctx.version) && before.length === 1) {
+    const wkst = ruleParts(before[0]!.value)?.get('WKST');
+    const index = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'].indexOf(wkst ?? '');
+    if (index >= 0) rule = { ...r, firstDayOfWeek: index };
+  }
+  setLine(c, newLine('RRULE', ruleOfRecurrence(rule, rule.until === undefined ? null : untilText(rule.until, c, ctx))));
+}
+
+/** UNTIL as the series writes its start: a day for all-day series (the day it falls on for the phone), else UTC (floating for a floating start). */
+function untilText(until: number, c: ItemComponent, ctx: Context): string {
+  const time = readTime(first(c, 'DTSTART'), ctx.zones);
+  if (time?.kind === 'date') {
+    const local = until + ctx.phoneOffsets(until);
+    return compactUtc(Math.floor(local / DAY) * DAY).slice(0, 8);
+  }
+  return time?.kind === 'floating' ? compactUtc(until).slice(0, 15) : compactUtc(until);
+}
+
+// ---- times from the phone -------------------------------------------------------------------------------
+
+/** The series' times: the phone's StartTime, EndTime, AllDayEvent and Timezone, each left out taken as we sent it. */
+function applyTimes(c: ItemComponent, sent: Map<string, AirSyncProperty>, ctx: Context): void {
+  const before = timesOf(c, ctx);
+  if (before === 'withheld') return;
+  const text = (name: string) => sent.get(name)?.text;
+  const tzText = text('Calendar:Timezone');
+  const phoneZone = tzText === undefined ? null : decodeTimeZone(tzText);
+  const allDayText = text('Calendar:AllDayEvent');
+  const allDay = allDayText === undefined ? (before?.allDay ?? false) : isTrue(allDayText);
+  const start = instantOf(text('Calendar:StartTime') ?? '') ?? before?.start;
+  if (start === undefined) return;
+  const end = instantOf(text('Calendar:EndTime') ?? '') ?? (before && before.start === start ? before.end : start + (allDay ? DAY : 0));
+  const sameZone = !phoneZone || (before !== undefined && encodeTimeZone(phoneZone) === encodeTimeZone(before.tz));
+  const zone = sameZone ? null : zoneOfTimeZone(phoneZone!, start);
+  ctx.phoneOffsets = zone?.offsets ?? (before?.form.kind === 'zoned' ? before.form.offsets : () => 0);
+  if (before && sameZone && before.allDay === allDay && before.start === start && before.end === end) return;
+
+  let form: TimeForm;
+  if (allDay) form = { kind: 'date' };
+  else if (zone) {
+    if (zone.tzid === null) form = { kind: 'utc' };
+    else {
+      if (!ctx.zones.has(zone.tzid) && zone.vtimezone) ctx.zones.add(zone.vtimezone);
+      form = { kind: 'zoned', tzid: zone.tzid, offsets: ctx.zones.offsets(zone.tzid) ?? zone.offsets };
+    }
+  } else form = before && before.form.kind !== 'date' ? before.form : { kind: 'utc' };
+  writeTimes(c, allDay, start, end, form, ctx.phoneOffsets);
+}
+
+/** DTSTART and DTEND in `form`; a line whose value stays is left as written, DURATION kept while it still holds. */
+function writeTimes(c: ItemComponent, allDay: boolean, start: number, end: number, form: TimeForm, offsets: ZoneOffsets): void {
+  let from = start;
+  let to = end;
+  if (allDay) {
+    from = localDay(start, offsets);
+    to = localDay(end, offsets);
+    if (to <= from) to = from + DAY;
+  }
+  writeTime(c, 'DTSTART', from, form);
+  const duration = first(c, 'DURATION');
+  const seconds = duration ? durationSeconds(duration.value) : null;
+  if (!first(c, 'DTEND') && seconds !== null && from + seconds * 1000 === to) return;
+  removeLines(c, 'DURATION');
+  writeTime(c, 'DTEND', to, form);
+}
+
+function writeTime(c: ItemComponent, name: string, ms: number, form: TimeForm): void {
+  const { value, params } = writeTimeIn(ms, form);
+  const current = first(c, name);
+  const kept = (current?.params ?? []).filter((p) => p.name !== 'TZID' && p.name !== 'VALUE');
+  const next = [...kept, ...params];
+  if (current && current.value === value && sameParams(current.params, next)) return;
+  setLine(c, current ? withValue(current, value, next) : newLine(name, value, next));
+}
+
+function sameParams(a: readonly { name: string; values: readonly string[] }[], b: readonly { name: string; values: readonly string[] }[]): boolean {
+  const key = (ps: typeof a) => ps.map((p) => `${p.name}=${p.values.join(',').toUpperCase()}`).sort().join(';');
+  return key(a) === key(b);
+}
+
+// ---- exceptions from the phone ----------------------------------------------------------------------------
+
+interface PhoneException extends Exception {
+  readonly sent: Map<string, AirSyncProperty>;
+}
+
+/** The phone's exceptions; null when one of them has no original start we can read (then nothing changes). */
+function readExceptions(property: AirSyncProperty, ctx: Context): PhoneException[] | null {
+  const out = new Map<number, PhoneException>();
+  for (const child of property.children ?? []) {
+    if (child.name !== 'Calendar:Exception') continue;
+    const sent = indexProperties(child.children ?? []);
+    const id = EXCEPTION_START.map((e) => sent.get(e.name)?.text).find((t) => t !== undefined);
+    const start = id === undefined ? null : instantOf(id);
+    if (start === null) return null;
+    const deleted = isTrue(sent.get('Calendar:Deleted')?.text);
+    const fields: Record<string, Value> = {};
+    if (!deleted) {
+      for (const element of EVENT_ELEMENTS) {
+        const p = sent.get(element.name);
+        if (!p || !element.exception || !inVersion(element, ctx.version)) continue;
+        if (element.kind === 'allDay') fields[element.name] = isTrue(p.text) ? '1' : '0';
+        else if (element.kind === 'start' || element.kind === 'end') {
+          const ms = instantOf(p.text ?? '');
+          if (ms !== null) fields[element.name] = compactUtc(ms);
+        } else {
+          const value = said(element, p, sent, ctx);
+          if (value === 'blank') fields[element.name] = '';
+          else if (value !== 'unusable') fields[element.name] = value.value;
+        }
+      }
+    }
+    const earlier = out.get(start);
+    if (!earlier || deleted) out.set(start, { start, deleted, fields, sent });
+  }
+  return [...out.values()].sort((a, b) => a.start - b.start);
+}
+
+/**
+ * The phone's exceptions: Deleted ones are the EXDATEs (in the series' form), each other one a
+ * VEVENT with RECURRENCE-ID — an existing one changed element by element (what the phone left out
+ * takes the series' value), a new one made from the series; an override the phone no longer sends
+ * is removed. Nothing changes while the phone sends back what we sent.
+ */
+function applyExceptions(property: AirSyncProperty | undefined, before: Held, ctx: Context, supported: readonly string[] | undefined): void {
+  if (before === 'withheld') return;
+  if (property === undefined && (!inVersion(EXCEPTIONS, ctx.version) || (supported !== undefined && !supports(supported, EXCEPTIONS.name)))) return;
+  const phone = property ? readExceptions(property, ctx) : [];
+  if (phone === null) return;
+  const plain = phone.map(({ start, deleted, fields }) => ({ start, deleted, fields }));
+  if (before ? same(before.value, plain) : plain.length === 0) return;
+  const series = timesOf(ctx.master, ctx);
+  if (!series || series === 'withheld') return;
+  const { master } = ctx;
+
+  const deleted = phone.filter((e) => e.deleted).map((e) => e.start);
+  const exdates = readTimes(master, 'EXDATE', ctx.zones).map(msOf);
+  if (canonical([...exdates].sort()) !== canonical([...deleted].sort())) {
+    const at = master.lines.findIndex((l) => l.name === 'EXDATE');
+    removeLines(master, 'EXDATE');
+    if (deleted.length > 0) {
+      const written = deleted.map((ms) => writeTimeIn(ms, series.form));
+      const line = newLine('EXDATE', written.map((w) => w.value).join(','), written[0]!.params);
+      master.lines.splice(at < 0 ? master.lines.length : at, 0, line);
+    }
+  }
+
+  const changed = phone.filter((e) => !e.deleted);
+  const overrides = overridesOf(ctx);
+  const startOf = (o: ItemComponent) => msOf(readTime(first(o, 'RECURRENCE-ID'), ctx.zones)!);
+  for (const override of overrides) {
+    if (!changed.some((e) => e.start === startOf(override))) ctx.doc.components.splice(ctx.doc.components.indexOf(override), 1);
+  }
+  let after = ctx.doc.components.indexOf(master);
+  for (const exception of changed) {
+    let override = overrides.find((o) => startOf(o) === exception.start && ctx.doc.components.includes(o));
+    if (!override) {
+      override = newOverride(exception.start, series, ctx);
+      ctx.doc.components.splice(after + 1, 0, override);
+    }
+    after = Math.max(after, ctx.doc.components.indexOf(override));
+    applyOverride(override, exception, series, ctx, supported);
+  }
+}
+
+/** Lines an occurrence takes from its series when it is made. */
+const COPIED = new Set(['UID', 'DTSTAMP', 'SEQUENCE', 'SUMMARY', 'DESCRIPTION', 'LOCATION', 'CLASS', 'TRANSP', BUSY_STATUS, 'CATEGORIES', 'ORGANIZER', 'ATTENDEE', 'STATUS', 'PRIORITY']);
+
+function newOverride(start: number, series: Times, ctx: Context): ItemComponent {
+  const { master } = ctx;
+  const lines = master.lines.filter((l) => COPIED.has(l.name));
+  const id = writeTimeIn(start, series.form);
+  lines.splice(1, 0, newLine('RECURRENCE-ID', id.value, id.params));
+  const override: ItemComponent = { name: master.name, lines, components: master.components.filter((a) => a.name === 'VALARM').map((a) => ({ ...a, lines: [...a.lines] })), stray: [] };
+  writeTimes(override, series.allDay, start, start + (series.end - series.start), series.form, () => 0);
+  return override;
+}
+
+function applyOverride(override: ItemComponent, exception: PhoneException, series: Times, ctx: Context, supported: readonly string[] | undefined): void {
+  const field = (kind: Kind) => exception.fields[EVENT_ELEMENTS.find((e) => e.kind === kind)!.name] as string | undefined;
+  const allDay = field('allDay') === undefined ? series.allDay : field('allDay') === '1';
+  const start = instantOf(field('start') ?? '') ?? exception.start;
+  const end = instantOf(field('end') ?? '') ?? start + (series.end - series.start);
+  const own = timesOf(override, ctx);
+  if (!own || own === 'withheld' || own.allDay !== allDay || own.start !== start || own.end !== end) {
+    const form: TimeForm = allDay ? { kind: 'date' } : series.form.kind === 'date' ? { kind: 'utc' } : series.form;
+    writeTimes(override, allDay, start, end, form, ctx.phoneOffsets);
+  }
+  for (const element of EVENT_ELEMENTS) {
+    if (!element.exception || TIME_KINDS.has(element.kind)) continue;
+    applyElement(element, override, exception.sent, ctx, supported, 'inherit');
+  }
+}
