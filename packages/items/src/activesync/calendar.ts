@@ -115,6 +115,11 @@ export interface EventElement extends VersionRange {
   readonly exception?: true;
   /** Never deleted by its absence (what names or stamps the item rather than what the user wrote). */
   readonly keep?: true;
+  /**
+   * Set once: a phone cannot change it. The UID names the event for every other calendar; TbSync
+   * sends its ServerId there in every Change, and taking it would rename the event everywhere.
+   */
+  readonly fixed?: true;
 }
 
 /** Every element we map, in the order MS-ASCAL §2.2.2 lists the top-level elements (which is the order we send). */
@@ -134,7 +139,7 @@ export const EVENT_ELEMENTS: readonly EventElement[] = [
   { name: 'Calendar:Sensitivity', kind: 'sensitivity', exception: true },
   { name: 'Calendar:Subject', kind: 'text', property: 'SUMMARY', exception: true },
   { name: 'Calendar:StartTime', kind: 'start', exception: true, keep: true },
-  { name: 'Calendar:UID', kind: 'text', property: 'UID', keep: true },
+  { name: 'Calendar:UID', kind: 'text', property: 'UID', keep: true, fixed: true },
   { name: 'Calendar:MeetingStatus', kind: 'meetingStatus', keep: true },
   { name: 'Calendar:Attendees', kind: 'attendees', exception: true },
   { name: 'Calendar:Categories', kind: 'categories', exception: true },
@@ -660,6 +665,7 @@ function applyElement(
   }
   const value = said(element, property, sent, ctx);
   if (value === 'unusable') return;
+  if (element.fixed && before !== undefined && before !== 'withheld') return;
   if (value === 'blank') {
     if (before !== undefined && before !== 'withheld') remove(element, c, ctx);
     return;
