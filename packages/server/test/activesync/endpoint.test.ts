@@ -222,7 +222,7 @@ describe.each(storeKinds)('the ActiveSync endpoint (%s)', (kind) => {
     const old = (await boundPhone('2.5')).phone;
     await old.provision();
     const oldFolders = childrenAt((await old.send('FolderSync', folderSync('0'))).tree, ['FolderHierarchy:Changes'], 'FolderHierarchy:Add');
-    expect(oldFolders.map((f) => textOf(f, 'FolderHierarchy:ServerId'))).toEqual(['contacts']);
+    expect(oldFolders.map((f) => textOf(f, 'FolderHierarchy:ServerId'))).toEqual(['contacts', 'calendar']);
 
     const { phone, datastore } = await boundPhone('14.0');
     await server.alice.client.datastore.contents(datastore).create({ title: 'n', content: { type: 'text/plain', value: 'Buy milk\nand bread' } });
@@ -301,6 +301,41 @@ describe.each(storeKinds)('the ActiveSync endpoint (%s)', (kind) => {
     expect(stored).toContain('TITLE:Haunter');
     expect(stored).not.toContain('gus@example.org');
     expect(stored).toContain('X-CUSTOM:kept');
+  });
+
+  it('syncs events both ways in a Calendar folder, their time zone and UID kept', async () => {
+    const event = [
+      'BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN',
+      'BEGIN:VTIMEZONE', 'TZID:Europe/Berlin',
+      'BEGIN:DAYLIGHT', 'TZOFFSETFROM:+0100', 'TZOFFSETTO:+0200', 'TZNAME:CEST', 'DTSTART:19700329T020000', 'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU', 'END:DAYLIGHT',
+      'BEGIN:STANDARD', 'TZOFFSETFROM:+0200', 'TZOFFSETTO:+0100', 'TZNAME:CET', 'DTSTART:19701025T030000', 'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU', 'END:STANDARD',
+      'END:VTIMEZONE',
+      'BEGIN:VEVENT', 'UID:standup-1@example.org', 'DTSTAMP:20261101T000000Z', 'DTSTART;TZID=Europe/Berlin:20261201T093000', 'DTEND;TZID=Europe/Berlin:20261201T094500',
+      'SUMMARY:Stand-up', 'RRULE:FREQ=WEEKLY;BYDAY=TU', 'END:VEVENT',
+      'END:VCALENDAR', '',
+    ].join('\r\n');
+    const { phone, datastore } = await boundPhone('14.0');
+    await server.alice.client.datastore.contents(datastore).create({ title: 'e', content: { type: 'text/calendar', value: event } });
+    await phone.provision();
+    const folders = childrenAt((await phone.send('FolderSync', folderSync('0'))).tree, ['FolderHierarchy:Changes'], 'FolderHierarchy:Add');
+    expect(folders.map((f) => [textOf(f, 'FolderHierarchy:ServerId'), textOf(f, 'FolderHierarchy:Type')])).toContainEqual(['calendar', '8']);
+    const calendar = (key: string, extra: AsElement[] = []) =>
+      el('AirSync:Sync', [el('AirSync:Collections', [el('AirSync:Collection', [el('AirSync:SyncKey', key), el('AirSync:CollectionId', 'calendar'), ...extra])])]);
+    let key = keyOf((await phone.send('Sync', calendar('0'))).tree);
+    const down = await phone.send('Sync', calendar(key, [el('AirSync:GetChanges')]));
+    const [add] = childrenAt(down.tree, ['AirSync:Collections', 'AirSync:Collection', 'AirSync:Commands'], 'AirSync:Add');
+    const data = add?.children?.find((c) => c.tag === 'ApplicationData');
+    expect(textOf(data, 'Calendar:Subject')).toBe('Stand-up');
+    expect(textOf(data, 'Calendar:StartTime')).toBe('20261201T083000Z');
+    expect(textOf(data, 'Calendar:Timezone')).toBeTruthy();
+    key = keyOf(down.tree);
+    // The phone renames it, sending its own id as the UID (as TbSync does): the title changes, the UID does not.
+    const changed = (data?.children ?? []).map((c) => (c.tag === 'Subject' ? el('Calendar:Subject', 'Daily stand-up') : c.tag === 'UID' ? el('Calendar:UID', 'phone-own-id') : c));
+    await phone.send('Sync', calendar(key, [el('AirSync:Commands', [el('AirSync:Change', [el('AirSync:ServerId', textOf(add, 'AirSync:ServerId')!), el('AirSync:ApplicationData', changed)])])]));
+    const [stored] = (await server.alice.client.datastore.contents(datastore).list({ dataclass: 'Events' })).entries.map((e) => e.content?.value ?? '');
+    expect(stored).toContain('SUMMARY:Daily stand-up');
+    expect(stored).toContain('UID:standup-1@example.org');
+    expect(stored).toMatch(/RRULE:FREQ=WEEKLY;.*BYDAY=TU/);
   });
 
   it('answers hostile WBXML with 400, never a 500 or a hang', async () => {
