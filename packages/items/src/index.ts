@@ -13,7 +13,7 @@
  *   describe/   the canonical form, fingerprints, duplicate keys, titles
  *   media/      the dataclass from media type and body
  *   render/     the form a device takes (SyncML DevInf and catalogue quirks) and the rewrite to it
- *   activesync/ the ActiveSync property mapping: contacts and notes as ApplicationData and back, with ghosting
+ *   activesync/ the ActiveSync property mapping: contacts, notes, events and tasks as ApplicationData and back, with ghosting
  */
 export { ITEM_DATACLASSES, itemClassesOf, type ItemContent, type ItemDataclass } from './item.js';
 export { describeItem, DUPLICATE_KEYS, type ItemDescription } from './describe/describe.js';
@@ -56,4 +56,5 @@ export {
 } from './activesync/contacts.js';
 export { NOTE_ELEMENTS, noteFromAirSync, noteToAirSync, type NoteElement } from './activesync/notes.js';
 export { EVENT_ELEMENTS, eventFromAirSync, eventToAirSync, type EventElement } from './activesync/calendar.js';
+export { TASK_ELEMENTS, taskFromAirSync, taskToAirSync, type TaskElement } from './activesync/tasks.js';
 export { decodeTimeZone, encodeTimeZone, type TimeZoneInfo, type TransitionRule } from './activesync/timezone.js';

@@ -1,0 +1,556 @@
+/**
+ * Tasks as ActiveSync ApplicationData (MS-ASTASK) and back, as data: `TASK_ELEMENTS` says which
+ * VTODO property keeps each element and the versions that have it (`Tasks:Body` 2.5,
+ * `AirSyncBase:Body` 12.0+); one codec walks it, as for events and contacts.
+ *
+ * | ActiveSync | VTODO |
+ * |---|---|
+ * | Subject, Body, Categories, Sensitivity | SUMMARY, DESCRIPTION, CATEGORIES, CLASS |
+ * | Importance 2 / 1 / 0 | PRIORITY 1–4 / 5 (or none) / 6–9; new values 1, 5, 9 |
+ * | StartDate + UtcStartDate, DueDate + UtcDueDate | DTSTART, DUE (or DTSTART + DURATION) |
+ * | Complete, DateCompleted | STATUS:COMPLETED (or COMPLETED, PERCENT-COMPLETE:100), COMPLETED |
+ * | ReminderSet, ReminderTime | the first VALARM that rings at a time we can place (absolute TRIGGER when the phone sets it) |
+ * | Recurrence (Start, Type…, Regenerate, DeadOccur) | RRULE (recurrence.ts), X-ACTIVESYNC-REGENERATE, X-ACTIVESYNC-DEADOCCUR |
+ *
+ * StartDate and DueDate are the local time written as UTC (MS-ASTASK), the Utc… elements the
+ * instant: a task due on a day (a DATE) is its midnight in both; a phone's local midnight is read
+ * back as that day. A time in a zone keeps its TZID while the phone's two values still differ by
+ * the zone's offset. Ghosting, preservation and unusable values as for events (calendar.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { paramValues } from '../lines/read.js';
+import { joinValue } from '../lines/values.js';
+import { type PhoneBody, airSyncBase, legacyBody, readAirSyncBase, readLegacyBody } from './body.js';
+import {
+  type CalendarDoc,
+  CalendarZones,
+  CLASS_OF_SENSITIVITY,
+  type ItemComponent,
+  type ItemTime,
+  type TimeForm,
+  SENSITIVITY,
+  alarmTime,
+  compactUtc,
+  durationSeconds,
+  extendedUtc,
+  first,
+  formOf,
+  instantOf,
+  isTrue,
+  listOf,
+  msOf,
+  newAlarm,
+  newLine,
+  readCalendarDoc,
+  readTime,
+  readTimeValue,
+  removeLines,
+  ringingAlarm,
+  same,
+  setLine,
+  textLine,
+  textOfLine,
+  withValue,
+  writeCalendarDoc,
+  writeTimeIn,
+} from './calendar-item.js';
+import {
+  type AirSyncProperty,
+  type AirSyncVersion,
+  type FromAirSyncOptions,
+  type ToAirSyncOptions,
+  type VersionRange,
+  indexProperties,
+  inVersion,
+  isBlank,
+  parentElement,
+  phoneText,
+  supports,
+  textElement,
+} from './properties.js';
+import {
+  TASK_RECURRENCE,
+  type RecurrenceValue,
+  type SeriesStart,
+  WEEKDAYS,
+  encodeRecurrence,
+  readRecurrence,
+  recurrenceOfRule,
+  ruleOfRecurrence,
+  ruleParts,
+} from './recurrence.js';
+
+/** How an element reads and writes; the dates (`local`, `utc`) and the reminder are read in pairs. */
+type Kind =
+  | 'text' | 'body' | 'categories' | 'sensitivity' | 'importance' | 'complete' | 'completed'
+  | 'local' | 'utc' | 'reminderSet' | 'reminderTime' | 'recurrence';
+
+export interface TaskElement extends VersionRange {
+  /** `Page:Tag`, as spec/activesync/code-pages.json spells it. */
+  readonly name: string;
+  readonly kind: Kind;
+  /** The VTODO property of a text, body or date element. */
+  readonly property?: string;
+  /** Never deleted by its absence. */
+  readonly keep?: true;
+}
+
+/** Every element we map, in the order MS-ASTASK §2.2.2 lists them (which is the order we send). */
+export const TASK_ELEMENTS: readonly TaskElement[] = [
+  { name: 'AirSyncBase:Body', kind: 'body', property: 'DESCRIPTION', since: '12.0' },
+  { name: 'Tasks:Body', kind: 'body', property: 'DESCRIPTION', until: '2.5' },
+  { name: 'Tasks:Categories', kind: 'categories' },
+  { name: 'Tasks:Complete', kind: 'complete', keep: true },
+  { name: 'Tasks:DateCompleted', kind: 'completed' },
+  { name: 'Tasks:DueDate', kind: 'local', property: 'DUE' },
+  { name: 'Tasks:Importance', kind: 'importance' },
+  { name: 'Tasks:Recurrence', kind: 'recurrence' },
+  { name: 'Tasks:ReminderSet', kind: 'reminderSet' },
+  { name: 'Tasks:ReminderTime', kind: 'reminderTime' },
+  { name: 'Tasks:Sensitivity', kind: 'sensitivity' },
+  { name: 'Tasks:StartDate', kind: 'local', property: 'DTSTART' },
+  { name: 'Tasks:Subject', kind: 'text', property: 'SUMMARY' },
+  { name: 'Tasks:UtcDueDate', kind: 'utc', property: 'DUE' },
+  { name: 'Tasks:UtcStartDate', kind: 'utc', property: 'DTSTART' },
+];
+
+const DAY = 86_400_000;
+const REGENERATE = 'X-ACTIVESYNC-REGENERATE';
+const DEAD_OCCUR = 'X-ACTIVESYNC-DEADOCCUR';
+const GROUPED = new Set<Kind>(['local', 'utc', 'reminderSet', 'reminderTime']);
+
+type Value = string | readonly string[] | RecurrenceValue;
+type Held = { readonly value: Value } | 'withheld' | undefined;
+type Said = { readonly value: Value } | 'blank' | 'unusable';
+
+interface Context {
+  readonly version: AirSyncVersion;
+  readonly doc: CalendarDoc;
+  readonly zones: CalendarZones;
+}
+
+/** A date as MS-ASTASK gives it: the local time (as UTC) and the instant. */
+interface TaskDate {
+  readonly local: number;
+  readonly utc: number;
+  readonly form: TimeForm;
+}
+
+// ---- reading the task -------------------------------------------------------------------------------
+
+function dateOf(time: ItemTime | undefined, ctx: Context): TaskDate | 'withheld' | undefined {
+  if (!time) return undefined;
+  const form = formOf(time, ctx.zones);
+  if (!form) return 'withheld';
+  switch (time.kind) {
+    case 'zoned':
+      return { local: time.wall, utc: time.ms, form };
+    case 'floating':
+      return { local: time.wall, utc: time.wall, form };
+    default: {
+      const ms = msOf(time)!;
+      return { local: ms, utc: ms, form };
+    }
+  }
+}
+
+/** DTSTART, or DUE (DTSTART + DURATION when there is no DUE). */
+function taskDate(c: ItemComponent, property: string, ctx: Context): TaskDate | 'withheld' | undefined {
+  const own = dateOf(readTime(first(c, property), ctx.zones), ctx);
+  if (own !== undefined || property !== 'DUE') return own;
+  const start = dateOf(readTime(first(c, 'DTSTART'), ctx.zones), ctx);
+  const duration = first(c, 'DURATION');
+  const seconds = duration ? durationSeconds(duration.value) : null;
+  if (!start || start === 'withheld' || seconds === null) return undefined;
+  return { local: start.local + seconds * 1000, utc: start.utc + seconds * 1000, form: start.form };
+}
+
+function isComplete(c: ItemComponent): boolean {
+  return (
+    textOfLine(first(c, 'STATUS')).trim().toUpperCase() === 'COMPLETED' ||
+    first(c, 'COMPLETED') !== undefined ||
+    textOfLine(first(c, 'PERCENT-COMPLETE')).trim() === '100'
+  );
+}
+
+/**
+ * The alarm that is the reminder: the first that rings at a time we can place (relative to
+ * DTSTART, or DUE); undefined when none does (an alarm we cannot place is kept, never sent).
+ */
+function reminderAlarm(c: ItemComponent, ctx: Context): { index: number; at: number } | undefined {
+  const start = readTime(first(c, 'DTSTART'), ctx.zones);
+  const due = readTime(first(c, 'DUE'), ctx.zones);
+  const dueMs = due ? msOf(due) : null;
+  const startMs = start ? msOf(start) : dueMs;
+  for (let index = 0; index < c.components.length; index++) {
+    const alarm = c.components[index]!;
+    if (!ringingAlarm(alarm)) continue;
+    const at = alarmTime(alarm, startMs, dueMs, ctx.zones);
+    if (at !== null) return { index, at };
+  }
+  return undefined;
+}
+
+function seriesStart(c: ItemComponent, ctx: Context): SeriesStart | null {
+  const date = taskDate(c, 'DTSTART', ctx) ?? taskDate(c, 'DUE', ctx);
+  if (!date || date === 'withheld') return null;
+  const d = new Date(date.local);
+  return { month: d.getUTCMonth() + 1, day: d.getUTCDate(), weekday: d.getUTCDay() };
+}
+
+function recurrenceOf(c: ItemComponent, ctx: Context): Held {
+  const rules = c.lines.filter((l) => l.name === 'RRULE');
+  if (rules.length === 0) return undefined;
+  const parts = rules.length === 1 ? ruleParts(rules[0]!.value) : null;
+  const rule = parts ? recurrenceOfRule(parts, seriesStart(c, ctx)) : null;
+  const start = taskDate(c, 'DTSTART', ctx) ?? taskDate(c, 'DUE', ctx);
+  if (!parts || !rule || !start || start === 'withheld') return 'withheld';
+  let until: number | undefined;
+  const untilText = parts.get('UNTIL');
+  if (untilText !== undefined) {
+    const ms = msOf(readTimeValue(untilText, paramValues(first(c, 'DTSTART')?.params ?? [], 'TZID')[0], ctx.zones));
+    if (ms === null) return 'withheld';
+    until = ms;
+  }
+  const { firstDayOfWeek, ...rest } = rule;
+  const flag = (name: string) => (textOfLine(first(c, name)).trim() === '1' ? 1 : 0);
+  return {
+    value: {
+      ...rest,
+      ...(inVersion({ since: '14.1' }, ctx.version) && firstDayOfWeek !== undefined ? { firstDayOfWeek } : {}),
+      ...(until === undefined ? {} : { until }),
+      start: extendedUtc(start.local),
+      regenerate: flag(REGENERATE),
+      deadOccur: flag(DEAD_OCCUR),
+    },
+  };
+}
+
+function held(element: TaskElement, c: ItemComponent, ctx: Context): Held {
+  const text = (value: string): Held => (isBlank(value) ? undefined : { value });
+  switch (element.kind) {
+    case 'text':
+    case 'body':
+      return text(textOfLine(first(c, element.property!)));
+    case 'categories': {
+      const items = listOf(c, 'CATEGORIES');
+      return items.length === 0 ? undefined : { value: items };
+    }
+    case 'sensitivity': {
+      const cls = textOfLine(first(c, 'CLASS')).trim().toUpperCase();
+      if (cls === '') return undefined;
+      const value = SENSITIVITY[cls];
+      return value === undefined ? 'withheld' : { value };
+    }
+    case 'importance': {
+      const priority = textOfLine(first(c, 'PRIORITY')).trim();
+      if (!/^\d$/.test(priority) || priority === '0') return { value: '1' };
+      const p = Number(priority);
+      return { value: p <= 4 ? '2' : p === 5 ? '1' : '0' };
+    }
+    case 'complete':
+      return { value: isComplete(c) ? '1' : '0' };
+    case 'completed': {
+      if (!isComplete(c)) return undefined;
+      // DateCompleted goes with Complete (MS-ASTASK): without COMPLETED, the last change stands in.
+      for (const name of ['COMPLETED', 'LAST-MODIFIED', 'DTSTAMP']) {
+        const time = readTime(first(c, name), ctx.zones);
+        if (time?.kind === 'utc') return { value: extendedUtc(time.ms) };
+      }
+      return undefined;
+    }
+    case 'recurrence':
+      return recurrenceOf(c, ctx);
+    default:
+      return undefined;
+  }
+}
+
+// ---- to the phone ---------------------------------------------------------------------------------
+
+/** A task (a VTODO of iCalendar 2.0 or vCalendar 1.0) as ActiveSync ApplicationData, in the order MS-ASTASK lists the elements. */
+export function taskToAirSync(ical: string, options: ToAirSyncOptions): AirSyncProperty[] {
+  const doc = readCalendarDoc(ical);
+  const task = doc.components.find((c) => c.name === 'VTODO');
+  if (!task) return [];
+  const ctx: Context = { version: options.version, doc, zones: new CalendarZones(doc) };
+  const reminder = reminderAlarm(task, ctx);
+  const out: AirSyncProperty[] = [];
+  for (const element of TASK_ELEMENTS) {
+    if (!inVersion(element, options.version)) continue;
+    switch (element.kind) {
+      case 'local':
+      case 'utc': {
+        const date = taskDate(task, element.property!, ctx);
+        if (date && date !== 'withheld') out.push(textElement(element.name, extendedUtc(element.kind === 'local' ? date.local : date.utc)));
+        continue;
+      }
+      case 'reminderSet':
+        out.push(textElement(element.name, reminder ? '1' : '0'));
+        continue;
+      case 'reminderTime':
+        if (reminder) out.push(textElement(element.name, extendedUtc(reminder.at)));
+        continue;
+    }
+    const value = held(element, task, ctx);
+    if (value === undefined || value === 'withheld') continue;
+    out.push(...encode(element, value.value, options));
+  }
+  return out;
+}
+
+function encode(element: TaskElement, value: Value, options: ToAirSyncOptions): AirSyncProperty[] {
+  switch (element.kind) {
+    case 'body':
+      return element.name === 'AirSyncBase:Body' ? [airSyncBase(value as string, options.bodyPreference)] : legacyBody('Tasks', value as string, options.bodyTruncation);
+    case 'categories':
+      return [parentElement(element.name, (value as readonly string[]).map((c) => textElement('Tasks:Category', c)))];
+    case 'recurrence':
+      return [encodeRecurrence('Tasks', TASK_RECURRENCE, value as RecurrenceValue, options.version, extendedUtc)];
+    default:
+      return [textElement(element.name, value as string)];
+  }
+}
+
+// ---- from the phone -------------------------------------------------------------------------------
+
+function said(element: TaskElement, property: AirSyncProperty, sent: Map<string, AirSyncProperty>, task: ItemComponent, ctx: Context): Said {
+  const text = phoneText(property.text ?? '');
+  const oneOf = (values: readonly string[]): Said => (isBlank(text) ? 'blank' : values.includes(text.trim()) ? { value: text.trim() } : 'unusable');
+  switch (element.kind) {
+    case 'text':
+      return isBlank(text) ? 'blank' : { value: text };
+    case 'body': {
+      const body: PhoneBody = element.name === 'AirSyncBase:Body' ? readAirSyncBase(property) : readLegacyBody(property, sent.get('Tasks:BodyTruncated'));
+      return body.kind === 'unusable' ? 'unusable' : isBlank(body.text) ? 'blank' : { value: body.text };
+    }
+    case 'categories': {
+      const items = (property.children ?? []).filter((c) => c.name === 'Tasks:Category').map((c) => phoneText(c.text ?? '').trim()).filter((i) => i !== '');
+      return items.length === 0 ? 'blank' : { value: items };
+    }
+    case 'sensitivity':
+      return oneOf(['0', '1', '2', '3']);
+    case 'importance':
+    case 'complete':
+      return oneOf(element.kind === 'complete' ? ['0', '1'] : ['0', '1', '2']);
+    case 'completed': {
+      if (isBlank(text)) return 'blank';
+      const ms = instantOf(text);
+      return ms === null ? 'unusable' : { value: extendedUtc(ms) };
+    }
+    case 'recurrence': {
+      const start = seriesStart(task, ctx) ?? startOfText(property.children?.find((c) => c.name === 'Tasks:Start')?.text);
+      const value = readRecurrence(property, 'Tasks', TASK_RECURRENCE, start, instantOf);
+      if (value === null) return 'unusable';
+      const startMs = value.start === undefined ? null : instantOf(value.start);
+      return { value: { ...value, start: startMs === null ? undefined : extendedUtc(startMs), regenerate: value.regenerate ?? 0, deadOccur: value.deadOccur ?? 0 } };
+    }
+    default:
+      return 'unusable';
+  }
+}
+
+function startOfText(text: string | undefined): SeriesStart | null {
+  const ms = text === undefined ? null : instantOf(text);
+  if (ms === null) return null;
+  const d = new Date(ms);
+  return { month: d.getUTCMonth() + 1, day: d.getUTCDate(), weekday: d.getUTCDay() };
+}
+
+/** ActiveSync ApplicationData of a task as an iCalendar 2.0 VCALENDAR with its VTODO, merged with `previous`. */
+export function taskFromAirSync(properties: readonly AirSyncProperty[], options: FromAirSyncOptions): string {
+  const doc = readCalendarDoc(options.previous);
+  let task = doc.components.find((c) => c.name === 'VTODO');
+  const isNew = !task;
+  if (!task) {
+    task = { name: 'VTODO', lines: [], components: [], stray: [] };
+    doc.components.push(task);
+  }
+  const ctx: Context = { version: options.version, doc, zones: new CalendarZones(doc) };
+  const sent = indexProperties(properties);
+  const carried = (element: TaskElement) => inVersion(element, options.version) && (options.supported === undefined || supports(options.supported, element.name));
+  const pair = (kind: Kind, property?: string) => TASK_ELEMENTS.filter((e) => e.kind === kind && (property === undefined || e.property === property));
+
+  for (const property of ['DTSTART', 'DUE']) {
+    const [local] = pair('local', property);
+    const [utc] = pair('utc', property);
+    applyDate(task, property, sent.get(local!.name)?.text, sent.get(utc!.name)?.text, carried(local!) || carried(utc!), ctx);
+  }
+  for (const element of TASK_ELEMENTS) {
+    if (GROUPED.has(element.kind)) continue;
+    applyElement(element, task, sent, ctx, carried(element));
+  }
+  const [set] = pair('reminderSet');
+  const [time] = pair('reminderTime');
+  applyReminder(task, sent.get(set!.name)?.text, sent.get(time!.name)?.text, carried(set!) || carried(time!), ctx);
+
+  // A new task needs both (RFC 5545); an old one without is left so (its UID is its duplicate key).
+  if (isNew) task.lines.unshift(newLine('UID', randomUUID()), newLine('DTSTAMP', compactUtc(Math.floor(Date.now() / 1000) * 1000)));
+  return writeCalendarDoc(doc);
+}
+
+function applyElement(element: TaskElement, task: ItemComponent, sent: Map<string, AirSyncProperty>, ctx: Context, carried: boolean): void {
+  const property = sent.get(element.name);
+  const before = held(element, task, ctx);
+  if (property === undefined) {
+    if (carried && !element.keep && before !== undefined && before !== 'withheld') remove(element, task);
+    return;
+  }
+  const value = said(element, property, sent, task, ctx);
+  if (value === 'unusable') return;
+  if (value === 'blank') {
+    if (before !== undefined && before !== 'withheld') remove(element, task);
+    return;
+  }
+  if (before === undefined || before === 'withheld' || !same(before.value, value.value)) set(element, task, value.value, ctx);
+}
+
+function set(element: TaskElement, task: ItemComponent, value: Value, ctx: Context): void {
+  const text = typeof value === 'string' ? value : '';
+  switch (element.kind) {
+    case 'text':
+    case 'body': {
+      const current = first(task, element.property!);
+      const line = textLine(element.property!, text);
+      setLine(task, current ? withValue(current, line.value, current.params.filter((p) => p.name === 'LANGUAGE' || p.name.startsWith('X-'))) : line);
+      return;
+    }
+    case 'categories': {
+      const at = task.lines.findIndex((l) => l.name === 'CATEGORIES');
+      removeLines(task, 'CATEGORIES');
+      task.lines.splice(at < 0 ? task.lines.length : at, 0, newLine('CATEGORIES', joinValue([...(value as readonly string[])], 'list', false)));
+      return;
+    }
+    case 'sensitivity':
+      setLine(task, newLine('CLASS', CLASS_OF_SENSITIVITY[text] ?? 'PUBLIC'));
+      return;
+    case 'importance':
+      setLine(task, newLine('PRIORITY', text === '2' ? '1' : text === '0' ? '9' : '5'));
+      return;
+    case 'complete':
+      if (text === '1') setLine(task, newLine('STATUS', 'COMPLETED'));
+      else {
+        if (textOfLine(first(task, 'STATUS')).trim().toUpperCase() === 'COMPLETED') setLine(task, newLine('STATUS', 'NEEDS-ACTION'));
+        removeLines(task, 'COMPLETED');
+        if (textOfLine(first(task, 'PERCENT-COMPLETE')).trim() === '100') removeLines(task, 'PERCENT-COMPLETE');
+      }
+      return;
+    case 'completed':
+      setLine(task, newLine('COMPLETED', compactUtc(instantOf(text)!)));
+      return;
+    case 'recurrence':
+      setRecurrence(task, value as RecurrenceValue, ctx);
+      return;
+  }
+}
+
+function remove(element: TaskElement, task: ItemComponent): void {
+  switch (element.kind) {
+    case 'text':
+    case 'body':
+      removeLines(task, element.property!);
+      return;
+    case 'categories':
+      removeLines(task, 'CATEGORIES');
+      return;
+    case 'sensitivity':
+      removeLines(task, 'CLASS');
+      return;
+    case 'importance':
+      removeLines(task, 'PRIORITY');
+      return;
+    case 'completed':
+      removeLines(task, 'COMPLETED');
+      return;
+    case 'recurrence':
+      removeLines(task, 'RRULE');
+      removeLines(task, REGENERATE);
+      removeLines(task, DEAD_OCCUR);
+      return;
+  }
+}
+
+function setRecurrence(task: ItemComponent, r: RecurrenceValue, ctx: Context): void {
+  const before = task.lines.filter((l) => l.name === 'RRULE');
+  let rule: RecurrenceValue = r;
+  if (!inVersion({ since: '14.1' }, ctx.version) && before.length === 1) {
+    const index = WEEKDAYS.indexOf((ruleParts(before[0]!.value)?.get('WKST') ?? '') as (typeof WEEKDAYS)[number]);
+    if (index >= 0) rule = { ...r, firstDayOfWeek: index };
+  }
+  // A rule needs a start (DTSTART, else DUE, as clients read it): the recurrence's Start when the task has neither.
+  const start = r.start === undefined ? null : instantOf(r.start);
+  if (!first(task, 'DTSTART') && !first(task, 'DUE') && start !== null) {
+    const written = writeTimeIn(start, start % DAY === 0 ? { kind: 'date' } : { kind: 'utc' });
+    setLine(task, newLine('DTSTART', written.value, written.params));
+  }
+  const startTime = readTime(first(task, 'DTSTART'), ctx.zones);
+  let until: string | null = null;
+  if (rule.until !== undefined) {
+    until =
+      startTime?.kind === 'date'
+        ? compactUtc(Math.floor((rule.until + DAY / 2) / DAY) * DAY).slice(0, 8)
+        : startTime?.kind === 'floating'
+          ? compactUtc(rule.until).slice(0, 15)
+          : compactUtc(rule.until);
+  }
+  setLine(task, newLine('RRULE', ruleOfRecurrence(rule, until)));
+  for (const [name, flag] of [[REGENERATE, r.regenerate], [DEAD_OCCUR, r.deadOccur]] as const) {
+    if (flag === 1) setLine(task, newLine(name, '1'));
+    else removeLines(task, name);
+  }
+}
+
+/**
+ * DTSTART or DUE from the phone's local and UTC values: left as written while the phone sends
+ * back what we sent; a local midnight is the day; a time keeps the zone while the two differ by its
+ * offset, else it is the UTC instant (the local time, floating, when the phone sends no UTC).
+ */
+function applyDate(task: ItemComponent, property: string, localText: string | undefined, utcText: string | undefined, carried: boolean, ctx: Context): void {
+  const before = taskDate(task, property, ctx);
+  if (before === 'withheld') return;
+  if (localText === undefined && utcText === undefined) {
+    if (!carried || !before) return;
+    removeLines(task, property);
+    if (property === 'DUE') removeLines(task, 'DURATION');
+    return;
+  }
+  const local = localText === undefined ? null : instantOf(localText);
+  const utc = utcText === undefined ? null : instantOf(utcText);
+  if (local === null && utc === null) return;
+  if (before && (local === null || local === before.local) && (utc === null || utc === before.utc)) return;
+
+  const other = taskDate(task, property === 'DUE' ? 'DTSTART' : 'DUE', ctx);
+  const form = before?.form ?? (other && other !== 'withheld' ? other.form : undefined);
+  let written: { value: string; params: { name: string; values: readonly string[] }[] };
+  if (local !== null && local % DAY === 0) written = writeTimeIn(local, { kind: 'date' });
+  else if (local === null && form?.kind === 'date') written = writeTimeIn(Math.floor((utc! + DAY / 2) / DAY) * DAY, { kind: 'date' });
+  else if (form?.kind === 'zoned' && local !== null && utc !== null && local - utc === form.offsets(utc)) written = writeTimeIn(utc, form);
+  else if (utc !== null) written = writeTimeIn(utc, { kind: 'utc' });
+  else written = writeTimeIn(local!, { kind: 'floating' });
+
+  const current = first(task, property);
+  const params = [...(current?.params ?? []).filter((p) => p.name !== 'TZID' && p.name !== 'VALUE'), ...written.params];
+  setLine(task, current ? withValue(current, written.value, params) : newLine(property, written.value, params));
+  if (property === 'DUE') removeLines(task, 'DURATION');
+}
+
+/** ReminderSet and ReminderTime: the reminder alarm removed, moved to an absolute TRIGGER, or added. */
+function applyReminder(task: ItemComponent, setText: string | undefined, timeText: string | undefined, carried: boolean, ctx: Context): void {
+  const alarm = reminderAlarm(task, ctx);
+  if (setText === undefined && timeText === undefined && !carried) return;
+  const at = timeText === undefined ? null : instantOf(timeText);
+  const on = setText === undefined ? at !== null : isTrue(setText);
+  if (!on) {
+    if (alarm) task.components.splice(alarm.index, 1);
+    return;
+  }
+  if (at === null || (alarm && alarm.at === at)) return;
+  const trigger = newLine('TRIGGER', compactUtc(at), [{ name: 'VALUE', values: ['DATE-TIME'] }]);
+  if (alarm) {
+    const target = task.components[alarm.index]!;
+    const index = target.lines.findIndex((l) => l.name === 'TRIGGER');
+    const lines = [...target.lines];
+    lines.splice(index, 1, trigger);
+    task.components[alarm.index] = { ...target, lines };
+  } else task.components.push(newAlarm(trigger, textOfLine(first(task, 'SUMMARY'))));
+}
