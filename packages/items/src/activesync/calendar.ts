@@ -403,6 +403,8 @@ function exceptionsOf(ctx: Context): Held {
   if (!recurrence || recurrence === 'withheld') return 'withheld';
   const series = timesOf(master, ctx);
   if (!series || series === 'withheld') return 'withheld';
+  // The series' own values, read once: each occurrence sends what differs from them.
+  const inherited = new Map<EventElement, Held>(EVENT_ELEMENTS.filter((e) => e.exception && !TIME_KINDS.has(e.kind)).map((e) => [e, held(e, master, ctx)]));
   const byStart = new Map<number, Exception>();
   for (const time of exdates) {
     const ms = msOf(time);
@@ -414,13 +416,13 @@ function exceptionsOf(ctx: Context): Held {
     const start = msOf(readTime(id, ctx.zones)!);
     if (start === null || paramValues(id.params, 'RANGE').length > 0) return 'withheld';
     if (byStart.get(start)?.deleted) continue;
-    byStart.set(start, { start, deleted: false, fields: overrideFields(override, start, series, ctx) });
+    byStart.set(start, { start, deleted: false, fields: overrideFields(override, start, series, inherited, ctx) });
   }
   return { value: [...byStart.values()].sort((a, b) => a.start - b.start) };
 }
 
 /** An occurrence's fields: its times, and each element whose value is not the series'. */
-function overrideFields(override: ItemComponent, start: number, series: Times, ctx: Context): Record<string, Value> {
+function overrideFields(override: ItemComponent, start: number, series: Times, inheritedValues: ReadonlyMap<EventElement, Held>, ctx: Context): Record<string, Value> {
   const fields: Record<string, Value> = {};
   const own = timesOf(override, ctx);
   const times = own && own !== 'withheld' ? own : { allDay: series.allDay, start, end: start + (series.end - series.start) };
@@ -438,7 +440,7 @@ function overrideFields(override: ItemComponent, start: number, series: Times, c
         continue;
     }
     const value = held(element, override, ctx);
-    const inherited = held(element, ctx.master, ctx);
+    const inherited = inheritedValues.get(element);
     if (value && value !== 'withheld' && !(inherited && inherited !== 'withheld' && same(value.value, inherited.value))) fields[element.name] = value.value;
   }
   return fields;
@@ -636,7 +638,8 @@ const EXCEPTIONS = EVENT_ELEMENTS.find((e) => e.kind === 'exceptions')!;
 
 /**
  * One element of the phone's item on a component. Left out, it is deleted (`delete`, the series)
- * or takes the series' value (`inherit`, a changed occurrence) — unless the phone does not carry it.
+ * or takes the series' value (a changed occurrence, given the series' values) — unless the phone
+ * does not carry it.
  */
 function applyElement(
   element: EventElement,
@@ -644,7 +647,7 @@ function applyElement(
   sent: Map<string, AirSyncProperty>,
   ctx: Context,
   supported: readonly string[] | undefined,
-  absent: 'delete' | 'inherit',
+  absent: 'delete' | ReadonlyMap<EventElement, Held>,
 ): void {
   const property = sent.get(element.name);
   const before = held(element, c, ctx);
@@ -656,11 +659,12 @@ function applyElement(
       if (!element.keep && before !== undefined) remove(element, c, ctx);
       return;
     }
-    const inherited = held(element, ctx.master, ctx);
-    if (inherited === 'withheld') return;
-    if (inherited === undefined) {
-      if (before !== undefined) remove(element, c, ctx);
-    } else if (before === undefined || !same(before.value, inherited.value)) set(element, c, inherited.value, ctx);
+    // An occurrence without the property has the series' (as we send it); one with its own
+    // value takes the series' again.
+    const inherited = absent.get(element);
+    if (before === undefined || inherited === 'withheld') return;
+    if (inherited === undefined) remove(element, c, ctx);
+    else if (!same(before.value, inherited.value)) set(element, c, inherited.value, ctx);
     return;
   }
   const value = said(element, property, sent, ctx);
@@ -800,8 +804,17 @@ function setAttendees(c: ItemComponent, list: readonly Attendee[], ctx: Context)
   const used = new Set<number>();
   const lines: (ItemLine | null)[] = [...c.lines];
   const added: ItemLine[] = [];
+  // The ATTENDEE lines of each address, in order: one pass, whatever the list's length.
+  const byAddress = new Map<string, number[]>();
+  lines.forEach((l, i) => {
+    if (l === null || l.name !== 'ATTENDEE' || !/^\s*mailto:/i.test(l.value)) return;
+    const key = addressOf(l.value).toLowerCase();
+    const indexes = byAddress.get(key);
+    if (indexes) indexes.push(i);
+    else byAddress.set(key, [i]);
+  });
   for (const attendee of list) {
-    const index = lines.findIndex((l, i) => l !== null && !used.has(i) && l.name === 'ATTENDEE' && /^\s*mailto:/i.test(l.value) && addressOf(l.value).toLowerCase() === attendee.email.toLowerCase());
+    const index = byAddress.get(attendee.email.toLowerCase())?.shift() ?? -1;
     const current = index >= 0 ? lines[index]! : null;
     let params = current ? [...current.params] : [];
     const cn = paramValues(params, 'CN')[0]?.trim() || (current ? addressOf(current.value) : attendee.email);
@@ -987,21 +1000,35 @@ function applyExceptions(property: AirSyncProperty | undefined, before: Held, ct
   }
 
   const changed = phone.filter((e) => !e.deleted);
-  const overrides = overridesOf(ctx);
-  const startOf = (o: ItemComponent) => msOf(readTime(first(o, 'RECURRENCE-ID'), ctx.zones)!);
-  for (const override of overrides) {
-    if (!changed.some((e) => e.start === startOf(override))) ctx.doc.components.splice(ctx.doc.components.indexOf(override), 1);
+  const wanted = new Set(changed.map((e) => e.start));
+  const byStart = new Map<number, ItemComponent>();
+  const dropped = new Set<ItemComponent>();
+  for (const override of overridesOf(ctx)) {
+    const start = msOf(readTime(first(override, 'RECURRENCE-ID'), ctx.zones)!);
+    if (start !== null && wanted.has(start) && !byStart.has(start)) byStart.set(start, override);
+    else dropped.add(override);
   }
-  let after = ctx.doc.components.indexOf(master);
+  const kept = ctx.doc.components.filter((component) => !dropped.has(component));
+  ctx.doc.components.splice(0, ctx.doc.components.length, ...kept);
+  // The series' own values, read once: what an occurrence leaves out takes them.
+  const inherited = new Map<EventElement, Held>(EVENT_ELEMENTS.filter((e) => e.exception && !TIME_KINDS.has(e.kind)).map((e) => [e, held(e, master, ctx)]));
+  const made: ItemComponent[] = [];
   for (const exception of changed) {
-    let override = overrides.find((o) => startOf(o) === exception.start && ctx.doc.components.includes(o));
+    let override = byStart.get(exception.start);
     if (!override) {
       override = newOverride(exception.start, series, ctx);
-      ctx.doc.components.splice(after + 1, 0, override);
+      made.push(override);
     }
-    after = Math.max(after, ctx.doc.components.indexOf(override));
-    applyOverride(override, exception, series, ctx, supported);
+    applyOverride(override, exception, series, inherited, ctx, supported);
   }
+  // New occurrences go after the series' last one (or the series), in the phone's order.
+  const components = ctx.doc.components;
+  const existing = new Set(byStart.values());
+  let last = components.indexOf(master);
+  components.forEach((component, i) => {
+    if (existing.has(component)) last = Math.max(last, i);
+  });
+  components.splice(last + 1, 0, ...made);
 }
 
 /** Lines an occurrence takes from its series when it is made. */
@@ -1017,7 +1044,14 @@ function newOverride(start: number, series: Times, ctx: Context): ItemComponent 
   return override;
 }
 
-function applyOverride(override: ItemComponent, exception: PhoneException, series: Times, ctx: Context, supported: readonly string[] | undefined): void {
+function applyOverride(
+  override: ItemComponent,
+  exception: PhoneException,
+  series: Times,
+  inherited: ReadonlyMap<EventElement, Held>,
+  ctx: Context,
+  supported: readonly string[] | undefined,
+): void {
   const field = (kind: Kind) => exception.fields[EVENT_ELEMENTS.find((e) => e.kind === kind)!.name] as string | undefined;
   const allDay = field('allDay') === undefined ? series.allDay : field('allDay') === '1';
   const start = instantOf(field('start') ?? '') ?? exception.start;
@@ -1029,6 +1063,6 @@ function applyOverride(override: ItemComponent, exception: PhoneException, serie
   }
   for (const element of EVENT_ELEMENTS) {
     if (!element.exception || TIME_KINDS.has(element.kind)) continue;
-    applyElement(element, override, exception.sent, ctx, supported, 'inherit');
+    applyElement(element, override, exception.sent, ctx, supported, inherited);
   }
 }

@@ -701,3 +701,30 @@ it('every parser is linear: a megabyte of a value is read in time, and changes n
   expect(eventLines(back)).toEqual(eventLines(series));
   expect(eventToAirSync(vcalendar('BEGIN:VEVENT', `RRULE:${'FREQ=DAILY;'.repeat(100_000)}`, 'DTSTART:20250101T000000Z', 'END:VEVENT'), v14).map((p) => p.name)).not.toContain('Calendar:Recurrence');
 });
+
+it('takes thousands of attendees and exceptions in time (lookups by address and by start)', () => {
+  const n = 5000;
+  const start = Date.UTC(2025, 0, 6, 8);
+  const attendees = Array.from({ length: n }, (_, i) => `ATTENDEE;CN=A${i}:mailto:a${i}@example.com`);
+  const overrides = Array.from({ length: n }, (_, i) => [
+    'BEGIN:VEVENT',
+    'UID:big',
+    `RECURRENCE-ID:${new Date(start + (i + 1) * 86_400_000).toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`,
+    `SUMMARY:Day ${i}`,
+    'END:VEVENT',
+  ]).flat();
+  const big = vevent(['UID:big', 'SUMMARY:Big', 'DTSTART:20250106T080000Z', 'DTEND:20250106T090000Z', 'RRULE:FREQ=DAILY', ...attendees], overrides);
+  const sent = eventToAirSync(big, v14);
+  expect(elementOf(sent, 'Calendar:Exceptions').children).toHaveLength(n);
+  const started = Date.now();
+  // The phone renames every attendee and every occurrence.
+  const renamed = sent.map((p) =>
+    p.name === 'Calendar:Attendees' || p.name === 'Calendar:Exceptions'
+      ? { ...p, children: p.children!.map((e) => ({ ...e, children: e.children!.map((f) => (f.name === 'Calendar:Name' || f.name === 'Calendar:Subject' ? { ...f, text: `${f.text}!` } : f)) })) }
+      : p,
+  );
+  const back = eventFromAirSync(renamed, { version: '14.0', previous: big });
+  expect(Date.now() - started).toBeLessThan(10_000);
+  expect(eventLines(back)).toContain('ATTENDEE;CN=A4999!:mailto:a4999@example.com');
+  expect(eventLines(back, n)).toContain('SUMMARY:Day 4999!');
+});
