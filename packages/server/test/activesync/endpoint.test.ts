@@ -222,7 +222,7 @@ describe.each(storeKinds)('the ActiveSync endpoint (%s)', (kind) => {
     const old = (await boundPhone('2.5')).phone;
     await old.provision();
     const oldFolders = childrenAt((await old.send('FolderSync', folderSync('0'))).tree, ['FolderHierarchy:Changes'], 'FolderHierarchy:Add');
-    expect(oldFolders.map((f) => textOf(f, 'FolderHierarchy:ServerId'))).toEqual(['contacts', 'calendar']);
+    expect(oldFolders.map((f) => textOf(f, 'FolderHierarchy:ServerId'))).toEqual(['contacts', 'calendar', 'tasks']);
 
     const { phone, datastore } = await boundPhone('14.0');
     await server.alice.client.datastore.contents(datastore).create({ title: 'n', content: { type: 'text/plain', value: 'Buy milk\nand bread' } });
@@ -336,6 +336,31 @@ describe.each(storeKinds)('the ActiveSync endpoint (%s)', (kind) => {
     expect(stored).toContain('SUMMARY:Daily stand-up');
     expect(stored).toContain('UID:standup-1@example.org');
     expect(stored).toMatch(/RRULE:FREQ=WEEKLY;.*BYDAY=TU/);
+  });
+
+  it('syncs tasks both ways in a Tasks folder', async () => {
+    const task = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', 'BEGIN:VTODO', 'UID:task-1@example.org', 'DTSTAMP:20261101T000000Z', 'SUMMARY:File taxes', 'DUE;VALUE=DATE:20261215', 'PRIORITY:1', 'END:VTODO', 'END:VCALENDAR', ''].join('\r\n');
+    const { phone, datastore } = await boundPhone('14.0');
+    await server.alice.client.datastore.contents(datastore).create({ title: 't', content: { type: 'text/calendar', value: task } });
+    await phone.provision();
+    const folders = childrenAt((await phone.send('FolderSync', folderSync('0'))).tree, ['FolderHierarchy:Changes'], 'FolderHierarchy:Add');
+    expect(folders.map((f) => [textOf(f, 'FolderHierarchy:ServerId'), textOf(f, 'FolderHierarchy:Type')])).toContainEqual(['tasks', '7']);
+    const tasks = (key: string, extra: AsElement[] = []) =>
+      el('AirSync:Sync', [el('AirSync:Collections', [el('AirSync:Collection', [el('AirSync:SyncKey', key), el('AirSync:CollectionId', 'tasks'), ...extra])])]);
+    let key = keyOf((await phone.send('Sync', tasks('0'))).tree);
+    const down = await phone.send('Sync', tasks(key, [el('AirSync:GetChanges')]));
+    const [add] = childrenAt(down.tree, ['AirSync:Collections', 'AirSync:Collection', 'AirSync:Commands'], 'AirSync:Add');
+    const data = add?.children?.find((c) => c.tag === 'ApplicationData');
+    expect(textOf(data, 'Tasks:Subject')).toBe('File taxes');
+    expect(textOf(data, 'Tasks:Complete')).toBe('0');
+    key = keyOf(down.tree);
+    // Done on the phone: the datastore's task is completed.
+    const done = (data?.children ?? []).filter((c) => c.tag !== 'Complete').concat([el('Tasks:Complete', '1'), el('Tasks:DateCompleted', '2026-12-10T10:00:00.000Z')]);
+    await phone.send('Sync', tasks(key, [el('AirSync:Commands', [el('AirSync:Change', [el('AirSync:ServerId', textOf(add, 'AirSync:ServerId')!), el('AirSync:ApplicationData', done)])])]));
+    const [stored] = (await server.alice.client.datastore.contents(datastore).list({ dataclass: 'Tasks' })).entries.map((e) => e.content?.value ?? '');
+    expect(stored).toContain('STATUS:COMPLETED');
+    expect(stored).toContain('UID:task-1@example.org');
+    expect(stored).toContain('SUMMARY:File taxes');
   });
 
   it('answers hostile WBXML with 400, never a 500 or a hang', async () => {

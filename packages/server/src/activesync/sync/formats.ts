@@ -4,7 +4,7 @@
  */
 import type { Dataclass } from '@atomsync/atom';
 import type { FolderClass } from '@atomsync/activesync';
-import { contactFromAirSync, contactToAirSync, eventFromAirSync, eventToAirSync, noteFromAirSync, noteToAirSync, type AirSyncProperty, type FromAirSyncOptions, type ItemDataclass, type ToAirSyncOptions } from '@atomsync/items';
+import { contactFromAirSync, contactToAirSync, eventFromAirSync, eventToAirSync, noteFromAirSync, noteToAirSync, taskFromAirSync, taskToAirSync, type AirSyncProperty, type FromAirSyncOptions, type ItemDataclass, type ToAirSyncOptions } from '@atomsync/items';
 
 export interface ItemFormat {
   readonly className: FolderClass;
@@ -23,6 +23,7 @@ export interface ItemFormat {
 export const FORMATS: Partial<Record<FolderClass, ItemFormat>> = {
   Contacts: { className: 'Contacts', dataclass: 'Contacts', itemDataclasses: ['Contacts'], type: 'text/vcard', toAirSync: contactToAirSync, fromAirSync: contactFromAirSync },
   Calendar: { className: 'Calendar', dataclass: 'Events', itemDataclasses: ['Events'], type: 'text/calendar', toAirSync: eventToAirSync, fromAirSync: eventFromAirSync },
+  Tasks: { className: 'Tasks', dataclass: 'Tasks', itemDataclasses: ['Tasks'], type: 'text/calendar', toAirSync: taskToAirSync, fromAirSync: taskFromAirSync },
   Notes: { className: 'Notes', dataclass: 'Notes', itemDataclasses: ['Notes'], type: 'text/plain', toAirSync: noteToAirSync, fromAirSync: noteFromAirSync, since: 14 },
 };
 
