@@ -257,6 +257,11 @@ function seriesStart(c: ItemComponent, ctx: Context): SeriesStart | null {
   return { month: d.getUTCMonth() + 1, day: d.getUTCDate(), weekday: d.getUTCDay() };
 }
 
+/** A parameter value (CN) on one line: parameters have no escape for a line break. */
+function oneLine(text: string): string {
+  return text.replace(/[\r\n]+/g, ' ').trim();
+}
+
 /** An address an Attendee's Email can carry. */
 function sendable(email: string): boolean {
   return !isBlank(email) && email.length <= 320;
@@ -559,7 +564,7 @@ function said(element: EventElement, property: AirSyncProperty, sent: Map<string
     case 'meetingStatus':
       return oneOf(MEETING_VALUES);
     case 'organizerName':
-      return of(text.trim());
+      return of(oneLine(text));
     case 'organizerEmail':
       return of(addressOf(text));
     case 'stamp': {
@@ -590,7 +595,7 @@ function readAttendees(property: AirSyncProperty, version: AirSyncVersion): Atte
     const fields = indexProperties(child.children ?? []);
     const email = addressOf(phoneText(fields.get('Calendar:Email')?.text ?? ''));
     if (!sendable(email)) continue;
-    const name = phoneText(fields.get('Calendar:Name')?.text ?? '').trim() || email;
+    const name = oneLine(phoneText(fields.get('Calendar:Name')?.text ?? '')) || email;
     if (!inVersion({ since: '12.0' }, version)) {
       out.push({ email, name });
       continue;

@@ -514,6 +514,14 @@ describe('attendees, organizer, meeting status', () => {
     expect(valueOf(eventToAirSync(back, v14), 'Calendar:MeetingStatus')).toBe(status.split(',')[0]);
   });
 
+  it('a name with a line break is one line (a parameter cannot hold one)', () => {
+    const ical = eventFromAirSync(
+      [{ name: 'Calendar:OrganizerName', text: 'Anna\r\nMüller' }, { name: 'Calendar:OrganizerEmail', text: 'anna@example.com' }, { name: 'Calendar:Attendees', children: [attendee('ben@example.com', 'Ben\nSchmidt', '3', '1')] }],
+      v14,
+    );
+    expect(eventLines(ical)).toEqual(expect.arrayContaining(['ORGANIZER;CN=Anna Müller:mailto:anna@example.com', 'ATTENDEE;CN=Ben Schmidt;PARTSTAT=ACCEPTED:mailto:ben@example.com']));
+  });
+
   it('the organizer’s name and address', () => {
     const back = eventFromAirSync(change(meeting, '14.0', { 'Calendar:OrganizerEmail': 'boss@example.com', 'Calendar:OrganizerName': 'Boss' }), { version: '14.0', previous: meeting });
     expect(eventLines(back)).toContain('ORGANIZER;CN=Boss:mailto:boss@example.com');
