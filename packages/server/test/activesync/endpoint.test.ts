@@ -40,17 +40,19 @@ describe.each(storeKinds)('the ActiveSync endpoint (%s)', (kind) => {
   }
 
   const folderSync = (key: string) => el('FolderHierarchy:FolderSync', [el('FolderHierarchy:SyncKey', key)]);
-  const sync = (key: string, collection: AsElement[] = [], windowSize?: number) =>
+  /** A Sync of one folder. */
+  const syncIn = (collectionId: string, key: string, collection: AsElement[] = [], windowSize?: number) =>
     el('AirSync:Sync', [
       el('AirSync:Collections', [
         el('AirSync:Collection', [
           el('AirSync:SyncKey', key),
-          el('AirSync:CollectionId', 'contacts'),
+          el('AirSync:CollectionId', collectionId),
           ...(windowSize === undefined ? [] : [el('AirSync:WindowSize', String(windowSize))]),
           ...collection,
         ]),
       ]),
     ]);
+  const sync = (key: string, collection: AsElement[] = [], windowSize?: number) => syncIn('contacts', key, collection, windowSize);
   const collectionOf = (tree: AsElement | null) => childrenAt(tree, ['AirSync:Collections'], 'AirSync:Collection')[0];
   const keyOf = (tree: AsElement | null) => textOf(collectionOf(tree), 'AirSync:SyncKey')!;
 
@@ -229,8 +231,7 @@ describe.each(storeKinds)('the ActiveSync endpoint (%s)', (kind) => {
     await phone.provision();
     const folders = childrenAt((await phone.send('FolderSync', folderSync('0'))).tree, ['FolderHierarchy:Changes'], 'FolderHierarchy:Add');
     expect(folders.map((f) => [textOf(f, 'FolderHierarchy:ServerId'), textOf(f, 'FolderHierarchy:Type')])).toContainEqual(['notes', '10']);
-    const notes = (key: string, extra: AsElement[] = []) =>
-      el('AirSync:Sync', [el('AirSync:Collections', [el('AirSync:Collection', [el('AirSync:SyncKey', key), el('AirSync:CollectionId', 'notes'), ...extra])])]);
+    const notes = (key: string, extra: AsElement[] = []) => syncIn('notes', key, extra);
     let key = keyOf((await phone.send('Sync', notes('0'))).tree);
     const down = await phone.send('Sync', notes(key, [el('AirSync:GetChanges')]));
     const adds = childrenAt(down.tree, ['AirSync:Collections', 'AirSync:Collection', 'AirSync:Commands'], 'AirSync:Add');
@@ -319,8 +320,7 @@ describe.each(storeKinds)('the ActiveSync endpoint (%s)', (kind) => {
     await phone.provision();
     const folders = childrenAt((await phone.send('FolderSync', folderSync('0'))).tree, ['FolderHierarchy:Changes'], 'FolderHierarchy:Add');
     expect(folders.map((f) => [textOf(f, 'FolderHierarchy:ServerId'), textOf(f, 'FolderHierarchy:Type')])).toContainEqual(['calendar', '8']);
-    const calendar = (key: string, extra: AsElement[] = []) =>
-      el('AirSync:Sync', [el('AirSync:Collections', [el('AirSync:Collection', [el('AirSync:SyncKey', key), el('AirSync:CollectionId', 'calendar'), ...extra])])]);
+    const calendar = (key: string, extra: AsElement[] = []) => syncIn('calendar', key, extra);
     let key = keyOf((await phone.send('Sync', calendar('0'))).tree);
     const down = await phone.send('Sync', calendar(key, [el('AirSync:GetChanges')]));
     const [add] = childrenAt(down.tree, ['AirSync:Collections', 'AirSync:Collection', 'AirSync:Commands'], 'AirSync:Add');
@@ -345,8 +345,7 @@ describe.each(storeKinds)('the ActiveSync endpoint (%s)', (kind) => {
     await phone.provision();
     const folders = childrenAt((await phone.send('FolderSync', folderSync('0'))).tree, ['FolderHierarchy:Changes'], 'FolderHierarchy:Add');
     expect(folders.map((f) => [textOf(f, 'FolderHierarchy:ServerId'), textOf(f, 'FolderHierarchy:Type')])).toContainEqual(['tasks', '7']);
-    const tasks = (key: string, extra: AsElement[] = []) =>
-      el('AirSync:Sync', [el('AirSync:Collections', [el('AirSync:Collection', [el('AirSync:SyncKey', key), el('AirSync:CollectionId', 'tasks'), ...extra])])]);
+    const tasks = (key: string, extra: AsElement[] = []) => syncIn('tasks', key, extra);
     let key = keyOf((await phone.send('Sync', tasks('0'))).tree);
     const down = await phone.send('Sync', tasks(key, [el('AirSync:GetChanges')]));
     const [add] = childrenAt(down.tree, ['AirSync:Collections', 'AirSync:Collection', 'AirSync:Commands'], 'AirSync:Add');
