@@ -104,7 +104,7 @@ describe.each(storeKinds)('the ActiveSync endpoint (%s)', (kind) => {
     expect(textAt(none.tree, 'FolderHierarchy:Changes', 'FolderHierarchy:Count')).toBe('0');
   });
 
-  it.each(['2.5', '14.0'] as const)('syncs contacts down in windows and up, changed and deleted (%s)', async (version) => {
+  it.each(['2.5', '12.0', '12.1', '14.0', '14.1', '16.0', '16.1'] as const)('syncs contacts down in windows and up, changed and deleted (%s)', async (version) => {
     const cards = [vcard('Ada', 'Lovelace', 'ada@example.org'), vcard('Alan', 'Turing', 'alan@example.org'), vcard('Grace', 'Hopper', 'grace@example.org')];
     const { phone, contents, client } = await boundPhone(version, cards);
     await phone.provision();
