@@ -26,14 +26,16 @@ describe.each(storeKinds)('the ActiveSync endpoint (%s)', (kind) => {
   });
 
   /** An ActiveSync client of alice's, bound to a datastore client of hers holding `cards`. */
-  async function boundPhone(version: AsProtocolVersion, cards: string[] = [], bind = true) {
+  async function boundPhone(version: AsProtocolVersion, cards: string[] = [], bind = true, conflictWinner: 'source' | 'target' = 'source') {
     const username = `phone-${kind}-${++users}@example.org`;
     const password = `pw-${users}-Birch`;
     const sdk = server.alice.client;
     const client = (await sdk.activesync.create({ username, password })).client.uuid!;
     const datastore = (await sdk.datastore.create({ userId: `as-user-${kind}-${users}` })).client.uuid!;
     for (const card of cards) await sdk.datastore.contents(datastore).create({ title: 'c', content: { type: 'text/vcard', value: card } });
-    const binding = bind ? Number((await sdk.syncengine.create({ source: { syncSource: 'activesync', uuid: client }, target: { syncSource: 'datastore', uuid: datastore } })).title) : undefined;
+    const binding = bind
+      ? Number((await sdk.syncengine.create({ source: { syncSource: 'activesync', uuid: client }, target: { syncSource: 'datastore', uuid: datastore }, conflictWinner })).title)
+      : undefined;
     const phone = new ScriptedPhone({ url: server.url, username, password, version });
     const contents = async () => (await sdk.datastore.contents(datastore).list({ dataclass: 'Contacts' })).entries.map((e) => e.content?.value ?? '');
     return { phone, client, datastore, contents, binding };
@@ -360,6 +362,35 @@ describe.each(storeKinds)('the ActiveSync endpoint (%s)', (kind) => {
     expect(stored).toContain('STATUS:COMPLETED');
     expect(stored).toContain('UID:task-1@example.org');
     expect(stored).toContain('SUMMARY:File taxes');
+  });
+
+  it.each(['source', 'target'] as const)('settles a contact changed on the phone and in the datastore by conflict_winner (%s wins)', async (winner) => {
+    const { phone, datastore, contents } = await boundPhone('14.0', [vcard('Conny', 'Flict', 'conny@example.org')], true, winner);
+    await phone.provision();
+    await phone.send('FolderSync', folderSync('0'));
+    let key = keyOf((await phone.send('Sync', sync('0'))).tree);
+    const down = await phone.send('Sync', sync(key, [el('AirSync:GetChanges')]));
+    const id = textOf(childrenAt(down.tree, ['AirSync:Collections', 'AirSync:Collection', 'AirSync:Commands'], 'AirSync:Add')[0], 'AirSync:ServerId')!;
+    key = keyOf(down.tree);
+    // Both sides change the same contact before the phone's next Sync.
+    const [stored] = (await server.alice.client.datastore.contents(datastore).list({ dataclass: 'Contacts' })).entries;
+    const uuid = stored!.id!.replace(/^urn:uuid:/, '');
+    await server.alice.client.datastore.contents(datastore).update(uuid, { title: 'c', content: { type: 'text/vcard', value: vcard('Conny', 'Server', 'server@example.org') } });
+    const change = el('AirSync:Commands', [
+      el('AirSync:Change', [el('AirSync:ServerId', id), el('AirSync:ApplicationData', [el('Contacts:FirstName', 'Conny'), el('Contacts:LastName', 'Phone'), el('Contacts:Email1Address', 'phone@example.org')])]),
+    ]);
+    const answer = await phone.send('Sync', sync(key, [change, el('AirSync:GetChanges')]));
+    const sentBack = childrenAt(answer.tree, ['AirSync:Collections', 'AirSync:Collection', 'AirSync:Commands'], 'AirSync:Change');
+    const [now] = await contents();
+    if (winner === 'source') {
+      // The phone (the binding's source) wins: the datastore takes its version, the phone gets nothing back.
+      expect(now).toContain('phone@example.org');
+      expect(sentBack).toEqual([]);
+    } else {
+      // The datastore wins: it keeps its version, and the phone gets it.
+      expect(now).toContain('server@example.org');
+      expect(sentBack.map((c) => textOf(c.children?.find((d) => d.tag === 'ApplicationData'), 'Contacts:LastName'))).toEqual(['Server']);
+    }
   });
 
   it('answers hostile WBXML with 400, never a 500 or a hang', async () => {
