@@ -10,11 +10,13 @@ import { calendarShape, readField } from '../lines/fields.js';
 import { type Component, type ContentLine, type Param, isLegacyVersion, paramValues, readContentLines } from '../lines/read.js';
 import { joinValue, splitValue } from '../lines/values.js';
 import { modernLine } from '../lines/write.js';
+import { zoneFormat } from '../zones/iana.js';
 import { calendarZones, type ZoneResolver } from '../zones/resolver.js';
 import { vcalendarZone } from '../zones/vcalendar.js';
 import { airSyncInstant, utcInstant } from './dates.js';
 import { legacyRule } from './recurrence.js';
 import { ianaOffsets, vtimezoneNames, vtimezoneOffsets, type ZoneOffsets } from './timezone.js';
+import { WINDOWS_ZONES } from './timezone-names.js';
 
 /** One content line; `value` as iCalendar 2.0 writes it (escaped). */
 export interface ItemLine {
@@ -270,6 +272,11 @@ export type ItemTime =
   | { readonly kind: 'unknown' };
 
 /** The zones of one calendar: its VTIMEZONEs (by TZID), then IANA names. */
+/** "CET", "EDT", "+03", or nothing: a name many zones share, which a phone may read as another of them. */
+function isAbbreviation(name: string): boolean {
+  return name.trim() === '' || /^[A-Z]{1,6}$|^[+-]\d{2,4}$/.test(name.trim());
+}
+
 export class CalendarZones {
   private readonly texts = new Map<string, string>();
   private resolver: ZoneResolver;
@@ -317,12 +324,22 @@ export class CalendarZones {
     return this.texts.get(tzid) ?? `iana:${tzid}`;
   }
 
-  /** Names for the blob: the VTIMEZONE's TZNAMEs, else the TZID. */
+  /**
+   * Names for the blob. A phone finds the zone by them (TbSync: a Windows name, then an IANA name,
+   * then an abbreviation — and "CET" gives it whichever zone uses CET last: Europe/Zurich for
+   * Berlin). So the VTIMEZONE's TZNAMEs when they are names (a phone's own, "W. Europe Standard
+   * Time", come back as they went), but for abbreviations or none: the IANA name when it fits the
+   * blob's 32 characters, else its Windows name, else the TZID.
+   */
   names(tzid: string): { standard: string; daylight: string } {
     const text = this.texts.get(tzid);
     const names = text === undefined ? { standard: '', daylight: '' } : vtimezoneNames(text);
-    const standard = names.standard || tzid;
-    return { standard, daylight: names.daylight || standard };
+    if (!isAbbreviation(names.standard)) return { standard: names.standard, daylight: names.daylight || names.standard };
+    const iana = zoneFormat(tzid)?.resolvedOptions().timeZone;
+    if (iana !== undefined && iana.length <= 31) return { standard: iana, daylight: iana };
+    const windows = iana === undefined ? undefined : Object.entries(WINDOWS_ZONES).find(([, zone]) => zone === iana)?.[0];
+    const name = windows !== undefined && windows.length <= 31 ? windows : tzid;
+    return { standard: name, daylight: name };
   }
 
   /** TZIDs the calendar's lines name. */

@@ -600,9 +600,16 @@ function readAttendees(property: AirSyncProperty, version: AirSyncVersion): Atte
       out.push({ email, name });
       continue;
     }
-    const status = fields.get('Calendar:AttendeeStatus')?.text?.trim() ?? '0';
-    const type = fields.get('Calendar:AttendeeType')?.text?.trim() ?? '1';
-    out.push({ email, name, status: ['0', '2', '3', '4', '5'].includes(status) ? status : '0', type: ['1', '2', '3'].includes(type) ? type : '1' });
+    // A status the phone does not say (TbSync never sends one in a Change) or says it does not
+    // know (0) leaves the attendee's answer as it was; so does a missing type its role.
+    const status = fields.get('Calendar:AttendeeStatus')?.text?.trim();
+    const type = fields.get('Calendar:AttendeeType')?.text?.trim();
+    out.push({
+      email,
+      name,
+      ...(status !== undefined && ['2', '3', '4', '5'].includes(status) ? { status } : {}),
+      ...(type !== undefined && ['1', '2', '3'].includes(type) ? { type } : {}),
+    });
   }
   return out;
 }
@@ -826,13 +833,13 @@ function setAttendees(c: ItemComponent, list: readonly Attendee[], ctx: Context)
     if (cn !== attendee.name) params = withParam(params, 'CN', attendee.name === attendee.email ? undefined : attendee.name);
     if (details) {
       const status = ATTENDEE_STATUS[paramValues(params, 'PARTSTAT')[0]?.toUpperCase() ?? ''] ?? '0';
-      if (status !== attendee.status) params = withParam(params, 'PARTSTAT', PARTSTAT[attendee.status ?? '0']);
+      if (attendee.status !== undefined && status !== attendee.status) params = withParam(params, 'PARTSTAT', PARTSTAT[attendee.status]);
       const cutype = paramValues(params, 'CUTYPE')[0]?.toUpperCase() ?? '';
       const role = paramValues(params, 'ROLE')[0]?.toUpperCase() ?? '';
       const resource = cutype === 'RESOURCE' || cutype === 'ROOM';
       const optional = role === 'OPT-PARTICIPANT' || role === 'NON-PARTICIPANT';
       const type = resource ? '3' : optional ? '2' : '1';
-      if (type !== attendee.type) {
+      if (attendee.type !== undefined && type !== attendee.type) {
         if (attendee.type === '3') params = withParam(params, 'CUTYPE', 'RESOURCE');
         else if (resource) params = withParam(params, 'CUTYPE');
         if (attendee.type === '2' && !optional) params = withParam(params, 'ROLE', 'OPT-PARTICIPANT');
