@@ -1,4 +1,8 @@
-/** npm run bench: every benchmark of the project, in one run; exits non-zero if a floor is missed. */
+/**
+ * npm run bench: every benchmark of the project, in one run; exits non-zero if a floor is missed.
+ * ATOMSYNC_BENCH=<name>[,<name>…] runs only those (names below), e.g. `ATOMSYNC_BENCH=activesync npm run bench`.
+ */
+import { runActivesyncBench } from './activesync.bench.js';
 import { runCodecBench } from './codec.bench.js';
 import { runHostileBench, runHostileHttpBench } from './hostile.bench.js';
 import { runImportBench } from './import.bench.js';
@@ -6,8 +10,27 @@ import { runServerBench } from './server.bench.js';
 import { runSyncBench } from './sync.bench.js';
 import { runSyncmlBench } from './syncml.bench.js';
 
-console.log(`atomsync benchmarks — node ${process.version}, ${new Date().toISOString()}`);
-const results = [runCodecBench(), runHostileBench(), await runHostileHttpBench(), await runServerBench(), runSyncBench(), await runSyncmlBench(), await runImportBench()];
+/** In the order they run. */
+const BENCHES: Record<string, () => boolean | Promise<boolean>> = {
+  codec: runCodecBench,
+  hostile: runHostileBench,
+  'hostile-http': runHostileHttpBench,
+  server: runServerBench,
+  sync: runSyncBench,
+  syncml: runSyncmlBench,
+  import: runImportBench,
+  activesync: runActivesyncBench,
+};
+
+const only = process.env.ATOMSYNC_BENCH?.split(',').map((name) => name.trim()).filter((name) => name !== '');
+const unknown = only?.filter((name) => !(name in BENCHES)) ?? [];
+if (unknown.length > 0) throw new Error(`ATOMSYNC_BENCH names no benchmark ${unknown.join(', ')}; there are ${Object.keys(BENCHES).join(', ')}`);
+
+console.log(`atomsync benchmarks — node ${process.version}, ${new Date().toISOString()}${only === undefined || only.length === 0 ? '' : ` (only ${only.join(', ')})`}`);
+const results: boolean[] = [];
+for (const [name, run] of Object.entries(BENCHES)) {
+  if (only === undefined || only.length === 0 || only.includes(name)) results.push(await run());
+}
 const ok = results.every(Boolean);
 console.log(ok ? '\nall floors met' : '\nSOME FLOORS MISSED');
 process.exitCode = ok ? 0 : 1;

@@ -1,5 +1,9 @@
-/** `atomsync serve` in a process of its own, as the benchmarks start it: a free port, and waiting for /healthz. */
+/**
+ * `atomsync serve` in a process of its own, as the benchmarks start it: a free port, and waiting for
+ * /healthz; stopping it; and what /proc says of its memory and CPU.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../packages/server/test/interop/support/peer.js';
@@ -25,14 +29,69 @@ export async function waitHealthy(url: string, child: ChildProcess): Promise<voi
   throw new Error(`${url} did not become healthy`);
 }
 
+/**
+ * Node flags that let a bench ask the server for a full garbage collection (`collectGarbage`), so
+ * that memory read after it is what the server holds, not what the collector has not reached yet.
+ */
+export const GC_ON_SIGNAL = ['--expose-gc', "--import=data:text/javascript,process.on('SIGUSR2', () => globalThis.gc())"] as const;
+
 /** Serves the embedded store in `dataDir` with an admin account; resolves once it answers /healthz. */
-export async function serve(dataDir: string, admin: { username: string; password: string }): Promise<{ url: string; process: ChildProcess }> {
+export async function serve(
+  dataDir: string,
+  admin: { username: string; password: string },
+  options: { readonly nodeArgs?: readonly string[] } = {},
+): Promise<{ url: string; process: ChildProcess }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [cli, 'serve', '--port', String(port), '--data', dataDir], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), cli, 'serve', '--port', String(port), '--data', dataDir], {
     env: { ...process.env, ATOMSYNC_ADMIN_USER: admin.username, ATOMSYNC_ADMIN_PASSWORD: admin.password, ATOMSYNC_LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitHealthy(url, child);
   return { url, process: child };
+}
+
+/** Stops a server started by `serve` (SIGTERM, as an operator would) and waits for it to exit. */
+export async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** A field of /proc/<pid>/status in MB: VmRSS (resident now), VmHWM (its peak), RssAnon (the anonymous part: heap, stacks). */
+export function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM' | 'RssAnon'): number {
+  const kb = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  if (kb === undefined) throw new Error(`/proc/${pid}/status has no ${field}`);
+  return Number(kb) / 1024;
+}
+
+/** Starts VmHWM again from the current RSS (Linux ≥ 4.0), so that a peak read later is one phase's. */
+export function resetPeakMemory(pid: number): void {
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
+}
+
+/** CPU seconds the process has used so far (user + system), in clock ticks of 10 ms. */
+export function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Resolves once the process has used under 2% of a CPU for a second, or after `limitMs`: it has done what it was given. */
+export async function settled(pid: number, limitMs = 30_000): Promise<void> {
+  const end = Date.now() + limitMs;
+  let before = cpuSeconds(pid);
+  while (Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 1_000));
+    const now = cpuSeconds(pid);
+    if (now - before < 0.02) return;
+    before = now;
+  }
+}
+
+/** A full garbage collection in a server started with GC_ON_SIGNAL; resolves once it is done and the server idle. */
+export async function collectGarbage(pid: number): Promise<void> {
+  process.kill(pid, 'SIGUSR2');
+  await new Promise((r) => setTimeout(r, 200));
+  await settled(pid);
 }
