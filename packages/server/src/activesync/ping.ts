@@ -6,7 +6,7 @@
  * full one). Only a datastore peer pushes; a folder of an extdata peer waits the heartbeat out.
  */
 import { folderById, PING_STATUS, pingResponse, readPingRequest, type AsElement } from '@atomsync/activesync';
-import { foldersOf, phoneBinding } from './binding.js';
+import { foldersOf, phoneBinding, type PhoneBinding } from './binding.js';
 import type { PhoneRequest, PingSettings } from './context.js';
 import { CollectionStateError, readState } from './sync/state.js';
 
@@ -22,22 +22,11 @@ export async function pingCommand(request: PhoneRequest, body: AsElement | null)
   if (ping.folders.length > settings.maxFolders) return pingResponse({ status: PING_STATUS.TOO_MANY_FOLDERS, maxFolders: settings.maxFolders });
 
   const phone = await phoneBinding(request);
-  const folders = await foldersOf(request, phone);
+  const watched = await watchedFolders(request, phone, ping.folders.map((f) => f.id));
+  // A folder the phone was not given, or never synced: it runs FolderSync (and Sync) first.
+  if (watched === undefined) return pingResponse({ status: PING_STATUS.FOLDER_SYNC_REQUIRED });
   const { accountId, uuid: clientUuid } = request.client;
   const devices = request.deps.store.activesyncDevices;
-  const watched: { id: string; synced: Date; sentCount: number }[] = [];
-  for (const f of ping.folders) {
-    const row = folders.some((g) => g.serverId === f.id) && folderById(f.id) !== undefined ? await devices.collection(accountId, clientUuid, f.id) : undefined;
-    // A folder the phone was not given, or never synced: it runs FolderSync (and Sync) first.
-    if (row === undefined) return pingResponse({ status: PING_STATUS.FOLDER_SYNC_REQUIRED });
-    let sentCount = 0;
-    try {
-      sentCount = readState(row.state).sentCount ?? 0;
-    } catch (error) {
-      if (!(error instanceof CollectionStateError)) throw error;
-    }
-    watched.push({ id: f.id, synced: row.updated, sentCount });
-  }
   // Changes queued and not yet sent (the last reply's, not yet acknowledged, are the phone's already).
   const queued: string[] = [];
   for (const w of watched) if ((await devices.outboxSize(accountId, clientUuid, w.id)) > w.sentCount) queued.push(w.id);
@@ -53,4 +42,27 @@ export async function pingCommand(request: PhoneRequest, body: AsElement | null)
   const changed = await watch.wait(peer, since, deadline, signal);
   if (changed.length > 0) return pingResponse({ status: PING_STATUS.CHANGES, changed: watched.map((w) => w.id) });
   return pingResponse({ status: PING_STATUS.EXPIRED });
+}
+
+/**
+ * What a held Ping needs of each folder: when it last synced and how much of its queue the phone
+ * has. Read here, in a function of its own, so the collection rows (with the last reply, a window
+ * of items) are not held in the suspended Ping for its whole heartbeat.
+ */
+async function watchedFolders(request: PhoneRequest, phone: PhoneBinding | undefined, ids: readonly string[]): Promise<{ id: string; synced: Date; sentCount: number }[] | undefined> {
+  const folders = await foldersOf(request, phone);
+  const { accountId, uuid: clientUuid } = request.client;
+  const watched: { id: string; synced: Date; sentCount: number }[] = [];
+  for (const id of ids) {
+    const row = folders.some((g) => g.serverId === id) && folderById(id) !== undefined ? await request.deps.store.activesyncDevices.collection(accountId, clientUuid, id) : undefined;
+    if (row === undefined) return undefined;
+    let sentCount = 0;
+    try {
+      sentCount = readState(row.state).sentCount ?? 0;
+    } catch (error) {
+      if (!(error instanceof CollectionStateError)) throw error;
+    }
+    watched.push({ id, synced: row.updated, sentCount });
+  }
+  return watched;
 }

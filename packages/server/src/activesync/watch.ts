@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import type { Store } from '../store/store.js';
 
 /** How often the watched datastores are read while someone waits: a change reaches a phone within this. */
-export const WATCH_INTERVAL_MS = 400;
+export const WATCH_INTERVAL_MS = 200;
 
 interface Waiter {
   readonly clients: readonly string[];
