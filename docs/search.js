@@ -77,6 +77,7 @@ var INDEX = [
 {"title":"Specific refusals","url":"protocol.html#specific-refusals","kind":"guide","detail":"The protocol"},
 {"title":"Limits","url":"protocol.html#limits","kind":"guide","detail":"The protocol"},
 {"title":"Conditional requests","url":"protocol.html#conditional-requests","kind":"guide","detail":"The protocol"},
+{"title":"Paged feeds","url":"protocol.html#paged-feeds","kind":"guide","detail":"The protocol"},
 {"title":"Where request fields sit","url":"protocol.html#where-request-fields-sit","kind":"guide","detail":"The protocol"},
 {"title":"Dataclass of a content item","url":"protocol.html#dataclass-of-a-content-item","kind":"guide","detail":"The protocol"},
 {"title":"Timestamps","url":"protocol.html#timestamps","kind":"guide","detail":"The protocol"},

@@ -65,6 +65,11 @@ export function queryParams(op: Operation) {
   return op.params.filter((p) => p.in === 'query' && !op.variantSelectors.includes(p.name));
 }
 
+/** A parameter's name as a TypeScript property: quoted when it is no identifier (`'max-results'`). */
+export function propertyName(name: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : `'${name}'`;
+}
+
 export function paramType(p: { type: string; enum?: string[] }): string {
   if (p.enum) return p.enum.map((v) => JSON.stringify(v)).join(' | ');
   return p.type === 'integer' ? 'number' : 'string';

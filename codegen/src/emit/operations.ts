@@ -4,7 +4,7 @@
  * result that the SDK, the server's handler interface and the mocks all share.
  */
 import type { Operation } from '../openapi/load.js';
-import { bodyType, pathParams, paramType, queryParams, requestType, responseBodyType, type EmitContext } from './context.js';
+import { bodyType, pathParams, paramType, propertyName, queryParams, requestType, responseBodyType, type EmitContext } from './context.js';
 import { header } from './file.js';
 
 function specOf(op: Operation): string {
@@ -29,7 +29,7 @@ function specOf(op: Operation): string {
 
 function typesOf(ctx: EmitContext, op: Operation): string {
   const path = pathParams(op).map((p) => `${p.name}: ${paramType(p)}`);
-  const query = queryParams(op).map((p) => `${p.name}${p.required || p.name === op.when ? '' : '?'}: ${paramType(p)}`);
+  const query = queryParams(op).map((p) => `${propertyName(p.name)}${p.required || p.name === op.when ? '' : '?'}: ${paramType(p)}`);
   const response = responseBodyType(op.response, ctx.responses, ctx.entryShapes);
   return `  ${op.id}: {\n    path: { ${path.join('; ')} };\n    query: { ${query.join('; ')} };\n    body: ${requestType(op)};\n    result: ${bodyType(op.response)};\n    response: ${response};\n  };`;
 }

@@ -13,7 +13,7 @@
  */
 import type { Operation, Param } from '../openapi/load.js';
 import { constant, pascal } from '../naming.js';
-import { bodyType, paramType, pathParams, queryParams, responseBodyType, type EmitContext } from './context.js';
+import { bodyType, paramType, pathParams, propertyName, queryParams, responseBodyType, type EmitContext } from './context.js';
 import { header, type Output } from './file.js';
 
 export interface Segment {
@@ -137,7 +137,7 @@ export function signatureOf(ctx: EmitContext, op: Operation, bound: Set<string>)
   const query = queryParams(op);
   if (query.length > 0) {
     const required = query.some((p) => p.required || p.name === op.when);
-    const members = query.map((p) => `${p.name}${p.required || p.name === op.when ? '' : '?'}: ${paramType(p)}`);
+    const members = query.map((p) => `${propertyName(p.name)}${p.required || p.name === op.when ? '' : '?'}: ${paramType(p)}`);
     params.push({ name: 'query', type: `{ ${members.join('; ')} }`, optional: !required, doc: query.map((p) => `\`${p.name}\`: ${oneLine(p.description ?? '')}`).join(' ') });
     input.push('query');
   }

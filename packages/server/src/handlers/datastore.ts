@@ -3,10 +3,12 @@
  * writes are in services/ (datastore-clients, contents, content-batch, dataclass); here records
  * become the entries of the golden examples (spec/examples/datastore-client.*, content*.xml).
  */
-import type { BatchContentEntry, ContentEntry, DatastoreClientEntry, Person } from '@atomsync/atom';
+import type { BatchContentEntry, ContentEntry, DatastoreClientEntry, Feed, Link, Person } from '@atomsync/atom';
 import type { RequestContext } from '../context.js';
 import { applyBatch, type BatchOutcome, type BatchRequest } from '../services/content-batch.js';
-import { contentChanges, createContent, deleteContent, getContent, listContents, parseSince, updateContent, type ContentChangeItem, type ContentInput } from '../services/contents.js';
+import { changesPager, listingPager, readAll, readPage, readPaging, type Pager, type Paging } from '../services/content-pages.js';
+import { createContent, deleteContent, getContent, parseSince, updateContent, type ContentChangeItem, type ContentInput } from '../services/contents.js';
+import { streamedFeed } from '../http/feed-stream.js';
 import { countLines, createClient, listClients, ownedClient } from '../services/datastore-clients.js';
 import type { ContentRecord, DatastoreClientRecord } from '../store/records.js';
 import { authorOf, caller, editableEntryHead, feedOf, linksTo, urlOf } from './atom.js';
@@ -98,6 +100,56 @@ function batchResult(ctx: RequestContext, author: Person | undefined, posted: Ba
   return { ...data, operation: posted.operation, batchId: posted.batchId, status: { code: outcome.code, reason: outcome.reason } };
 }
 
+// ---- paged feeds ------------------------------------------------------------------------------
+
+/** A feed: its path, the query that selects it (the paging parameters aside), its id (a path) and title. */
+interface FeedAt {
+  readonly path: string;
+  readonly query: readonly string[];
+  /** Its id and, unpaged, its self link (the listing's leaves its dataclass filter out, as ever). */
+  readonly id: string;
+  readonly title: string;
+}
+
+const hrefOf = (ctx: RequestContext, path: string, query: readonly string[]) => urlOf(ctx, query.length === 0 ? path : `${path}?${query.join('&')}`);
+
+/**
+ * The feed a request asks for (services/content-pages.ts): one page with `max-results`, its self
+ * link the page's URL and `rel="next"` the next page's while more follow; every entry without,
+ * in one feed when they fit one page and else streamed a page at a time (http/feed-stream.ts).
+ * The feed's id stays the feed's URL without the paging parameters.
+ */
+async function pagedFeed<T, E extends { updated?: Date | null; published?: Date | null }>(
+  ctx: RequestContext,
+  at: FeedAt,
+  paging: Paging,
+  pager: Pager<T>,
+  entryOf: (item: T) => E,
+): Promise<Feed<E>> {
+  const whole = feedOf(ctx, at.id, at.title, [] as E[]);
+  if (paging.limit !== undefined) {
+    const page = await readPage(pager, { ...paging, limit: paging.limit });
+    const position = (startIndex: number, after: string | undefined) => [
+      ...at.query,
+      `max-results=${paging.limit}`,
+      `start-index=${startIndex}`,
+      ...(after === undefined ? [] : [`start-after=${encodeURIComponent(after)}`]),
+    ];
+    const links: Link[] = [{ rel: 'self', href: hrefOf(ctx, at.path, position(paging.startIndex, paging.after)) }];
+    if (page.next !== undefined) links.push({ rel: 'next', href: hrefOf(ctx, at.path, position(page.next.startIndex, page.next.after)) });
+    const feed = feedOf(ctx, at.path, at.title, page.items.map(entryOf));
+    return { ...feed, id: whole.id, links };
+  }
+  const { first, rest } = await readAll(pager, paging);
+  const entries = first.map(entryOf);
+  if (rest === undefined) return { ...feedOf(ctx, at.path, at.title, entries), id: whole.id, links: whole.links };
+  const newest = await pager.newest();
+  async function* pages(): AsyncGenerator<E[]> {
+    for await (const page of rest!) yield page.map(entryOf);
+  }
+  return streamedFeed({ ...whole, updated: newest ?? whole.updated }, entries, pages());
+}
+
 export const datastoreHandlers: HandlerGroup = ({ store }) => ({
   async listDatastoreClients(_input, ctx) {
     const clients = await listClients(store, caller(ctx).id);
@@ -119,18 +171,21 @@ export const datastoreHandlers: HandlerGroup = ({ store }) => ({
   },
 
   async listContents({ path, query }, ctx) {
+    const paging = readPaging(query);
     const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
-    const items = await listContents(store, client.uuid, query.dataclass);
-    return feedOf(ctx, contentsPath(client.uuid), `Contents of ${client.userId}`, items.map((item) => contentEntry(ctx, item)));
+    const filter = query.dataclass === undefined ? [] : [`dataclass=${query.dataclass}`];
+    const feed = { path: contentsPath(client.uuid), query: filter, id: contentsPath(client.uuid), title: `Contents of ${client.userId}` };
+    return pagedFeed(ctx, feed, paging, listingPager(store, client.uuid, query.dataclass), (item) => contentEntry(ctx, item));
   },
 
   async listContentChanges({ path, query }, ctx) {
     const since = parseSince(query.since);
+    const paging = readPaging(query);
     const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
-    const changes = await contentChanges(store, client.uuid, since, query.dataclass);
     const author = authorOf(ctx);
-    const filter = query.dataclass === undefined ? '' : `&dataclass=${query.dataclass}`;
-    return feedOf(ctx, `${contentsPath(client.uuid)}?since=${encodeURIComponent(query.since)}${filter}`, `Changes since ${query.since}`, changes.map((change) => changeEntry(ctx, author, change)));
+    const filter = [`since=${encodeURIComponent(query.since)}`, ...(query.dataclass === undefined ? [] : [`dataclass=${query.dataclass}`])];
+    const feed = { path: contentsPath(client.uuid), query: filter, id: `${contentsPath(client.uuid)}?${filter.join('&')}`, title: `Changes since ${query.since}` };
+    return pagedFeed(ctx, feed, paging, changesPager(store, client.uuid, since, query.dataclass), (change) => changeEntry(ctx, author, change));
   },
 
   async createContent({ path, query, body }, ctx) {

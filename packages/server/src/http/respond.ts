@@ -6,6 +6,7 @@
  * A conditional GET (the spec's If-None-Match, `OperationSpec.conditional`) answers with an
  * `ETag`, and with 304 Not Modified and no body when the request's If-None-Match names it
  * (@atomsync/atom conditional.ts: the tag of the bytes sent, so a changed answer never matches).
+ * A feed answered in pages (http/feed-stream.ts) is streamed, untagged.
  */
 import {
   ATOM_MEDIA_TYPE,
@@ -22,6 +23,8 @@ import { createHash } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { HTTPResponse, type H3Event } from 'h3';
 import type { ServiceError } from '../errors.js';
+import { feedStream, pagesOf } from './feed-stream.js';
+import { requestState } from './request-state.js';
 import { writable } from './safe-text.js';
 
 export type Body = string | Uint8Array | HTTPResponse;
@@ -72,6 +75,8 @@ export function sendResult(event: H3Event, operation: OperationSpec, result: unk
       headers.set('content-type', ATOM_MEDIA_TYPE);
       const codec = entryCodecs[spec.shape] as { encodeFeed(feed: Feed<unknown>): string };
       const feed = result as Feed<unknown>;
+      const pages = pagesOf(feed);
+      if (pages !== undefined) return new HTTPResponse(feedStream(codec, feed, pages, requestState(event).log), { status: event.res.status, statusText: event.res.statusText });
       const body = codec.encodeFeed(feed);
       if (!operation.conditional) return body;
       // The `updated` of a feed whose entries carry no time is the time of the answer

@@ -12,7 +12,7 @@ import { ServiceError } from '../errors.js';
 import type { ContentRecord, ItemDataclass, NewContent } from '../store/records.js';
 import type { Repositories, Store } from '../store/store.js';
 import { canonicalUuid } from './datastore-clients.js';
-import { classesOfFilter, resolveDataclass } from './dataclass.js';
+import { resolveDataclass } from './dataclass.js';
 import { quote } from '../http/safe-text.js';
 
 /** The media type of content that names none: Atom's default `text`, i.e. plain text. */
@@ -96,10 +96,6 @@ export async function deleteContent(store: Repositories, clientUuid: string, uui
   if (gone.length === 0) throw contentNotFound(uuid);
 }
 
-export async function listContents(store: Repositories, clientUuid: string, filter: Dataclass | 'all' | undefined): Promise<ContentRecord[]> {
-  return store.contents.list(clientUuid, classesOfFilter(filter));
-}
-
 // ---- the since feed -------------------------------------------------------------------------
 
 const SINCE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z?$/;
@@ -129,13 +125,10 @@ export interface ContentChangeItem {
 }
 
 /**
- * Every change at or after `since`, oldest first: an item created since then is an insert, one
- * created before and changed since an update, a tombstone a delete.
+ * What a since feed reports of an item changed at or after `since` (services/content-pages.ts
+ * reads them a page at a time): one created since then is an insert, one created before and
+ * changed since an update, a tombstone a delete.
  */
-export async function contentChanges(store: Repositories, clientUuid: string, since: Date, filter: Dataclass | 'all' | undefined): Promise<ContentChangeItem[]> {
-  const items = await store.contents.changesSince(clientUuid, since, classesOfFilter(filter));
-  return items.map((item) => ({
-    operation: item.deleted !== null ? 'delete' : item.created.getTime() >= since.getTime() ? 'insert' : 'update',
-    item,
-  }));
+export function changeOf(item: ContentRecord, since: Date): ContentChangeItem {
+  return { operation: item.deleted !== null ? 'delete' : item.created.getTime() >= since.getTime() ? 'insert' : 'update', item };
 }

@@ -98,16 +98,34 @@ export interface DatastoreClientRepo {
   delete(accountId: number, uuid: string): Promise<boolean>;
 }
 
+/** Where a page of changes starts: after this change (its item's `updated` and uuid). */
+export interface ChangePosition {
+  readonly updated: Date;
+  readonly uuid: string;
+}
+
 export interface ContentRepo {
   /** Live items of a client, optionally only these dataclasses. */
   list(clientUuid: string, dataclasses?: readonly ItemDataclass[]): Promise<ContentRecord[]>;
   /**
    * Live items of a client a page at a time, in uuid order after `after` (none: from the first),
-   * at most `limit`: for whatever reads a whole datastore with memory bounded by a page.
+   * then past `offset` more (default none), at most `limit`: for whatever reads a whole
+   * datastore with memory bounded by a page.
    */
-  page(clientUuid: string, after: string | undefined, limit: number, dataclasses?: readonly ItemDataclass[]): Promise<ContentRecord[]>;
+  page(clientUuid: string, after: string | undefined, limit: number, dataclasses?: readonly ItemDataclass[], offset?: number): Promise<ContentRecord[]>;
   /** Live and deleted items changed at or after `since`, oldest change first. */
   changesSince(clientUuid: string, since: Date, dataclasses?: readonly ItemDataclass[]): Promise<ContentRecord[]>;
+  /**
+   * changesSince a page at a time: in (updated, uuid) order after the change `after` (none: from
+   * the first), then past `offset` more (default none), at most `limit`. An item changed while
+   * the pages are read moves behind the position and is read again, never skipped.
+   */
+  changesPage(clientUuid: string, since: Date, after: ChangePosition | undefined, limit: number, dataclasses?: readonly ItemDataclass[], offset?: number): Promise<ContentRecord[]>;
+  /**
+   * The newest `updated` of the live items (`since` undefined), or of the items changed at or
+   * after `since`, live or deleted; undefined when there are none.
+   */
+  newest(clientUuid: string, since: Date | undefined, dataclasses?: readonly ItemDataclass[]): Promise<Date | undefined>;
   /** The live item; undefined when absent or deleted. */
   get(clientUuid: string, uuid: string): Promise<ContentRecord | undefined>;
   /** Live items among `uuids` (missing ones are left out). */

@@ -76,7 +76,7 @@ describe('reads (GET) are retried on transient faults', () => {
     const { entries } = await connector().all(['Notes']);
     expect(entries.map((i) => i.id)).toEqual([NOTE_ID]);
     expect(seen).toHaveLength(3);
-    expect(seen[0]!.url).toBe(`${HREF}?dataclass=Notes`);
+    expect(seen[0]!.url).toBe(`${HREF}?dataclass=Notes&max-results=1000`);
     expect(seen.every((s) => s.authorization!.startsWith('OAuth ') && s.authorization!.includes(`oauth_consumer_key="${KEY}"`))).toBe(true);
     // A fresh nonce per attempt: a verifier's replay window would refuse a repeat.
     expect(new Set(seen.map((s) => /oauth_nonce="([^"]+)"/.exec(s.authorization!)![1])).size).toBe(3);
@@ -220,7 +220,7 @@ describe('the anchor follows the remote\'s clock', () => {
   it('takes the answer\'s Date, floored to the second, less the margin', async () => {
     const seen = remote('get', HREF, () => new HttpResponse(changeFeed(), { headers: { ...ATOM, Date: 'Mon, 01 Jun 2020 12:30:00 GMT' } }));
     const listing = await connector({ ...QUICK, marginSeconds: 5 }).changesSince(['Notes'], from);
-    expect(seen[0]!.url).toBe(`${HREF}?since=2020-06-01T12%3A00%3A00Z&dataclass=Notes`);
+    expect(seen[0]!.url).toBe(`${HREF}?since=2020-06-01T12%3A00%3A00Z&dataclass=Notes&max-results=1000`);
     expect(since(listing.anchor)).toBe('2020-06-01T12:29:55Z');
   });
 
@@ -235,5 +235,60 @@ describe('the anchor follows the remote\'s clock', () => {
   it('never moves back past where it asked from', async () => {
     remote('get', HREF, () => new HttpResponse(changeFeed(new Date('2020-06-01T12:00:02Z')), { headers: ATOM }));
     expect(since((await connector({ ...QUICK, marginSeconds: 5 }).changesSince(['Notes'], from)).anchor)).toBe('2020-06-01T12:00:00Z');
+  });
+});
+
+describe('a remote that pages its feeds (RFC 5005 rel="next")', () => {
+  const note = (n: number) => ({ id: `urn:uuid:00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, title: `n${n}`, updated: new Date(Date.UTC(2020, 5, 1, 12, n)), content: { type: 'text/plain', value: `note ${n}` }, dataclass: 'Notes' as const });
+  const page = (numbers: number[], next?: string) =>
+    new HttpResponse(encodeContentFeed({ title: 'Contents', links: next === undefined ? [] : [{ rel: 'next', href: next }], entries: numbers.map(note) }), { headers: ATOM });
+
+  it('reads every page, asking pages of pageSize and following next (relative too), signed each', async () => {
+    const seen: { url: string; authorization: string | null }[] = [];
+    server.use(
+      http.get(HREF, ({ request }) => {
+        const url = new URL(request.url);
+        seen.push({ url: request.url, authorization: request.headers.get('authorization') });
+        const start = Number(url.searchParams.get('start-index') ?? '1');
+        if (start === 1) return page([1, 2], `${HREF}?dataclass=Notes&max-results=2&start-index=3`);
+        if (start === 3) return page([3, 4], '?dataclass=Notes&max-results=2&start-index=5');
+        return page([5]);
+      }),
+    );
+    const { entries } = await connector({ ...QUICK, pageSize: 2 }).all(['Notes']);
+    expect(entries.map((i) => i.title)).toEqual(['n1', 'n2', 'n3', 'n4', 'n5']);
+    expect(seen.map((s) => new URL(s.url).search)).toEqual(['?dataclass=Notes&max-results=2', '?dataclass=Notes&max-results=2&start-index=3', '?dataclass=Notes&max-results=2&start-index=5']);
+    expect(seen.every((s) => s.authorization!.startsWith('OAuth '))).toBe(true);
+  });
+
+  it('takes the anchor from the first page\'s Date, so what changes while the pages are read is asked again', async () => {
+    let pages = 0;
+    server.use(
+      http.get(HREF, () => {
+        pages++;
+        const date = pages === 1 ? 'Mon, 01 Jun 2020 12:30:00 GMT' : 'Mon, 01 Jun 2020 13:45:00 GMT';
+        const feed = encodeBatchContentFeed({
+          title: 'Changes',
+          links: pages === 1 ? [{ rel: 'next', href: `${HREF}?since=x&start-after=1` }] : [],
+          entries: [{ id: NOTE_ID, updated: new Date('2020-06-01T12:20:00Z'), title: 'n', content: { dataclass: 'Notes', type: 'text/plain', value: 'x' }, operation: { type: 'update' } }],
+        });
+        return new HttpResponse(feed, { headers: { ...ATOM, Date: date } });
+      }),
+    );
+    const listing = await connector({ ...QUICK, marginSeconds: 5 }).changesSince(['Notes'], JSON.stringify({ [HREF]: '2020-06-01T12:00:00Z' }));
+    expect(pages).toBe(2);
+    expect(listing.entries).toHaveLength(2);
+    expect((JSON.parse(listing.anchor) as Record<string, string>)[HREF]).toBe('2020-06-01T12:29:55Z');
+  });
+
+  it('refuses a next page on another origin (the token signs for the feed alone) and one that leads back', async () => {
+    remote('get', HREF, () => page([1], 'http://elsewhere.test/feed?page=2'));
+    const away = await failure(connector().all(['Notes']));
+    expect(away.message).toContain('http://elsewhere.test is not on the feed\'s origin');
+    server.resetHandlers();
+    const seen = remote('get', HREF, () => page([1], `${HREF}?dataclass=Notes&max-results=1000`));
+    const loop = await failure(connector().all(['Notes']));
+    expect(loop.message).toContain('leads back to a page read already');
+    expect(seen).toHaveLength(1);
   });
 });

@@ -121,6 +121,23 @@ describe('listing (all)', () => {
   });
 });
 
+describe('a remote that pages (our own max-results and rel="next")', () => {
+  it('reads a listing and a change feed page after page: every item once', async () => {
+    const { href, contents } = await remoteFeed();
+    const created: string[] = [];
+    for (let i = 0; i < 7; i++) created.push(urnOf((await contents.create({ title: `n${i}`, content: { type: 'text/plain', value: `note ${i}` } })).id));
+    const counting = countingFetch();
+    const connector = extdataConnector(client(datastore('Notes', href)), secrets, { pageSize: 3, fetch: counting.fetch });
+    const listing = await connector.all(['Notes']);
+    expect(listing.entries.map((i) => i.id).sort()).toEqual([...created].sort());
+    expect(counting.count('GET')).toBe(3);
+    const moved = JSON.stringify({ [href]: new Date(Date.now() - 3_600_000).toISOString().slice(0, 19) + 'Z' });
+    const changes = await connector.changesSince(['Notes'], moved);
+    expect(changes.entries.map((c) => (c.op === 'delete' ? c.id : c.item.id)).sort()).toEqual([...created].sort());
+    expect(counting.count('GET')).toBe(6);
+  });
+});
+
 describe('changes since an anchor', () => {
   it('reports the adds, edits and deletes made on the remote since, signing the query too', async () => {
     const { href, contents } = await remoteFeed();

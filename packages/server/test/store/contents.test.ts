@@ -129,6 +129,66 @@ describe.each(storeKinds)('contents (%s)', (kind) => {
     expect(await store().contents.changesSince(client, new Date(0), [])).toEqual([]);
   });
 
+  it('pages live items past an offset too', async () => {
+    const client = uid('client');
+    await store().contents.insertMany(Array.from({ length: 7 }, (_, n) => item(client, 'Notes', `n${n}`)));
+    const all = (await store().contents.page(client, undefined, 100)).map((c) => c.uuid);
+    expect((await store().contents.page(client, undefined, 3, undefined, 2)).map((c) => c.uuid)).toEqual(all.slice(2, 5));
+    expect((await store().contents.page(client, all[1], 2, undefined, 1)).map((c) => c.uuid)).toEqual(all.slice(3, 5));
+    expect(await store().contents.page(client, undefined, 3, undefined, 7)).toEqual([]);
+  });
+
+  it('pages the changes in (updated, uuid) order: every change once, an item changed meanwhile read again behind the position', async () => {
+    const client = uid('client');
+    const since = new Date(Date.now() - 60_000);
+    const written = await store().contents.insertMany(Array.from({ length: 9 }, (_, n) => item(client, n % 3 === 0 ? 'Notes' : 'Contacts', `c${n}`)));
+    await sleep(3);
+    await store().contents.deleteMany(client, [written[4]!.uuid]);
+    const everything = await store().contents.changesSince(client, since);
+    const read: string[] = [];
+    let after: { updated: Date; uuid: string } | undefined;
+    let changedMeanwhile = false;
+    for (;;) {
+      const page = await store().contents.changesPage(client, since, after, 4);
+      read.push(...page.map((c) => c.uuid));
+      if (!changedMeanwhile) {
+        // An item of the first page changes while the pages are read: it comes again at the end.
+        changedMeanwhile = true;
+        await sleep(3);
+        await store().contents.update(client, page[0]!.uuid, { dataclass: 'Notes', title: 'changed', type: 'text/plain', body: 'x' });
+      }
+      if (page.length < 4) break;
+      after = { updated: page.at(-1)!.updated, uuid: page.at(-1)!.uuid };
+    }
+    expect(read.slice(0, everything.length)).toEqual(everything.map((c) => c.uuid));
+    expect(read.slice(everything.length)).toEqual([everything[0]!.uuid]);
+    // Ties on `updated` (one insertMany writes one time) are ordered by uuid and resumed past the uuid.
+    const tied = everything.filter((c) => c.updated.getTime() === everything[0]!.updated.getTime());
+    expect(tied.length).toBeGreaterThan(1);
+    expect(tied.map((c) => c.uuid)).toEqual(tied.map((c) => c.uuid).sort());
+    expect((await store().contents.changesPage(client, since, undefined, 2, ['Notes'], 1)).map((c) => c.uuid)).toEqual(
+      (await store().contents.changesSince(client, since, ['Notes'])).slice(1, 3).map((c) => c.uuid),
+    );
+    expect(await store().contents.changesPage(client, since, undefined, 2, [])).toEqual([]);
+  });
+
+  it('tells the newest updated of the live items, or of the changes since a time', async () => {
+    const client = uid('client');
+    expect(await store().contents.newest(client, undefined)).toBeUndefined();
+    const [a] = await store().contents.insertMany([item(client, 'Notes', 'a')]);
+    await sleep(3);
+    const [b] = await store().contents.insertMany([item(client, 'Contacts', 'b')]);
+    expect(await store().contents.newest(client, undefined)).toEqual(b!.updated);
+    expect(await store().contents.newest(client, undefined, ['Notes'])).toEqual(a!.updated);
+    expect(await store().contents.newest(client, undefined, [])).toBeUndefined();
+    await sleep(3);
+    await store().contents.deleteMany(client, [b!.uuid]);
+    const tombstone = (await store().contents.changesSince(client, new Date(0))).find((c) => c.uuid === b!.uuid)!;
+    expect(await store().contents.newest(client, undefined)).toEqual(a!.updated);
+    expect(await store().contents.newest(client, new Date(0))).toEqual(tombstone.updated);
+    expect(await store().contents.newest(client, new Date(tombstone.updated.getTime() + 1))).toBeUndefined();
+  });
+
   it('counts live items per client, leaving out clients without any', async () => {
     const one = uid('client');
     const two = uid('client');

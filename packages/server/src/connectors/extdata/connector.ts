@@ -12,6 +12,11 @@
  * seen), floored to the second and moved back by a safety margin, so a write the remote stamped
  * just before answering is not missed; the overlap only repeats items, which the engine filters
  * by fingerprint.
+ *
+ * A remote that pages its feeds (RFC 5005 `link rel="next"`, as GData services and our own
+ * `max-results` do) is read page after page, asked for pages of `pageSize`; the next page must be
+ * on the feed's own origin (the token signs for it alone) and not one read already. The anchor
+ * comes from the first page's answer, so what changes while the pages are read is asked again.
  */
 import type { ApplyResult, Change, Connector, Item, Listing, OutgoingChange } from '@atomsync/engine';
 import { itemClassesOf, type ItemDataclass } from '@atomsync/items';
@@ -32,12 +37,17 @@ export interface ExtdataConnectorOptions {
   readonly marginSeconds?: number;
   /** Entries per batch post; default and maximum 1,000 (the API's limit). */
   readonly batchSize?: number;
+  /** The `max-results` asked of a listing and a change feed; default and maximum 1,000. */
+  readonly pageSize?: number;
 }
 
 /** The API's limits: 1,000 entries per batch feed, 10 MiB per request (kept well under). */
 const MAX_BATCH_ENTRIES = 1_000;
 const MAX_BATCH_BYTES = 8 * 1024 * 1024;
 const DEFAULT_MARGIN_SECONDS = 5;
+const MAX_PAGE_SIZE = 1_000;
+/** Pages read of one feed in one run, at most: a remote whose next links never end is refused. */
+const MAX_PAGES = 100_000;
 
 /** The datastore that serves `dataclass`: the exact one, else a Calendar datastore for Events and Tasks. */
 export function datastoreFor(client: ExtdataClientRecord, dataclass: ItemDataclass): ExtdataDatastoreRecord | undefined {
@@ -79,6 +89,7 @@ export function extdataConnector(client: ExtdataClientRecord, secrets: SecretBox
   const retry = typeof options.retries === 'number' ? { retries: options.retries } : options.retries;
   const marginMs = (options.marginSeconds ?? DEFAULT_MARGIN_SECONDS) * 1000;
   const batchSize = Math.min(Math.max(1, options.batchSize ?? MAX_BATCH_ENTRIES), MAX_BATCH_ENTRIES);
+  const pageSize = Math.min(Math.max(1, options.pageSize ?? MAX_PAGE_SIZE), MAX_PAGE_SIZE);
   // Every secret opened, to scrub from any message that leaves the connector.
   const opened = new Set<string>();
   const transports = new Map<ExtdataDatastoreRecord, Transport>();
@@ -151,10 +162,46 @@ export function extdataConnector(client: ExtdataClientRecord, secrets: SecretBox
     return previous !== undefined && previous > next ? previous : next;
   }
 
+  /**
+   * Every page of the feed at `first`, following `rel="next"`: the entries of all, their newest
+   * `updated`, and the first answer's Date.
+   */
+  async function readPages<T>(route: Route, first: URL, decode: (scope: FeedScope, xml: string) => Decoded<T>): Promise<{ decoded: Decoded<T>; date: string | null }> {
+    const entries: T[] = [];
+    let newest: Date | undefined;
+    let date: string | null | undefined;
+    const read = new Set<string>();
+    let url: URL | undefined = first;
+    while (url !== undefined) {
+      read.add(url.href);
+      const response = await route.transport.send({ method: 'GET', url, label: route.href });
+      if (date === undefined) date = response.headers.get('date');
+      const page = decode(route, response.text);
+      entries.push(...page.entries);
+      if (page.newest !== undefined && (newest === undefined || page.newest > newest)) newest = page.newest;
+      url = page.next === undefined ? undefined : nextPage(route, url, page.next, read);
+    }
+    return { decoded: { entries, newest }, date: date ?? null };
+  }
+
+  /** The next page's URL; a link elsewhere, back to a page read, or past MAX_PAGES is refused. */
+  function nextPage(route: Route, current: URL, href: string, read: ReadonlySet<string>): URL {
+    const refuse = (why: string) => new ExtdataError(`extdata ${route.href}: the remote's next page ${why}`);
+    let next: URL;
+    try {
+      next = new URL(href, current);
+    } catch {
+      throw refuse(`link ${JSON.stringify(href.slice(0, 200))} is not a URL`);
+    }
+    if (next.origin !== new URL(route.href).origin) throw refuse(`${next.origin} is not on the feed's origin; its token signs for that alone`);
+    if (read.has(next.href)) throw refuse(`leads back to a page read already (${next.href})`);
+    if (read.size >= MAX_PAGES) throw refuse(`would be page ${read.size + 1}: more than ${MAX_PAGES} pages in one run`);
+    return next;
+  }
+
   async function list(route: Route): Promise<{ items: Item[]; since: string }> {
-    const response = await route.transport.send({ method: 'GET', url: feedUrl(route, { dataclass: filterOf(route.classes) }), label: route.href });
-    const decoded = decodeListing(route, response.text);
-    return { items: decoded.entries, since: nextSince(response.headers.get('date'), decoded) };
+    const { decoded, date } = await readPages(route, feedUrl(route, { dataclass: filterOf(route.classes), 'max-results': String(pageSize) }), decodeListing);
+    return { items: decoded.entries, since: nextSince(date, decoded) };
   }
 
   async function changes(route: Route, since: string | undefined): Promise<{ changes: Change[]; since: string }> {
@@ -163,9 +210,8 @@ export function extdataConnector(client: ExtdataClientRecord, secrets: SecretBox
       const listed = await list(route);
       return { changes: listed.items.map((item) => ({ op: 'upsert', item })), since: listed.since };
     }
-    const response = await route.transport.send({ method: 'GET', url: feedUrl(route, { since, dataclass: filterOf(route.classes) }), label: route.href });
-    const decoded = decodeChanges(route, response.text);
-    return { changes: decoded.entries, since: nextSince(response.headers.get('date'), decoded, since) };
+    const { decoded, date } = await readPages(route, feedUrl(route, { since, dataclass: filterOf(route.classes), 'max-results': String(pageSize) }), decodeChanges);
+    return { changes: decoded.entries, since: nextSince(date, decoded, since) };
   }
 
   async function post(route: Route, batch: readonly OutgoingChange[]): Promise<ApplyResult[]> {

@@ -60,6 +60,13 @@ function classOf(scope: FeedScope, named: Dataclass | undefined, type: string, b
 export interface Decoded<T> {
   readonly entries: T[];
   readonly newest: Date | undefined;
+  /** The feed's `link rel="next"` (RFC 5005): the next page, as written (maybe relative). */
+  readonly next?: string | undefined;
+}
+
+/** The `rel="next"` link of a feed, if any (`rel` may list several relations). */
+function nextOf(links: readonly { rel?: string | undefined; href: string }[] | undefined): string | undefined {
+  return links?.find((l) => l.rel !== undefined && l.rel.toLowerCase().split(/\s+/).includes('next'))?.href;
 }
 
 function newer(a: Date | undefined, b: Date | null | undefined): Date | undefined {
@@ -80,7 +87,7 @@ export function decodeListing(scope: FeedScope, xml: string): Decoded<Item> {
     const dataclass = classOf(scope, entry.dataclass, type, body);
     if (dataclass !== undefined && scope.classes.includes(dataclass)) items.push({ id, dataclass, type, title: entry.title ?? '', body });
   });
-  return { entries: items, newest };
+  return { entries: items, newest, next: nextOf(feed.links) };
 }
 
 /** A change feed (`GET href?since=`) → upserts of the scope's classes, and deletes. */
@@ -107,7 +114,7 @@ export function decodeChanges(scope: FeedScope, xml: string): Decoded<Change> {
       changes.push({ op: 'upsert', item: { id, dataclass, type, title: entry.title ?? '', body: entry.content.value } });
     }
   });
-  return { entries: changes, newest };
+  return { entries: changes, newest, next: nextOf(feed.links) };
 }
 
 /** Outgoing changes → a batch feed; each entry's batch:id is its index, to tie results back. */

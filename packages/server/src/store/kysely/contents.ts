@@ -71,15 +71,48 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
         .execute();
       return rows.map(content);
     },
-    async page(clientUuid, after, limit, dataclasses) {
+    async page(clientUuid, after, limit, dataclasses, offset = 0) {
       if (dataclasses !== undefined && dataclasses.length === 0) return [];
       const rows = await live(clientUuid)
         .$if(dataclasses !== undefined, (q) => q.where('dataclass', 'in', dataclasses ?? []))
         .$if(after !== undefined, (q) => q.where('uuid', '>', after ?? ''))
         .orderBy('uuid')
         .limit(limit)
+        .$if(offset > 0, (q) => q.offset(offset))
         .execute();
       return rows.map(content);
+    },
+    async changesPage(clientUuid, since, after, limit, dataclasses, offset = 0) {
+      if (dataclasses !== undefined && dataclasses.length === 0) return [];
+      const rows = await ctx
+        .db()
+        .selectFrom('contents')
+        .selectAll()
+        .where('client_uuid', '=', clientUuid)
+        .where('updated', '>=', millis(since))
+        .$if(dataclasses !== undefined, (q) => q.where('dataclass', 'in', dataclasses ?? []))
+        .$if(after !== undefined, (q) =>
+          q.where((eb) => eb.or([eb('updated', '>', millis(after!.updated)), eb.and([eb('updated', '=', millis(after!.updated)), eb('uuid', '>', after!.uuid)])])),
+        )
+        .orderBy('updated')
+        .orderBy('uuid')
+        .limit(limit)
+        .$if(offset > 0, (q) => q.offset(offset))
+        .execute();
+      return rows.map(content);
+    },
+    async newest(clientUuid, since, dataclasses) {
+      if (dataclasses !== undefined && dataclasses.length === 0) return undefined;
+      const row = await ctx
+        .db()
+        .selectFrom('contents')
+        .select((eb) => eb.fn.max('updated').as('newest'))
+        .where('client_uuid', '=', clientUuid)
+        .$if(since === undefined, (q) => q.where('deleted', 'is', null))
+        .$if(since !== undefined, (q) => q.where('updated', '>=', millis(since!)))
+        .$if(dataclasses !== undefined, (q) => q.where('dataclass', 'in', dataclasses ?? []))
+        .executeTakeFirst();
+      return row?.newest === null || row?.newest === undefined ? undefined : toDate(row.newest);
     },
     async changesSince(clientUuid, since, dataclasses) {
       if (dataclasses !== undefined && dataclasses.length === 0) return [];
