@@ -6,6 +6,7 @@
  * answered the same without applying twice, a stale key refused with Status 3.
  */
 import { el, type AsElement, type AsProtocolVersion } from '@atomsync/activesync';
+import { decodeTimeZone } from '@atomsync/items';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { storeKinds } from '../support/stores.js';
@@ -139,7 +140,8 @@ describe.each(storeKinds)('the ActiveSync endpoint (%s)', (kind) => {
     expect(textOf(response, 'AirSync:ClientId')).toBe('c-1');
     expect(textOf(response, 'AirSync:Status')).toBe('1');
     const newId = textOf(response, 'AirSync:ServerId');
-    expect(newId).toBeTruthy();
+    // A ServerId as we give them: 12 base64url characters.
+    expect(newId).toMatch(/^[A-Za-z0-9_-]{12}$/);
     expect((await contents()).filter((c) => c.includes('Johnson'))).toHaveLength(1);
 
     // The same request again (our answer was lost): the same answer, nothing added twice.
@@ -329,7 +331,8 @@ describe.each(storeKinds)('the ActiveSync endpoint (%s)', (kind) => {
     const data = add?.children?.find((c) => c.tag === 'ApplicationData');
     expect(textOf(data, 'Calendar:Subject')).toBe('Stand-up');
     expect(textOf(data, 'Calendar:StartTime')).toBe('20261201T083000Z');
-    expect(textOf(data, 'Calendar:Timezone')).toBeTruthy();
+    // Berlin's zone: an hour east of UTC in winter (bias -60), named by its IANA name.
+    expect(decodeTimeZone(textOf(data, 'Calendar:Timezone')!)).toMatchObject({ bias: -60, standardName: 'Europe/Berlin' });
     key = keyOf(down.tree);
     // The phone renames it, sending its own id as the UID (as TbSync does): the title changes, the UID does not.
     const changed = (data?.children ?? []).map((c) => (c.tag === 'Subject' ? el('Calendar:Subject', 'Daily stand-up') : c.tag === 'UID' ? el('Calendar:UID', 'phone-own-id') : c));
