@@ -35,7 +35,7 @@ export { folderSyncResponse, readFolderSyncRequest } from './commands/folder-syn
 export type { FolderChanges, FolderEntry, FolderSyncRequest } from './commands/folder-sync.js';
 export { policyData, policyTypeFor, provisionResponse, readProvisionRequest } from './commands/provision.js';
 export type { ProvisionPolicyAnswer, ProvisionRequest } from './commands/provision.js';
-export { readSettingsRequest, settingsResponse } from './commands/settings.js';
+export { readDeviceInformation, readSettingsRequest, settingsResponse } from './commands/settings.js';
 export type { SettingsAnswer, SettingsRequest } from './commands/settings.js';
 export { getItemEstimateResponse, readGetItemEstimateRequest } from './commands/get-item-estimate.js';
 export type { EstimateAnswer, EstimateCollectionRequest } from './commands/get-item-estimate.js';

@@ -6,11 +6,12 @@
 import { ActiveSyncDecodeError } from '../errors.js';
 import { OPEN_POLICY, OPEN_POLICY_XML, POLICY_TYPE_WBXML, POLICY_TYPE_XML } from '../rules/policy.js';
 import { child, childText, el, type AsElement } from '../tree.js';
+import { readDeviceInformation } from './settings.js';
 import { expectRoot, intOf } from './values.js';
 
 export type ProvisionRequest =
   /** Phase 1: the policy is asked for. */
-  | { readonly kind: 'ask'; readonly policyType: string; readonly deviceInformation?: AsElement }
+  | { readonly kind: 'ask'; readonly policyType: string; readonly deviceInformation?: Readonly<Record<string, string>> }
   /** Phase 2: the policy is acknowledged, with the key of phase 1 and the device's status (1 applied). */
   | { readonly kind: 'acknowledge'; readonly policyType: string; readonly policyKey: string; readonly status: number }
   /** The device says it wiped itself (or failed to). */
@@ -24,7 +25,8 @@ export function readProvisionRequest(root: AsElement): ProvisionRequest {
   if (policy === undefined) throw new ActiveSyncDecodeError('Provision:Provision has no Policies/Policy');
   const policyType = (childText(policy, 'Provision:PolicyType') ?? '').trim();
   const policyKey = childText(policy, 'Provision:PolicyKey')?.trim();
-  const deviceInformation = child(root, 'Settings:DeviceInformation');
+  const information = child(root, 'Settings:DeviceInformation');
+  const deviceInformation = information === undefined ? undefined : readDeviceInformation(information);
   if (policyKey === undefined) return { kind: 'ask', policyType, ...(deviceInformation === undefined ? {} : { deviceInformation }) };
   return { kind: 'acknowledge', policyType, policyKey, status: intOf(policy, 'Provision:Status', 0, 255) ?? 1 };
 }

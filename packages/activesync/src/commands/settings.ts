@@ -15,14 +15,22 @@ export interface SettingsRequest {
   readonly rightsManagement: boolean;
 }
 
+/**
+ * Settings:DeviceInformation/Set (in Settings, and in a 14.1 Provision) as `Model` → value, each
+ * value cut at 1,024 characters; undefined when it has no Set.
+ */
+export function readDeviceInformation(information: AsElement): Record<string, string> | undefined {
+  const set = child(information, 'Settings:Set');
+  if (set === undefined) return undefined;
+  const fields: Record<string, string> = {};
+  for (const c of childrenOf(set)) if (isText(c) || c.opaque !== undefined) fields[c.tag] = textOf(c).slice(0, 1024);
+  return fields;
+}
+
 export function readSettingsRequest(root: AsElement): SettingsRequest {
   expectRoot(root, 'Settings:Settings');
-  const set = child(child(root, 'Settings:DeviceInformation') ?? el('Settings:DeviceInformation'), 'Settings:Set');
-  let deviceInformation: Record<string, string> | undefined;
-  if (set !== undefined) {
-    deviceInformation = {};
-    for (const c of childrenOf(set)) if (isText(c) || c.opaque !== undefined) deviceInformation[c.tag] = textOf(c).slice(0, 1024);
-  }
+  const information = child(root, 'Settings:DeviceInformation');
+  const deviceInformation = information === undefined ? undefined : readDeviceInformation(information);
   return {
     ...(deviceInformation === undefined ? {} : { deviceInformation }),
     userInformation: child(root, 'Settings:UserInformation') !== undefined,

@@ -70,7 +70,7 @@ export async function provisionCommand(request: PhoneRequest, body: AsElement | 
       await devices.update(client.accountId, client.uuid, {
         pendingPolicyKey: pending,
         policyKey: null,
-        ...(ask.deviceInformation === undefined ? {} : { information: JSON.stringify(informationOf(ask.deviceInformation)) }),
+        ...(ask.deviceInformation === undefined ? {} : { information: JSON.stringify(ask.deviceInformation) }),
       });
       return provisionResponse(
         PROVISION_STATUS.OK,
@@ -92,12 +92,4 @@ export async function provisionCommand(request: PhoneRequest, body: AsElement | 
       return provisionResponse(PROVISION_STATUS.OK, { policyType: ask.policyType, status: POLICY_STATUS.OK, policyKey: key });
     }
   }
-}
-
-/** Settings:DeviceInformation/Set as a record of its text fields. */
-export function informationOf(deviceInformation: AsElement): Record<string, string> {
-  const info: Record<string, string> = {};
-  const set = deviceInformation.children?.find((c) => c.tag === 'Set');
-  for (const c of set?.children ?? []) if (c.text !== undefined) info[c.tag] = c.text.slice(0, 1024);
-  return info;
 }

@@ -70,6 +70,18 @@ describe.each(storeKinds)('the ActiveSync endpoint (%s)', (kind) => {
     expect(wrong.headers.get('www-authenticate')).toMatch(/^Basic /);
   });
 
+  it('records the DeviceInformation a 14.1 phone sends with Provision', async () => {
+    const { phone, client } = await boundPhone('14.1');
+    const ask = el('Provision:Provision', [
+      el('Settings:DeviceInformation', [el('Settings:Set', [el('Settings:Model', 'Pixel 9'), el('Settings:OS', 'Android 15')])]),
+      el('Provision:Policies', [el('Provision:Policy', [el('Provision:PolicyType', 'MS-EAS-Provisioning-WBXML')])]),
+    ]);
+    const answer = await phone.send('Provision', ask);
+    expect(textAt(answer.tree, 'Settings:DeviceInformation', 'Settings:Status')).toBe('1');
+    const device = await server.store.activesyncDevices.device(server.alice.id, client);
+    expect(JSON.parse(device!.information!)).toEqual({ Model: 'Pixel 9', OS: 'Android 15' });
+  });
+
   it('refuses a wrong password with 401 and records nothing', async () => {
     const { phone, client } = await boundPhone('14.0');
     const answer = await phone.send('FolderSync', folderSync('0'), { password: 'wrong' });
