@@ -11,6 +11,7 @@ import type { MetricsAccess } from './config.js';
 import { outboxGateway, type Gateway } from './gateway/gateway.js';
 import { createHandlers } from './handlers/index.js';
 import { storeReadiness } from './http/health.js';
+import type { Housekeeping } from './housekeeping/runner.js';
 import { instrumentStore, type Metrics, type StoreStats } from './http/metrics.js';
 import { BindingRuns } from './services/run-lock.js';
 import type { SecretBox } from './secrets/box.js';
@@ -34,12 +35,15 @@ export interface ServerOptions {
   readonly storeStats?: () => StoreStats | undefined;
   /** The ActiveSync endpoint's bounds (Ping's heartbeat, its watch); defaults when absent. */
   readonly activesync?: Omit<ActivesyncSettings, 'baseUrl'>;
+  /** Background deletes of what outlived its use (`atomsync serve` runs them); default none. */
+  readonly housekeeping?: Housekeeping;
 }
 
 export function createServer(options: ServerOptions): H3 {
   const { metrics } = options;
   const store = metrics === undefined ? options.store : instrumentStore(options.store, metrics);
   if (metrics !== undefined && options.storeStats !== undefined) metrics.observeStore(options.storeStats);
+  options.housekeeping?.start(store);
   // Runs of one binding on this server wait for each other in `runs` rather than poll the lease.
   const deps = { store, secrets: options.secrets, gateway: options.gateway ?? outboxGateway, runs: new BindingRuns() };
   const activesync = new ActivesyncEndpoint({ store, secrets: options.secrets, runs: deps.runs }, { ...options.activesync, baseUrl: options.baseUrl?.replace(/\/+$/, '') }, options.logger);

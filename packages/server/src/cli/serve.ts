@@ -13,6 +13,7 @@ import { defineCommand } from 'citty';
 import { bootstrap, createDemoAccount, DEMO_USERNAME, openConfiguredStore, type OpenedStore } from '../bootstrap.js';
 import { ConfigError, readTls, resolveServeConfig, SERVE_ENVIRONMENT, type ServeConfig } from '../config.js';
 import { ServiceError } from '../errors.js';
+import { Housekeeping } from '../housekeeping/runner.js';
 import { createMetrics } from '../http/metrics.js';
 import { listen, type RunningServer, type TlsPair } from '../listen.js';
 import { createLogger, stdoutDestination } from '../log.js';
@@ -101,6 +102,7 @@ export const serveCommand = defineCommand({
       throw err;
     }
     const metrics = config.metrics === 'off' ? undefined : createMetrics({ process: true });
+    const housekeeping = new Housekeeping(logger);
     const app = createServer({
       store,
       secrets,
@@ -110,6 +112,7 @@ export const serveCommand = defineCommand({
       metrics,
       metricsAccess: config.metrics,
       storeStats: opened.stats,
+      housekeeping,
     });
     let running: RunningServer;
     try {
@@ -117,6 +120,7 @@ export const serveCommand = defineCommand({
     } catch (err) {
       const message = listenFailure(err, config.host, config.port);
       if (message === undefined) throw err;
+      await housekeeping.stop();
       await store.close();
       fail(message, 1);
     }
@@ -132,6 +136,7 @@ export const serveCommand = defineCommand({
       void running
         .close(DRAIN_TIMEOUT_MS)
         .then(async (drained) => {
+          await housekeeping.stop();
           await store.close();
           if (drained) logger.info('stopped');
           else logger.warn({ timeoutMs: DRAIN_TIMEOUT_MS }, 'requests still running at the deadline were cut');

@@ -120,7 +120,6 @@ export class SyncmlEndpoint {
       if (repeat !== undefined && repeat.lastMsgId === header.msgId && repeat.lastReply !== null && !expired(repeat, await this.stateOf(ctx, repeat), Date.now())) {
         return repeat.lastReply;
       }
-      await this.store.syncmlSessions.pruneIdle(new Date(Date.now() - SESSION_IDLE_MS));
       respKey = newKey();
       state = initialState(message, encoding);
       record = await this.store.syncmlSessions.create({
@@ -196,10 +195,6 @@ export class SyncmlEndpoint {
       datastores: state.datastores.map((d) => ({ uri: d.serverUri, dataclass: d.dataclass, syncMode: d.phoneMode, statistics: d.stats ?? null })),
     };
     await this.store.sessions.save(session);
-    if (state.done) {
-      await this.store.chatLog.prune(new Date(Date.now() - CHATLOG_RETENTION_MS));
-      await this.store.chatLog.keepNewest(CHATLOG_MAX_MESSAGES);
-    }
   }
 }
 

@@ -276,10 +276,12 @@ describe.each(storeKinds)('SyncML devices (%s)', (kind) => {
 describe.each(storeKinds)('chat log kept by count (%s)', (kind) => {
   const store = useStore(kind);
 
-  it('keepNewest keeps the newest messages and says how many went', async () => {
+  it('keepNewest keeps the newest messages by time and says how many went', async () => {
     const session = uid('sess');
     const appended = [];
     for (let i = 0; i < 7; i++) {
+      // Each in a millisecond of its own: "newest" is by time.
+      if (appended.length > 0) await after(appended.at(-1)!.created);
       appended.push(await store().chatLog.append({ sessionId: session, msgId: i, direction: i % 2 ? 'out' : 'in', encoding: 'xml', body: `<m${i}/>` }));
     }
     const newestFirst = appended.map((m) => m.id).reverse();
@@ -294,6 +296,24 @@ describe.each(storeKinds)('chat log kept by count (%s)', (kind) => {
     expect(await store().chatLog.keepNewest(0)).toBe(1);
     expect(await store().chatLog.list(100)).toEqual([]);
     expect(await store().chatLog.keepNewest(5)).toBe(0);
+  });
+
+  it('keepNewest keeps every message of the millisecond it cuts at, and lists them newest first by time, then id', async () => {
+    const session = uid('sess');
+    const early = await store().chatLog.append({ sessionId: session, msgId: 1, direction: 'in', encoding: 'xml', body: '<early/>' });
+    await after(early.created);
+    // Messages of one millisecond: retention never drops part of them by id order.
+    const burst = [];
+    do {
+      burst.length = 0;
+      for (let i = 0; i < 3; i++) burst.push(await store().chatLog.append({ sessionId: session, msgId: 2 + i, direction: 'out', encoding: 'xml', body: `<b${i}/>` }));
+    } while (new Set(burst.map((m) => m.created.getTime())).size !== 1);
+    const listed = await store().chatLog.list(100);
+    expect(listed.slice(0, 3).map((m) => m.id)).toEqual(burst.map((m) => m.id).reverse());
+    expect(await store().chatLog.keepNewest(1)).toBeGreaterThanOrEqual(1);
+    const kept = await store().chatLog.list(100);
+    expect(kept.map((m) => m.body)).not.toContain('<early/>');
+    expect(kept.slice(0, 3).map((m) => m.id)).toEqual(burst.map((m) => m.id).reverse());
   });
 });
 

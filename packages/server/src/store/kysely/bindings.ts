@@ -22,7 +22,7 @@ export function bindingRepo(ctx: StoreContext): BindingRepo {
   const mine = (accountId: number) => ctx.db().selectFrom('bindings').selectAll().where('account_id', '=', accountId);
   return {
     async list(accountId) {
-      return (await mine(accountId).orderBy('id').execute()).map(binding);
+      return (await mine(accountId).orderBy('created').orderBy('id').execute()).map(binding);
     },
     async get(accountId, id) {
       const row = await mine(accountId).where('id', '=', id).executeTakeFirst();
@@ -65,6 +65,7 @@ export function bindingRepo(ctx: StoreContext): BindingRepo {
     async byClient(accountId, clientUuid) {
       const rows = await mine(accountId)
         .where((eb) => eb.or([eb('source_uuid', '=', clientUuid), eb('target_uuid', '=', clientUuid)]))
+        .orderBy('created')
         .orderBy('id')
         .execute();
       return rows.map(binding);
@@ -95,6 +96,8 @@ export function syncLogRepo(ctx: StoreContext): SyncLogRepo {
         .selectAll()
         .where('account_id', '=', accountId)
         .$if(bindingId !== undefined, (q) => q.where('binding_id', '=', bindingId ?? -1))
+        // Newest first by time (ids need not grow with time on a distributed store); the id breaks ties.
+        .orderBy('published', 'desc')
         .orderBy('id', 'desc')
         .execute();
       return rows.map(syncLog);
@@ -144,7 +147,7 @@ const phoneBinding = (row: Selectable<PhoneBindingsTable>): PhoneBindingRecord =
 export function phoneBindingRepo(ctx: StoreContext): PhoneBindingRepo {
   return {
     async list(accountId) {
-      const rows = await ctx.db().selectFrom('phone_bindings').selectAll().where('account_id', '=', accountId).orderBy('id').execute();
+      const rows = await ctx.db().selectFrom('phone_bindings').selectAll().where('account_id', '=', accountId).orderBy('created').orderBy('id').execute();
       return rows.map(phoneBinding);
     },
     async create(fresh) {
@@ -174,6 +177,7 @@ export function phoneBindingRepo(ctx: StoreContext): PhoneBindingRepo {
         .selectAll()
         .where('account_id', '=', accountId)
         .where('syncml_client_uuid', '=', syncmlClientUuid)
+        .orderBy('created', 'desc')
         .orderBy('id', 'desc')
         .executeTakeFirst();
       return row && phoneBinding(row);

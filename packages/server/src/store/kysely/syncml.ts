@@ -44,6 +44,8 @@ export function outboxRepo(ctx: StoreContext): OutboxRepo {
         .selectAll()
         .where('account_id', '=', accountId)
         .where('client_uuid', '=', clientUuid)
+        // Time order: ids need not grow with time on a distributed store; the id only breaks ties.
+        .orderBy('created', 'desc')
         .orderBy('id', 'desc')
         .execute();
       return rows.map(outbox);
@@ -120,7 +122,7 @@ export function chatLogRepo(ctx: StoreContext): ChatLogRepo {
       return chat(row);
     },
     async list(limit) {
-      const rows = await ctx.db().selectFrom('chat_log').selectAll().orderBy('id', 'desc').limit(limit).execute();
+      const rows = await ctx.db().selectFrom('chat_log').selectAll().orderBy('created', 'desc').orderBy('id', 'desc').limit(limit).execute();
       return rows.map(chat);
     },
     async prune(before) {
@@ -128,13 +130,14 @@ export function chatLogRepo(ctx: StoreContext): ChatLogRepo {
       return Number(result.numDeletedRows);
     },
     async keepNewest(keep) {
-      // The oldest id kept (ids grow with time, as `list` orders them); older ones go. Fewer than
-      // `keep` messages: the subquery is empty, the comparison null, nothing goes.
+      // By time, as `list` orders them: what is older than the keep-th newest message goes (messages
+      // of that very millisecond stay, a few more than `keep` at worst). Fewer than `keep`
+      // messages: the subquery is empty, the comparison null, nothing goes.
       const db = ctx.db();
       const query =
         keep <= 0
           ? db.deleteFrom('chat_log')
-          : db.deleteFrom('chat_log').where('id', '<', (eb) => eb.selectFrom('chat_log').select('id').orderBy('id', 'desc').limit(1).offset(keep - 1));
+          : db.deleteFrom('chat_log').where('created', '<', (eb) => eb.selectFrom('chat_log').select('created').orderBy('created', 'desc').limit(1).offset(keep - 1));
       const result = await query.executeTakeFirst();
       return Number(result.numDeletedRows);
     },

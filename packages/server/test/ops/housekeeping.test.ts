@@ -1,0 +1,160 @@
+/**
+ * Housekeeping (issue 14): what outlived its use is deleted by background jobs, not inside
+ * requests. The jobs on both stores delete exactly what is due; the runner runs each on its timer,
+ * survives a failing job, and stops cleanly.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OAUTH_WINDOW_SECONDS } from '../../src/auth/accounts.js';
+import { HOUSEKEEPING_JOBS, type HousekeepingJob } from '../../src/housekeeping/jobs.js';
+import { Housekeeping } from '../../src/housekeeping/runner.js';
+import type { Store } from '../../src/store/store.js';
+import { CHATLOG_RETENTION_MS, SESSION_IDLE_MS } from '../../src/syncml/endpoint.js';
+import { storeKinds } from '../support/stores.js';
+import { uid, useStore } from '../store/helpers.js';
+
+const job = (name: string): HousekeepingJob => {
+  const found = HOUSEKEEPING_JOBS.find((j) => j.name === name);
+  if (found === undefined) throw new Error(`no housekeeping job ${name}`);
+  return found;
+};
+
+/** Runs `write` with the clock at `at`. */
+async function writtenAt<T>(at: Date, write: () => Promise<T>): Promise<T> {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(at);
+  try {
+    return await write();
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+const HOUR = 3_600_000;
+
+describe.each(storeKinds)('housekeeping jobs (%s)', (kind) => {
+  const store = useStore(kind);
+
+  it('syncml-sessions deletes the sessions idle past the limit with their items, and keeps the others', async () => {
+    const now = new Date();
+    const session = (key: string) => ({ key, deviceId: 'IMEI:1', phoneSessionId: '1', state: '{}', lastMsgId: null, lastReply: null, lastRequest: null });
+    const idle = uid('idle');
+    const live = uid('live');
+    await writtenAt(new Date(now.getTime() - SESSION_IDLE_MS - HOUR), async () => {
+      await store().syncmlSessions.create(session(idle));
+      await store().syncmlSessions.appendItems(idle, 'in', ['<a/>', '<b/>']);
+    });
+    await writtenAt(new Date(now.getTime() - SESSION_IDLE_MS + HOUR / 2), () => store().syncmlSessions.create(session(live)));
+    expect(await job('syncml-sessions').run(store(), now)).toBe(1);
+    expect(await store().syncmlSessions.get(idle)).toBeUndefined();
+    expect(await store().syncmlSessions.countItems(idle, 'in')).toBe(0);
+    expect((await store().syncmlSessions.get(live))?.key).toBe(live);
+    expect(await job('syncml-sessions').run(store(), now)).toBe(0);
+  });
+
+  it('chat-log drops messages older than the retention and keeps the newer ones', async () => {
+    const now = new Date();
+    const message = (body: string) => ({ sessionId: 's', msgId: 1, direction: 'in' as const, encoding: 'xml' as const, body });
+    await writtenAt(new Date(now.getTime() - CHATLOG_RETENTION_MS - HOUR), () => store().chatLog.append(message('<old/>')));
+    await writtenAt(new Date(now.getTime() - CHATLOG_RETENTION_MS + HOUR), () => store().chatLog.append(message('<recent/>')));
+    expect(await job('chat-log').run(store(), now)).toBe(1);
+    expect((await store().chatLog.list(10)).map((m) => m.body)).toEqual(['<recent/>']);
+  });
+
+  it('oauth-nonces forgets nonces older than the window, so only those could be used again', async () => {
+    const nowSeconds = 2_000_000_000;
+    const old = nowSeconds - OAUTH_WINDOW_SECONDS - 1;
+    const inWindow = nowSeconds - OAUTH_WINDOW_SECONDS + 1;
+    expect(await store().nonces.remember('ck', old, 'n')).toBe(true);
+    expect(await store().nonces.remember('ck', inWindow, 'n')).toBe(true);
+    await job('oauth-nonces').run(store(), new Date(nowSeconds * 1000));
+    expect(await store().nonces.remember('ck', old, 'n')).toBe(true);
+    expect(await store().nonces.remember('ck', inWindow, 'n')).toBe(false);
+  });
+});
+
+describe('the housekeeping runner', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const store = {} as Store;
+  const noJitter = () => 0;
+
+  it('runs each job first after the first delay, then every everyMs after the end of its last run', async () => {
+    vi.useFakeTimers();
+    const runs: number[] = [];
+    const start = Date.now();
+    const keeper = new Housekeeping(undefined, {
+      firstRunMs: 1_000,
+      random: noJitter,
+      jobs: [{ name: 't', everyMs: 5_000, run: async () => (runs.push(Date.now() - start), 0) }],
+    });
+    keeper.start(store);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(runs).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(runs).toEqual([1_000]);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(runs).toEqual([1_000, 6_000, 11_000]);
+    await keeper.stop();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(runs).toHaveLength(3);
+  });
+
+  it('a failing job is logged and runs again at its next turn; the other jobs go on', async () => {
+    vi.useFakeTimers();
+    const warnings: unknown[] = [];
+    const logger = { warn: (o: unknown) => warnings.push(o), debug: () => undefined } as unknown as import('pino').Logger;
+    let failing = 0;
+    let fine = 0;
+    const keeper = new Housekeeping(logger, {
+      firstRunMs: 100,
+      random: noJitter,
+      jobs: [
+        { name: 'failing', everyMs: 1_000, run: async () => { failing++; throw new Error('store away'); } },
+        { name: 'fine', everyMs: 1_000, run: async () => (fine++, 0) },
+      ],
+    });
+    keeper.start(store);
+    await vi.advanceTimersByTimeAsync(2_100);
+    expect(failing).toBe(3);
+    expect(fine).toBe(3);
+    expect(warnings).toHaveLength(3);
+    expect(warnings[0]).toMatchObject({ job: 'failing' });
+    await keeper.stop();
+  });
+
+  it('stop waits for a run in progress and starts none after it', async () => {
+    vi.useFakeTimers();
+    let release!: () => void;
+    let started = 0;
+    let ended = 0;
+    const keeper = new Housekeeping(undefined, {
+      firstRunMs: 10,
+      random: noJitter,
+      jobs: [{ name: 'slow', everyMs: 10, run: async () => { started++; await new Promise<void>((r) => (release = r)); ended++; return 0; } }],
+    });
+    keeper.start(store);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(started).toBe(1);
+    let stopped = false;
+    const stopping = keeper.stop().then(() => (stopped = true));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect(ended).toBe(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(started).toBe(1);
+  });
+
+  it('spreads instances started together: the first run comes within 10 % after the first delay', async () => {
+    vi.useFakeTimers();
+    const at: number[] = [];
+    const start = Date.now();
+    const keeper = new Housekeeping(undefined, { firstRunMs: 1_000, random: () => 0.5, jobs: [{ name: 't', everyMs: 60_000, run: async () => (at.push(Date.now() - start), 0) }] });
+    keeper.start(store);
+    await vi.advanceTimersByTimeAsync(1_100);
+    expect(at).toEqual([1_050]);
+    await keeper.stop();
+  });
+});
