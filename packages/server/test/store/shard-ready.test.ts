@@ -11,16 +11,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/open.js';
-
-/** Tables no account owns: the accounts themselves (their id is the distribution key), reference data, bookkeeping. */
-const GLOBAL = new Set(['accounts', 'models', 'vendors', 'schema_migrations', 'sqlite_sequence']);
-
-/** Owned tables whose primary key does not lead with account_id yet: the debt the issue names. */
-const NOT_YET = new Set([
-  'activesync_clients', 'bindings', 'chat_log', 'consumers', 'contents', 'datastore_clients', 'extdata_clients', 'nonces', 'outbox',
-  'phone_bindings', 'sessions', 'sync_anchors', 'sync_locks', 'sync_log', 'sync_map', 'syncml_clients', 'syncml_session_items',
-  'syncml_session_state', 'tokens',
-]);
+import { GLOBAL_TABLES as GLOBAL, NOT_YET_SHARD_READY as NOT_YET } from './shard-rule.js';
 
 describe('the schema, sharded by account', () => {
   const file = join(tmpdir(), `atomsync-shard-${process.pid}-${Date.now()}.db`);
