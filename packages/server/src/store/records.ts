@@ -289,7 +289,41 @@ export interface ActivesyncDeviceRecord {
   /** Settings' DeviceInformation as sent (JSON text), or null. */
   readonly information: string | null;
   readonly created: Date;
+  /** Its last request, to the minute: written only when it moved by more than WRITE_LAST_SEEN_AFTER_MS. */
   readonly lastSeen: Date;
+  /** The last full Sync request (the endpoint's JSON), for an empty or partial Sync; null before one. */
+  readonly syncRequest?: string | null;
+  /** The last full Ping request (the endpoint's JSON), for an empty Ping; null before one. */
+  readonly pingRequest?: string | null;
+  /** Since when FolderSync finds the client in no binding (the phone gets no folders); null while bound. */
+  readonly unboundSince: Date | null;
+  /** The device this one replaced (another DeviceId on the same client), or null. */
+  readonly replaced: { readonly deviceId: string; readonly at: Date } | null;
+  /** A remote wipe asked for this device, or null. */
+  readonly wipe: ActivesyncWipe | null;
+}
+
+/** MS-ASPROV RemoteWipe ('device') or, from 16.1, AccountOnlyRemoteWipe ('account'). */
+export type ActivesyncWipeScope = 'device' | 'account';
+
+export interface ActivesyncWipe {
+  readonly scope: ActivesyncWipeScope;
+  readonly requested: Date;
+  /** When the phone was last told to wipe (a Provision answered with the wipe); null before. */
+  readonly sent: Date | null;
+  /** When the phone acknowledged it (Provision with the wipe's Status 1): refused from then on. */
+  readonly acknowledged: Date | null;
+}
+
+/** An item loop protection took out of a collection's queue: the phone kept failing on it. */
+export interface ActivesyncIsolatedItem {
+  /** The folder's ServerId. */
+  readonly collectionId: string;
+  readonly serverId: string;
+  readonly op: ActivesyncOutboxOp;
+  /** The binding whose sync log reports it. */
+  readonly bindingId: number;
+  readonly since: Date;
 }
 
 /** One synchronized collection (folder) of a device. */

@@ -19,7 +19,9 @@ import type {
   ActivesyncCollectionRecord,
   ActivesyncDeviceItem,
   ActivesyncDeviceRecord,
+  ActivesyncIsolatedItem,
   ActivesyncOutboxRow,
+  ActivesyncWipeScope,
   BearerTokenRecord,
   BindingRecord,
   ChatMessageRecord,
@@ -345,29 +347,56 @@ export interface SyncmlDeviceRepo {
  * last reply and state, the changes queued for it, and the items as the phone holds them. All of
  * it belongs to the ActiveSync client and goes with it, or with its account.
  */
+/**
+ * A device's lastSeen is written when it moved by more than this: phones send a request every few
+ * seconds to minutes (a Ping per change, Syncs in windows), and a row write per request bought a
+ * precision no reader needs (the record shows the last contact to the minute).
+ */
+export const WRITE_LAST_SEEN_AFTER_MS = 60_000;
+
 export interface ActivesyncDeviceRepo {
   device(accountId: number, clientUuid: string): Promise<ActivesyncDeviceRecord | undefined>;
+  /** Every device of the account's clients, in clientUuid order. */
+  devices(accountId: number): Promise<ActivesyncDeviceRecord[]>;
   /**
    * Records the device on its request: created on first contact; the same DeviceId refreshes deviceType,
-   * userAgent, protocolVersion and lastSeen; another DeviceId replaces the device and drops every state of the
-   * old one (its collections, outbox and items) — `replaced` names the old DeviceId then.
+   * userAgent, protocolVersion and lastSeen — written only when one of the first three changed or lastSeen moved by
+   * more than WRITE_LAST_SEEN_AFTER_MS; another DeviceId replaces the device and drops every state of the
+   * old one (its collections, outbox, items, isolated items, wipe) — `replaced` names the old DeviceId then, and
+   * the record keeps it (`replaced`) until the next replacement.
    */
   touch(accountId: number, clientUuid: string, device: { deviceId: string; deviceType: string; userAgent: string; protocolVersion: string }, now: Date): Promise<{ record: ActivesyncDeviceRecord; replaced: string | null }>;
   /** Writes the fields given (the others are kept); no-op for a device not recorded. */
-  update(accountId: number, clientUuid: string, patch: Partial<Pick<ActivesyncDeviceRecord, 'policyKey' | 'pendingPolicyKey' | 'folderSyncKey' | 'folders' | 'information'>>): Promise<void>;
+  update(
+    accountId: number,
+    clientUuid: string,
+    patch: Partial<Pick<ActivesyncDeviceRecord, 'policyKey' | 'pendingPolicyKey' | 'folderSyncKey' | 'folders' | 'information' | 'syncRequest' | 'pingRequest' | 'unboundSince'>>,
+  ): Promise<void>;
+  /** Asks a remote wipe of the device (a new ask replaces an earlier one, sent or acknowledged); undefined for a device not recorded. */
+  requestWipe(accountId: number, clientUuid: string, scope: ActivesyncWipeScope, now: Date): Promise<ActivesyncDeviceRecord | undefined>;
+  /** Forgets the wipe, whatever its state (the device is served again); undefined for a device not recorded. */
+  cancelWipe(accountId: number, clientUuid: string): Promise<ActivesyncDeviceRecord | undefined>;
+  /** The phone was told to wipe: only for the wipe asked at `requested`, not yet acknowledged. */
+  wipeSent(accountId: number, clientUuid: string, requested: Date, now: Date): Promise<void>;
+  /** The phone acknowledged the wipe asked at `requested`: false when that wipe is gone (cancelled, asked again) or already acknowledged. */
+  acknowledgeWipe(accountId: number, clientUuid: string, requested: Date, now: Date): Promise<boolean>;
+  /** Records an item loop protection took out (again: its row is replaced). The device must be recorded. */
+  isolate(accountId: number, clientUuid: string, item: ActivesyncIsolatedItem): Promise<void>;
+  /** The isolated items of one client's device, or of every device of the account, by clientUuid, oldest first. */
+  isolated(accountId: number, clientUuid?: string): Promise<Map<string, ActivesyncIsolatedItem[]>>;
   collection(accountId: number, clientUuid: string, collectionId: string): Promise<ActivesyncCollectionRecord | undefined>;
   /** In collectionId order. */
   collections(accountId: number, clientUuid: string): Promise<ActivesyncCollectionRecord[]>;
   /** Inserts or replaces the collection's row (updated = now). The device must be recorded. */
   saveCollection(record: Omit<ActivesyncCollectionRecord, 'updated'>, now: Date): Promise<void>;
-  /** Forgets a collection: its row, outbox and items (a SyncKey 0, a folder gone). */
+  /** Forgets a collection: its row, outbox, items and isolated items (a SyncKey 0, a folder gone). */
   resetCollection(accountId: number, clientUuid: string, collectionId: string): Promise<void>;
   /** Queues changes after those queued before, in the order given. The device must be recorded. */
   appendOutbox(accountId: number, clientUuid: string, collectionId: string, rows: readonly Omit<ActivesyncOutboxRow, 'seq'>[]): Promise<void>;
   /** The oldest `limit` queued changes, in order. */
   peekOutbox(accountId: number, clientUuid: string, collectionId: string, limit: number): Promise<ActivesyncOutboxRow[]>;
   outboxSize(accountId: number, clientUuid: string, collectionId: string): Promise<number>;
-  /** Drops the queued changes up to and including `throughSeq`. */
+  /** Drops the queued changes up to and including `throughSeq`; an isolated item among them is isolated no more (the phone took it). */
   dropOutbox(accountId: number, clientUuid: string, collectionId: string, throughSeq: number): Promise<void>;
   /** Those of `serverIds` the device holds, by serverId (missing ones are left out). */
   items(accountId: number, clientUuid: string, collectionId: string, serverIds: readonly string[]): Promise<Map<string, ActivesyncDeviceItem>>;

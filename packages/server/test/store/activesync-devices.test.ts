@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ActivesyncCollectionRecord, ActivesyncDeviceItem, ActivesyncOutboxRow } from '../../src/store/records.js';
-import type { Store } from '../../src/store/store.js';
+import { WRITE_LAST_SEEN_AFTER_MS, type Store } from '../../src/store/store.js';
 import { storeKinds } from '../support/stores.js';
 import { makeAccount, uid, useStore } from './helpers.js';
 
@@ -20,6 +20,9 @@ async function activesyncClient(store: Store, username = 'alice'): Promise<{ acc
   const client = await store.activesync.create({ uuid: uid('as'), accountId: account.id, userId: 'u', username: 'dev', passwordHash: 'h', phoneNumber: '+1', modelUuid: 'm' });
   return { accountId: account.id, clientUuid: client.uuid };
 }
+
+/** The device record's fields a phone starts with (migration 6). */
+const NOTHING_YET = { syncRequest: null, pingRequest: null, unboundSince: null, replaced: null, wipe: null };
 
 const contact = (n: number, extra = ''): string => `BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Person ${n}${extra}\r\nEND:VCARD\r\n`;
 
@@ -66,6 +69,7 @@ describe.each(storeKinds)('ActiveSync devices (%s)', (kind) => {
         information: null,
         created: first,
         lastSeen: first,
+        ...NOTHING_YET,
       },
       replaced: null,
     });
@@ -105,7 +109,20 @@ describe.each(storeKinds)('ActiveSync devices (%s)', (kind) => {
     const t1 = new Date(t0.getTime() + 1_000);
     const replaced = await store().activesyncDevices.touch(accountId, clientUuid, ANDROID, t1);
     expect(replaced).toEqual({
-      record: { accountId, clientUuid, ...ANDROID, policyKey: null, pendingPolicyKey: null, folderSyncKey: '0', folders: '[]', information: null, created: t1, lastSeen: t1 },
+      record: {
+        accountId,
+        clientUuid,
+        ...ANDROID,
+        policyKey: null,
+        pendingPolicyKey: null,
+        folderSyncKey: '0',
+        folders: '[]',
+        information: null,
+        created: t1,
+        lastSeen: t1,
+        ...NOTHING_YET,
+        replaced: { deviceId: IPHONE.deviceId, at: t1 },
+      },
       replaced: IPHONE.deviceId,
     });
     expect(await store().activesyncDevices.device(accountId, clientUuid)).toEqual(replaced.record);
@@ -122,6 +139,7 @@ describe.each(storeKinds)('ActiveSync devices (%s)', (kind) => {
     await filled(accountId, clientUuid, 'contacts');
     const back = await store().activesyncDevices.touch(accountId, clientUuid, IPHONE, new Date(t1.getTime() + 1_000));
     expect(back.replaced).toBe(ANDROID.deviceId);
+    expect(back.record.replaced).toEqual({ deviceId: ANDROID.deviceId, at: new Date(t1.getTime() + 1_000) });
     expect(await store().activesyncDevices.collections(accountId, clientUuid)).toEqual([]);
   });
 
@@ -158,6 +176,13 @@ describe.each(storeKinds)('ActiveSync devices (%s)', (kind) => {
     await store().activesyncDevices.update(accountId, clientUuid, {});
     await store().activesyncDevices.update(accountId, clientUuid, { policyKey: undefined, information: null });
     expect(await device()).toEqual({ ...all, information: null });
+
+    // The last full Sync and Ping requests (for an empty or partial one) and since when the client is in no binding.
+    const since = new Date(Date.UTC(2025, 3, 4, 5, 6, 7, 8));
+    await store().activesyncDevices.update(accountId, clientUuid, { syncRequest: '{"sync":1}', pingRequest: '{"ping":2}', unboundSince: since });
+    expect(await device()).toEqual({ ...all, information: null, syncRequest: '{"sync":1}', pingRequest: '{"ping":2}', unboundSince: since });
+    await store().activesyncDevices.update(accountId, clientUuid, { pingRequest: null, unboundSince: null });
+    expect(await device()).toEqual({ ...all, information: null, syncRequest: '{"sync":1}', pingRequest: null, unboundSince: null });
 
     await store().activesyncDevices.update(accountId, 'no-such-client', { policyKey: 'x' });
     expect(await store().activesyncDevices.device(accountId, 'no-such-client')).toBeUndefined();
@@ -398,5 +423,106 @@ describe.each(storeKinds)('ActiveSync devices (%s)', (kind) => {
     expect(await stateOf(alice.accountId, alice.clientUuid, 'contacts')).toEqual({ collection: undefined, outbox: [], items: new Map() });
     expect(await store().activesyncDevices.device(bob.accountId, bob.clientUuid)).toBeDefined();
     expect(await stateOf(bob.accountId, bob.clientUuid, 'contacts')).toEqual(bobs);
+  });
+
+  it('writes lastSeen only when it moved by more than a minute, or when the phone changed', async () => {
+    const { accountId, clientUuid } = await activesyncClient(store());
+    const t0 = new Date(Date.UTC(2025, 6, 1, 12));
+    const at = (ms: number) => new Date(t0.getTime() + ms);
+    const touch = (when: Date, phone = IPHONE) => store().activesyncDevices.touch(accountId, clientUuid, phone, when);
+    await touch(t0);
+    expect((await touch(at(WRITE_LAST_SEEN_AFTER_MS))).record.lastSeen).toEqual(t0);
+    expect((await store().activesyncDevices.device(accountId, clientUuid))!.lastSeen).toEqual(t0);
+    expect((await touch(at(WRITE_LAST_SEEN_AFTER_MS + 1))).record.lastSeen).toEqual(at(WRITE_LAST_SEEN_AFTER_MS + 1));
+    expect((await store().activesyncDevices.device(accountId, clientUuid))!.lastSeen).toEqual(at(WRITE_LAST_SEEN_AFTER_MS + 1));
+    // A new protocol version is written at once, lastSeen with it.
+    const upgraded = await touch(at(WRITE_LAST_SEEN_AFTER_MS + 2), { ...IPHONE, protocolVersion: '14.1' });
+    expect(upgraded.record).toMatchObject({ protocolVersion: '14.1', lastSeen: at(WRITE_LAST_SEEN_AFTER_MS + 2) });
+    expect(await store().activesyncDevices.device(accountId, clientUuid)).toEqual(upgraded.record);
+  });
+
+  it('keeps a remote wipe: asked, sent, acknowledged once, cancelled; a new DeviceId starts without one', async () => {
+    const { accountId, clientUuid } = await activesyncClient(store());
+    const s = () => store().activesyncDevices;
+    expect(await s().requestWipe(accountId, clientUuid, 'device', new Date())).toBeUndefined();
+    const t0 = new Date(Date.UTC(2025, 7, 1, 9));
+    const at = (ms: number) => new Date(t0.getTime() + ms);
+    const { record } = await s().touch(accountId, clientUuid, IPHONE, t0);
+
+    const asked = await s().requestWipe(accountId, clientUuid, 'account', at(1));
+    expect(asked).toEqual({ ...record, wipe: { scope: 'account', requested: at(1), sent: null, acknowledged: null } });
+    await s().wipeSent(accountId, clientUuid, at(1), at(2));
+    expect((await s().device(accountId, clientUuid))!.wipe).toEqual({ scope: 'account', requested: at(1), sent: at(2), acknowledged: null });
+    // An acknowledgement of a wipe asked at another time (cancelled and asked again meanwhile) is not this one's.
+    expect(await s().acknowledgeWipe(accountId, clientUuid, at(0), at(3))).toBe(false);
+    expect(await s().acknowledgeWipe(accountId, clientUuid, at(1), at(3))).toBe(true);
+    expect(await s().acknowledgeWipe(accountId, clientUuid, at(1), at(4))).toBe(false);
+    await s().wipeSent(accountId, clientUuid, at(1), at(5));
+    expect((await s().device(accountId, clientUuid))!.wipe).toEqual({ scope: 'account', requested: at(1), sent: at(2), acknowledged: at(3) });
+
+    // Asked again: it starts over.
+    expect((await s().requestWipe(accountId, clientUuid, 'device', at(6)))!.wipe).toEqual({ scope: 'device', requested: at(6), sent: null, acknowledged: null });
+    expect(await s().cancelWipe(accountId, clientUuid)).toEqual({ ...record, wipe: null });
+    expect(await s().acknowledgeWipe(accountId, clientUuid, at(6), at(7))).toBe(false);
+    expect((await s().device(accountId, clientUuid))!.wipe).toBeNull();
+    expect(await s().cancelWipe(accountId, 'no-such-client')).toBeUndefined();
+
+    // Another account cannot ask one on this client.
+    const bob = await makeAccount(store(), 'bob');
+    expect(await s().requestWipe(bob.id, clientUuid, 'device', at(8))).toBeUndefined();
+    expect((await s().device(accountId, clientUuid))!.wipe).toBeNull();
+
+    // A wipe of the old phone does not carry to the phone that replaces it.
+    await s().requestWipe(accountId, clientUuid, 'device', at(9));
+    const replaced = await s().touch(accountId, clientUuid, ANDROID, at(10));
+    expect(replaced.record.wipe).toBeNull();
+  });
+
+  it('keeps the items loop protection isolated until the phone takes a later change of one, the collection resets or the phone is replaced', async () => {
+    const { accountId, clientUuid } = await activesyncClient(store());
+    const other = await activesyncClient(store(), 'bob');
+    const s = () => store().activesyncDevices;
+    const t0 = new Date(Date.UTC(2025, 8, 1));
+    await s().touch(accountId, clientUuid, IPHONE, t0);
+    await s().touch(other.accountId, other.clientUuid, IPHONE, t0);
+    const item = (collectionId: string, serverId: string, ms: number) => ({ collectionId, serverId, op: 'add' as const, bindingId: 7, since: new Date(t0.getTime() + ms) });
+    await s().isolate(accountId, clientUuid, item('contacts', 'c:1', 2));
+    await s().isolate(accountId, clientUuid, item('calendar', 'e:1', 1));
+    await s().isolate(accountId, clientUuid, item('contacts', 'c:2', 3));
+    await s().isolate(other.accountId, other.clientUuid, item('contacts', 'c:1', 1));
+    // Isolated again: one row, the later time.
+    await s().isolate(accountId, clientUuid, { ...item('contacts', 'c:2', 4), op: 'replace' });
+    expect(await s().isolated(accountId, clientUuid)).toEqual(
+      new Map([[clientUuid, [item('calendar', 'e:1', 1), item('contacts', 'c:1', 2), { ...item('contacts', 'c:2', 4), op: 'replace' }]]]),
+    );
+    expect(await s().isolated(other.accountId)).toEqual(new Map([[other.clientUuid, [item('contacts', 'c:1', 1)]]]));
+
+    // The phone takes a later change of c:1 (queued, sent, acknowledged): c:1 syncs again; c:2 stays.
+    await s().appendOutbox(accountId, clientUuid, 'contacts', [{ op: 'replace', serverId: 'c:1', dataclass: 'Contacts', body: contact(1) }, ...adds(10, 1)]);
+    const [first] = await s().peekOutbox(accountId, clientUuid, 'contacts', 1);
+    await s().dropOutbox(accountId, clientUuid, 'contacts', first!.seq);
+    expect((await s().isolated(accountId, clientUuid)).get(clientUuid)!.map((i) => i.serverId)).toEqual(['e:1', 'c:2']);
+
+    // The collection starts again: its isolated items go, the other collection's stay.
+    await s().resetCollection(accountId, clientUuid, 'contacts');
+    expect((await s().isolated(accountId, clientUuid)).get(clientUuid)!.map((i) => i.serverId)).toEqual(['e:1']);
+    // A new phone has none; the other account's phone keeps its own.
+    await s().touch(accountId, clientUuid, ANDROID, t0);
+    expect(await s().isolated(accountId, clientUuid)).toEqual(new Map());
+    expect(await s().isolated(other.accountId, other.clientUuid)).toEqual(new Map([[other.clientUuid, [item('contacts', 'c:1', 1)]]]));
+    // Gone with the client.
+    expect(await store().activesync.delete(other.accountId, other.clientUuid)).toBe(true);
+    expect(await s().isolated(other.accountId)).toEqual(new Map());
+  });
+
+  it('lists the devices of an account, and of no other', async () => {
+    const alice = await activesyncClient(store(), 'alice');
+    const second = await store().activesync.create({ uuid: uid('as'), accountId: alice.accountId, userId: 'u2', username: 'dev2', passwordHash: 'h', phoneNumber: '+2', modelUuid: 'm' });
+    const bob = await activesyncClient(store(), 'bob');
+    const a = await store().activesyncDevices.touch(alice.accountId, alice.clientUuid, IPHONE, new Date());
+    const b = await store().activesyncDevices.touch(alice.accountId, second.uuid, ANDROID, new Date());
+    await store().activesyncDevices.touch(bob.accountId, bob.clientUuid, IPHONE, new Date());
+    const expected = [a.record, b.record].sort((x, y) => (x.clientUuid < y.clientUuid ? -1 : 1));
+    expect(await store().activesyncDevices.devices(alice.accountId)).toEqual(expected);
   });
 });

@@ -13,10 +13,19 @@
  * phone waiting on the row's lock then finds the row it waited for, the new phone in it.
  */
 import { CompiledQuery, type Selectable } from 'kysely';
-import type { ActivesyncCollectionRecord, ActivesyncDeviceItem, ActivesyncDeviceRecord, ActivesyncOutboxOp, ItemDataclass } from '../records.js';
-import type { ActivesyncDeviceRepo } from '../store.js';
-import { chunks, millis, multiRowInsert, toDate, type StoreContext } from './context.js';
-import type { ActivesyncCollectionsTable, ActivesyncDevicesTable } from './schema.js';
+import type {
+  ActivesyncCollectionRecord,
+  ActivesyncDeviceItem,
+  ActivesyncDeviceRecord,
+  ActivesyncIsolatedItem,
+  ActivesyncOutboxOp,
+  ActivesyncWipe,
+  ActivesyncWipeScope,
+  ItemDataclass,
+} from '../records.js';
+import { WRITE_LAST_SEEN_AFTER_MS, type ActivesyncDeviceRepo } from '../store.js';
+import { chunks, millis, multiRowInsert, toDate, toDateOrNull, type StoreContext } from './context.js';
+import type { ActivesyncCollectionsTable, ActivesyncDevicesTable, ActivesyncIsolatedTable } from './schema.js';
 
 const device = (row: Selectable<ActivesyncDevicesTable>): ActivesyncDeviceRecord => ({
   accountId: Number(row.account_id),
@@ -32,7 +41,28 @@ const device = (row: Selectable<ActivesyncDevicesTable>): ActivesyncDeviceRecord
   information: row.information,
   created: toDate(row.created),
   lastSeen: toDate(row.last_seen),
+  syncRequest: row.sync_request,
+  pingRequest: row.ping_request,
+  unboundSince: toDateOrNull(row.unbound_since),
+  replaced: row.replaced_device_id === null || row.replaced_at === null ? null : { deviceId: row.replaced_device_id, at: toDate(row.replaced_at) },
+  wipe: wipe(row),
 });
+
+function wipe(row: Selectable<ActivesyncDevicesTable>): ActivesyncWipe | null {
+  if (row.wipe_requested === null || (row.wipe_scope !== 'device' && row.wipe_scope !== 'account')) return null;
+  return { scope: row.wipe_scope, requested: toDate(row.wipe_requested), sent: toDateOrNull(row.wipe_sent), acknowledged: toDateOrNull(row.wipe_acknowledged) };
+}
+
+const isolated = (row: Selectable<ActivesyncIsolatedTable>): ActivesyncIsolatedItem => ({
+  collectionId: row.collection_id,
+  serverId: row.server_id,
+  op: row.op as ActivesyncOutboxOp,
+  bindingId: Number(row.binding_id),
+  since: toDate(row.since),
+});
+
+/** No wipe asked: what a new device starts with and what a cancel leaves. */
+const NO_WIPE = { wipe_scope: null, wipe_requested: null, wipe_sent: null, wipe_acknowledged: null } as const;
 
 const collection = (row: Selectable<ActivesyncCollectionsTable>): ActivesyncCollectionRecord => ({
   accountId: Number(row.account_id),
@@ -46,7 +76,7 @@ const collection = (row: Selectable<ActivesyncCollectionsTable>): ActivesyncColl
 });
 
 /** The tables of a device's state besides its own row: a new DeviceId or a reset drops their rows. */
-const STATE_TABLES = ['activesync_collections', 'activesync_outbox', 'activesync_items'] as const;
+const STATE_TABLES = ['activesync_collections', 'activesync_outbox', 'activesync_items', 'activesync_isolated'] as const;
 
 /** Columns of one outbox row and one item row, in insert order: the multi-row inserts chunk by them. */
 const OUTBOX_COLUMNS = ['account_id', 'client_uuid', 'collection_id', 'seq', 'op', 'server_id', 'dataclass', 'body'] as const;
@@ -62,8 +92,27 @@ export function activesyncDeviceRepo(ctx: StoreContext): ActivesyncDeviceRepo {
       const row = await find(accountId, clientUuid).executeTakeFirst();
       return row && device(row);
     },
+    async devices(accountId) {
+      const rows = await ctx.db().selectFrom('activesync_devices').selectAll().where('account_id', '=', accountId).orderBy('client_uuid').execute();
+      return rows.map(device);
+    },
     async touch(accountId, clientUuid, phone, now) {
       const at = millis(now);
+      // The common case, a known phone's next request, reads and writes nothing more: a Ping-heavy
+      // phone would otherwise write its row (and take its lock) on every request only to move
+      // last_seen by seconds, which no one reads that finely.
+      const seen = await find(accountId, clientUuid).executeTakeFirst();
+      if (
+        seen !== undefined &&
+        seen.device_id === phone.deviceId &&
+        seen.device_type === phone.deviceType &&
+        seen.user_agent === phone.userAgent &&
+        seen.protocol_version === phone.protocolVersion &&
+        at - Number(seen.last_seen) <= WRITE_LAST_SEEN_AFTER_MS &&
+        at >= Number(seen.last_seen)
+      ) {
+        return { record: device(seen), replaced: null };
+      }
       // What a phone starts with, on first contact and when it replaces another.
       const fresh = {
         device_id: phone.deviceId,
@@ -77,12 +126,16 @@ export function activesyncDeviceRepo(ctx: StoreContext): ActivesyncDeviceRepo {
         information: null,
         created: at,
         last_seen: at,
+        sync_request: null,
+        ping_request: null,
+        unbound_since: null,
+        ...NO_WIPE,
       };
       return ctx.inTransaction(async () => {
         const created = await ctx
           .db()
           .insertInto('activesync_devices')
-          .values({ account_id: accountId, client_uuid: clientUuid, ...fresh, outbox_seq: 0 })
+          .values({ account_id: accountId, client_uuid: clientUuid, ...fresh, replaced_device_id: null, replaced_at: null, outbox_seq: 0 })
           .onConflict((oc) => oc.columns(['account_id', 'client_uuid']).doNothing())
           .returningAll()
           .executeTakeFirst();
@@ -99,7 +152,11 @@ export function activesyncDeviceRepo(ctx: StoreContext): ActivesyncDeviceRepo {
         const row = await ctx
           .db()
           .updateTable('activesync_devices')
-          .set(sameDevice ? { device_type: phone.deviceType, user_agent: phone.userAgent, protocol_version: phone.protocolVersion, last_seen: at } : fresh)
+          .set(
+            sameDevice
+              ? { device_type: phone.deviceType, user_agent: phone.userAgent, protocol_version: phone.protocolVersion, last_seen: at }
+              : { ...fresh, replaced_device_id: known.device_id, replaced_at: at },
+          )
           .where('account_id', '=', accountId)
           .where('client_uuid', '=', clientUuid)
           .returningAll()
@@ -109,14 +166,96 @@ export function activesyncDeviceRepo(ctx: StoreContext): ActivesyncDeviceRepo {
     },
     async update(accountId, clientUuid, patch) {
       // Only the fields given are written.
-      const given: Partial<Pick<ActivesyncDevicesTable, 'policy_key' | 'pending_policy_key' | 'folder_sync_key' | 'folders' | 'information'>> = {};
+      const given: Partial<
+        Pick<ActivesyncDevicesTable, 'policy_key' | 'pending_policy_key' | 'folder_sync_key' | 'folders' | 'information' | 'sync_request' | 'ping_request' | 'unbound_since'>
+      > = {};
       if (patch.policyKey !== undefined) given.policy_key = patch.policyKey;
+      if (patch.syncRequest !== undefined) given.sync_request = patch.syncRequest;
+      if (patch.pingRequest !== undefined) given.ping_request = patch.pingRequest;
+      if (patch.unboundSince !== undefined) given.unbound_since = patch.unboundSince === null ? null : millis(patch.unboundSince);
       if (patch.pendingPolicyKey !== undefined) given.pending_policy_key = patch.pendingPolicyKey;
       if (patch.folderSyncKey !== undefined) given.folder_sync_key = patch.folderSyncKey;
       if (patch.folders !== undefined) given.folders = patch.folders;
       if (patch.information !== undefined) given.information = patch.information;
       if (Object.keys(given).length === 0) return;
       await ctx.db().updateTable('activesync_devices').set(given).where('account_id', '=', accountId).where('client_uuid', '=', clientUuid).execute();
+    },
+    async requestWipe(accountId, clientUuid, scope: ActivesyncWipeScope, now) {
+      // A new request starts over: not yet sent, not acknowledged.
+      const row = await ctx
+        .db()
+        .updateTable('activesync_devices')
+        .set({ wipe_scope: scope, wipe_requested: millis(now), wipe_sent: null, wipe_acknowledged: null })
+        .where('account_id', '=', accountId)
+        .where('client_uuid', '=', clientUuid)
+        .returningAll()
+        .executeTakeFirst();
+      return row && device(row);
+    },
+    async cancelWipe(accountId, clientUuid) {
+      const row = await ctx
+        .db()
+        .updateTable('activesync_devices')
+        .set(NO_WIPE)
+        .where('account_id', '=', accountId)
+        .where('client_uuid', '=', clientUuid)
+        .returningAll()
+        .executeTakeFirst();
+      return row && device(row);
+    },
+    async wipeSent(accountId, clientUuid, requested, now) {
+      // Only the wipe that was read: a cancel, or a new request, in between is not overwritten.
+      await ctx
+        .db()
+        .updateTable('activesync_devices')
+        .set({ wipe_sent: millis(now) })
+        .where('account_id', '=', accountId)
+        .where('client_uuid', '=', clientUuid)
+        .where('wipe_requested', '=', millis(requested))
+        .where('wipe_acknowledged', 'is', null)
+        .execute();
+    },
+    async acknowledgeWipe(accountId, clientUuid, requested, now) {
+      const row = await ctx
+        .db()
+        .updateTable('activesync_devices')
+        .set({ wipe_acknowledged: millis(now) })
+        .where('account_id', '=', accountId)
+        .where('client_uuid', '=', clientUuid)
+        .where('wipe_requested', '=', millis(requested))
+        .where('wipe_acknowledged', 'is', null)
+        .returning('wipe_acknowledged')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    async isolate(accountId, clientUuid, item) {
+      const values = { op: item.op, binding_id: item.bindingId, since: millis(item.since) };
+      await ctx
+        .db()
+        .insertInto('activesync_isolated')
+        .values({ account_id: accountId, client_uuid: clientUuid, collection_id: item.collectionId, server_id: item.serverId, ...values })
+        .onConflict((oc) => oc.columns(['account_id', 'client_uuid', 'collection_id', 'server_id']).doUpdateSet(values))
+        .execute();
+    },
+    async isolated(accountId, clientUuid) {
+      const rows = await ctx
+        .db()
+        .selectFrom('activesync_isolated')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .$if(clientUuid !== undefined, (q) => q.where('client_uuid', '=', clientUuid!))
+        .orderBy('client_uuid')
+        .orderBy('since')
+        .orderBy('collection_id')
+        .orderBy('server_id')
+        .execute();
+      const byClient = new Map<string, ActivesyncIsolatedItem[]>();
+      for (const row of rows) {
+        const list = byClient.get(row.client_uuid) ?? [];
+        list.push(isolated(row));
+        byClient.set(row.client_uuid, list);
+      }
+      return byClient;
     },
     async collection(accountId, clientUuid, collectionId) {
       const row = await ctx
@@ -209,14 +348,33 @@ export function activesyncDeviceRepo(ctx: StoreContext): ActivesyncDeviceRepo {
       return Number(row.n);
     },
     async dropOutbox(accountId, clientUuid, collectionId, throughSeq) {
-      await ctx
-        .db()
-        .deleteFrom('activesync_outbox')
-        .where('account_id', '=', accountId)
-        .where('client_uuid', '=', clientUuid)
-        .where('collection_id', '=', collectionId)
-        .where('seq', '<=', throughSeq)
-        .execute();
+      await ctx.inTransaction(async () => {
+        // The phone took these changes: an item isolated before, whose later change it took now, syncs again.
+        await ctx
+          .db()
+          .deleteFrom('activesync_isolated')
+          .where('account_id', '=', accountId)
+          .where('client_uuid', '=', clientUuid)
+          .where('collection_id', '=', collectionId)
+          .where('server_id', 'in', (eb) =>
+            eb
+              .selectFrom('activesync_outbox')
+              .select('server_id')
+              .where('account_id', '=', accountId)
+              .where('client_uuid', '=', clientUuid)
+              .where('collection_id', '=', collectionId)
+              .where('seq', '<=', throughSeq),
+          )
+          .execute();
+        await ctx
+          .db()
+          .deleteFrom('activesync_outbox')
+          .where('account_id', '=', accountId)
+          .where('client_uuid', '=', clientUuid)
+          .where('collection_id', '=', collectionId)
+          .where('seq', '<=', throughSeq)
+          .execute();
+      });
     },
     async items(accountId, clientUuid, collectionId, serverIds) {
       const found = new Map<string, ActivesyncDeviceItem>();

@@ -272,6 +272,31 @@ export interface ActivesyncDevicesTable {
   outbox_seq: number;
   created: Millis;
   last_seen: Millis;
+  /** The endpoint's JSON of the last full Sync / Ping request (migration 6). */
+  sync_request: string | null;
+  ping_request: string | null;
+  /** Since when FolderSync finds the client in no binding. */
+  unbound_since: Millis | null;
+  /** The DeviceId this device replaced, and when. */
+  replaced_device_id: string | null;
+  replaced_at: Millis | null;
+  /** A remote wipe: 'device' | 'account', asked, last sent to the phone, acknowledged by it. */
+  wipe_scope: string | null;
+  wipe_requested: Millis | null;
+  wipe_sent: Millis | null;
+  wipe_acknowledged: Millis | null;
+}
+
+/** An item loop protection took out of a collection's queue (migration 6). */
+export interface ActivesyncIsolatedTable {
+  account_id: number;
+  client_uuid: string;
+  collection_id: string;
+  server_id: string;
+  /** 'add' | 'replace' | 'delete': the change the phone kept failing on. */
+  op: string;
+  binding_id: number;
+  since: Millis;
 }
 
 export interface ActivesyncCollectionsTable {
@@ -338,4 +363,5 @@ export interface Database {
   activesync_collections: ActivesyncCollectionsTable;
   activesync_outbox: ActivesyncOutboxTable;
   activesync_items: ActivesyncItemsTable;
+  activesync_isolated: ActivesyncIsolatedTable;
 }
