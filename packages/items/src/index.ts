@@ -57,4 +57,5 @@ export {
 export { NOTE_ELEMENTS, noteFromAirSync, noteToAirSync, type NoteElement } from './activesync/notes.js';
 export { EVENT_ELEMENTS, eventFromAirSync, eventToAirSync, type EventElement } from './activesync/calendar.js';
 export { TASK_ELEMENTS, taskFromAirSync, taskToAirSync, type TaskElement } from './activesync/tasks.js';
+export { eventEndsAfter, MAX_OCCURRENCES, taskIsComplete } from './activesync/window.js';
 export { decodeTimeZone, encodeTimeZone, type TimeZoneInfo, type TransitionRule } from './activesync/timezone.js';

@@ -165,7 +165,8 @@ function taskDate(c: ItemComponent, property: string, ctx: Context): TaskDate | 
   return { local: start.local + seconds * 1000, utc: start.utc + seconds * 1000, form: start.form };
 }
 
-function isComplete(c: ItemComponent): boolean {
+/** STATUS:COMPLETED, a COMPLETED time or PERCENT-COMPLETE:100 (also what FilterType 8 leaves out). */
+export function isComplete(c: ItemComponent): boolean {
   return (
     textOfLine(first(c, 'STATUS')).trim().toUpperCase() === 'COMPLETED' ||
     first(c, 'COMPLETED') !== undefined ||
