@@ -50,6 +50,8 @@ export type { AsJson } from './json.js';
 export * from './rules/status.js';
 export { FOLDERS, folderById, ROOT_FOLDER_ID } from './rules/folders.js';
 export type { FolderClass, FolderDefinition } from './rules/folders.js';
+export { agesOut, CALENDAR_WINDOWS, INCOMPLETE_TASKS, itemFilterOf, sameFilter } from './rules/filter.js';
+export type { ItemFilter } from './rules/filter.js';
 export { OPEN_POLICY, OPEN_POLICY_XML, POLICY_TYPE_WBXML, POLICY_TYPE_XML } from './rules/policy.js';
 
 // Autodiscover (mobilesync): where a phone set up with an e-mail address finds its server.

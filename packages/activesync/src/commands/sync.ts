@@ -54,8 +54,10 @@ export interface SyncRequest {
   readonly windowSize?: number;
   readonly wait?: number;
   readonly heartbeatInterval?: number;
-  /** Only some of the collections of the cached request are sent (14.0+). */
+  /** Only some of the collections of the cached request are sent (12.1+). */
   readonly partial: boolean;
+  /** Whether the request had a Collections element (a Partial Sync may have none, §2.2.3.131). */
+  readonly hasCollections: boolean;
 }
 
 /** The longest SyncKey MS-ASCMD allows (§2.2.3.181.4). */
@@ -123,7 +125,8 @@ function readCollection(collection: AsElement): SyncCollectionRequest {
 /** A Sync request body as a typed value; a body that is not a Sync request is ActiveSyncDecodeError. */
 export function readSyncRequest(root: AsElement): SyncRequest {
   expectRoot(root, 'AirSync:Sync');
-  const collections = childrenOf(child(root, 'AirSync:Collections') ?? el('AirSync:Collections'), 'AirSync:Collection').map(readCollection);
+  const collectionsElement = child(root, 'AirSync:Collections');
+  const collections = childrenOf(collectionsElement ?? el('AirSync:Collections'), 'AirSync:Collection').map(readCollection);
   const windowSize = intOf(root, 'AirSync:WindowSize', 0, 2 ** 31 - 1);
   return {
     collections,
@@ -131,12 +134,14 @@ export function readSyncRequest(root: AsElement): SyncRequest {
     wait: intOf(root, 'AirSync:Wait'),
     heartbeatInterval: intOf(root, 'AirSync:HeartbeatInterval'),
     partial: boolOf(root, 'AirSync:Partial') ?? false,
+    hasCollections: collectionsElement !== undefined,
   };
 }
 
 export type ServerCommand =
   | { readonly kind: 'Add' | 'Change'; readonly serverId: string; readonly data: readonly AsElement[] }
-  | { readonly kind: 'Delete'; readonly serverId: string };
+  /** SoftDelete: the item left the FilterType's window (§2.2.3.172); the phone drops it, the server keeps it. */
+  | { readonly kind: 'Delete' | 'SoftDelete'; readonly serverId: string };
 
 export type CommandResponse =
   | { readonly kind: 'Add'; readonly clientId: string; readonly serverId?: string; readonly status: number }
@@ -154,10 +159,10 @@ export interface SyncCollectionResponse {
   readonly responses?: readonly CommandResponse[];
 }
 
-/** One of the server's commands (Add, Change, Delete) as its element. */
+/** One of the server's commands (Add, Change, Delete, SoftDelete) as its element. */
 export function serverCommandElement(command: ServerCommand): AsElement {
   const id = el('AirSync:ServerId', command.serverId);
-  if (command.kind === 'Delete') return el('AirSync:Delete', [id]);
+  if (!('data' in command)) return el(`AirSync:${command.kind}`, [id]);
   return el(`AirSync:${command.kind}`, [id, el('AirSync:ApplicationData', [...command.data])]);
 }
 
@@ -197,7 +202,10 @@ export function syncResponse(collections: readonly AsElement[]): AsElement {
   return el('AirSync:Sync', [el('AirSync:Collections', [...collections])]);
 }
 
-/** A Sync response that fails the whole request (Status under Sync, no Collections). */
-export function syncStatusResponse(status: number): AsElement {
-  return el('AirSync:Sync', [el('AirSync:Status', String(status))]);
+/**
+ * A Sync response that fails the whole request (Status under Sync, no Collections); with Status 14
+ * the Limit the server takes for Wait (minutes) or HeartbeatInterval (seconds), §2.2.3.97.
+ */
+export function syncStatusResponse(status: number, limit?: number): AsElement {
+  return el('AirSync:Sync', [el('AirSync:Status', String(status)), ...(limit === undefined ? [] : [el('AirSync:Limit', String(limit))])]);
 }
