@@ -59,7 +59,7 @@ async function peerChanges(request: PhoneRequest, phone: PhoneBinding, format: I
     request.log.warn({ fault: String(error) }, 'ActiveSync GetItemEstimate: the peer cannot be read');
     return 0;
   }
-  const state = await request.deps.store.syncState.load(phone.binding.id, format.itemDataclasses, format.dataclass);
+  const state = await request.deps.store.syncState.load(phone.binding, format.itemDataclasses, format.dataclass);
   const anchor = state.anchors[peerSide];
   if (initial || anchor === null) return (await connector.all(format.itemDataclasses)).entries.length;
   // The peer's changes since the binding last ran, less the echoes of that run (an item whose

@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SyncFailure } from '@atomsync/engine';
 import { ServiceError } from '../errors.js';
-import type { Store } from '../store/store.js';
+import type { BindingKey, Store } from '../store/store.js';
 
 export interface LeaseOptions {
   /** How long a lease lives unless renewed: a crashed holder blocks the binding this long. */
@@ -85,7 +85,7 @@ export interface Lease {
  */
 export async function withLease<T>(
   store: Store,
-  bindingId: number,
+  binding: BindingKey,
   options: LeaseOptions,
   deadline: number,
   work: (lease: Lease) => Promise<T>,
@@ -93,7 +93,7 @@ export async function withLease<T>(
 ): Promise<T> {
   const holder = randomUUID();
   let pause = FIRST_POLL_MS;
-  while (!(await store.syncLocks.acquire(bindingId, holder, options.ttlMs))) {
+  while (!(await store.syncLocks.acquire(binding, holder, options.ttlMs))) {
     const wait = pause * (0.5 + Math.random());
     if (Date.now() + wait > deadline) throw busy();
     await sleep(wait);
@@ -101,7 +101,7 @@ export async function withLease<T>(
   }
   let lost = false;
   const renew = async (): Promise<void> => {
-    if (!(await store.syncLocks.renew(bindingId, holder, options.ttlMs))) lost = true;
+    if (!(await store.syncLocks.renew(binding, holder, options.ttlMs))) lost = true;
   };
   const timer = setInterval(() => renew().catch(onLeaseError), options.renewEveryMs);
   timer.unref();
@@ -114,6 +114,6 @@ export async function withLease<T>(
     });
   } finally {
     clearInterval(timer);
-    await store.syncLocks.release(bindingId, holder).catch(onLeaseError);
+    await store.syncLocks.release(binding, holder).catch(onLeaseError);
   }
 }

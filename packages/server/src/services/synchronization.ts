@@ -89,7 +89,7 @@ export async function runBinding(deps: SynchronizationDeps, request: BindingRun)
     return await deps.runs.serialize(binding.id, deadline, () =>
       withLease(
         deps.store,
-        binding.id,
+        binding,
         lease,
         deadline,
         async (held) => {
@@ -152,7 +152,7 @@ async function run(deps: SynchronizationDeps, request: BindingRun, dataclasses: 
   } satisfies Partial<NewSyncLog>;
   let anchors: Anchors | undefined;
   try {
-    const state = await store.syncState.load(binding.id, dataclasses, anchorKey);
+    const state = await store.syncState.load(binding, dataclasses, anchorKey);
     anchors = state.anchors;
     const source = driven?.side === 'source' ? driven.connector : await connectorFor(deps, binding.accountId, binding.source, 'source', extdata.source);
     const target = driven?.side === 'target' ? driven.connector : await connectorFor(deps, binding.accountId, binding.target, 'target', extdata.target);
@@ -169,7 +169,7 @@ async function run(deps: SynchronizationDeps, request: BindingRun, dataclasses: 
         store.transaction(async (tx) => {
           const done = await work();
           await lease.confirm();
-          await tx.syncState.save(binding.id, anchorKey, done.state);
+          await tx.syncState.save(binding, anchorKey, done.state);
           if (driven !== undefined) await driven.onCommit(tx, done);
           logged = await tx.syncLog.append({ ...head, syncMode: done.mode, stats: done.stats, result: 'completed', reason: null });
           return done;

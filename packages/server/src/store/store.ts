@@ -196,6 +196,12 @@ export interface SyncLogRepo {
 }
 
 /**
+ * What names a binding to the tables of its state: its account (the key the store is sharded by,
+ * leading their primary keys) and its id. A BindingRecord is one.
+ */
+export type BindingKey = Pick<BindingRecord, 'accountId' | 'id'>;
+
+/**
  * The sync engine's memory of a binding (engine/state.ts): the id map, one row per pair, keyed by
  * the item's class; and the anchors of each side, kept per dataclass *as asked* (`anchorKey`:
  * `Contacts`, …, `Calendar`), since a `Calendar` run reads both Events and Tasks from one anchor.
@@ -203,15 +209,15 @@ export interface SyncLogRepo {
  */
 export interface SyncStateRepo {
   /** The map entries of these item classes and the anchors kept under `anchorKey`. */
-  load(bindingId: number, dataclasses: readonly ItemDataclass[], anchorKey: string): Promise<SyncState>;
+  load(binding: BindingKey, dataclasses: readonly ItemDataclass[], anchorKey: string): Promise<SyncState>;
   /** Applies a run's state change; call inside the run's transaction. */
-  save(bindingId: number, anchorKey: string, change: StateChange): Promise<void>;
+  save(binding: BindingKey, anchorKey: string, change: StateChange): Promise<void>;
   /**
    * Renames ids of one side in the map: a phone's Map names the LUIDs of the items a session
    * added to it under provisional ids. A pair already holding a new id (a LUID the phone reused)
    * is dropped first. Returns how many pairs were renamed.
    */
-  renameIds(bindingId: number, side: SideName, renames: readonly { readonly from: string; readonly to: string }[]): Promise<number>;
+  renameIds(binding: BindingKey, side: SideName, renames: readonly { readonly from: string; readonly to: string }[]): Promise<number>;
 }
 
 /**
@@ -221,11 +227,11 @@ export interface SyncStateRepo {
  */
 export interface SyncLockRepo {
   /** Takes the lease for `holder` for `ttlMs`; false while another holder's lease is live. */
-  acquire(bindingId: number, holder: string, ttlMs: number): Promise<boolean>;
+  acquire(binding: BindingKey, holder: string, ttlMs: number): Promise<boolean>;
   /** Extends the holder's lease; false when it was lost (expired and taken). */
-  renew(bindingId: number, holder: string, ttlMs: number): Promise<boolean>;
+  renew(binding: BindingKey, holder: string, ttlMs: number): Promise<boolean>;
   /** Gives the lease up (no-op when not the holder). */
-  release(bindingId: number, holder: string): Promise<void>;
+  release(binding: BindingKey, holder: string): Promise<void>;
 }
 
 export interface PhoneBindingRepo {

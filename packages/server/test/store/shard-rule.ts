@@ -12,6 +12,6 @@ export const GLOBAL_TABLES: ReadonlySet<string> = new Set(['accounts', 'models',
 /** Owned tables whose primary key does not lead with account_id yet: the debt the issue names. */
 export const NOT_YET_SHARD_READY: ReadonlySet<string> = new Set([
   'activesync_clients', 'bindings', 'chat_log', 'consumers', 'contents', 'datastore_clients', 'extdata_clients', 'nonces', 'outbox',
-  'phone_bindings', 'sessions', 'sync_anchors', 'sync_locks', 'sync_log', 'sync_map', 'syncml_clients', 'syncml_session_items',
+  'phone_bindings', 'sessions', 'sync_log', 'syncml_clients', 'syncml_session_items',
   'syncml_session_state', 'tokens',
 ]);

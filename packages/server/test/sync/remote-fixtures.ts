@@ -134,7 +134,8 @@ export async function runWithOptions(server: TestServer, bindingId: number, sync
 export async function snapshot(server: TestServer, binding: RemoteBinding, dataclasses: readonly ItemDataclass[], anchorKey: Dataclass): Promise<unknown> {
   return {
     contents: await binding.near.entries(),
-    state: await server.store.syncState.load(binding.id, dataclasses, anchorKey),
+    // remoteBinding binds as alice.
+    state: await server.store.syncState.load({ accountId: server.alice.id, id: binding.id }, dataclasses, anchorKey),
   };
 }
 

@@ -8,7 +8,7 @@ import { SyncFailure } from '@atomsync/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceError } from '../../src/errors.js';
 import { BindingRuns, withLease, type LeaseOptions } from '../../src/services/run-lock.js';
-import type { Store } from '../../src/store/store.js';
+import type { BindingKey, Store } from '../../src/store/store.js';
 import { openTestStore, storeKinds } from '../support/stores.js';
 
 const LEASE: LeaseOptions = { ttlMs: 60_000, renewEveryMs: 20_000, waitMs: 2_000 };
@@ -51,14 +51,14 @@ describe('BindingRuns', () => {
 
 describe.each(storeKinds)('withLease (%s)', (kind) => {
   let store: Store;
-  let binding: number;
+  let binding: BindingKey;
   beforeAll(async () => {
     store = await openTestStore(kind);
     const account = (await store.accounts.create({ username: 'alice', passwordHash: 'x', syncmlDigest: null, admin: false }))!;
     const uuid = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
     await store.datastores.create({ uuid: uuid(1), accountId: account.id, userId: 'one' });
     await store.datastores.create({ uuid: uuid(2), accountId: account.id, userId: 'two' });
-    binding = (await store.bindings.create({ accountId: account.id, source: { kind: 'datastore', uuid: uuid(1) }, target: { kind: 'datastore', uuid: uuid(2) }, conflictWinner: 'source' })).id;
+    binding = (await store.bindings.create({ accountId: account.id, source: { kind: 'datastore', uuid: uuid(1) }, target: { kind: 'datastore', uuid: uuid(2) }, conflictWinner: 'source' }));
   });
   afterAll(async () => {
     await store?.close();

@@ -55,29 +55,29 @@ describe.each(storeKinds)('serialized synchronization runs (%s)', (kind) => {
   it("waits while another holder has the binding's lease and runs once it is given up", async () => {
     const pair = await datastorePair(server.alice);
     await pair.source.add('Anna Berg');
-    expect(await server.store.syncLocks.acquire(pair.id, 'another-instance', 60_000)).toBe(true);
+    expect(await server.store.syncLocks.acquire({ accountId: server.alice.id, id: pair.id }, 'another-instance', 60_000)).toBe(true);
     let settled = false;
     const running = pair.run(200).finally(() => (settled = true));
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(settled).toBe(false);
     expect(await pair.target.bodies()).toEqual([]);
-    await server.store.syncLocks.release(pair.id, 'another-instance');
+    await server.store.syncLocks.release({ accountId: server.alice.id, id: pair.id }, 'another-instance');
 
     expect((await running).result).toBe('completed');
     expect(await pair.target.bodies()).toEqual([card('Anna Berg')]);
     // The run gave its own lease up: another holder can take it at once.
-    expect(await server.store.syncLocks.acquire(pair.id, 'another-instance', 60_000)).toBe(true);
-    await server.store.syncLocks.release(pair.id, 'another-instance');
+    expect(await server.store.syncLocks.acquire({ accountId: server.alice.id, id: pair.id }, 'another-instance', 60_000)).toBe(true);
+    await server.store.syncLocks.release({ accountId: server.alice.id, id: pair.id }, 'another-instance');
   });
 
   it('answers 404 when the binding was deleted while the run waited for its turn', async () => {
     const pair = await datastorePair(server.alice);
     await pair.source.add('Anna Berg');
-    expect(await server.store.syncLocks.acquire(pair.id, 'another-instance', 60_000)).toBe(true);
+    expect(await server.store.syncLocks.acquire({ accountId: server.alice.id, id: pair.id }, 'another-instance', 60_000)).toBe(true);
     const running = refusal(pair.run(200));
     await new Promise((resolve) => setTimeout(resolve, 200));
     await server.alice.client.syncengine.delete(pair.id);
-    await server.store.syncLocks.release(pair.id, 'another-instance');
+    await server.store.syncLocks.release({ accountId: server.alice.id, id: pair.id }, 'another-instance');
     const error = await running;
     expect([error.status, error.code]).toEqual([404, 'not_found']);
     expect(await pair.target.bodies()).toEqual([]);
@@ -87,7 +87,7 @@ describe.each(storeKinds)('serialized synchronization runs (%s)', (kind) => {
     const pair = await datastorePair(server.alice);
     await pair.source.add('Anna Berg');
     const binding = (await server.store.bindings.get(server.alice.id, pair.id))!;
-    expect(await server.store.syncLocks.acquire(pair.id, 'another-instance', 60_000)).toBe(true);
+    expect(await server.store.syncLocks.acquire({ accountId: server.alice.id, id: pair.id }, 'another-instance', 60_000)).toBe(true);
     const deps = {
       store: server.store,
       secrets: server.secrets,
@@ -103,7 +103,7 @@ describe.each(storeKinds)('serialized synchronization runs (%s)', (kind) => {
     expect((await server.alice.client.syncengine.bindingLog(pair.id)).entries).toEqual([]);
     expect(await pair.target.bodies()).toEqual([]);
 
-    await server.store.syncLocks.release(pair.id, 'another-instance');
+    await server.store.syncLocks.release({ accountId: server.alice.id, id: pair.id }, 'another-instance');
     const record = await runBinding(deps, { account, binding, mode: 200, dataclass: 'Contacts' });
     expect(record.result).toBe('completed');
   });

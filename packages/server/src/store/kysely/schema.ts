@@ -195,6 +195,7 @@ export interface ModelsTable {
 
 /** One pair of a binding's id map (engine MapEntry). */
 export interface SyncMapTable {
+  account_id: number;
   binding_id: number;
   dataclass: string;
   source_id: string;
@@ -204,6 +205,7 @@ export interface SyncMapTable {
 }
 
 export interface SyncAnchorsTable {
+  account_id: number;
   binding_id: number;
   /** The dataclass as a run asked for it, `Calendar` included. */
   anchor_key: string;
@@ -212,6 +214,7 @@ export interface SyncAnchorsTable {
 }
 
 export interface SyncLocksTable {
+  account_id: number;
   binding_id: number;
   /** Whoever holds the lease (one run of one instance). */
   holder: string;

@@ -49,12 +49,13 @@ function consistent(entries: readonly MapEntry[]): MapEntry[] {
   return [...bySource.values()];
 }
 
-const MAP_COLUMNS = 6;
+/** Values per row of a sync_map insert (its account and binding with each pair). */
+const MAP_COLUMNS = 7;
 
 export function syncStateRepo(ctx: StoreContext): SyncStateRepo {
   const run = (query: CompiledQuery) => ctx.db().executeQuery(query);
   return {
-    async load(bindingId, dataclasses, anchorKey) {
+    async load(binding, dataclasses, anchorKey) {
       const rows =
         dataclasses.length === 0
           ? []
@@ -62,14 +63,16 @@ export function syncStateRepo(ctx: StoreContext): SyncStateRepo {
               .db()
               .selectFrom('sync_map')
               .select(['dataclass', 'source_id', 'target_id', 'source_hash', 'target_hash'])
-              .where('binding_id', '=', bindingId)
+              .where('account_id', '=', binding.accountId)
+              .where('binding_id', '=', binding.id)
               .where('dataclass', 'in', dataclasses)
               .execute();
       const anchors = await ctx
         .db()
         .selectFrom('sync_anchors')
         .select(['source_anchor', 'target_anchor'])
-        .where('binding_id', '=', bindingId)
+        .where('account_id', '=', binding.accountId)
+        .where('binding_id', '=', binding.id)
         .where('anchor_key', '=', anchorKey)
         .executeTakeFirst();
       return {
@@ -84,7 +87,8 @@ export function syncStateRepo(ctx: StoreContext): SyncStateRepo {
       };
     },
 
-    async save(bindingId, anchorKey, change) {
+    async save(binding, anchorKey, change) {
+      const { accountId, id: bindingId } = binding;
       const upserts = consistent(change.upsert);
       await ctx.inTransaction(async () => {
         // Removed pairs go only when both ids still match: a row that names one of them with
@@ -92,7 +96,7 @@ export function syncStateRepo(ctx: StoreContext): SyncStateRepo {
         for (const part of chunks(change.remove, 2, ctx.dialect)) {
           await run(
             statement(ctx.dialect, (p) => {
-              const head = `delete from sync_map where binding_id = ${p(bindingId)} and (source_id, target_id) in (values `;
+              const head = `delete from sync_map where account_id = ${p(accountId)} and binding_id = ${p(bindingId)} and (source_id, target_id) in (values `;
               return `${head}${part.map((pair) => `(${p(pair.sourceId)}, ${p(pair.targetId)})`).join(', ')})`;
             }),
           );
@@ -104,7 +108,7 @@ export function syncStateRepo(ctx: StoreContext): SyncStateRepo {
           for (const part of chunks(upserts, 1, ctx.dialect)) {
             await run(
               statement(ctx.dialect, (p) => {
-                const head = `delete from sync_map where binding_id = ${p(bindingId)} and ${column} in (`;
+                const head = `delete from sync_map where account_id = ${p(accountId)} and binding_id = ${p(bindingId)} and ${column} in (`;
                 return `${head}${part.map((entry) => p(column === 'source_id' ? entry.sourceId : entry.targetId)).join(', ')})`;
               }),
             );
@@ -114,33 +118,46 @@ export function syncStateRepo(ctx: StoreContext): SyncStateRepo {
           await run(
             statement(ctx.dialect, (p) => {
               const rows = part
-                .map((e) => `(${p(bindingId)}, ${p(e.dataclass)}, ${p(e.sourceId)}, ${p(e.targetId)}, ${p(e.sourceHash)}, ${p(e.targetHash)})`)
+                .map((e) => `(${p(accountId)}, ${p(bindingId)}, ${p(e.dataclass)}, ${p(e.sourceId)}, ${p(e.targetId)}, ${p(e.sourceHash)}, ${p(e.targetHash)})`)
                 .join(', ');
-              return `insert into sync_map (binding_id, dataclass, source_id, target_id, source_hash, target_hash) values ${rows}`;
+              return `insert into sync_map (account_id, binding_id, dataclass, source_id, target_id, source_hash, target_hash) values ${rows}`;
             }),
           );
         }
         await ctx
           .db()
           .insertInto('sync_anchors')
-          .values({ binding_id: bindingId, anchor_key: anchorKey, source_anchor: change.anchors.source, target_anchor: change.anchors.target })
+          .values({ account_id: accountId, binding_id: bindingId, anchor_key: anchorKey, source_anchor: change.anchors.source, target_anchor: change.anchors.target })
           .onConflict((oc) =>
-            oc.columns(['binding_id', 'anchor_key']).doUpdateSet({ source_anchor: change.anchors.source, target_anchor: change.anchors.target }),
+            oc.columns(['account_id', 'binding_id', 'anchor_key']).doUpdateSet({ source_anchor: change.anchors.source, target_anchor: change.anchors.target }),
           )
           .execute();
       });
     },
 
-    async renameIds(bindingId, side, renames) {
+    async renameIds(binding, side, renames) {
       const column = side === 'source' ? 'source_id' : 'target_id';
       let renamed = 0;
       await ctx.inTransaction(async () => {
         for (const part of chunks(renames, 1, ctx.dialect)) {
-          await ctx.db().deleteFrom('sync_map').where('binding_id', '=', bindingId).where(column, 'in', part.map((r) => r.to)).execute();
+          await ctx
+            .db()
+            .deleteFrom('sync_map')
+            .where('account_id', '=', binding.accountId)
+            .where('binding_id', '=', binding.id)
+            .where(column, 'in', part.map((r) => r.to))
+            .execute();
         }
         // One statement per rename: a Map names a message's worth of items (hundreds), not a store.
         for (const { from, to } of renames) {
-          const result = await ctx.db().updateTable('sync_map').set({ [column]: to }).where('binding_id', '=', bindingId).where(column, '=', from).executeTakeFirst();
+          const result = await ctx
+            .db()
+            .updateTable('sync_map')
+            .set({ [column]: to })
+            .where('account_id', '=', binding.accountId)
+            .where('binding_id', '=', binding.id)
+            .where(column, '=', from)
+            .executeTakeFirst();
           renamed += Number(result.numUpdatedRows);
         }
       });
@@ -157,30 +174,37 @@ export function syncStateRepo(ctx: StoreContext): SyncStateRepo {
  */
 export function syncLockRepo(ctx: StoreContext): SyncLockRepo {
   return {
-    async acquire(bindingId, holder, ttlMs) {
+    async acquire(binding, holder, ttlMs) {
       const now = Date.now();
       const row = await ctx
         .db()
         .insertInto('sync_locks')
-        .values({ binding_id: bindingId, holder, expires: now + ttlMs })
-        .onConflict((oc) => oc.column('binding_id').doUpdateSet({ holder, expires: now + ttlMs }).where('sync_locks.expires', '<=', now))
+        .values({ account_id: binding.accountId, binding_id: binding.id, holder, expires: now + ttlMs })
+        .onConflict((oc) => oc.columns(['account_id', 'binding_id']).doUpdateSet({ holder, expires: now + ttlMs }).where('sync_locks.expires', '<=', now))
         .returning('holder')
         .executeTakeFirst();
       return row !== undefined;
     },
-    async renew(bindingId, holder, ttlMs) {
+    async renew(binding, holder, ttlMs) {
       // Still the holder's row: nobody took it over, even if it ran out meanwhile.
       const result = await ctx
         .db()
         .updateTable('sync_locks')
         .set({ expires: Date.now() + ttlMs })
-        .where('binding_id', '=', bindingId)
+        .where('account_id', '=', binding.accountId)
+        .where('binding_id', '=', binding.id)
         .where('holder', '=', holder)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
-    async release(bindingId, holder) {
-      await ctx.db().deleteFrom('sync_locks').where('binding_id', '=', bindingId).where('holder', '=', holder).execute();
+    async release(binding, holder) {
+      await ctx
+        .db()
+        .deleteFrom('sync_locks')
+        .where('account_id', '=', binding.accountId)
+        .where('binding_id', '=', binding.id)
+        .where('holder', '=', holder)
+        .execute();
     },
   };
 }

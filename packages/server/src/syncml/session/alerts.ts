@@ -37,7 +37,7 @@ export async function onAlert(session: Session, alert: Alert): Promise<void> {
 
   const anchor = item?.meta?.anchor ?? {};
   const phoneNext = anchor.next ?? new Date().toISOString();
-  const { anchors } = await deps.store.syncState.load(binding.id, [], target.dataclass);
+  const { anchors } = await deps.store.syncState.load(binding, [], target.dataclass);
   const stored = anchors[side];
   const peer = anchors[side === 'source' ? 'target' : 'source'];
   const inStep = stored !== null && peer !== null && anchor.last !== undefined && stored === anchor.last;

@@ -133,11 +133,12 @@ export async function onMap(session: Session, map: MapCommand): Promise<void> {
   const { state, reply } = session;
   const datastore = state.datastores.find((d) => d.serverLocUri === map.target.locUri || d.serverUri === serverDatastore(map.target.locUri)?.uri);
   const refs = { targetRefs: [map.target.locUri], sourceRefs: [map.source.locUri] };
-  if (datastore === undefined) {
+  // A datastore is alerted only once the session signed in, so its account is known with it.
+  if (datastore === undefined || state.accountId === undefined) {
     if (!map.noResp) reply.status({ cmdRef: map.cmdId, cmd: 'Map', data: StatusCode.NOT_FOUND, ...refs });
     return;
   }
   const renames = map.mapItems.map((m) => ({ from: m.target, to: m.source }));
-  await session.deps.store.syncState.renameIds(datastore.bindingId, datastore.side, renames);
+  await session.deps.store.syncState.renameIds({ accountId: state.accountId, id: datastore.bindingId }, datastore.side, renames);
   if (!map.noResp) reply.status({ cmdRef: map.cmdId, cmd: 'Map', data: StatusCode.OK, ...refs });
 }

@@ -1,0 +1,90 @@
+/**
+ * Migrations over the rows of the schema before them, on both stores: what a migration rebuilds
+ * keeps every row, in its new shape.
+ */
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrate } from '../../src/store/kysely/migrations.js';
+import { createTestSchema, storeKinds, type StoreKind, type TestSchema } from '../support/stores.js';
+
+/** A bare database of `kind` (no store over it), to migrate step by step. */
+async function bare(kind: StoreKind): Promise<{ db: Kysely<any>; drop(): Promise<void> }> {
+  if (kind === 'sqlite') {
+    const database = new SQLite(':memory:');
+    database.pragma('foreign_keys = ON');
+    const db = new Kysely<any>({ dialect: new SqliteDialect({ database }) });
+    return { db, drop: () => db.destroy() };
+  }
+  const schema: TestSchema = await createTestSchema();
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: schema.url, max: 2 }) }) });
+  return {
+    db,
+    async drop() {
+      await db.destroy();
+      await schema.drop();
+    },
+  };
+}
+
+describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
+  let open: { db: Kysely<any>; drop(): Promise<void> } | undefined;
+  afterEach(async () => {
+    await open?.drop();
+    open = undefined;
+  });
+
+  it('8 keys the sync state by account: every map pair, anchor and lock of every binding is kept, with its account', async () => {
+    open = await bare(kind);
+    const { db } = open;
+    expect(await migrate(db, kind, 5)).toEqual([1, 2, 3, 4, 5]);
+    const account = async (username: string) =>
+      Number((await db.insertInto('accounts').values({ username, password_hash: 'x', syncml_digest: null, admin: 0, created: 1, updated: 1 }).returning('id').executeTakeFirstOrThrow()).id);
+    const alice = await account('alice');
+    const bob = await account('bob');
+    const binding = async (accountId: number) =>
+      Number(
+        (
+          await db
+            .insertInto('bindings')
+            .values({ account_id: accountId, source_kind: 'datastore', source_uuid: 's', target_kind: 'datastore', target_uuid: 't', conflict_winner: 'source', created: 1, updated: 1 })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    const ofAlice = await binding(alice);
+    const ofBob = await binding(bob);
+    const pair = (bindingId: number, n: number) => ({ binding_id: bindingId, dataclass: 'Contacts', source_id: `s${n}`, target_id: `t${n}`, source_hash: `hs${n}`, target_hash: `ht${n}` });
+    await db.insertInto('sync_map').values([pair(ofAlice, 1), pair(ofAlice, 2), pair(ofBob, 1)]).execute();
+    await db.insertInto('sync_anchors').values([
+      { binding_id: ofAlice, anchor_key: 'Contacts', source_anchor: 'a1', target_anchor: null },
+      { binding_id: ofBob, anchor_key: 'Calendar', source_anchor: null, target_anchor: 'b2' },
+    ]).execute();
+    await db.insertInto('sync_locks').values({ binding_id: ofBob, holder: 'run-1', expires: 99 }).execute();
+
+    const applied = await migrate(db, kind);
+    expect(applied).toContain(8);
+    const rows = <T,>(table: string) => db.selectFrom(table).selectAll().orderBy('binding_id').execute() as Promise<T[]>;
+    const map = await db.selectFrom('sync_map').selectAll().orderBy('binding_id').orderBy('source_id').execute();
+    expect(map.map((r) => ({ ...r, account_id: Number(r.account_id), binding_id: Number(r.binding_id) }))).toEqual([
+      { account_id: alice, ...pair(ofAlice, 1) },
+      { account_id: alice, ...pair(ofAlice, 2) },
+      { account_id: bob, ...pair(ofBob, 1) },
+    ]);
+    const anchors = await rows<Record<string, unknown>>('sync_anchors');
+    expect(anchors.map((r) => [Number(r.account_id), Number(r.binding_id), r.anchor_key, r.source_anchor, r.target_anchor])).toEqual([
+      [alice, ofAlice, 'Contacts', 'a1', null],
+      [bob, ofBob, 'Calendar', null, 'b2'],
+    ]);
+    const locks = await rows<Record<string, unknown>>('sync_locks');
+    expect(locks.map((r) => [Number(r.account_id), Number(r.binding_id), r.holder, Number(r.expires)])).toEqual([[bob, ofBob, 'run-1', 99]]);
+
+    // The binding's state still goes with it, through the new keys.
+    await db.deleteFrom('bindings').where('id', '=', ofAlice).execute();
+    expect(await db.selectFrom('sync_map').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).toEqual({ n: kind === 'postgres' ? '1' : 1 });
+    expect((await rows<Record<string, unknown>>('sync_anchors')).map((r) => Number(r.binding_id))).toEqual([ofBob]);
+    // A pair can no longer name an account its binding is not of.
+    await expect(db.insertInto('sync_map').values({ account_id: alice, ...pair(ofBob, 9) }).execute()).rejects.toThrow();
+  });
+});
