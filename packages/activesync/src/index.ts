@@ -33,8 +33,8 @@ export { readSyncRequest, serverCommandElement, syncCollectionElement, syncRespo
 export type { BodyPreference, ClientCommand, CommandResponse, ServerCommand, SyncCollectionRequest, SyncCollectionResponse, SyncOptions, SyncRequest } from './commands/sync.js';
 export { folderSyncResponse, readFolderSyncRequest } from './commands/folder-sync.js';
 export type { FolderChanges, FolderEntry, FolderSyncRequest } from './commands/folder-sync.js';
-export { policyData, policyTypeFor, provisionResponse, readProvisionRequest } from './commands/provision.js';
-export type { ProvisionPolicyAnswer, ProvisionRequest } from './commands/provision.js';
+export { ACCOUNT_ONLY_WIPE_SINCE, policyData, policyTypeFor, provisionResponse, readProvisionRequest } from './commands/provision.js';
+export type { ProvisionPolicyAnswer, ProvisionRequest, WipeScope } from './commands/provision.js';
 export { readDeviceInformation, readSettingsRequest, settingsResponse } from './commands/settings.js';
 export type { SettingsAnswer, SettingsRequest } from './commands/settings.js';
 export { getItemEstimateResponse, readGetItemEstimateRequest } from './commands/get-item-estimate.js';

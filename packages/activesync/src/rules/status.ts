@@ -100,6 +100,8 @@ export const ITEM_OPERATIONS_STATUS = {
  * Status element: 142 when the device must provision first; 2.5 and 12.x get HTTP 449 instead.
  */
 export const COMMON_STATUS = {
+  /** A remote wipe was asked: the device is to send a Provision (MS-ASPROV §3.1.5.1). */
+  REMOTE_WIPE_REQUESTED: 140,
   DEVICE_NOT_PROVISIONED: 142,
   POLICY_REFRESH: 143,
   INVALID_POLICY_KEY: 144,

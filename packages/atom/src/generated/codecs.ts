@@ -7,7 +7,7 @@ import { decodeDocument, type DecodeOptions } from '../xml/reader.js';
 import { escapeAttr, escapeText } from '../xml/escape.js';
 import { defineScalar, formatBoolean, formatDateTime, formatInteger, formatListingTimestamp } from '../scalars.js';
 import { defineFeedShape, defineShape, type ShapeSpec } from '../shape.js';
-import type { Person, Link, Content, ExtdataToken, ExtdataDatastore, ExtdataClient, ExtdataClientEntry, DatastoreClient, DatastoreClientEntry, ListingSetup, PhoneDatastore, SyncmlClient, SyncmlClientEntry, ActivesyncClient, ActivesyncClientEntry, ContentEntry, BatchContent, Operation, Status, BatchContentEntry, SentSetup, SyncmlSetupEntry, ClientRef, BindingEntry, SynchronizationEntry, SyncSourceRef, Statistics, SideStats, SyncStats, SyncLogEntry, VendorEntry, PhoneModelEntry, PhoneDatastoreBindingEntry, SessionDatastore, Session, SessionEntry, ChatMessage, ChatMessageEntry, OutboxItem, OutboxEntry, Account, AccountEntry, TokenEntry, Consumer, ConsumerEntry, ErrorDetail, ServiceError, ExtdataClientEntryResponse, DatastoreClientEntryResponse, SyncmlClientEntryResponse, ActivesyncClientEntryResponse, ContentEntryResponse, SyncmlSetupEntryResponse, BindingEntryResponse, SynchronizationEntryResponse, SyncLogEntryResponse, VendorEntryResponse, PhoneModelEntryResponse, PhoneDatastoreBindingEntryResponse, SessionEntryResponse, ChatMessageEntryResponse, OutboxEntryResponse, AccountEntryResponse, TokenEntryResponse, ConsumerEntryResponse, Feed, EntryShapes, EntryShapeName, ResponseShapes } from './model.js';
+import type { Person, Link, Content, ExtdataToken, ExtdataDatastore, ExtdataClient, ExtdataClientEntry, DatastoreClient, DatastoreClientEntry, ListingSetup, PhoneDatastore, SyncmlClient, SyncmlClientEntry, DeviceUnbound, IsolatedItem, DeviceReplacement, DeviceWipe, ActivesyncDevice, ActivesyncClient, ActivesyncClientEntry, WipeRequest, ActivesyncWipeEntry, ContentEntry, BatchContent, Operation, Status, BatchContentEntry, SentSetup, SyncmlSetupEntry, ClientRef, BindingEntry, SynchronizationEntry, SyncSourceRef, Statistics, SideStats, SyncStats, SyncLogEntry, VendorEntry, PhoneModelEntry, PhoneDatastoreBindingEntry, SessionDatastore, Session, SessionEntry, ChatMessage, ChatMessageEntry, OutboxItem, OutboxEntry, Account, AccountEntry, TokenEntry, Consumer, ConsumerEntry, ErrorDetail, ServiceError, ExtdataClientEntryResponse, DatastoreClientEntryResponse, SyncmlClientEntryResponse, ActivesyncClientEntryResponse, ActivesyncWipeEntryResponse, ContentEntryResponse, SyncmlSetupEntryResponse, BindingEntryResponse, SynchronizationEntryResponse, SyncLogEntryResponse, VendorEntryResponse, PhoneModelEntryResponse, PhoneDatastoreBindingEntryResponse, SessionEntryResponse, ChatMessageEntryResponse, OutboxEntryResponse, AccountEntryResponse, TokenEntryResponse, ConsumerEntryResponse, Feed, EntryShapes, EntryShapeName, ResponseShapes } from './model.js';
 
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 
@@ -19,6 +19,9 @@ const T_TokenType = defineScalar({"kind":"int","type":"TokenType","values":[1,2]
 const T_Dataclass = defineScalar({"kind":"string","type":"Dataclass","values":["Contacts","Events","Tasks","Notes","Calendar"]});
 const T_Uuid = defineScalar({"kind":"string","type":"Uuid","pattern":"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"});
 const T_ListingTimestampOrEmpty = defineScalar({"kind":"listingTimestamp","type":"ListingTimestampOrEmpty","nullable":true});
+const T_dateTime = defineScalar({"kind":"dateTime","type":"dateTime"});
+const T_integer = defineScalar({"kind":"integer","type":"integer"});
+const T_WipeScope = defineScalar({"kind":"string","type":"WipeScope","values":["device","account"]});
 const T_OperationType = defineScalar({"kind":"string","type":"OperationType","values":["insert","update","delete","query"]});
 const T_int = defineScalar({"kind":"int","type":"int"});
 const T_ClientKind = defineScalar({"kind":"string","type":"ClientKind","values":["syncml","datastore","extdata","activesync"]});
@@ -27,7 +30,6 @@ const T_SyncMode = defineScalar({"kind":"int","type":"SyncMode","values":[200,20
 const T_nonNegativeInteger = defineScalar({"kind":"nonNegativeInteger","type":"nonNegativeInteger"});
 const T_SyncResult = defineScalar({"kind":"string","type":"SyncResult","values":["completed","failed"]});
 const T_SyncmlEncoding = defineScalar({"kind":"string","type":"SyncmlEncoding","values":["xml","wbxml"]});
-const T_dateTime = defineScalar({"kind":"dateTime","type":"dateTime"});
 const T_MessageDirection = defineScalar({"kind":"string","type":"MessageDirection","values":["in","out"]});
 const T_OutboxKind = defineScalar({"kind":"string","type":"OutboxKind","values":["setup","notification"]});
 const T_boolean = defineScalar({"kind":"boolean","type":"boolean"});
@@ -316,6 +318,76 @@ const S_SyncmlClientEntryResponse: ShapeSpec = defineShape({
   ],
 });
 
+const S_DeviceUnbound: ShapeSpec = defineShape({
+  name: "DeviceUnbound",
+  fields: [
+
+  ],
+  attrs: [
+    { local: "since", prop: "since", required: true, scalar: T_dateTime },
+  ],
+});
+
+const S_IsolatedItem: ShapeSpec = defineShape({
+  name: "IsolatedItem",
+  fields: [
+
+  ],
+  attrs: [
+    { local: "collection", prop: "collection", required: true, scalar: T_string },
+    { local: "folder", prop: "folder", required: false, scalar: T_string },
+    { local: "server_id", prop: "serverId", required: true, scalar: T_string },
+    { local: "op", prop: "op", required: true, scalar: T_string },
+    { local: "binding", prop: "binding", required: true, scalar: T_integer },
+    { local: "since", prop: "since", required: true, scalar: T_dateTime },
+  ],
+});
+
+const S_DeviceReplacement: ShapeSpec = defineShape({
+  name: "DeviceReplacement",
+  fields: [
+
+  ],
+  attrs: [
+    { local: "device_id", prop: "deviceId", required: true, scalar: T_string },
+    { local: "at", prop: "at", required: true, scalar: T_dateTime },
+  ],
+});
+
+const S_DeviceWipe: ShapeSpec = defineShape({
+  name: "DeviceWipe",
+  fields: [
+
+  ],
+  attrs: [
+    { local: "scope", prop: "scope", required: true, scalar: T_WipeScope },
+    { local: "requested", prop: "requested", required: true, scalar: T_dateTime },
+    { local: "sent", prop: "sent", required: false, scalar: T_dateTime },
+    { local: "acknowledged", prop: "acknowledged", required: false, scalar: T_dateTime },
+  ],
+});
+
+const S_ActivesyncDevice: ShapeSpec = defineShape({
+  name: "ActivesyncDevice",
+  fields: [
+    { uri: SERVICE_NS, local: "user_agent", prop: "userAgent", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "model", prop: "model", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "os", prop: "os", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "friendly_name", prop: "friendlyName", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "unbound", prop: "unbound", many: false, required: false, shape: S_DeviceUnbound },
+    { uri: SERVICE_NS, local: "isolated", prop: "isolatedItems", many: true, required: false, shape: S_IsolatedItem },
+    { uri: SERVICE_NS, local: "replaced", prop: "replaced", many: false, required: false, shape: S_DeviceReplacement },
+    { uri: SERVICE_NS, local: "wipe", prop: "wipe", many: false, required: false, shape: S_DeviceWipe },
+  ],
+  attrs: [
+    { local: "id", prop: "id", required: true, scalar: T_string },
+    { local: "type", prop: "type", required: true, scalar: T_string },
+    { local: "protocol_version", prop: "protocolVersion", required: true, scalar: T_string },
+    { local: "first_contact", prop: "firstContact", required: true, scalar: T_dateTime },
+    { local: "last_contact", prop: "lastContact", required: true, scalar: T_dateTime },
+  ],
+});
+
 const S_ActivesyncClient: ShapeSpec = defineShape({
   name: "ActivesyncClient",
   fields: [
@@ -327,6 +399,7 @@ const S_ActivesyncClient: ShapeSpec = defineShape({
     { uri: SERVICE_NS, local: "phone_number", prop: "phoneNumber", many: false, required: false, scalar: T_string },
     { uri: SERVICE_NS, local: "model_uuid", prop: "modelUuid", many: false, required: false, scalar: T_Uuid },
     { uri: SERVICE_NS, local: "last_sync", prop: "lastSync", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: SERVICE_NS, local: "device", prop: "device", many: false, required: false, shape: S_ActivesyncDevice },
   ],
   attrs: [
 
@@ -344,6 +417,7 @@ const S_ActivesyncClientResponse: ShapeSpec = defineShape({
     { uri: SERVICE_NS, local: "phone_number", prop: "phoneNumber", many: false, required: false, scalar: T_string },
     { uri: SERVICE_NS, local: "model_uuid", prop: "modelUuid", many: false, required: false, scalar: T_Uuid },
     { uri: SERVICE_NS, local: "last_sync", prop: "lastSync", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: SERVICE_NS, local: "device", prop: "device", many: false, required: false, shape: S_ActivesyncDevice },
   ],
   attrs: [
 
@@ -378,6 +452,50 @@ const S_ActivesyncClientEntryResponse: ShapeSpec = defineShape({
     { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
     { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
     { uri: SERVICE_NS, local: "client", prop: "client", many: false, required: true, shape: S_ActivesyncClientResponse },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_WipeRequest: ShapeSpec = defineShape({
+  name: "WipeRequest",
+  fields: [
+
+  ],
+  attrs: [
+    { local: "scope", prop: "scope", required: false, scalar: T_WipeScope },
+  ],
+});
+
+const S_ActivesyncWipeEntry: ShapeSpec = defineShape({
+  name: "ActivesyncWipeEntry",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: false, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "wipe", prop: "wipe", many: false, required: false, shape: S_WipeRequest },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_ActivesyncWipeEntryResponse: ShapeSpec = defineShape({
+  name: "ActivesyncWipeEntryResponse",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: true, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "wipe", prop: "wipe", many: false, required: false, shape: S_WipeRequest },
   ],
   attrs: [
 
@@ -1134,6 +1252,10 @@ const F_ActivesyncClientEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_Actives
 
 const F_ActivesyncClientEntryResponse: ShapeSpec = defineFeedShape(S_FeedHead, S_ActivesyncClientEntryResponse);
 
+const F_ActivesyncWipeEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_ActivesyncWipeEntry);
+
+const F_ActivesyncWipeEntryResponse: ShapeSpec = defineFeedShape(S_FeedHead, S_ActivesyncWipeEntryResponse);
+
 const F_ContentEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_ContentEntry);
 
 const F_ContentEntryResponse: ShapeSpec = defineFeedShape(S_FeedHead, S_ContentEntryResponse);
@@ -1341,6 +1463,73 @@ function w_SyncmlClientEntry(tag: string, v: SyncmlClientEntry, ns: string): str
   return s + '</' + tag + '>';
 }
 
+function w_DeviceUnbound(tag: string, v: DeviceUnbound, ns: string): string {
+  let s = '<' + tag + ns;
+  if (v.since === undefined) throw new AtomEncodeError('is required', "DeviceUnbound.since");
+  s += " since=\"" + formatDateTime(v.since, "DeviceUnbound.since") + '"';
+  return s + '/>';
+}
+
+function w_IsolatedItem(tag: string, v: IsolatedItem, ns: string): string {
+  let s = '<' + tag + ns;
+  if (v.collection === undefined) throw new AtomEncodeError('is required', "IsolatedItem.collection");
+  s += " collection=\"" + escapeAttr(v.collection) + '"';
+  if (v.folder !== undefined) s += " folder=\"" + escapeAttr(v.folder) + '"';
+  if (v.serverId === undefined) throw new AtomEncodeError('is required', "IsolatedItem.serverId");
+  s += " server_id=\"" + escapeAttr(v.serverId) + '"';
+  if (v.op === undefined) throw new AtomEncodeError('is required', "IsolatedItem.op");
+  s += " op=\"" + escapeAttr(v.op) + '"';
+  if (v.binding === undefined) throw new AtomEncodeError('is required', "IsolatedItem.binding");
+  s += " binding=\"" + formatInteger(v.binding, "IsolatedItem.binding") + '"';
+  if (v.since === undefined) throw new AtomEncodeError('is required', "IsolatedItem.since");
+  s += " since=\"" + formatDateTime(v.since, "IsolatedItem.since") + '"';
+  return s + '/>';
+}
+
+function w_DeviceReplacement(tag: string, v: DeviceReplacement, ns: string): string {
+  let s = '<' + tag + ns;
+  if (v.deviceId === undefined) throw new AtomEncodeError('is required', "DeviceReplacement.deviceId");
+  s += " device_id=\"" + escapeAttr(v.deviceId) + '"';
+  if (v.at === undefined) throw new AtomEncodeError('is required', "DeviceReplacement.at");
+  s += " at=\"" + formatDateTime(v.at, "DeviceReplacement.at") + '"';
+  return s + '/>';
+}
+
+function w_DeviceWipe(tag: string, v: DeviceWipe, ns: string): string {
+  let s = '<' + tag + ns;
+  if (v.scope === undefined) throw new AtomEncodeError('is required', "DeviceWipe.scope");
+  s += " scope=\"" + escapeAttr(v.scope) + '"';
+  if (v.requested === undefined) throw new AtomEncodeError('is required', "DeviceWipe.requested");
+  s += " requested=\"" + formatDateTime(v.requested, "DeviceWipe.requested") + '"';
+  if (v.sent !== undefined) s += " sent=\"" + formatDateTime(v.sent, "DeviceWipe.sent") + '"';
+  if (v.acknowledged !== undefined) s += " acknowledged=\"" + formatDateTime(v.acknowledged, "DeviceWipe.acknowledged") + '"';
+  return s + '/>';
+}
+
+function w_ActivesyncDevice(tag: string, v: ActivesyncDevice, ns: string): string {
+  let s = '<' + tag + ns;
+  if (v.id === undefined) throw new AtomEncodeError('is required', "ActivesyncDevice.id");
+  s += " id=\"" + escapeAttr(v.id) + '"';
+  if (v.type === undefined) throw new AtomEncodeError('is required', "ActivesyncDevice.type");
+  s += " type=\"" + escapeAttr(v.type) + '"';
+  if (v.protocolVersion === undefined) throw new AtomEncodeError('is required', "ActivesyncDevice.protocolVersion");
+  s += " protocol_version=\"" + escapeAttr(v.protocolVersion) + '"';
+  if (v.firstContact === undefined) throw new AtomEncodeError('is required', "ActivesyncDevice.firstContact");
+  s += " first_contact=\"" + formatDateTime(v.firstContact, "ActivesyncDevice.firstContact") + '"';
+  if (v.lastContact === undefined) throw new AtomEncodeError('is required', "ActivesyncDevice.lastContact");
+  s += " last_contact=\"" + formatDateTime(v.lastContact, "ActivesyncDevice.lastContact") + '"';
+  s += '>';
+  if (v.userAgent !== undefined) s += "<s:user_agent>" + escapeText(v.userAgent) + "</s:user_agent>";
+  if (v.model !== undefined) s += "<s:model>" + escapeText(v.model) + "</s:model>";
+  if (v.os !== undefined) s += "<s:os>" + escapeText(v.os) + "</s:os>";
+  if (v.friendlyName !== undefined) s += "<s:friendly_name>" + escapeText(v.friendlyName) + "</s:friendly_name>";
+  if (v.unbound !== undefined) s += w_DeviceUnbound("s:unbound", v.unbound, '');
+  { const a = v.isolatedItems; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_IsolatedItem("s:isolated", a[i]!, ''); } }
+  if (v.replaced !== undefined) s += w_DeviceReplacement("s:replaced", v.replaced, '');
+  if (v.wipe !== undefined) s += w_DeviceWipe("s:wipe", v.wipe, '');
+  return s + '</' + tag + '>';
+}
+
 function w_ActivesyncClient(tag: string, v: ActivesyncClient, ns: string): string {
   let s = '<' + tag + ns;
   s += '>';
@@ -1352,6 +1541,7 @@ function w_ActivesyncClient(tag: string, v: ActivesyncClient, ns: string): strin
   if (v.phoneNumber !== undefined) s += "<s:phone_number>" + escapeText(v.phoneNumber) + "</s:phone_number>";
   if (v.modelUuid !== undefined) s += "<s:model_uuid>" + escapeText(v.modelUuid) + "</s:model_uuid>";
   if (v.lastSync !== undefined) s += v.lastSync === null ? "<s:last_sync/>" : "<s:last_sync>" + formatDateTime(v.lastSync, "ActivesyncClient.lastSync") + "</s:last_sync>";
+  if (v.device !== undefined) s += w_ActivesyncDevice("s:device", v.device, '');
   return s + '</' + tag + '>';
 }
 
@@ -1367,6 +1557,26 @@ function w_ActivesyncClientEntry(tag: string, v: ActivesyncClientEntry, ns: stri
   if (v.content !== undefined) s += w_Content("content", v.content, '');
   if (v.client === undefined) throw new AtomEncodeError('is required', "ActivesyncClientEntry.client");
   s += w_ActivesyncClient("s:client", v.client, '');
+  return s + '</' + tag + '>';
+}
+
+function w_WipeRequest(tag: string, v: WipeRequest, ns: string): string {
+  let s = '<' + tag + ns;
+  if (v.scope !== undefined) s += " scope=\"" + escapeAttr(v.scope) + '"';
+  return s + '/>';
+}
+
+function w_ActivesyncWipeEntry(tag: string, v: ActivesyncWipeEntry, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.published !== undefined) s += v.published === null ? "<published/>" : "<published>" + formatDateTime(v.published, "ActivesyncWipeEntry.published") + "</published>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "ActivesyncWipeEntry.updated") + "</updated>";
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.content !== undefined) s += w_Content("content", v.content, '');
+  if (v.wipe !== undefined) s += w_WipeRequest("s:wipe", v.wipe, '');
   return s + '</' + tag + '>';
 }
 
@@ -1953,6 +2163,44 @@ export function decodeActivesyncClientEntryResponse(xml: string, options?: Decod
 /** Decodes an atom:feed of ActivesyncClientEntry entries as the service answers it: entries as ActivesyncClientEntryResponse. */
 export function decodeActivesyncClientFeedResponse(xml: string, options?: DecodeOptions): Feed<ActivesyncClientEntryResponse> {
   return decodeDocument(xml, ATOM_NS, 'feed', F_ActivesyncClientEntryResponse, options) as Feed<ActivesyncClientEntryResponse>;
+}
+
+/** Decodes an atom:entry of shape ActivesyncWipeEntry. */
+export function decodeActivesyncWipeEntry(xml: string, options?: DecodeOptions): ActivesyncWipeEntry {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_ActivesyncWipeEntry, options) as ActivesyncWipeEntry;
+}
+
+/** Encodes an atom:entry of shape ActivesyncWipeEntry, with its XML declaration. */
+export function encodeActivesyncWipeEntry(v: ActivesyncWipeEntry): string {
+  return XML_DECLARATION + w_ActivesyncWipeEntry('entry', v, " xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\"");
+}
+
+/** Decodes an atom:feed of ActivesyncWipeEntry entries. */
+export function decodeActivesyncWipeFeed(xml: string, options?: DecodeOptions): Feed<ActivesyncWipeEntry> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_ActivesyncWipeEntry, options) as Feed<ActivesyncWipeEntry>;
+}
+
+/** Encodes an atom:feed of ActivesyncWipeEntry entries, with its XML declaration. */
+export function encodeActivesyncWipeFeed(v: Feed<ActivesyncWipeEntry>): string {
+  let s = XML_DECLARATION + '<feed xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\">';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "ActivesyncWipeEntryFeed.updated") + "</updated>";
+  const entries = v.entries;
+  for (let i = 0; i < entries.length; i++) s += w_ActivesyncWipeEntry('entry', entries[i]!, '');
+  return s + '</feed>';
+}
+
+/** Decodes an atom:entry of shape ActivesyncWipeEntry as the service answers it: as ActivesyncWipeEntryResponse, also requiring what every answer carries. */
+export function decodeActivesyncWipeEntryResponse(xml: string, options?: DecodeOptions): ActivesyncWipeEntryResponse {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_ActivesyncWipeEntryResponse, options) as ActivesyncWipeEntryResponse;
+}
+
+/** Decodes an atom:feed of ActivesyncWipeEntry entries as the service answers it: entries as ActivesyncWipeEntryResponse. */
+export function decodeActivesyncWipeFeedResponse(xml: string, options?: DecodeOptions): Feed<ActivesyncWipeEntryResponse> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_ActivesyncWipeEntryResponse, options) as Feed<ActivesyncWipeEntryResponse>;
 }
 
 /** Decodes an atom:entry of shape ContentEntry. */
@@ -2547,6 +2795,7 @@ export const entryCodecs: { readonly [K in EntryShapeName]: EntryCodec<EntryShap
   DatastoreClientEntry: { name: "DatastoreClientEntry", entryShape: S_DatastoreClientEntry, feedShape: F_DatastoreClientEntry, decodeEntry: decodeDatastoreClientEntry, encodeEntry: encodeDatastoreClientEntry, decodeFeed: decodeDatastoreClientFeed, encodeFeed: encodeDatastoreClientFeed, decodeResponseEntry: decodeDatastoreClientEntryResponse, decodeResponseFeed: decodeDatastoreClientFeedResponse },
   SyncmlClientEntry: { name: "SyncmlClientEntry", entryShape: S_SyncmlClientEntry, feedShape: F_SyncmlClientEntry, decodeEntry: decodeSyncmlClientEntry, encodeEntry: encodeSyncmlClientEntry, decodeFeed: decodeSyncmlClientFeed, encodeFeed: encodeSyncmlClientFeed, decodeResponseEntry: decodeSyncmlClientEntryResponse, decodeResponseFeed: decodeSyncmlClientFeedResponse },
   ActivesyncClientEntry: { name: "ActivesyncClientEntry", entryShape: S_ActivesyncClientEntry, feedShape: F_ActivesyncClientEntry, decodeEntry: decodeActivesyncClientEntry, encodeEntry: encodeActivesyncClientEntry, decodeFeed: decodeActivesyncClientFeed, encodeFeed: encodeActivesyncClientFeed, decodeResponseEntry: decodeActivesyncClientEntryResponse, decodeResponseFeed: decodeActivesyncClientFeedResponse },
+  ActivesyncWipeEntry: { name: "ActivesyncWipeEntry", entryShape: S_ActivesyncWipeEntry, feedShape: F_ActivesyncWipeEntry, decodeEntry: decodeActivesyncWipeEntry, encodeEntry: encodeActivesyncWipeEntry, decodeFeed: decodeActivesyncWipeFeed, encodeFeed: encodeActivesyncWipeFeed, decodeResponseEntry: decodeActivesyncWipeEntryResponse, decodeResponseFeed: decodeActivesyncWipeFeedResponse },
   ContentEntry: { name: "ContentEntry", entryShape: S_ContentEntry, feedShape: F_ContentEntry, decodeEntry: decodeContentEntry, encodeEntry: encodeContentEntry, decodeFeed: decodeContentFeed, encodeFeed: encodeContentFeed, decodeResponseEntry: decodeContentEntryResponse, decodeResponseFeed: decodeContentFeedResponse },
   BatchContentEntry: { name: "BatchContentEntry", entryShape: S_BatchContentEntry, feedShape: F_BatchContentEntry, decodeEntry: decodeBatchContentEntry, encodeEntry: encodeBatchContentEntry, decodeFeed: decodeBatchContentFeed, encodeFeed: encodeBatchContentFeed, decodeResponseEntry: decodeBatchContentEntry, decodeResponseFeed: decodeBatchContentFeed },
   SyncmlSetupEntry: { name: "SyncmlSetupEntry", entryShape: S_SyncmlSetupEntry, feedShape: F_SyncmlSetupEntry, decodeEntry: decodeSyncmlSetupEntry, encodeEntry: encodeSyncmlSetupEntry, decodeFeed: decodeSyncmlSetupFeed, encodeFeed: encodeSyncmlSetupFeed, decodeResponseEntry: decodeSyncmlSetupEntryResponse, decodeResponseFeed: decodeSyncmlSetupFeedResponse },
@@ -2580,8 +2829,15 @@ export const shapes = {
   PhoneDatastore: S_PhoneDatastore,
   SyncmlClient: S_SyncmlClient,
   SyncmlClientEntry: S_SyncmlClientEntry,
+  DeviceUnbound: S_DeviceUnbound,
+  IsolatedItem: S_IsolatedItem,
+  DeviceReplacement: S_DeviceReplacement,
+  DeviceWipe: S_DeviceWipe,
+  ActivesyncDevice: S_ActivesyncDevice,
   ActivesyncClient: S_ActivesyncClient,
   ActivesyncClientEntry: S_ActivesyncClientEntry,
+  WipeRequest: S_WipeRequest,
+  ActivesyncWipeEntry: S_ActivesyncWipeEntry,
   ContentEntry: S_ContentEntry,
   BatchContent: S_BatchContent,
   Operation: S_Operation,

@@ -10,6 +10,10 @@ export type TokenType = (typeof TOKEN_TYPE_VALUES)[number];
 export const DATACLASS_VALUES = ["Contacts", "Events", "Tasks", "Notes", "Calendar"] as const;
 export type Dataclass = (typeof DATACLASS_VALUES)[number];
 
+/** What a remote wipe erases: device (MS-ASPROV RemoteWipe, the whole phone) or account (AccountOnlyRemoteWipe, only this account's data and credentials; phones on protocol 16.1). */
+export const WIPE_SCOPE_VALUES = ["device", "account"] as const;
+export type WipeScope = (typeof WIPE_SCOPE_VALUES)[number];
+
 export const OPERATION_TYPE_VALUES = ["insert", "update", "delete", "query"] as const;
 export type OperationType = (typeof OPERATION_TYPE_VALUES)[number];
 
@@ -272,6 +276,78 @@ export interface SyncmlClientEntryResponse extends SyncmlClientEntry {
   client: SyncmlClientResponse;
 }
 
+/** The client is in no binding, so the phone got no folders (since: the first FolderSync that found none). */
+export interface DeviceUnbound {
+  /** attribute `since` */
+  since: Date;
+}
+
+/** An item the phone kept failing on, taken out of its folder's queue by loop protection so the rest syncs: collection is the folder's ServerId, folder its name, server_id the item's, op the change (add, replace, delete), binding the binding whose sync log reports it. It clears when the phone takes a later change of the item or starts the folder again. */
+export interface IsolatedItem {
+  /** attribute `collection` */
+  collection: string;
+  /** attribute `folder` */
+  folder?: string;
+  /** attribute `server_id` */
+  serverId: string;
+  /** attribute `op` */
+  op: string;
+  /** attribute `binding` */
+  binding: number;
+  /** attribute `since` */
+  since: Date;
+}
+
+/** The device this one replaced on the client (another DeviceId: a reset or new phone), and when; its state was dropped. */
+export interface DeviceReplacement {
+  /** attribute `device_id` */
+  deviceId: string;
+  /** attribute `at` */
+  at: Date;
+}
+
+/** A remote wipe asked through POST .../wipe: its scope, when it was asked, when the phone was last told (sent) and when it acknowledged it (from then on the phone is refused). */
+export interface DeviceWipe {
+  /** attribute `scope` */
+  scope: WipeScope;
+  /** attribute `requested` */
+  requested: Date;
+  /** attribute `sent` */
+  sent?: Date;
+  /** attribute `acknowledged` */
+  acknowledged?: Date;
+}
+
+/** Response only: the phone that signed in as this client (absent until one has), as it reported itself, and what is wrong with it — no binding, items loop protection isolated, the device it replaced, a remote wipe. */
+export interface ActivesyncDevice {
+  /** attribute `id` */
+  id: string;
+  /** attribute `type` */
+  type: string;
+  /** attribute `protocol_version` */
+  protocolVersion: string;
+  /** attribute `first_contact` */
+  firstContact: Date;
+  /** attribute `last_contact` */
+  lastContact: Date;
+  /** `user_agent` */
+  userAgent?: string;
+  /** `model` */
+  model?: string;
+  /** `os` */
+  os?: string;
+  /** `friendly_name` */
+  friendlyName?: string;
+  /** `unbound` */
+  unbound?: DeviceUnbound;
+  /** `isolated` (repeated) */
+  isolatedItems?: IsolatedItem[];
+  /** `replaced` */
+  replaced?: DeviceReplacement;
+  /** `wipe` */
+  wipe?: DeviceWipe;
+}
+
 /** An ActiveSync phone. password is write-only (never returned); changing it requires old_pass. */
 export interface ActivesyncClient {
   /** `uuid` */
@@ -290,6 +366,8 @@ export interface ActivesyncClient {
   modelUuid?: string;
   /** `last_sync` */
   lastSync?: Date | null;
+  /** `device` */
+  device?: ActivesyncDevice;
 }
 
 /** `ActivesyncClient` as the service answers it: `uuid` always present. */
@@ -324,6 +402,38 @@ export interface ActivesyncClientEntryResponse extends ActivesyncClientEntry {
   id: string;
   /** `client` */
   client: ActivesyncClientResponse;
+}
+
+/** The body of POST /v2/services/activesync/<uuid>/wipe: the scope (default device). */
+export interface WipeRequest {
+  /** attribute `scope` */
+  scope?: WipeScope;
+}
+
+/** The request of POST /v2/services/activesync/<uuid>/wipe. */
+export interface ActivesyncWipeEntry {
+  /** `author` */
+  author?: Person;
+  /** `id` */
+  id?: string;
+  /** `link` (repeated) */
+  links?: Link[];
+  /** `published` */
+  published?: Date | null;
+  /** `updated` */
+  updated?: Date | null;
+  /** `title` */
+  title?: string;
+  /** `content` */
+  content?: Content;
+  /** `wipe` */
+  wipe?: WipeRequest;
+}
+
+/** `ActivesyncWipeEntry` as the service answers it: `id` always present. */
+export interface ActivesyncWipeEntryResponse extends ActivesyncWipeEntry {
+  /** `id`: in every answer. */
+  id: string;
 }
 
 /** A datastore content item: atom:title, atom:content (text + type), atom:id urn:uuid. */
@@ -932,7 +1042,7 @@ export interface Feed<E> extends FeedHead {
 }
 
 /** The name of every entry shape of the service. */
-export type EntryShapeName = "ExtdataClientEntry" | "DatastoreClientEntry" | "SyncmlClientEntry" | "ActivesyncClientEntry" | "ContentEntry" | "BatchContentEntry" | "SyncmlSetupEntry" | "BindingEntry" | "SynchronizationEntry" | "SyncLogEntry" | "VendorEntry" | "PhoneModelEntry" | "PhoneDatastoreBindingEntry" | "SessionEntry" | "ChatMessageEntry" | "OutboxEntry" | "AccountEntry" | "TokenEntry" | "ConsumerEntry";
+export type EntryShapeName = "ExtdataClientEntry" | "DatastoreClientEntry" | "SyncmlClientEntry" | "ActivesyncClientEntry" | "ActivesyncWipeEntry" | "ContentEntry" | "BatchContentEntry" | "SyncmlSetupEntry" | "BindingEntry" | "SynchronizationEntry" | "SyncLogEntry" | "VendorEntry" | "PhoneModelEntry" | "PhoneDatastoreBindingEntry" | "SessionEntry" | "ChatMessageEntry" | "OutboxEntry" | "AccountEntry" | "TokenEntry" | "ConsumerEntry";
 
 /** Entry shape name → its type. */
 export interface EntryShapes {
@@ -940,6 +1050,7 @@ export interface EntryShapes {
   DatastoreClientEntry: DatastoreClientEntry;
   SyncmlClientEntry: SyncmlClientEntry;
   ActivesyncClientEntry: ActivesyncClientEntry;
+  ActivesyncWipeEntry: ActivesyncWipeEntry;
   ContentEntry: ContentEntry;
   BatchContentEntry: BatchContentEntry;
   SyncmlSetupEntry: SyncmlSetupEntry;
@@ -963,6 +1074,7 @@ export interface ResponseShapes {
   DatastoreClientEntry: DatastoreClientEntryResponse;
   SyncmlClientEntry: SyncmlClientEntryResponse;
   ActivesyncClientEntry: ActivesyncClientEntryResponse;
+  ActivesyncWipeEntry: ActivesyncWipeEntryResponse;
   ContentEntry: ContentEntryResponse;
   BatchContentEntry: BatchContentEntry;
   SyncmlSetupEntry: SyncmlSetupEntryResponse;

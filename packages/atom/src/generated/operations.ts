@@ -1,7 +1,7 @@
 // generated — do not edit. Written by codegen/src/emit/operations.ts from spec/openapi.yaml and spec/xsd/*.xsd; run `npm run generate`.
 /* eslint-disable */
 import type { OperationSpec } from '../operation.js';
-import type { Feed, ExtdataClientEntry, DatastoreClientEntry, SyncmlClientEntry, ActivesyncClientEntry, ContentEntry, BatchContentEntry, SyncmlSetupEntry, BindingEntry, SynchronizationEntry, SyncLogEntry, VendorEntry, PhoneModelEntry, PhoneDatastoreBindingEntry, SessionEntry, ChatMessageEntry, OutboxEntry, AccountEntry, TokenEntry, ConsumerEntry, ExtdataClientEntryResponse, DatastoreClientEntryResponse, SyncmlClientEntryResponse, ActivesyncClientEntryResponse, ContentEntryResponse, SyncmlSetupEntryResponse, BindingEntryResponse, SyncLogEntryResponse, VendorEntryResponse, PhoneModelEntryResponse, PhoneDatastoreBindingEntryResponse, SessionEntryResponse, ChatMessageEntryResponse, OutboxEntryResponse, AccountEntryResponse, TokenEntryResponse, ConsumerEntryResponse } from './model.js';
+import type { Feed, ExtdataClientEntry, DatastoreClientEntry, SyncmlClientEntry, ActivesyncClientEntry, ActivesyncWipeEntry, ContentEntry, BatchContentEntry, SyncmlSetupEntry, BindingEntry, SynchronizationEntry, SyncLogEntry, VendorEntry, PhoneModelEntry, PhoneDatastoreBindingEntry, SessionEntry, ChatMessageEntry, OutboxEntry, AccountEntry, TokenEntry, ConsumerEntry, ExtdataClientEntryResponse, DatastoreClientEntryResponse, SyncmlClientEntryResponse, ActivesyncClientEntryResponse, ContentEntryResponse, SyncmlSetupEntryResponse, BindingEntryResponse, SyncLogEntryResponse, VendorEntryResponse, PhoneModelEntryResponse, PhoneDatastoreBindingEntryResponse, SessionEntryResponse, ChatMessageEntryResponse, OutboxEntryResponse, AccountEntryResponse, TokenEntryResponse, ConsumerEntryResponse } from './model.js';
 
 /** Every operation of spec/openapi.yaml, by operationId. */
 export const operations = {
@@ -37,6 +37,8 @@ export const operations = {
   getActivesyncClient: {"id":"getActivesyncClient","method":"GET","path":"/v2/services/activesync/{clientUuid}","tag":"activesync","params":[{"name":"clientUuid","in":"path","required":true,"type":"string"}],"auth":"account","response":{"kind":"entry","shape":"ActivesyncClientEntry"},"status":200,"implemented":true,"conditional":true,"errors":[{"status":401,"code":"unauthorized"},{"status":404,"code":"not_found"},{"status":500,"code":"internal"}]},
   updateActivesyncClient: {"id":"updateActivesyncClient","method":"PUT","path":"/v2/services/activesync/{clientUuid}","tag":"activesync","params":[{"name":"clientUuid","in":"path","required":true,"type":"string"}],"auth":"account","request":{"kind":"entry","shape":"ActivesyncClientEntry","field":"client"},"response":{"kind":"entry","shape":"ActivesyncClientEntry"},"status":200,"implemented":true,"errors":[{"status":400,"code":"validation_failed"},{"status":401,"code":"unauthorized"},{"status":403,"code":"forbidden"},{"status":404,"code":"not_found"},{"status":413,"code":"payload_too_large"},{"status":415,"code":"unsupported_media_type"},{"status":500,"code":"internal"}]},
   deleteActivesyncClient: {"id":"deleteActivesyncClient","method":"DELETE","path":"/v2/services/activesync/{clientUuid}","tag":"activesync","params":[{"name":"clientUuid","in":"path","required":true,"type":"string"}],"auth":"account","response":{"kind":"empty"},"status":200,"reason":"Deleted","implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":404,"code":"not_found"},{"status":500,"code":"internal"}]},
+  wipeActivesyncDevice: {"id":"wipeActivesyncDevice","method":"POST","path":"/v2/services/activesync/{clientUuid}/wipe","tag":"activesync","params":[{"name":"clientUuid","in":"path","required":true,"type":"string"}],"auth":"account","request":{"kind":"entry","shape":"ActivesyncWipeEntry"},"response":{"kind":"entry","shape":"ActivesyncClientEntry"},"status":202,"implemented":true,"errors":[{"status":400,"code":"validation_failed"},{"status":401,"code":"unauthorized"},{"status":404,"code":"not_found"},{"status":409,"code":"conflict"},{"status":413,"code":"payload_too_large"},{"status":415,"code":"unsupported_media_type"},{"status":500,"code":"internal"}]},
+  cancelActivesyncWipe: {"id":"cancelActivesyncWipe","method":"DELETE","path":"/v2/services/activesync/{clientUuid}/wipe","tag":"activesync","params":[{"name":"clientUuid","in":"path","required":true,"type":"string"}],"auth":"account","response":{"kind":"entry","shape":"ActivesyncClientEntry"},"status":200,"implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":404,"code":"not_found"},{"status":500,"code":"internal"}]},
   listBindings: {"id":"listBindings","method":"GET","path":"/v2/syncengine/","tag":"syncengine","params":[],"auth":"account","response":{"kind":"feed","shape":"BindingEntry"},"status":200,"implemented":true,"conditional":true,"errors":[{"status":401,"code":"unauthorized"},{"status":500,"code":"internal"}]},
   createBinding: {"id":"createBinding","method":"POST","path":"/v2/syncengine/","tag":"syncengine","params":[],"auth":"account","request":{"kind":"entry","shape":"BindingEntry"},"response":{"kind":"entry","shape":"BindingEntry"},"status":200,"implemented":true,"errors":[{"status":400,"code":"validation_failed"},{"status":401,"code":"unauthorized"},{"status":413,"code":"payload_too_large"},{"status":415,"code":"unsupported_media_type"},{"status":500,"code":"internal"}]},
   getBinding: {"id":"getBinding","method":"GET","path":"/v2/syncengine/{bindingId}/","tag":"syncengine","params":[{"name":"bindingId","in":"path","required":true,"type":"integer"}],"auth":"account","response":{"kind":"entry","shape":"BindingEntry"},"status":200,"implemented":true,"conditional":true,"errors":[{"status":401,"code":"unauthorized"},{"status":404,"code":"not_found"},{"status":500,"code":"internal"}]},
@@ -295,6 +297,20 @@ export interface OperationTypes {
     body: undefined;
     result: void;
     response: void;
+  };
+  wipeActivesyncDevice: {
+    path: { clientUuid: string };
+    query: {  };
+    body: ActivesyncWipeEntry;
+    result: ActivesyncClientEntry;
+    response: ActivesyncClientEntryResponse;
+  };
+  cancelActivesyncWipe: {
+    path: { clientUuid: string };
+    query: {  };
+    body: undefined;
+    result: ActivesyncClientEntry;
+    response: ActivesyncClientEntryResponse;
   };
   listBindings: {
     path: {  };

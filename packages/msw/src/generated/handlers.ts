@@ -340,6 +340,26 @@ export function getDeleteActivesyncClientMockHandler(override?: MockOverride<'de
 }
 
 /**
+ * Remotely wipe the client's phone: `POST /v2/services/activesync/{clientUuid}/wipe` → 202, one ActivesyncClientEntry.
+ * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
+ *   returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.
+ * @param options `delay` before answering (or before handing on).
+ */
+export function getWipeActivesyncDeviceMockHandler(override?: MockOverride<'wipeActivesyncDevice'>, options?: MockHandlerOptions): HttpHandler {
+  return mockHandler('wipeActivesyncDevice', override, options);
+}
+
+/**
+ * Cancel a remote wipe: `DELETE /v2/services/activesync/{clientUuid}/wipe` → 200, one ActivesyncClientEntry.
+ * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
+ *   returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.
+ * @param options `delay` before answering (or before handing on).
+ */
+export function getCancelActivesyncWipeMockHandler(override?: MockOverride<'cancelActivesyncWipe'>, options?: MockHandlerOptions): HttpHandler {
+  return mockHandler('cancelActivesyncWipe', override, options);
+}
+
+/**
  * List sync bindings: `GET /v2/syncengine/` → 200, a feed of BindingEntry.
  * A value answered here carries its `ETag`, and is 304 Not Modified to an If-None-Match that names it, as the server answers.
  * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request

@@ -43,6 +43,8 @@ export const mockRoutes: { readonly [Id in OperationId]: MockRoute } = {
   getActivesyncClient: { route: /^[^:/]+:\/\/[^/]+\/v2\/services\/activesync\/(?<clientUuid>[^/]+)\/?$/ },
   updateActivesyncClient: { route: /^[^:/]+:\/\/[^/]+\/v2\/services\/activesync\/(?<clientUuid>[^/]+)\/?$/ },
   deleteActivesyncClient: { route: /^[^:/]+:\/\/[^/]+\/v2\/services\/activesync\/(?<clientUuid>[^/]+)\/?$/ },
+  wipeActivesyncDevice: { route: /^[^:/]+:\/\/[^/]+\/v2\/services\/activesync\/(?<clientUuid>[^/]+)\/wipe\/?$/ },
+  cancelActivesyncWipe: { route: /^[^:/]+:\/\/[^/]+\/v2\/services\/activesync\/(?<clientUuid>[^/]+)\/wipe\/?$/ },
   listBindings: { route: /^[^:/]+:\/\/[^/]+\/v2\/syncengine\/?$/ },
   createBinding: { route: /^[^:/]+:\/\/[^/]+\/v2\/syncengine\/?$/ },
   getBinding: { route: /^[^:/]+:\/\/[^/]+(?!\/v2\/syncengine\/synchronization\/?$)(?!\/v2\/syncengine\/sources\/?$)(?!\/v2\/syncengine\/phone_datastore_bindings\/?$)\/v2\/syncengine\/(?<bindingId>[^/]+)\/?$/ },

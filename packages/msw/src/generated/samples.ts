@@ -333,9 +333,21 @@ const activesyncClientList = `<?xml version="1.0" encoding="UTF-8"?>
       <sync:phone_number>+46702345678</sync:phone_number>
       <sync:model_uuid>cd96676f-6d3a-4cdb-b430-98b2fead20e4</sync:model_uuid>
       <sync:last_sync>2009-06-02T06:55:31Z</sync:last_sync>
+      <sync:device id="ApplF4GXK2ZPN72J" type="iPhone" protocol_version="14.1" first_contact="2009-05-30T19:52:04Z" last_contact="2009-06-02T06:55:00Z">
+        <sync:user_agent>Apple-iPhone/705.18</sync:user_agent>
+        <sync:model>iPhone2,1</sync:model>
+        <sync:os>iPhone OS 3.0</sync:os>
+      </sync:device>
     </sync:client>
   </a:entry>
 </a:feed>
+`;
+
+/** spec/examples/activesync-wipe.request.xml: POST /v2/services/activesync/<client_uuid>/wipe body: the scope, device (RemoteWipe) or account (AccountOnlyRemoteWipe, 16.1). */
+const activesyncWipeRequest = `<?xml version="1.0" encoding="UTF-8"?>
+<entry xmlns="http://www.w3.org/2005/Atom" xmlns:s="http://schemas.atomsync.dev/2009/sync">
+  <s:wipe scope="device"/>
+</entry>
 `;
 
 /** spec/examples/content.create-response.xml: 201 answer to the content create: the stored item with urn:uuid id, links, timestamps and the inferred dataclass. */
@@ -1509,6 +1521,38 @@ const syncmlClientGet = `<?xml version="1.0" encoding="UTF-8"?>
 </entry>
 `;
 
+/** spec/examples/activesync-client.device.xml: GET /v2/services/activesync/<client_uuid> of a client whose phone signed in: its device (DeviceId, type, protocol version, first and last contact, what it reported), an item loop protection isolated and the device it replaced. */
+const activesyncClientDevice = `<?xml version="1.0" encoding="UTF-8"?>
+<atom:entry xmlns:atom="http://www.w3.org/2005/Atom" xmlns="http://schemas.atomsync.dev/2009/sync">
+  <atom:author>
+    <atom:name>klindqvist</atom:name>
+    <atom:email>katja.lindqvist@example.com</atom:email>
+  </atom:author>
+  <atom:id>http://127.0.0.1:8080/v2/services/activesync/01705a9e-a98e-40d3-a8b3-7c79922be713</atom:id>
+  <atom:link rel="self" href="http://127.0.0.1:8080/v2/services/activesync/01705a9e-a98e-40d3-a8b3-7c79922be713"/>
+  <atom:link rel="edit" href="http://127.0.0.1:8080/v2/services/activesync/01705a9e-a98e-40d3-a8b3-7c79922be713"/>
+  <atom:published>2009-06-04T09:12:55Z</atom:published>
+  <atom:updated>2009-06-04T10:02:17Z</atom:updated>
+  <atom:title>01705a9e-a98e-40d3-a8b3-7c79922be713</atom:title>
+  <client>
+    <uuid>01705a9e-a98e-40d3-a8b3-7c79922be713</uuid>
+    <user_id>klindqvist</user_id>
+    <username>katja.lindqvist</username>
+    <phone_number>+46701234567</phone_number>
+    <model_uuid>bb4e73e6-0da1-4709-a9c9-ded6fb43e434</model_uuid>
+    <last_sync>2009-06-04T10:02:17Z</last_sync>
+    <device id="ApplC39GQ0ABCDEF" type="iPhone" protocol_version="16.1" first_contact="2009-06-04T09:40:12Z" last_contact="2009-06-04T10:02:00Z">
+      <user_agent>Apple-iPhone13C2/1905.258</user_agent>
+      <model>iPhone13,2</model>
+      <os>iOS 17.4</os>
+      <friendly_name>Katja’s iPhone</friendly_name>
+      <isolated collection="contacts" folder="Contacts" server_id="Q2xvdWRiZXJyeQ" op="add" binding="7" since="2009-06-04T09:58:31Z"/>
+      <replaced device_id="androidc1234567890" at="2009-06-04T09:40:12Z"/>
+    </device>
+  </client>
+</atom:entry>
+`;
+
 /**
  * The default documents of each entry shape. `entry` is absent where the golden examples hold
  * only feeds of the shape: the feed's first entry serves.
@@ -1529,6 +1573,20 @@ export const samples: { readonly [K in EntryShapeName]: { readonly entry?: strin
   ActivesyncClientEntry: {
     entry: activesyncClientCreateResponse,
     feed: activesyncClientList,
+  },
+  ActivesyncWipeEntry: {
+    entry: activesyncWipeRequest,
+    /** The entry sample in a feed. */
+    feed: `<?xml version="1.0" encoding="UTF-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+  <id>urn:atomsync:sample:ActivesyncWipeEntry</id>
+  <title>ActivesyncWipeEntry feed</title>
+  <updated>2009-06-01T12:00:00Z</updated>
+<entry xmlns="http://www.w3.org/2005/Atom" xmlns:s="http://schemas.atomsync.dev/2009/sync">
+  <s:wipe scope="device"/>
+</entry>
+</feed>
+`,
   },
   ContentEntry: {
     entry: contentCreateResponse,
@@ -1687,4 +1745,5 @@ export const operationSamples: { readonly [K in OperationId]?: string } = {
   listContentChanges: contentChangesList,
   getContent: contentGet,
   getSyncmlClient: syncmlClientGet,
+  getActivesyncClient: activesyncClientDevice,
 };

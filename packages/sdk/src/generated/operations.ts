@@ -1,7 +1,7 @@
 // generated — do not edit. Written by codegen/src/emit/sdk.ts from spec/openapi.yaml and spec/xsd/*.xsd; run `npm run generate`.
 /* eslint-disable */
 import { operations } from '@atomsync/atom';
-import type { Account, AccountEntryResponse, ActivesyncClient, ActivesyncClientEntryResponse, BatchContentEntry, BindingEntry, BindingEntryResponse, ChatMessageEntryResponse, ConsumerEntryResponse, ContentEntry, ContentEntryResponse, DatastoreClient, DatastoreClientEntryResponse, ExtdataClient, ExtdataClientEntryResponse, Feed, OutboxEntryResponse, PhoneDatastoreBindingEntry, PhoneDatastoreBindingEntryResponse, PhoneModelEntryResponse, SessionEntryResponse, SyncLogEntryResponse, SynchronizationEntry, SyncmlClient, SyncmlClientEntryResponse, SyncmlSetupEntry, SyncmlSetupEntryResponse, TokenEntryResponse, VendorEntryResponse } from '@atomsync/atom';
+import type { Account, AccountEntryResponse, ActivesyncClient, ActivesyncClientEntryResponse, ActivesyncWipeEntry, BatchContentEntry, BindingEntry, BindingEntryResponse, ChatMessageEntryResponse, ConsumerEntryResponse, ContentEntry, ContentEntryResponse, DatastoreClient, DatastoreClientEntryResponse, ExtdataClient, ExtdataClientEntryResponse, Feed, OutboxEntryResponse, PhoneDatastoreBindingEntry, PhoneDatastoreBindingEntryResponse, PhoneModelEntryResponse, SessionEntryResponse, SyncLogEntryResponse, SynchronizationEntry, SyncmlClient, SyncmlClientEntryResponse, SyncmlSetupEntry, SyncmlSetupEntryResponse, TokenEntryResponse, VendorEntryResponse } from '@atomsync/atom';
 import type { ConditionalRequestOptions, Invoke, Iterate, NotModified, RequestOptions } from '../invoke.js';
 import type { AtomSyncError } from '../errors.js';
 
@@ -573,6 +573,23 @@ export interface ActivesyncApi {
    * @param options abort signal and extra headers for this request
    */
   delete(clientUuid: string, options?: RequestOptions): Promise<void>;
+  /**
+   * Remotely wipe the client's phone.
+   *
+   * `POST /v2/services/activesync/{clientUuid}/wipe` → 202
+   * @param clientUuid The ActiveSync client's `uuid`.
+   * @param entry the ActivesyncWipeEntry to send
+   * @param options abort signal and extra headers for this request
+   */
+  wipe(clientUuid: string, entry: ActivesyncWipeEntry, options?: RequestOptions): Promise<ActivesyncClientEntryResponse>;
+  /**
+   * Cancel a remote wipe.
+   *
+   * `DELETE /v2/services/activesync/{clientUuid}/wipe` → 200
+   * @param clientUuid The ActiveSync client's `uuid`.
+   * @param options abort signal and extra headers for this request
+   */
+  cancelWipe(clientUuid: string, options?: RequestOptions): Promise<ActivesyncClientEntryResponse>;
 }
 
 /**
@@ -1052,6 +1069,8 @@ export function createOperations(invoke: Invoke, iterate: Iterate): AtomSyncApi 
       get: (clientUuid: string, options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.getActivesyncClient, { path: { clientUuid } }, options),
       update: (clientUuid, client, options) => invoke(operations.updateActivesyncClient, { path: { clientUuid }, body: { client } }, options),
       delete: (clientUuid, options) => invoke(operations.deleteActivesyncClient, { path: { clientUuid } }, options),
+      wipe: (clientUuid, entry, options) => invoke(operations.wipeActivesyncDevice, { path: { clientUuid }, body: entry }, options),
+      cancelWipe: (clientUuid, options) => invoke(operations.cancelActivesyncWipe, { path: { clientUuid } }, options),
     },
     syncengine: {
       list: (options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.listBindings, {}, options),

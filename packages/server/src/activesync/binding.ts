@@ -1,7 +1,8 @@
 /**
  * Where a phone's data goes: the peer of its ActiveSync client in a sync-engine binding, and the
  * folders the phone gets from it — one per class of the peer that we map (sync/formats.ts).
- * A phone without a binding gets no folders, and the reason is logged.
+ * A phone without a binding gets no folders; the reason is logged and recorded on the device
+ * (folder-sync.ts).
  */
 import { FOLDERS, type FolderDefinition } from '@atomsync/activesync';
 import { otherSide, type SideName } from '@atomsync/engine';

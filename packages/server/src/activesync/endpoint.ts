@@ -4,8 +4,9 @@
  * OPTIONS says which versions and commands we speak. A POST is read in this order: the request
  * line (plain or base64 query; 400 if it names no command, device and version), the phone's HTTP
  * Basic credentials (401, nothing changed), the WBXML body (400), the device recorded (a new
- * DeviceId on the client replaces the old device and its state), the policy key (a phone that
- * has not provisioned gets 449, or Status 142 from 14.0), then the command. Commands of a mail
+ * DeviceId on the client replaces the old device and its state), a remote wipe asked (wipe.ts:
+ * 449 or Status 140 until the phone's Provision takes the order, 403 once it acknowledged), the
+ * policy key (a phone that has not provisioned gets 449, or Status 142 from 14.0), then the command. Commands of a mail
  * server (SendMail, Search, MoveItems, …) are not announced and answer 501. Each command's
  * behaviour is in its own module; the protocol's wire and rules are in @atomsync/activesync.
  */
@@ -13,6 +14,7 @@ import {
   ActiveSyncDecodeError,
   ActiveSyncRequestLineError,
   AS_PROTOCOL_VERSIONS_HEADER,
+  COMMON_STATUS,
   AS_WBXML_MEDIA_TYPE,
   decodeRequest,
   encodeResponse,
@@ -40,6 +42,7 @@ import { needsProvisioning, notProvisioned, provisionCommand } from './provision
 import { settingsCommand } from './settings.js';
 import { syncCommand } from './sync/sync.js';
 import { ChangeWatch } from './watch.js';
+import { wipeGate } from './wipe.js';
 
 /** The paths phones use (rou3 matches case-sensitively; some clients lower-case the path). */
 export const ACTIVESYNC_PATHS = ['/Microsoft-Server-ActiveSync', '/microsoft-server-activesync'] as const;
@@ -179,8 +182,9 @@ export class ActivesyncEndpoint {
     const headers = event.res.headers;
     headers.set('ms-server-activesync', SERVER_VERSION);
     headers.set('cache-control', 'private');
-    if (needsProvisioning(request)) {
-      const refusal = usesStatus142(line) ? notProvisioned(line.command) : undefined;
+    const wipe = wipeGate(request) === 'order' && line.command !== 'Provision';
+    if (wipe || needsProvisioning(request)) {
+      const refusal = usesStatus142(line) ? notProvisioned(line.command, wipe ? COMMON_STATUS.REMOTE_WIPE_REQUESTED : COMMON_STATUS.DEVICE_NOT_PROVISIONED) : undefined;
       if (refusal === undefined) {
         event.res.status = 449;
         event.res.statusText = 'Retry after sending a PROVISION command';

@@ -2,7 +2,9 @@
  * FolderSync: the phone's folder hierarchy — one folder per class the binding's peer holds
  * (binding.ts). Key 0 gives them all; the current key gives what changed since (a folder gone
  * with its binding is deleted, and its collection state with it); any other key is Status 9,
- * and the phone starts again from 0 (it gets the same ServerIds back).
+ * and the phone starts again from 0 (it gets the same ServerIds back). A client in no binding gets
+ * no folders, and its device record says since when (`unboundSince`, shown in the client entry)
+ * until a FolderSync finds it bound.
  */
 import { FOLDER_SYNC_STATUS, folderSyncResponse, readFolderSyncRequest, ROOT_FOLDER_ID, type AsElement, type FolderEntry } from '@atomsync/activesync';
 import { foldersOf, phoneBinding } from './binding.js';
@@ -44,9 +46,12 @@ export async function folderSyncCommand(request: PhoneRequest, body: AsElement |
   const update = now.filter((f) => given.some((g) => g.serverId === f.serverId && (g.displayName !== f.displayName || g.type !== f.type)));
   const moved = syncKey === '0' || add.length + gone.length + update.length > 0;
   const key = moved ? nextKey(syncKey === '0' ? '' : device.folderSyncKey) : device.folderSyncKey;
+  // Written only when it changes: the first unbound FolderSync sets it, the first bound one clears it.
+  const unbound = phone === undefined ? (device.unboundSince ?? request.now) : null;
+  const unboundChanged = (unbound?.getTime() ?? null) !== (device.unboundSince?.getTime() ?? null);
   await request.deps.store.transaction(async (tx) => {
     for (const id of syncKey === '0' ? given.map((g) => g.serverId) : gone) await tx.activesyncDevices.resetCollection(client.accountId, client.uuid, id);
-    await tx.activesyncDevices.update(client.accountId, client.uuid, { folderSyncKey: key, folders: JSON.stringify(now) });
+    await tx.activesyncDevices.update(client.accountId, client.uuid, { folderSyncKey: key, folders: JSON.stringify(now), ...(unboundChanged ? { unboundSince: unbound } : {}) });
   });
   return folderSyncResponse(FOLDER_SYNC_STATUS.OK, key, { add, update, delete: gone });
 }

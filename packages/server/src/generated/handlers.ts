@@ -229,6 +229,20 @@ export interface OperationHandlersOf<Ctx> {
   deleteActivesyncClient?(input: OperationInput<"deleteActivesyncClient">, ctx: Ctx): Promise<OperationResult<"deleteActivesyncClient">>;
 
   /**
+   * Remotely wipe the client's phone.
+   *
+   * `POST /v2/services/activesync/{clientUuid}/wipe`; auth `account`; answers 202.
+   */
+  wipeActivesyncDevice?(input: OperationInput<"wipeActivesyncDevice">, ctx: Ctx): Promise<OperationResult<"wipeActivesyncDevice">>;
+
+  /**
+   * Cancel a remote wipe.
+   *
+   * `DELETE /v2/services/activesync/{clientUuid}/wipe`; auth `account`; answers 200.
+   */
+  cancelActivesyncWipe?(input: OperationInput<"cancelActivesyncWipe">, ctx: Ctx): Promise<OperationResult<"cancelActivesyncWipe">>;
+
+  /**
    * List sync bindings.
    *
    * `GET /v2/syncengine/`; auth `account`; answers 200.

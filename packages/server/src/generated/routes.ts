@@ -85,6 +85,10 @@ export const routes: readonly RouteSpec[] = [
   { method: "PUT", path: "/v2/services/activesync/{clientUuid}", pattern: "/v2/services/activesync/:clientUuid", operation: operations.updateActivesyncClient, variants: [], mediaTypes: ["application/atom+xml"], allow: "GET, PUT, DELETE" },
   // Delete an ActiveSync client
   { method: "DELETE", path: "/v2/services/activesync/{clientUuid}", pattern: "/v2/services/activesync/:clientUuid", operation: operations.deleteActivesyncClient, variants: [], mediaTypes: [], allow: "GET, PUT, DELETE" },
+  // Remotely wipe the client's phone
+  { method: "POST", path: "/v2/services/activesync/{clientUuid}/wipe", pattern: "/v2/services/activesync/:clientUuid/wipe", operation: operations.wipeActivesyncDevice, variants: [], mediaTypes: ["application/atom+xml"], allow: "POST, DELETE" },
+  // Cancel a remote wipe
+  { method: "DELETE", path: "/v2/services/activesync/{clientUuid}/wipe", pattern: "/v2/services/activesync/:clientUuid/wipe", operation: operations.cancelActivesyncWipe, variants: [], mediaTypes: [], allow: "POST, DELETE" },
   // List sync bindings
   { method: "GET", path: "/v2/syncengine/", pattern: "/v2/syncengine", operation: operations.listBindings, variants: [], mediaTypes: [], allow: "GET, POST" },
   // Bind two clients

@@ -4,7 +4,7 @@
  * keys and secrets stay sealed in the store, ActiveSync password hashes stay in the store.
  */
 import { createHash } from 'node:crypto';
-import type { ActivesyncClientEntry, ExtdataClientEntry, PhoneDatastore, SyncmlClientEntry } from '@atomsync/atom';
+import type { ActivesyncClientEntry, ActivesyncDevice, ExtdataClientEntry, PhoneDatastore, SyncmlClientEntry } from '@atomsync/atom';
 import type { RequestContext } from '../context.js';
 import { authorOf, editableEntryHead, linksTo, urlOf } from './atom.js';
 import type { ActivesyncClientRecord, ExtdataClientRecord, SyncmlClientRecord } from '../store/records.js';
@@ -91,8 +91,8 @@ export function syncmlEntry(ctx: RequestContext, client: SyncmlClientRecord, mod
   };
 }
 
-/** Title = the uuid, links self and edit, no content; no password; `last_sync` empty until synced. */
-export function activesyncEntry(ctx: RequestContext, client: ActivesyncClientRecord): ActivesyncClientEntry {
+/** Title = the uuid, links self and edit, no content; no password; `last_sync` empty until synced; `device` once a phone signed in. */
+export function activesyncEntry(ctx: RequestContext, client: ActivesyncClientRecord, device?: ActivesyncDevice): ActivesyncClientEntry {
   const href = urlOf(ctx, activesyncPath(client.uuid));
   return {
     ...editableEntryHead(ctx, href, client),
@@ -104,6 +104,7 @@ export function activesyncEntry(ctx: RequestContext, client: ActivesyncClientRec
       ...(client.phoneNumber !== '' ? { phoneNumber: client.phoneNumber } : {}),
       ...(client.modelUuid !== '' ? { modelUuid: client.modelUuid } : {}),
       lastSync: client.lastSync,
+      ...(device === undefined ? {} : { device }),
     },
   };
 }

@@ -15,6 +15,7 @@ import {
   deleteClient,
   updateExtdataClient,
 } from '../services/clients.js';
+import { deviceViewOf, deviceViews, requestWipe } from '../services/activesync-devices.js';
 import { isUuid } from '../services/validation.js';
 import { caller, feedOf } from './atom.js';
 import type { HandlerGroup } from './deps.js';
@@ -90,20 +91,36 @@ export const clientsHandlers: HandlerGroup = ({ store, secrets }) => ({
 
   // ---- ActiveSync clients -------------------------------------------------------------------
   async listActivesyncClients(_input, ctx) {
-    const clients = await store.activesync.list(caller(ctx).id);
-    return feedOf(ctx, '/v2/services/activesync/', 'ActiveSync clients', clients.map((c) => activesyncEntry(ctx, c)));
+    const id = caller(ctx).id;
+    const [clients, devices] = await Promise.all([store.activesync.list(id), deviceViews(store, id)]);
+    return feedOf(ctx, '/v2/services/activesync/', 'ActiveSync clients', clients.map((c) => activesyncEntry(ctx, c, devices.get(c.uuid))));
   },
   async createActivesyncClient({ body }, ctx) {
     return activesyncEntry(ctx, await createActivesyncClient(store, caller(ctx), body.client));
   },
   async getActivesyncClient({ path }, ctx) {
     const id = caller(ctx).id;
-    return activesyncEntry(ctx, await found('activesync', path.clientUuid, () => store.activesync.get(id, path.clientUuid)));
+    const client = await found('activesync', path.clientUuid, () => store.activesync.get(id, path.clientUuid));
+    return activesyncEntry(ctx, client, await deviceViewOf(store, id, client.uuid));
   },
   async updateActivesyncClient({ path, body }, ctx) {
     const account = caller(ctx);
     const updated = await found('activesync', path.clientUuid, () => changeActivesyncPassword(store, account, path.clientUuid, body.client));
-    return activesyncEntry(ctx, updated);
+    return activesyncEntry(ctx, updated, await deviceViewOf(store, account.id, updated.uuid));
+  },
+  async wipeActivesyncDevice({ path, body }, ctx) {
+    const id = caller(ctx).id;
+    const client = await found('activesync', path.clientUuid, () => store.activesync.get(id, path.clientUuid));
+    await requestWipe(store, id, client.uuid, body.wipe?.scope ?? 'device', new Date());
+    ctx.log.info({ client: client.uuid, scope: body.wipe?.scope ?? 'device' }, 'ActiveSync client: remote wipe requested');
+    return activesyncEntry(ctx, client, await deviceViewOf(store, id, client.uuid));
+  },
+  async cancelActivesyncWipe({ path }, ctx) {
+    const id = caller(ctx).id;
+    const client = await found('activesync', path.clientUuid, () => store.activesync.get(id, path.clientUuid));
+    // No device, or no wipe: nothing to cancel, and the answer is the entry as it is.
+    await store.activesyncDevices.cancelWipe(id, client.uuid);
+    return activesyncEntry(ctx, client, await deviceViewOf(store, id, client.uuid));
   },
   async deleteActivesyncClient({ path }, ctx) {
     const id = caller(ctx).id;

@@ -3,8 +3,10 @@
  * again after our reply is failing on something in it — most often one item it cannot take. The
  * first repeats get the same reply (a lost answer). From LOOP_REPEATS on, the reply is cut: half
  * of its changes, then half again, down to one; a single change the phone still fails on is taken
- * out of its queue and reported (a failed entry in the binding's sync log naming it, and a warning
- * log line), and the rest of the folder syncs on. The phone never has to start the folder again.
+ * out of its queue and reported (a failed entry in the binding's sync log naming it, the item on
+ * the device record — shown in the client entry until the phone takes a later change of it or
+ * starts the folder again — and a warning log line), and the rest of the folder syncs on. The
+ * phone never has to start the folder again.
  */
 import { elementFromJson, elementToJson, el, nameOf, type AsElement } from '@atomsync/activesync';
 import { emptyStats } from '@atomsync/engine';
@@ -52,25 +54,29 @@ export async function answerRepeat(
     await save({ ...state, replays: 0, sentThrough: keep.at(-1)!.seq, sentCount: keep.length }, cut);
     return cut;
   }
-  // One change, and the phone still fails on it: it is taken out, and said so.
+  // One change, and the phone still fails on it: it is taken out, and said so — all of it or
+  // nothing, so a lost write cannot leave an item out of the queue that no record names.
   const broken = sent[0]!;
-  await devices.dropOutbox(accountId, clientUuid, row.collectionId, broken.seq);
   const reason = `the phone (DeviceId ${request.device.deviceId}) kept failing on the ${broken.op} of item ${broken.serverId} in folder ${row.collectionId}: it was left out so the rest of the folder syncs`;
   request.log.warn({ collectionId: row.collectionId, serverId: broken.serverId, op: broken.op }, 'ActiveSync: an item the phone keeps failing on is left out');
   const { binding } = phone;
-  await request.deps.store.syncLog.append({
-    accountId: binding.accountId,
-    bindingId: binding.id,
-    source: binding.source,
-    target: binding.target,
-    dataclass: format.dataclass,
-    syncMode: 200,
-    stats: emptyStats(),
-    result: 'failed',
-    reason,
-  });
   const without = withCommands(reply, [], queued > 1);
-  await save({ ...state, replays: 0, sentThrough: undefined, sentCount: 0 }, without);
+  await request.deps.store.transaction(async (tx) => {
+    await tx.activesyncDevices.dropOutbox(accountId, clientUuid, row.collectionId, broken.seq);
+    await tx.activesyncDevices.isolate(accountId, clientUuid, { collectionId: row.collectionId, serverId: broken.serverId, op: broken.op, bindingId: binding.id, since: request.now });
+    await tx.syncLog.append({
+      accountId: binding.accountId,
+      bindingId: binding.id,
+      source: binding.source,
+      target: binding.target,
+      dataclass: format.dataclass,
+      syncMode: 200,
+      stats: emptyStats(),
+      result: 'failed',
+      reason,
+    });
+    const next: CollectionState = { ...state, replays: 0, sentThrough: undefined, sentCount: 0 };
+    await tx.activesyncDevices.saveCollection({ ...row, lastReply: JSON.stringify(elementToJson(without)), state: writeState(next) }, request.now);
+  });
   return without;
 }
-
