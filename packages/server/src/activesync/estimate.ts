@@ -1,9 +1,11 @@
 /**
  * GetItemEstimate: how many changes the next Syncs would bring a collection — those queued for
  * the phone, plus the peer's changes since the binding last ran that are not echoes of that run
- * (what the engine would send), or all the peer holds when the phone starts afresh.
+ * (what the engine would send), or all the peer holds when the phone starts afresh; counted
+ * through the FilterType's window as Sync queues them (sync/window.ts): an item outside it counts
+ * only when the phone holds it (it would get a SoftDelete), a delete only of an item it holds.
  */
-import { ESTIMATE_STATUS, getItemEstimateResponse, readGetItemEstimateRequest, type AsElement, type EstimateAnswer } from '@atomsync/activesync';
+import { ESTIMATE_STATUS, getItemEstimateResponse, readGetItemEstimateRequest, type AsElement, type EstimateAnswer, type ItemFilter } from '@atomsync/activesync';
 import { otherSide } from '@atomsync/engine';
 import { describeItem } from '@atomsync/items';
 import { connectorFor } from '../connectors/index.js';
@@ -11,6 +13,7 @@ import { foldersOf, phoneBinding, type PhoneBinding } from './binding.js';
 import type { PhoneRequest } from './context.js';
 import { formatOf, type ItemFormat } from './sync/formats.js';
 import { CollectionStateError, pendingOf, readState, type CollectionState } from './sync/state.js';
+import { filterOf, inWindow } from './sync/window.js';
 
 export async function getItemEstimateCommand(request: PhoneRequest, body: AsElement | null): Promise<AsElement> {
   const asked = body === null ? [] : readGetItemEstimateRequest(body);
@@ -43,13 +46,15 @@ export async function getItemEstimateCommand(request: PhoneRequest, body: AsElem
       continue;
     }
     const queued = pendingOf(state, await request.deps.store.activesyncDevices.outboxSize(request.client.accountId, request.client.uuid, c.collectionId));
-    const estimate = queued + (await peerChanges(request, phone, format, state.initial));
+    // The estimate's own FilterType, when it sends one, is the window the phone is about to ask for.
+    const filter = filterOf(c.filterType === undefined ? state : { ...state, filterType: c.filterType }, request.now);
+    const estimate = queued + (await peerChanges(request, phone, format, state.initial, c.collectionId, filter));
     answers.push({ collectionId: c.collectionId, status: ESTIMATE_STATUS.OK, estimate, ...className });
   }
   return getItemEstimateResponse(answers);
 }
 
-async function peerChanges(request: PhoneRequest, phone: PhoneBinding, format: ItemFormat, initial: boolean): Promise<number> {
+async function peerChanges(request: PhoneRequest, phone: PhoneBinding, format: ItemFormat, initial: boolean, collectionId: string, filter: ItemFilter): Promise<number> {
   const peerSide = otherSide(phone.side);
   let connector;
   try {
@@ -61,17 +66,24 @@ async function peerChanges(request: PhoneRequest, phone: PhoneBinding, format: I
   }
   const state = await request.deps.store.syncState.load(phone.binding, format.itemDataclasses, format.dataclass);
   const anchor = state.anchors[peerSide];
-  if (initial || anchor === null) return (await connector.all(format.itemDataclasses)).entries.length;
+  if (initial || anchor === null) return (await connector.all(format.itemDataclasses)).entries.filter((i) => inWindow(filter, i.body)).length;
   // The peer's changes since the binding last ran, less the echoes of that run (an item whose
   // fingerprint is the one the map keeps: nothing to send).
   const hashes = new Map(state.map.map((e) => [peerSide === 'source' ? e.sourceId : e.targetId, peerSide === 'source' ? e.sourceHash : e.targetHash]));
-  let count = 0;
-  for (const change of (await connector.changesSince(format.itemDataclasses, anchor)).entries) {
-    if (change.op === 'delete') {
-      if (hashes.has(change.id)) count++;
-    } else if (hashes.get(change.item.id) !== describeItem(change.item).fingerprint) {
-      count++;
-    }
-  }
-  return count;
+  const changes = (await connector.changesSince(format.itemDataclasses, anchor)).entries.filter((change) =>
+    change.op === 'delete' ? hashes.has(change.id) : hashes.get(change.item.id) !== describeItem(change.item).fingerprint,
+  );
+  if (filter.kind === 'all') return changes.length;
+  // What the phone holds decides whether an item outside the window (or a delete) is sent at all.
+  const phoneIds = new Map(state.map.map((e) => [peerSide === 'source' ? e.sourceId : e.targetId, peerSide === 'source' ? e.targetId : e.sourceId]));
+  const ids = changes.flatMap((change) => {
+    const id = phoneIds.get(change.op === 'delete' ? change.id : change.item.id);
+    return id === undefined ? [] : [id];
+  });
+  const held = await request.deps.store.activesyncDevices.items(request.client.accountId, request.client.uuid, collectionId, ids);
+  const holds = (peerId: string) => {
+    const id = phoneIds.get(peerId);
+    return id !== undefined && held.has(id);
+  };
+  return changes.filter((change) => (change.op === 'delete' ? holds(change.id) : inWindow(filter, change.item.body) || holds(change.item.id))).length;
 }

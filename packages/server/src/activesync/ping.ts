@@ -1,11 +1,13 @@
 /**
  * Ping: the phone's push. The request is held until a watched folder has something for the phone
  * — changes queued for it, or its datastore changed since the folder last synced, made through
- * any instance (watch.ts) — or until the heartbeat ends (Status 1). A Ping must name its folders
- * and heartbeat (we keep no earlier Ping to reuse: an empty one is Status 3 and the phone sends a
- * full one). Only a datastore peer pushes; a folder of an extdata peer waits the heartbeat out.
+ * any instance (watch.ts) — or until the heartbeat ends (Status 1). The folders and heartbeat of
+ * the device's last Ping are kept on its record (`pingRequest`): a Ping without folders, or without
+ * a heartbeat, or with no body at all, takes the missing part from it (MS-ASCMD §2.2.1.13: iOS
+ * sends empty Pings); Status 3 only when there is nothing to take it from. Only a datastore peer
+ * pushes; a folder of an extdata peer waits the heartbeat out.
  */
-import { folderById, PING_STATUS, pingResponse, readPingRequest, type AsElement } from '@atomsync/activesync';
+import { folderById, PING_STATUS, pingResponse, readPingRequest, type AsElement, type PingFolder } from '@atomsync/activesync';
 import { foldersOf, phoneBinding, type PhoneBinding } from './binding.js';
 import type { PhoneRequest, PingSettings } from './context.js';
 import { CollectionStateError, readState } from './sync/state.js';
@@ -14,12 +16,19 @@ export const DEFAULT_PING: PingSettings = { minHeartbeat: 60, maxHeartbeat: 3540
 
 export async function pingCommand(request: PhoneRequest, body: AsElement | null): Promise<AsElement> {
   const { watch, ping: settings, signal } = request.endpoint;
-  const ping = body === null ? {} : readPingRequest(body);
-  if (ping.folders === undefined || ping.folders.length === 0 || ping.heartbeatInterval === undefined) return pingResponse({ status: PING_STATUS.MISSING_PARAMETERS });
-  const heartbeat = ping.heartbeatInterval;
+  const sent = body === null ? {} : readPingRequest(body);
+  const cached = readCachedPing(request.device.pingRequest);
+  const folders = sent.folders !== undefined && sent.folders.length > 0 ? sent.folders : cached?.folders;
+  const heartbeat = sent.heartbeatInterval ?? cached?.heartbeatInterval;
+  if (folders === undefined || folders.length === 0 || heartbeat === undefined) return pingResponse({ status: PING_STATUS.MISSING_PARAMETERS });
+  const ping = { folders, heartbeatInterval: heartbeat };
   if (heartbeat < settings.minHeartbeat) return pingResponse({ status: PING_STATUS.HEARTBEAT_OUT_OF_RANGE, heartbeatInterval: settings.minHeartbeat });
   if (heartbeat > settings.maxHeartbeat) return pingResponse({ status: PING_STATUS.HEARTBEAT_OUT_OF_RANGE, heartbeatInterval: settings.maxHeartbeat });
   if (ping.folders.length > settings.maxFolders) return pingResponse({ status: PING_STATUS.TOO_MANY_FOLDERS, maxFolders: settings.maxFolders });
+  // A Ping we take is the one the next empty Ping repeats.
+  if (cached === undefined || sent.folders !== undefined || sent.heartbeatInterval !== undefined) {
+    await request.deps.store.activesyncDevices.update(request.client.accountId, request.client.uuid, { pingRequest: JSON.stringify(ping) });
+  }
 
   const phone = await phoneBinding(request);
   const watched = await watchedFolders(request, phone, ping.folders.map((f) => f.id));
@@ -65,4 +74,17 @@ async function watchedFolders(request: PhoneRequest, phone: PhoneBinding | undef
     watched.push({ id, synced: row.updated, sentCount });
   }
   return watched;
+}
+
+/** The device's last Ping (folders and heartbeat), or undefined for none or one not of the shape we write. */
+function readCachedPing(json: string | null | undefined): { folders: PingFolder[]; heartbeatInterval: number } | undefined {
+  if (json === null || json === undefined) return undefined;
+  try {
+    const v = JSON.parse(json) as { folders?: unknown; heartbeatInterval?: unknown };
+    const folders = Array.isArray(v.folders) ? (v.folders as PingFolder[]).filter((f) => typeof f === 'object' && f !== null && typeof f.id === 'string') : [];
+    if (folders.length === 0 || !Number.isSafeInteger(v.heartbeatInterval)) return undefined;
+    return { folders, heartbeatInterval: v.heartbeatInterval as number };
+  } catch {
+    return undefined;
+  }
 }

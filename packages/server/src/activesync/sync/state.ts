@@ -28,6 +28,8 @@ export interface CollectionState {
   readonly sentCount?: number;
   /** How often in a row the phone has sent the last reply's key again. */
   readonly replays?: number;
+  /** When (epoch ms) what the phone holds was last checked against a moving FilterType window (window.ts). */
+  readonly agedAt?: number;
 }
 
 /** Changes queued for the phone and not yet sent: the queue's size without the unacknowledged last window. */
@@ -65,7 +67,7 @@ export function readState(json: string): CollectionState {
     Number.isSafeInteger(v.counter) &&
     (v.supported === undefined || (Array.isArray(v.supported) && v.supported.every((s) => typeof s === 'string'))) &&
     (v.filterType === undefined || Number.isSafeInteger(v.filterType)) &&
-    [v.sentThrough, v.sentCount, v.replays].every((n) => n === undefined || Number.isSafeInteger(n)) &&
+    [v.sentThrough, v.sentCount, v.replays, v.agedAt].every((n) => n === undefined || Number.isSafeInteger(n)) &&
     (v.bodyPreference === undefined || (typeof v.bodyPreference === 'object' && v.bodyPreference !== null && [1, 2, 3, 4].includes((v.bodyPreference as { type?: unknown }).type as number)));
   if (!ok) throw new CollectionStateError('the collection state does not have the shape we write');
   return v as unknown as CollectionState;

@@ -5,11 +5,16 @@
  * with the phone as one side when there is something to run, and a window of the changes queued
  * for the phone sent with MoreAvailable while more wait. The engine's outcome, the queue, what the
  * phone holds and the new key are written in the run's one transaction.
+ *
+ * An empty Sync repeats the device's cached request and a Partial one completes it (cached.ts);
+ * with Wait or HeartbeatInterval a Sync that has nothing for the phone is held until its datastore
+ * changes or the interval ends (push over Sync). What the phone holds follows its FilterType (window.ts).
  */
 import {
   DEFAULT_WINDOW_SIZE,
   elementFromJson,
   elementToJson,
+  nameOf,
   readSyncRequest,
   SYNC_STATUS,
   syncCollectionElement,
@@ -20,7 +25,10 @@ import {
   type CommandResponse,
   type FolderDefinition,
   type ServerCommand,
+  type ItemFilter,
   type SyncCollectionRequest,
+  type SyncRequest,
+  sameFilter,
 } from '@atomsync/activesync';
 import { SyncFailure, type Change, type PhoneOutgoing } from '@atomsync/engine';
 import { titleOf } from '@atomsync/items';
@@ -31,21 +39,105 @@ import type { PhoneRequest } from '../context.js';
 import { exchange, newServerId, runMode } from './exchange.js';
 import { formatOf, type ItemFormat } from './formats.js';
 import { readItem, renderItem } from './items.js';
+import { cacheOf, completeRequest, mergePartial, readCache, writeCache, type CachedSync } from './cached.js';
 import { answerRepeat } from './loop.js';
 import { serverCommands } from './render.js';
 import { CollectionStateError, newGeneration, pendingOf, readState, syncKeyOf, writeState, type CollectionState } from './state.js';
+import { filterOf, inWindow, needsScan, peerItems, reconcileWindow, SOFT_DELETE } from './window.js';
 
 export async function syncCommand(request: PhoneRequest, body: AsElement | null): Promise<AsElement> {
-  // An empty Sync repeats the last one; we keep none yet, so the phone sends it whole.
-  if (body === null) return syncStatusResponse(SYNC_STATUS.INCOMPLETE_REQUEST);
-  const sync = readSyncRequest(body);
-  if (sync.partial) return syncStatusResponse(SYNC_STATUS.INCOMPLETE_REQUEST);
+  const planned = await plan(request, body);
+  if (typeof planned === 'number') return syncStatusResponse(planned);
+  const { sync, cache } = planned;
+  const hold = holdOf(request, sync);
+  if ('status' in hold) return syncStatusResponse(hold.status, hold.limit);
+  // Cached once it is known to be a request we run: the next empty or partial Sync completes from it.
+  if (cache !== undefined) await request.deps.store.activesyncDevices.update(request.client.accountId, request.client.uuid, { syncRequest: writeCache(cache) });
   const phone = await phoneBinding(request);
-  const folders = await foldersOf(request, phone);
-  const replies: AsElement[] = [];
-  for (const collection of sync.collections) replies.push(await syncCollection(request, phone, folders, collection, sync.windowSize));
-  if (replies.length > 0) await request.deps.store.activesync.setLastSync(request.client.accountId, request.client.uuid, request.now);
+  const run = async (at: PhoneRequest) => {
+    const folders = await foldersOf(at, phone);
+    const replies: AsElement[] = [];
+    for (const collection of sync.collections) replies.push(await syncCollection(at, phone, folders, collection, sync.windowSize));
+    if (replies.length > 0) await at.deps.store.activesync.setLastSync(at.client.accountId, at.client.uuid, at.now);
+    return replies;
+  };
+  let replies = await run(request);
+  if (hold.seconds === undefined) return syncResponse(replies);
+  // A hanging Sync (Wait / HeartbeatInterval, §3.1.5.4): nothing for the phone now, so the request is
+  // held until its collections' datastore changes (through any instance, watch.ts) or the interval ends.
+  const deadline = Date.now() + hold.seconds * 1000;
+  const peer = phone?.peer.kind === 'datastore' ? [phone.peer.uuid] : [];
+  let since = request.now;
+  while (quiet(replies, sync) && Date.now() < deadline && request.endpoint.signal?.aborted !== true) {
+    const changed = await request.endpoint.watch.wait(peer, since, deadline, request.endpoint.signal);
+    if (changed.length === 0) break;
+    const again: PhoneRequest = { ...request, now: new Date() };
+    since = again.now;
+    replies = await run(again);
+  }
   return syncResponse(replies);
+}
+
+/** The request to run: the body's, or completed from the device's cached one (empty or Partial Sync); a number is the Status that refuses it. */
+async function plan(request: PhoneRequest, body: AsElement | null): Promise<{ sync: SyncRequest; cache?: CachedSync } | number> {
+  const cached = readCache(request.device.syncRequest);
+  if (body === null) {
+    // An empty Sync repeats the cached request (§2.2.1.21.1); without one the phone sends it whole (Status 13).
+    if (cached === undefined) return SYNC_STATUS.INCOMPLETE_REQUEST;
+    const sync = completeRequest(cached, await currentKeys(request));
+    return sync.collections.length === 0 ? SYNC_STATUS.INCOMPLETE_REQUEST : { sync };
+  }
+  const read = readSyncRequest(body);
+  if (read.partial) {
+    // A Partial Sync completes the cached request (§2.2.3.131); with none there is nothing to complete.
+    if (cached === undefined) return SYNC_STATUS.INCOMPLETE_REQUEST;
+    const merged = mergePartial(cached, read);
+    return { sync: completeRequest(merged, await currentKeys(request), read.collections), cache: merged };
+  }
+  // A Sync needs Collections or Partial (§2.2.3.131).
+  if (!read.hasCollections) return SYNC_STATUS.INCOMPLETE_REQUEST;
+  return { sync: read, cache: cacheOf(read) };
+}
+
+async function currentKeys(request: PhoneRequest): Promise<Map<string, string>> {
+  const rows = await request.deps.store.activesyncDevices.collections(request.client.accountId, request.client.uuid);
+  return new Map(rows.map((r) => [r.collectionId, r.syncKey]));
+}
+
+/**
+ * How long the Sync may be held: Wait is minutes (1–59, MS-ASCMD §2.2.3.198), HeartbeatInterval
+ * seconds, both within the endpoint's heartbeat bounds (those of Ping); out of range is Status 14
+ * with the Limit the server takes, both at once Status 4.
+ */
+function holdOf(request: PhoneRequest, sync: SyncRequest): { seconds?: number } | { status: number; limit?: number } {
+  const { minHeartbeat, maxHeartbeat } = request.endpoint.ping;
+  if (sync.wait !== undefined && sync.heartbeatInterval !== undefined) return { status: SYNC_STATUS.PROTOCOL_ERROR };
+  if (sync.wait !== undefined) {
+    const min = Math.max(1, Math.ceil(minHeartbeat / 60));
+    const max = Math.min(59, Math.floor(maxHeartbeat / 60));
+    if (sync.wait < min) return { status: SYNC_STATUS.INVALID_WAIT_OR_HEARTBEAT, limit: min };
+    if (sync.wait > max) return { status: SYNC_STATUS.INVALID_WAIT_OR_HEARTBEAT, limit: max };
+    return { seconds: sync.wait * 60 };
+  }
+  if (sync.heartbeatInterval !== undefined) {
+    if (sync.heartbeatInterval < minHeartbeat) return { status: SYNC_STATUS.INVALID_WAIT_OR_HEARTBEAT, limit: minHeartbeat };
+    if (sync.heartbeatInterval > maxHeartbeat) return { status: SYNC_STATUS.INVALID_WAIT_OR_HEARTBEAT, limit: maxHeartbeat };
+    return { seconds: sync.heartbeatInterval };
+  }
+  return {};
+}
+
+/** Every collection answered OK with its key unchanged and nothing in it: the phone has nothing to take. */
+function quiet(replies: readonly AsElement[], sync: SyncRequest): boolean {
+  return replies.every((reply, i) => {
+    const names = (reply.children ?? []).map(nameOf);
+    const text = (name: string) => reply.children?.find((c) => nameOf(c) === name)?.text;
+    return (
+      text('AirSync:Status') === String(SYNC_STATUS.OK) &&
+      text('AirSync:SyncKey') === sync.collections[i]?.syncKey &&
+      !names.some((n) => n === 'AirSync:Commands' || n === 'AirSync:Responses' || n === 'AirSync:MoreAvailable')
+    );
+  });
 }
 
 /** A reply of only a status (the key as the phone sent it). */
@@ -91,12 +183,25 @@ async function syncCollection(request: PhoneRequest, phone: PhoneBinding | undef
   if (repeat) return answerRepeat(request, phone, format, { ...row, lastReply: row.lastReply! }, state);
   // Options may come with any request; a phone that sends none keeps those it set.
   const bodyPreference = bodyPreferenceOf(c) ?? state.bodyPreference;
+  const filterChanged = c.options.filterType !== undefined && !sameFilter(state.className, c.options.filterType, state.filterType);
   state = { ...state, ...(bodyPreference === undefined ? {} : { bodyPreference }), ...(c.options.filterType === undefined ? {} : { filterType: c.options.filterType }) };
+  const filter = filterOf(state, request.now);
+  // A changed FilterType moves only the items across its edge (no resync); time moves a calendar's window too.
+  const scan = needsScan(filter, state, filterChanged, request.now);
+  const peer = filterChanged && !state.initial ? await peerItems(request, phone, format) : undefined;
 
   const incoming = await readCommands(request, format, state, c.collectionId, c.commands);
   const window = Math.max(1, c.windowSize ?? windowSize ?? DEFAULT_WINDOW_SIZE);
   const queued = pendingOf(state, await devices.outboxSize(accountId, clientUuid, c.collectionId));
-  const next: CollectionState = { ...state, initial: false, counter: state.counter + 1, replays: 0, sentThrough: undefined, sentCount: 0 };
+  const next: CollectionState = {
+    ...state,
+    initial: false,
+    counter: state.counter + 1,
+    replays: 0,
+    sentThrough: undefined,
+    sentCount: 0,
+    ...(scan || state.initial ? { agedAt: request.now.getTime() } : {}),
+  };
   let reply: AsElement | undefined;
   const finish = async (tx: Repositories): Promise<AsElement> => {
     const txDevices = tx.activesyncDevices;
@@ -108,6 +213,7 @@ async function syncCollection(request: PhoneRequest, phone: PhoneBinding | undef
     if (incoming.forget.length > 0) await txDevices.removeItems(accountId, clientUuid, c.collectionId, incoming.forget);
     // The phone sent the key of our last reply: it has that reply's changes.
     if (state.sentThrough !== undefined) await txDevices.dropOutbox(accountId, clientUuid, c.collectionId, state.sentThrough);
+    if (scan) await reconcileWindow(tx, request, phone, format, c.collectionId, filter, peer);
     let commands: ServerCommand[] = [];
     let moreAvailable = false;
     let sending: ActivesyncOutboxRow[] = [];
@@ -153,7 +259,7 @@ async function syncCollection(request: PhoneRequest, phone: PhoneBinding | undef
     mode: runMode(phone, state.initial, incoming.sent.some((s) => s.op === 'upsert')),
     anchor: syncKeyOf(next),
     onCommit: async (tx, outgoing) => {
-      await queue(tx, request, c.collectionId, outgoing);
+      await queue(tx, request, c.collectionId, outgoing, filter);
       reply = await finish(tx);
     },
   });
@@ -270,27 +376,43 @@ async function readCommands(request: PhoneRequest, format: ItemFormat, state: Co
   return incoming;
 }
 
-/** The engine's changes for the phone: queued, and what the phone will hold remembered, in the run's transaction. */
-async function queue(tx: Repositories, request: PhoneRequest, collectionId: string, outgoing: readonly PhoneOutgoing[]): Promise<void> {
+/**
+ * The engine's changes for the phone: queued, and what the phone will hold remembered, in the run's
+ * transaction — through the FilterType's window: an add outside it is neither queued nor
+ * remembered; a change of an item the phone does not hold is an Add when it is now inside, else
+ * nothing; a change taking a held item outside is a SoftDelete; a delete of an item the phone does
+ * not hold is nothing.
+ */
+async function queue(tx: Repositories, request: PhoneRequest, collectionId: string, outgoing: readonly PhoneOutgoing[], filter: ItemFilter): Promise<void> {
   if (outgoing.length === 0) return;
   const { accountId, uuid: clientUuid } = request.client;
+  // Without a filter the phone holds every item of the binding: no need to ask which.
+  const held = filter.kind === 'all' ? undefined : await tx.activesyncDevices.items(accountId, clientUuid, collectionId, outgoing.flatMap((o) => (o.change.op === 'add' ? [] : [o.change.id])));
   const rows: Omit<ActivesyncOutboxRow, 'seq'>[] = [];
   const remember: ActivesyncDeviceItem[] = [];
   const forget: string[] = [];
   for (const { change, assignedId } of outgoing) {
     if (change.op === 'add') {
+      if (!inWindow(filter, change.item.body)) continue;
       const serverId = assignedId ?? newServerId();
       rows.push({ op: 'add', serverId, dataclass: change.item.dataclass, body: change.item.body });
       remember.push({ serverId, dataclass: change.item.dataclass, body: change.item.body });
     } else if (change.op === 'replace') {
-      rows.push({ op: 'replace', serverId: change.id, dataclass: change.item.dataclass, body: change.item.body });
-      remember.push({ serverId: change.id, dataclass: change.item.dataclass, body: change.item.body });
-    } else {
+      const holds = held === undefined || held.has(change.id);
+      const inside = inWindow(filter, change.item.body);
+      if (inside) {
+        rows.push({ op: holds ? 'replace' : 'add', serverId: change.id, dataclass: change.item.dataclass, body: change.item.body });
+        remember.push({ serverId: change.id, dataclass: change.item.dataclass, body: change.item.body });
+      } else if (holds) {
+        rows.push({ op: 'delete', serverId: change.id, dataclass: change.item.dataclass, body: SOFT_DELETE });
+        forget.push(change.id);
+      }
+    } else if (held === undefined || held.has(change.id)) {
       rows.push({ op: 'delete', serverId: change.id, dataclass: change.dataclass, body: '' });
       forget.push(change.id);
     }
   }
-  await tx.activesyncDevices.appendOutbox(accountId, clientUuid, collectionId, rows);
+  if (rows.length > 0) await tx.activesyncDevices.appendOutbox(accountId, clientUuid, collectionId, rows);
   if (remember.length > 0) await tx.activesyncDevices.putItems(accountId, clientUuid, collectionId, remember);
   if (forget.length > 0) await tx.activesyncDevices.removeItems(accountId, clientUuid, collectionId, forget);
 }
