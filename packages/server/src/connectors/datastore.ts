@@ -4,11 +4,11 @@
  * and the repositories used here join it, so this module never opens one of its own: a run that
  * fails leaves the contents as they were.
  */
-import { randomUUID } from 'node:crypto';
 import type { ApplyResult, Change, Connector, Item, OutgoingChange } from '@atomsync/engine';
 import { describeItem, type ItemContent } from '@atomsync/items';
 import type { ContentRecord, NewContent } from '../store/records.js';
 import type { Store } from '../store/store.js';
+import { newItemUuid } from '../services/item-uuid.js';
 
 /**
  * How far back of the moment of reading the next anchor lies. A row's `updated` is the time it was
@@ -89,7 +89,7 @@ async function apply(store: Store, clientUuid: string, changes: readonly Outgoin
   changes.forEach((change, index) => {
     switch (change.op) {
       case 'add':
-        adds.push({ index, row: { uuid: randomUUID(), clientUuid, ...content(change.item) } });
+        adds.push({ index, row: { uuid: newItemUuid(), clientUuid, ...content(change.item) } });
         return;
       case 'replace': {
         const current = view.get(change.id) ?? null;

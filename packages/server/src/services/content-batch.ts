@@ -20,11 +20,11 @@
  * Query count, whatever the batch size: one getMany for the items named, one deleteMany, one
  * insertMany, and one statement per update.
  */
-import { randomUUID } from 'node:crypto';
 import type { Dataclass, OperationType } from '@atomsync/atom';
 import type { ContentChange, ContentRecord, NewContent } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import { prepareContent, uuidOfUrn, type ContentInput } from './contents.js';
+import { newItemUuid } from './item-uuid.js';
 
 export interface BatchRequest {
   /** undefined: the entry has no batch:operation. */
@@ -71,7 +71,7 @@ export async function applyBatch(store: Store, clientUuid: string, requests: rea
       } else if (operation === 'insert') {
         const prepared = prepareContent({ ...request.content, dataclass: request.content.dataclass ?? dataclass });
         if (!prepared.ok) outcomes[index] = bad(prepared.message);
-        else inserts.push({ index, item: { uuid: randomUUID(), clientUuid, ...prepared.change } });
+        else inserts.push({ index, item: { uuid: newItemUuid(), clientUuid, ...prepared.change } });
       } else {
         const uuid = uuidOfUrn(request.id);
         const earlier = uuid === undefined ? undefined : firstNamer.get(uuid);

@@ -47,7 +47,7 @@ export interface Pager<T> {
   newest(): Promise<Date | undefined>;
 }
 
-/** A content uuid as the server writes them (randomUUID: lower case): what a listing's position is. */
+/** A content uuid as the server writes them (lower case; services/item-uuid.ts): what a listing's position is. */
 const POSITION_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** A change feed's position: the change's time (epoch ms) and the item's uuid. */
 const CHANGE_POSITION = /^(\d{1,15})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;

@@ -6,13 +6,13 @@
  * `ownedClient`); here a client is just its uuid. Deletes keep a tombstone so change feeds can
  * report them.
  */
-import { randomUUID } from 'node:crypto';
 import type { Dataclass, OperationType } from '@atomsync/atom';
 import { ServiceError } from '../errors.js';
 import type { ContentRecord, ItemDataclass, NewContent } from '../store/records.js';
 import type { Repositories, Store } from '../store/store.js';
 import { canonicalUuid } from './datastore-clients.js';
 import { resolveDataclass } from './dataclass.js';
+import { newItemUuid } from './item-uuid.js';
 import { quote } from '../http/safe-text.js';
 
 /** The media type of content that names none: Atom's default `text`, i.e. plain text. */
@@ -64,7 +64,7 @@ function contentNotFound(uuid: string): ServiceError {
 
 export async function createContent(store: Repositories, clientUuid: string, input: ContentInput): Promise<ContentRecord> {
   const change = prepared(input);
-  const [created] = await store.contents.insertMany([{ uuid: randomUUID(), clientUuid, ...change }]);
+  const [created] = await store.contents.insertMany([{ uuid: newItemUuid(), clientUuid, ...change }]);
   return created!;
 }
 
