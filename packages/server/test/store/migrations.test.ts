@@ -87,4 +87,39 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
     // A pair can no longer name an account its binding is not of.
     await expect(db.insertInto('sync_map').values({ account_id: alice, ...pair(ofBob, 9) }).execute()).rejects.toThrow();
   });
+
+  it('9 keys the client tables by account: every client kept, and the ActiveSync devices that hang off them too', async () => {
+    open = await bare(kind);
+    const { db } = open;
+    await migrate(db, kind, 8);
+    const alice = Number((await db.insertInto('accounts').values({ username: 'alice', password_hash: 'x', syncml_digest: null, admin: 0, created: 1, updated: 1 }).returning('id').executeTakeFirstOrThrow()).id);
+    const uuid = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
+    await db.insertInto('datastore_clients').values({ uuid: uuid(1), account_id: alice, user_id: 'contacts', created: 1, updated: 2 }).execute();
+    await db.insertInto('extdata_clients').values({ uuid: uuid(2), account_id: alice, user_id: 'remote', datastores: '[]', created: 1, updated: 2 }).execute();
+    await db
+      .insertInto('syncml_clients')
+      .values({ uuid: uuid(3), account_id: alice, user_id: 'p', phone_number: '+1', model_uuid: uuid(9), imei: '', timezone: 'UTC', setup_name: '', setup_sent: null, datastores: '[]', created: 1, updated: 2 })
+      .execute();
+    await db
+      .insertInto('activesync_clients')
+      .values({ uuid: uuid(4), account_id: alice, user_id: 'a', username: 'katja', password_hash: 'h', phone_number: '+2', model_uuid: uuid(9), last_sync: 5, created: 1, updated: 2 })
+      .execute();
+    await db
+      .insertInto('activesync_devices')
+      .values({ account_id: alice, client_uuid: uuid(4), device_id: 'D1', device_type: 'iPhone', user_agent: 'ua', protocol_version: '16.1', policy_key: null, pending_policy_key: null, folder_sync_key: '0', folders: '[]', information: null, outbox_seq: 0, created: 1, last_seen: 1 })
+      .execute();
+
+    expect(await migrate(db, kind, 9)).toEqual([9]);
+    const all = async (table: string): Promise<Record<string, any>[]> => (await db.selectFrom(table).selectAll().execute()).map((r: Record<string, any>) => ({ ...r, account_id: Number(r.account_id) }));
+    expect(await all('datastore_clients')).toEqual([{ uuid: uuid(1), account_id: alice, user_id: 'contacts', created: kind === 'postgres' ? '1' : 1, updated: kind === 'postgres' ? '2' : 2 }]);
+    expect((await all('extdata_clients')).map((r) => [r.uuid, r.user_id])).toEqual([[uuid(2), 'remote']]);
+    expect((await all('syncml_clients')).map((r) => [r.uuid, r.timezone])).toEqual([[uuid(3), 'UTC']]);
+    expect((await all('activesync_clients')).map((r) => [r.uuid, r.username, Number(r.last_sync)])).toEqual([[uuid(4), 'katja', 5]]);
+    // Rebuilding the clients' table did not take their devices with it; deleting the client still does.
+    expect((await all('activesync_devices')).map((r) => r.device_id)).toEqual(['D1']);
+    await db.deleteFrom('activesync_clients').where('uuid', '=', uuid(4)).execute();
+    expect(await all('activesync_devices')).toEqual([]);
+    // One datastore client per user id in an account, as before.
+    await expect(db.insertInto('datastore_clients').values({ uuid: uuid(5), account_id: alice, user_id: 'contacts', created: 1, updated: 1 }).execute()).rejects.toThrow();
+  });
 });

@@ -72,6 +72,7 @@ export function extdataRepo(ctx: StoreContext): ExtdataClientRepo {
           .db()
           .updateTable('extdata_clients')
           .set({ user_id: userId, datastores: JSON.stringify(all), updated: Date.now() })
+          .where('account_id', '=', accountId)
           .where('uuid', '=', uuid)
           .returningAll()
           .executeTakeFirstOrThrow();
@@ -205,6 +206,7 @@ export function syncmlRepo(ctx: StoreContext): SyncmlClientRepo {
           .db()
           .updateTable('syncml_clients')
           .set({ datastores: JSON.stringify([...datastores, added]), updated: Date.now() })
+          .where('account_id', '=', accountId)
           .where('uuid', '=', uuid)
           .execute();
         return true;
