@@ -149,6 +149,22 @@ describe.each(storeKinds)('ActiveSync cached requests and hanging Sync (%s)', (k
     expect(textOf(replyOf(empty.tree, 'contacts'), 'AirSync:SyncKey')).toBe(key);
   });
 
+  it('ends a held Sync another request of the phone moved on, without sending it to start the folder over', async () => {
+    const { phone, keys } = await phoneReady();
+    const first = await phone.send('Sync', syncOf([collection('contacts', keys.contacts, [el('AirSync:GetChanges')])]));
+    const key = textOf(replyOf(first.tree, 'contacts'), 'AirSync:SyncKey')!;
+    const held = phone.send('Sync', syncOf([collection('contacts', key, [el('AirSync:GetChanges')])], [el('AirSync:HeartbeatInterval', '60')]));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The phone adds two contacts in two Syncs: the key moves on twice (the held one's is not even the
+    // previous key now), and the datastore changes, which wakes the held one.
+    const add = (id: string) => el('AirSync:Commands', [el('AirSync:Add', [el('AirSync:ClientId', id), el('AirSync:ApplicationData', [el('Contacts:FirstName', id), el('Contacts:LastName', 'Phone')])])]);
+    const once = await phone.send('Sync', syncOf([collection('contacts', key, [add('n1')])]));
+    const twice = await phone.send('Sync', syncOf([collection('contacts', textOf(replyOf(once.tree, 'contacts'), 'AirSync:SyncKey')!, [add('n2')])]));
+    expect(textOf(replyOf(twice.tree, 'contacts'), 'AirSync:Status')).toBe('1');
+    const answer = await held;
+    expect(textOf(replyOf(answer.tree, 'contacts'), 'AirSync:Status')).toBe('1');
+  });
+
   it('refuses intervals out of range with Status 14 and the Limit, and Wait with HeartbeatInterval with Status 4', async () => {
     const { phone, keys } = await phoneReady();
     const withInterval = (extra: AsElement[]) => phone.send('Sync', syncOf([collection('contacts', keys.contacts)], extra));

@@ -71,6 +71,10 @@ export async function syncCommand(request: PhoneRequest, body: AsElement | null)
   while (quiet(replies, sync) && Date.now() < deadline && request.endpoint.signal?.aborted !== true) {
     const changed = await request.endpoint.watch.wait(peer, since, deadline, request.endpoint.signal);
     if (changed.length === 0) break;
+    // Another request of the phone moved a collection on meanwhile (it gave up on this one): running
+    // this one again with its old key would tell the phone to start that collection over.
+    const keys = await currentKeys(request);
+    if (sync.collections.some((c) => keys.get(c.collectionId) !== c.syncKey)) break;
     const again: PhoneRequest = { ...request, now: new Date() };
     since = again.now;
     replies = await run(again);
