@@ -93,6 +93,8 @@ var INDEX = [
 {"title":"Where a phone's data goes","url":"protocol.html#where-a-phones-data-goes","kind":"guide","detail":"The protocol"},
 {"title":"Setup and server alerts","url":"protocol.html#setup-and-server-alerts","kind":"guide","detail":"The protocol"},
 {"title":"ActiveSync phones","url":"protocol.html#activesync-phones","kind":"guide","detail":"The protocol"},
+{"title":"The calendar window (FilterType)","url":"protocol.html#the-calendar-window-filtertype","kind":"guide","detail":"The protocol"},
+{"title":"Push over Sync and the requests a phone shortens","url":"protocol.html#push-over-sync-and-the-requests-a-phone-shortens","kind":"guide","detail":"The protocol"},
 {"title":"The device record and remote wipe","url":"protocol.html#the-device-record-and-remote-wipe","kind":"guide","detail":"The protocol"},
 {"title":"Running atomsync: the operator's guide","url":"operators.html","kind":"guide"},
 {"title":"Install","url":"operators.html#install","kind":"guide","detail":"Running atomsync"},
