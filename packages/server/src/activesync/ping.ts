@@ -25,10 +25,10 @@ export async function pingCommand(request: PhoneRequest, body: AsElement | null)
   if (heartbeat < settings.minHeartbeat) return pingResponse({ status: PING_STATUS.HEARTBEAT_OUT_OF_RANGE, heartbeatInterval: settings.minHeartbeat });
   if (heartbeat > settings.maxHeartbeat) return pingResponse({ status: PING_STATUS.HEARTBEAT_OUT_OF_RANGE, heartbeatInterval: settings.maxHeartbeat });
   if (ping.folders.length > settings.maxFolders) return pingResponse({ status: PING_STATUS.TOO_MANY_FOLDERS, maxFolders: settings.maxFolders });
-  // A Ping we take is the one the next empty Ping repeats.
-  if (cached === undefined || sent.folders !== undefined || sent.heartbeatInterval !== undefined) {
-    await request.deps.store.activesyncDevices.update(request.client.accountId, request.client.uuid, { pingRequest: JSON.stringify(ping) });
-  }
+  // A Ping we take is the one the next empty Ping repeats; written only when it differs (a phone
+  // that sends the same full Ping every time costs no write per Ping).
+  const written = JSON.stringify(ping);
+  if (written !== request.device.pingRequest) await request.deps.store.activesyncDevices.update(request.client.accountId, request.client.uuid, { pingRequest: written });
 
   const phone = await phoneBinding(request);
   const watched = await watchedFolders(request, phone, ping.folders.map((f) => f.id));

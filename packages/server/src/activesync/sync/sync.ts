@@ -52,7 +52,9 @@ export async function syncCommand(request: PhoneRequest, body: AsElement | null)
   const hold = holdOf(request, sync);
   if ('status' in hold) return syncStatusResponse(hold.status, hold.limit);
   // Cached once it is known to be a request we run: the next empty or partial Sync completes from it.
-  if (cache !== undefined) await request.deps.store.activesyncDevices.update(request.client.accountId, request.client.uuid, { syncRequest: writeCache(cache) });
+  // Written only when it differs (most phones send the same request every time).
+  const written = cache === undefined ? undefined : writeCache(cache);
+  if (written !== undefined && written !== request.device.syncRequest) await request.deps.store.activesyncDevices.update(request.client.accountId, request.client.uuid, { syncRequest: written });
   const phone = await phoneBinding(request);
   const run = async (at: PhoneRequest) => {
     const folders = await foldersOf(at, phone);
