@@ -128,6 +128,8 @@ describe.each(storeKinds)('ActiveSync FilterType (%s)', (kind) => {
     await contents.update(uuids.get('long-past')!, { title: 'e', content: { type: 'text/calendar', value: event('long-past', 1) } });
     await contents.delete(uuids.get('weekly-ended')!);
     await contents.update(uuids.get('last-week')!, { title: 'e', content: { type: 'text/calendar', value: event('last-week', -5) } });
+    // What the Sync will send: one SoftDelete, one Add, one Change (the delete of one never sent is nothing).
+    expect(await estimateOf(phone, 'calendar', key)).toBe(3);
     const answer = await phone.send('Sync', syncOf('calendar', key, [el('AirSync:GetChanges'), ...options(4)]));
     expect(idsOf(commandsOf(answer.tree, 'AirSync:SoftDelete'))).toEqual([held.get('next-week')]);
     expect(subjectsOf(commandsOf(answer.tree, 'AirSync:Add'))).toEqual(['long-past']);
