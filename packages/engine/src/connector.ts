@@ -5,12 +5,18 @@
  * touches HTTP or storage: it reads through `changesSince`/`all` and writes through `apply`.
  */
 import type { ClientKind } from '@atomsync/atom';
-import type { ItemContent, ItemDataclass } from '@atomsync/items';
+import type { ItemContent, ItemDataclass, ItemDescription } from '@atomsync/items';
 
 /** One item as a side holds it. */
 export interface Item extends ItemContent {
   /** The side's own id of the item (datastore uuid, remote entry id, phone LUID). */
   readonly id: string;
+  /**
+   * `describeItem` of this very content, when the side keeps it (the local store writes it beside
+   * each item): the engine then need not parse the item again. A side that does not keep it leaves
+   * it out and the engine describes the item itself; a side must never hand one of other content.
+   */
+  readonly description?: ItemDescription;
 }
 
 /** A change a side reports since an anchor. */
@@ -21,13 +27,17 @@ export type Change =
 
 /** A change the engine asks a side to apply. */
 export type OutgoingChange =
-  | { readonly op: 'add'; readonly item: ItemContent }
+  /**
+   * `description`: `describeItem` of `item`, which the engine has at hand (the item it copies was
+   * described when read): a side that keeps descriptions stores it instead of parsing the item.
+   */
+  | { readonly op: 'add'; readonly item: ItemContent; readonly description?: ItemDescription }
   /**
    * `expected` is the fingerprint (`describeItem` of @atomsync/items) the engine believes the item has now. A side
    * that can check it atomically (the local store) refuses a replace or delete of an item that
    * changed meanwhile with `{ ok: false, stale: true }`: the newer edit is kept and syncs next run.
    */
-  | { readonly op: 'replace'; readonly id: string; readonly item: ItemContent; readonly expected?: string }
+  | { readonly op: 'replace'; readonly id: string; readonly item: ItemContent; readonly expected?: string; readonly description?: ItemDescription }
   | { readonly op: 'delete'; readonly id: string; readonly dataclass: ItemDataclass; readonly expected?: string };
 
 export type ApplyResult =

@@ -38,8 +38,9 @@ interface Seen {
   readonly key: string | null;
 }
 
+/** An item as read: its side's description of it when the side keeps one, else ours. */
 const see = (item: Item): Seen => {
-  const { fingerprint, key } = describeItem(item);
+  const { fingerprint, key } = item.description ?? describeItem(item);
   return { item, fingerprint, key };
 };
 
@@ -100,8 +101,12 @@ class Planner {
   copy(from: SideName, seen: Seen, toId: string | null, expected: string | undefined, previous?: MapEntry): void {
     const to = otherSide(from);
     const { item, fingerprint } = seen;
+    // The copy is the item's content exactly, so the item's description is the copy's too.
+    const description = { fingerprint, key: seen.key };
     const change: OutgoingChange =
-      toId === null ? { op: 'add', item: contentOf(item) } : { op: 'replace', id: toId, item: contentOf(item), ...(expected !== undefined ? { expected } : {}) };
+      toId === null
+        ? { op: 'add', item: contentOf(item), description }
+        : { op: 'replace', id: toId, item: contentOf(item), description, ...(expected !== undefined ? { expected } : {}) };
     this.plan.actions.push({
       to,
       op: change.op,

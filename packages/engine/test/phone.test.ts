@@ -60,7 +60,8 @@ describe('PhoneConnector', () => {
       commit: (work) => work(),
     });
     expect(phone.outgoing.map((o) => o.change)).toEqual([
-      { op: 'replace', id: '11', item: note('a edited on the server'), expected: fa },
+      // With the description the engine made of the item it sends.
+      { op: 'replace', id: '11', item: note('a edited on the server'), expected: fa, description: describeItem(note('a edited on the server')) },
       { op: 'delete', id: '12', dataclass: 'Notes', expected: fb },
     ]);
     expect(server.bodies()).toEqual(['a edited on the server', 'new on the phone']);

@@ -5,8 +5,8 @@
  * fails leaves the contents as they were.
  */
 import type { ApplyResult, Change, Connector, Item, OutgoingChange } from '@atomsync/engine';
-import { describeItem, type ItemContent } from '@atomsync/items';
-import type { ContentRecord, NewContent } from '../store/records.js';
+import { describeItem, type ItemContent, type ItemDescription } from '@atomsync/items';
+import type { ContentRecord, DescribedContent, NewContent } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import { newItemUuid } from '../services/item-uuid.js';
 
@@ -33,7 +33,14 @@ function since(anchor: string): Date {
 
 const item = (row: ContentRecord): Item => ({ id: row.uuid, dataclass: row.dataclass, type: row.type, title: row.title, body: row.body });
 
+/** A stored item with the description the store keeps beside it: the engine need not parse it. */
+const described = (row: DescribedContent): Item => ({ id: row.uuid, dataclass: row.dataclass, type: row.type, title: row.title, body: row.body, description: row.description });
+
 const content = (item: ItemContent) => ({ dataclass: item.dataclass, title: item.title, type: item.type, body: item.body });
+
+/** What the store writes for a change: its content, and its description when the engine has it. */
+const toStore = (change: { readonly item: ItemContent; readonly description?: ItemDescription }) =>
+  change.description === undefined ? content(change.item) : { ...content(change.item), description: change.description };
 
 export function datastoreConnector(store: Store, clientUuid: string): Connector {
   return {
@@ -51,8 +58,8 @@ export function datastoreConnector(store: Store, clientUuid: string): Connector 
 
     async all(dataclasses) {
       const next = anchorNow();
-      const rows = await store.contents.list(clientUuid, dataclasses);
-      return { entries: rows.map(item), anchor: next };
+      const rows = await store.contents.listDescribed(clientUuid, dataclasses);
+      return { entries: rows.map(described), anchor: next };
     },
 
     async apply(changes) {
@@ -84,12 +91,12 @@ async function apply(store: Store, clientUuid: string, changes: readonly Outgoin
   const stale: ApplyResult = { ok: false, stale: true };
 
   const adds: { index: number; row: NewContent }[] = [];
-  const replaces = new Map<string, { index: number; item: ItemContent }>();
+  const replaces = new Map<string, { index: number; item: ItemContent; description?: ItemDescription }>();
   const deletes = new Set<string>();
   changes.forEach((change, index) => {
     switch (change.op) {
       case 'add':
-        adds.push({ index, row: { uuid: newItemUuid(), clientUuid, ...content(change.item) } });
+        adds.push({ index, row: { uuid: newItemUuid(), clientUuid, ...toStore(change) } });
         return;
       case 'replace': {
         const current = view.get(change.id) ?? null;
@@ -98,7 +105,7 @@ async function apply(store: Store, clientUuid: string, changes: readonly Outgoin
           results[index] = stale;
           return;
         }
-        replaces.set(change.id, { index, item: change.item });
+        replaces.set(change.id, { index, item: change.item, ...(change.description !== undefined ? { description: change.description } : {}) });
         view.set(change.id, change.item);
         results[index] = { ok: true, id: change.id };
         return;
@@ -124,7 +131,7 @@ async function apply(store: Store, clientUuid: string, changes: readonly Outgoin
   });
 
   if (replaces.size > 0) {
-    const written = new Set((await store.contents.updateMany(clientUuid, [...replaces].map(([uuid, replace]) => ({ uuid, change: content(replace.item) })))).map((row) => row.uuid));
+    const written = new Set((await store.contents.updateMany(clientUuid, [...replaces].map(([uuid, replace]) => ({ uuid, change: toStore(replace) })))).map((row) => row.uuid));
     // Missing only outside a transaction, when someone deleted it since the read above.
     for (const [id, replace] of replaces) if (!written.has(id)) results[replace.index] = stale;
   }

@@ -10,7 +10,7 @@
 import type { ClientKind, ConflictWinner, MessageDirection, OutboxKind, Statistics, SyncMode, SyncmlEncoding, SyncResult, TokenType } from '@atomsync/atom';
 
 import type { SyncStatsResult } from '@atomsync/engine';
-import type { FormatQuirks, ItemDataclass } from '@atomsync/items';
+import type { FormatQuirks, ItemDataclass, ItemDescription } from '@atomsync/items';
 
 /** The dataclass of one stored item (the engine's): `Calendar` is a filter, never an item's class. */
 export { ITEM_DATACLASSES, type ItemDataclass } from '@atomsync/items';
@@ -151,6 +151,11 @@ export interface NewContent {
   readonly title: string;
   readonly type: string;
   readonly body: string;
+  /**
+   * `describeItem` of this very content, when the writer has it already (the sync engine copying
+   * an item it described on reading it); without it the store describes the item itself.
+   */
+  readonly description?: ItemDescription;
 }
 
 export interface ContentChange {
@@ -158,6 +163,21 @@ export interface ContentChange {
   readonly title: string;
   readonly type: string;
   readonly body: string;
+  /** As NewContent's: `describeItem` of this very content, when the writer has it. */
+  readonly description?: ItemDescription;
+}
+
+/**
+ * A live item as a slow sync reads it: its content and its description (fingerprint and duplicate
+ * key, kept beside it so that reading 10,000 items does not parse 10,000 vCards).
+ */
+export interface DescribedContent {
+  readonly uuid: string;
+  readonly dataclass: ItemDataclass;
+  readonly title: string;
+  readonly type: string;
+  readonly body: string;
+  readonly description: ItemDescription;
 }
 
 // ---- sync engine ----------------------------------------------------------------------------

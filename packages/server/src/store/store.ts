@@ -29,6 +29,7 @@ import type {
   ConsumerRecord,
   ContentChange,
   ContentRecord,
+  DescribedContent,
   DatastoreClientRecord,
   ExtdataClientRecord,
   ExtdataDatastoreRecord,
@@ -109,6 +110,12 @@ export interface ChangePosition {
 export interface ContentRepo {
   /** Live items of a client, optionally only these dataclasses. */
   list(clientUuid: string, dataclasses?: readonly ItemDataclass[]): Promise<ContentRecord[]>;
+  /**
+   * list's items, in its order, with their descriptions as written beside them (what a slow sync
+   * reads). An item written before descriptions were kept is described now and its description
+   * written back (in one transaction, unless the item changed meanwhile).
+   */
+  listDescribed(clientUuid: string, dataclasses?: readonly ItemDataclass[]): Promise<DescribedContent[]>;
   /**
    * Live items of a client a page at a time, in uuid order after `after` (none: from the first),
    * then past `offset` more (default none), at most `limit`: for whatever reads a whole

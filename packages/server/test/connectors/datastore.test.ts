@@ -64,15 +64,16 @@ describe.each(storeKinds)('datastore connector (%s)', (kind) => {
     const before = Date.now();
     const contacts = await mine.connector.all(['Contacts']);
     const after = Date.now();
+    // Each with the description the store keeps beside it, which is describeItem's.
     expect(byTitle(contacts.entries)).toEqual([
-      { id: alice, ...contact('Alice') },
-      { id: expect.stringMatching(/^c-/), ...contact('Bob') },
+      { id: alice, ...contact('Alice'), description: describeItem(contact('Alice')) },
+      { id: expect.stringMatching(/^c-/), ...contact('Bob'), description: describeItem(contact('Bob')) },
     ]);
     const anchor = Number(contacts.anchor);
     expect(anchor).toBeGreaterThanOrEqual(before - ANCHOR_MARGIN_MS);
     expect(anchor).toBeLessThanOrEqual(after - ANCHOR_MARGIN_MS);
 
-    expect((await mine.connector.all(['Events', 'Tasks'])).entries).toEqual([{ id: party, ...event('Party') }]);
+    expect((await mine.connector.all(['Events', 'Tasks'])).entries).toEqual([{ id: party, ...event('Party'), description: describeItem(event('Party')) }]);
     // The tombstone is no item.
     expect((await mine.connector.all(['Notes'])).entries).toEqual([]);
     expect((await mine.connector.all(['Contacts', 'Events', 'Tasks', 'Notes'])).entries).toHaveLength(3);

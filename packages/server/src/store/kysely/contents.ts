@@ -3,13 +3,17 @@
  * caller's). A delete keeps the row as a tombstone (`deleted` set, body emptied) so the `since`
  * feed can report it; live queries skip tombstones.
  */
+import { describeItem, type ItemDescription } from '@atomsync/items';
 import { CompiledQuery, type Selectable } from 'kysely';
-import type { ContentRecord, ItemDataclass } from '../records.js';
+import type { ContentChange, ContentRecord, DescribedContent, ItemDataclass } from '../records.js';
 import type { ContentRepo } from '../store.js';
 import { chunks, millis, multiRowInsert, toDate, toDateOrNull, type StoreContext } from './context.js';
 import type { ContentsTable } from './schema.js';
 
-const content = (row: Selectable<ContentsTable>): ContentRecord => ({
+/** A row as its record: what RECORD_COLUMNS select. */
+type RecordRow = Pick<Selectable<ContentsTable>, (typeof RECORD_COLUMNS)[number]>;
+
+const content = (row: RecordRow): ContentRecord => ({
   uuid: row.uuid,
   clientUuid: row.client_uuid,
   dataclass: row.dataclass as ItemDataclass,
@@ -21,13 +25,22 @@ const content = (row: Selectable<ContentsTable>): ContentRecord => ({
   deleted: toDateOrNull(row.deleted),
 });
 
+/**
+ * An item's description, written beside it by every insert and update: the writer's when it has
+ * one (the sync engine's copy of an item it described), else computed here, so no writer can
+ * leave it out or let it go stale.
+ */
+const describe = (item: ContentChange): ItemDescription => item.description ?? describeItem(item);
+
+/** Columns of a ContentRecord, the ones RETURNING hands back. */
+const RECORD_COLUMNS = ['client_uuid', 'uuid', 'dataclass', 'title', 'type', 'body', 'created', 'updated', 'deleted'] as const;
 /** Columns of one contents row, in insert order: the multi-row insert chunks by them. */
-const INSERT_COLUMNS = ['client_uuid', 'uuid', 'dataclass', 'title', 'type', 'body', 'created', 'updated', 'deleted'] as const;
+const INSERT_COLUMNS = [...RECORD_COLUMNS, 'fingerprint', 'duplicate_key'] as const;
 const CONTENT_COLUMNS = INSERT_COLUMNS.length;
 
 /** Columns of one row of the `updateMany` values list: the item and what it becomes. */
-const UPDATE_COLUMNS = ['uuid', 'dataclass', 'title', 'type', 'body'] as const;
-const RETURNED = [...INSERT_COLUMNS.map((c) => `"${c}"`)].join(', ');
+const UPDATE_COLUMNS = ['uuid', 'dataclass', 'title', 'type', 'body', 'fingerprint', 'duplicate_key'] as const;
+const RETURNED = RECORD_COLUMNS.map((c) => `"${c}"`).join(', ');
 
 /**
  * The SQL of an update of `rows` items from a values list, written once per dialect and size like
@@ -50,7 +63,8 @@ function multiRowUpdate(dialect: 'sqlite' | 'postgres', rows: number): string {
     const client = placeholder();
     text =
       `with "v" (${UPDATE_COLUMNS.map((c) => `"v_${c}"`).join(', ')}) as (values ${tuples.join(', ')}) ` +
-      `update "contents" set "dataclass" = "v_dataclass", "title" = "v_title", "type" = "v_type", "body" = "v_body", "updated" = ${now} ` +
+      `update "contents" set "dataclass" = "v_dataclass", "title" = "v_title", "type" = "v_type", "body" = "v_body", ` +
+      `"fingerprint" = "v_fingerprint", "duplicate_key" = "v_duplicate_key", "updated" = ${now} ` +
       `from "v" where "contents"."client_uuid" = ${client} and "contents"."uuid" = "v_uuid" and "contents"."deleted" is null ` +
       `returning ${RETURNED}`;
     updateSql.set(key, text);
@@ -70,6 +84,29 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
         .orderBy('uuid')
         .execute();
       return rows.map(content);
+    },
+    async listDescribed(clientUuid, dataclasses) {
+      if (dataclasses !== undefined && dataclasses.length === 0) return [];
+      // Only what a sync reads: no dates to build for 10,000 rows.
+      const rows = await live(clientUuid)
+        .select(['uuid', 'dataclass', 'title', 'type', 'body', 'updated', 'fingerprint', 'duplicate_key'])
+        .$if(dataclasses !== undefined, (q) => q.where('dataclass', 'in', dataclasses ?? []))
+        .orderBy('created')
+        .orderBy('uuid')
+        .execute();
+      const missing: Described[] = [];
+      const out = rows.map((row): DescribedContent => {
+        const dataclass = row.dataclass as ItemDataclass;
+        let description: ItemDescription;
+        if (row.fingerprint !== null) description = { fingerprint: row.fingerprint, key: row.duplicate_key };
+        else {
+          description = describeItem({ dataclass, title: row.title, type: row.type, body: row.body });
+          missing.push({ uuid: row.uuid, updated: row.updated, description });
+        }
+        return { uuid: row.uuid, dataclass, title: row.title, type: row.type, body: row.body, description };
+      });
+      if (missing.length > 0) await writeDescriptions(ctx, clientUuid, missing);
+      return out;
     },
     async page(clientUuid, after, limit, dataclasses, offset = 0) {
       if (dataclasses !== undefined && dataclasses.length === 0) return [];
@@ -172,17 +209,22 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
     async insertMany(items) {
       if (items.length === 0) return [];
       const now = Date.now();
-      const rows = items.map((item) => ({
-        client_uuid: item.clientUuid,
-        uuid: item.uuid,
-        dataclass: item.dataclass,
-        title: item.title,
-        type: item.type,
-        body: item.body,
-        created: now,
-        updated: now,
-        deleted: null,
-      }));
+      const rows = items.map((item) => {
+        const { fingerprint, key } = describe(item);
+        return {
+          client_uuid: item.clientUuid,
+          uuid: item.uuid,
+          dataclass: item.dataclass,
+          title: item.title,
+          type: item.type,
+          body: item.body,
+          created: now,
+          updated: now,
+          deleted: null,
+          fingerprint,
+          duplicate_key: key,
+        };
+      });
       await ctx.inTransaction(async () => {
         for (const part of chunks(rows, CONTENT_COLUMNS, ctx.dialect)) {
           const parameters: unknown[] = [];
@@ -194,14 +236,15 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
       return rows.map(content);
     },
     async update(clientUuid, uuid, change) {
+      const { fingerprint, key } = describe(change);
       const row = await ctx
         .db()
         .updateTable('contents')
-        .set({ dataclass: change.dataclass, title: change.title, type: change.type, body: change.body, updated: Date.now() })
+        .set({ dataclass: change.dataclass, title: change.title, type: change.type, body: change.body, fingerprint, duplicate_key: key, updated: Date.now() })
         .where('client_uuid', '=', clientUuid)
         .where('uuid', '=', uuid)
         .where('deleted', 'is', null)
-        .returningAll()
+        .returning(RECORD_COLUMNS)
         .executeTakeFirst();
       return row && content(row);
     },
@@ -217,9 +260,12 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
         // The client and the time besides the rows' parameters: the chunk limit leaves room for them.
         for (const part of chunks([...latest], UPDATE_COLUMNS.length, ctx.dialect)) {
           const parameters: unknown[] = [];
-          for (const [uuid, change] of part) parameters.push(uuid, change.dataclass, change.title, change.type, change.body);
+          for (const [uuid, change] of part) {
+            const { fingerprint, key } = describe(change);
+            parameters.push(uuid, change.dataclass, change.title, change.type, change.body, fingerprint, key);
+          }
           parameters.push(now, clientUuid);
-          const result = await ctx.db().executeQuery<Selectable<ContentsTable>>(CompiledQuery.raw(multiRowUpdate(ctx.dialect, part.length), parameters));
+          const result = await ctx.db().executeQuery<RecordRow>(CompiledQuery.raw(multiRowUpdate(ctx.dialect, part.length), parameters));
           for (const row of result.rows) written.set(row.uuid, content(row));
         }
       });
@@ -245,4 +291,43 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
       });
     },
   };
+}
+
+/** A row read without its description, described now. */
+interface Described {
+  readonly uuid: string;
+  /** The row's `updated` when read: the description is written only to that version of it. */
+  readonly updated: number;
+  readonly description: ItemDescription;
+}
+
+/** Columns of one row of the descriptions' values list. */
+const DESCRIBED_COLUMNS = 4;
+
+/**
+ * Writes back descriptions computed for rows written before they were kept: one statement per
+ * chunk, all in one transaction. A row changed since it was read (its `updated` moved) or
+ * described meanwhile is left alone: its writer wrote its own description.
+ */
+async function writeDescriptions(ctx: StoreContext, clientUuid: string, rows: readonly Described[]): Promise<void> {
+  await ctx.inTransaction(async () => {
+    for (const part of chunks(rows, DESCRIBED_COLUMNS, ctx.dialect)) {
+      let n = 0;
+      const p = ctx.dialect === 'postgres' ? () => `$${++n}` : () => '?';
+      const parameters: unknown[] = [];
+      const tuples: string[] = [];
+      for (const row of part) {
+        tuples.push(`(${p()}, ${p()}, ${p()}, ${p()})`);
+        parameters.push(row.uuid, row.updated, row.description.fingerprint, row.description.key);
+      }
+      parameters.push(clientUuid);
+      // PostgreSQL types a values list's parameters as text: `updated` is compared as a bigint.
+      const text =
+        `with "v" ("v_uuid", "v_updated", "v_fingerprint", "v_duplicate_key") as (values ${tuples.join(', ')}) ` +
+        `update "contents" set "fingerprint" = "v_fingerprint", "duplicate_key" = "v_duplicate_key" ` +
+        `from "v" where "contents"."client_uuid" = ${p()} and "contents"."uuid" = "v_uuid" ` +
+        `and "contents"."updated" = cast("v_updated" as bigint) and "contents"."fingerprint" is null and "contents"."deleted" is null`;
+      await ctx.db().executeQuery(CompiledQuery.raw(text, parameters));
+    }
+  });
 }

@@ -67,6 +67,10 @@ export interface ContentsTable {
   created: Millis;
   updated: Millis;
   deleted: Millis | null;
+  /** `describeItem` of the body, written with it (migration 7); null: written before, described when next read. */
+  fingerprint: string | null;
+  /** The duplicate key; null also when the item has none (then `fingerprint` is set). */
+  duplicate_key: string | null;
 }
 
 export interface SyncmlClientsTable {

@@ -103,8 +103,12 @@ export function syncStateRepo(ctx: StoreContext): SyncStateRepo {
         }
         // Upserts: first every row holding one of their source ids or one of their target ids
         // (the old version of the pair, or a pair the new one displaces), then the rows anew. The
-        // set is consistent, so the inserts never collide.
-        for (const column of ['source_id', 'target_id'] as const) {
+        // set is consistent, so the inserts never collide. A binding's first run finds no row to
+        // delete: one probe spares it a lookup per id (34,000 of them for 10,000 vs 10,000).
+        const held =
+          upserts.length > 0 &&
+          (await ctx.db().selectFrom('sync_map').select('source_id').where('account_id', '=', accountId).where('binding_id', '=', bindingId).limit(1).executeTakeFirst()) !== undefined;
+        for (const column of held ? (['source_id', 'target_id'] as const) : []) {
           for (const part of chunks(upserts, 1, ctx.dialect)) {
             await run(
               statement(ctx.dialect, (p) => {
