@@ -7,7 +7,12 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate } from '../../src/store/kysely/migrations.js';
+import { createKyselyStore } from '../../src/store/kysely/store.js';
+import type { SyncStatsRecord } from '../../src/store/records.js';
 import { createTestSchema, storeKinds, type StoreKind, type TestSchema } from '../support/stores.js';
+
+const zero = { addsIn: 0, replacesIn: 0, deletesIn: 0, addsOut: 0, replacesOut: 0, deletesOut: 0 };
+const NO_STATS: SyncStatsRecord = { source: zero, target: zero, duplicatesDetected: 0, duplicatesRemoved: 0, conflictsDetected: 0 };
 
 /** A bare database of `kind` (no store over it), to migrate step by step. */
 async function bare(kind: StoreKind): Promise<{ db: Kysely<any>; drop(): Promise<void> }> {
@@ -121,5 +126,44 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
     expect(await all('activesync_devices')).toEqual([]);
     // One datastore client per user id in an account, as before.
     await expect(db.insertInto('datastore_clients').values({ uuid: uuid(5), account_id: alice, user_id: 'contacts', created: 1, updated: 1 }).execute()).rejects.toThrow();
+  });
+
+  it('10 keys bindings, their log, phone bindings and the outbox by account: rows kept, ids carry on from the last one ever given', async () => {
+    open = await bare(kind);
+    const { db } = open;
+    await migrate(db, kind, 9);
+    const alice = Number((await db.insertInto('accounts').values({ username: 'alice', password_hash: 'x', syncml_digest: null, admin: 0, created: 1, updated: 1 }).returning('id').executeTakeFirstOrThrow()).id);
+    const binding = () =>
+      db
+        .insertInto('bindings')
+        .values({ account_id: alice, source_kind: 'datastore', source_uuid: 's', target_kind: 'datastore', target_uuid: 't', conflict_winner: 'source', created: 1, updated: 1 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const first = Number((await binding()).id);
+    const last = Number((await binding()).id);
+    // The newest binding goes: its id must never be given again (AUTOINCREMENT's promise, kept).
+    await db.deleteFrom('bindings').where('id', '=', last).execute();
+    const log = { account_id: alice, binding_id: first, source_kind: 'datastore', source_uuid: 's', target_kind: 'datastore', target_uuid: 't', sync_mode: 200, dataclass: 'Contacts', stats: '{}', result: 'completed', reason: null, published: 7 };
+    const entry = Number((await db.insertInto('sync_log').values(log).returning('id').executeTakeFirstOrThrow()).id);
+    await db
+      .insertInto('outbox')
+      .values({ account_id: alice, client_uuid: 'c', kind: 'setup', phone_number: '+1', media_type: 'application/x', payload: Buffer.from([0, 1, 2, 255]), created: 3 })
+      .execute();
+
+    expect(await migrate(db, kind, 10)).toEqual([10]);
+    expect((await db.selectFrom('bindings').select(['id', 'account_id']).execute()).map((r) => [Number(r.id), Number(r.account_id)])).toEqual([[first, alice]]);
+    expect((await db.selectFrom('sync_log').selectAll().execute()).map((r) => [Number(r.id), Number(r.binding_id), r.result])).toEqual([[entry, first, 'completed']]);
+    const [outbox] = await db.selectFrom('outbox').selectAll().execute();
+    expect(Buffer.from(outbox!.payload as Uint8Array)).toEqual(Buffer.from([0, 1, 2, 255]));
+
+    // A new binding through the store's own insert gets an id past every one given before.
+    const store = createKyselyStore(db, kind);
+    const fresh = await store.bindings.create({ accountId: alice, source: { kind: 'datastore', uuid: 's2' }, target: { kind: 'datastore', uuid: 't2' }, conflictWinner: 'target' });
+    expect(fresh.id).toBeGreaterThan(last);
+    const logged = await store.syncLog.append({ accountId: alice, bindingId: first, source: { kind: 'datastore', uuid: 's' }, target: { kind: 'datastore', uuid: 't' }, syncMode: 200, dataclass: 'Contacts', stats: NO_STATS, result: 'completed', reason: null });
+    expect(logged.id).toBeGreaterThan(entry);
+    // A deleted binding's log stays, naming no binding.
+    expect(await store.bindings.delete(alice, first)).toBe(true);
+    expect((await store.syncLog.get(alice, entry))?.bindingId).toBeNull();
   });
 });

@@ -7,12 +7,11 @@
  */
 
 /** Tables no account owns: the accounts themselves (their id is the distribution key), reference data, bookkeeping. */
-export const GLOBAL_TABLES: ReadonlySet<string> = new Set(['accounts', 'models', 'vendors', 'schema_migrations', 'sqlite_sequence']);
+export const GLOBAL_TABLES: ReadonlySet<string> = new Set(['accounts', 'models', 'vendors', 'schema_migrations', 'sqlite_sequence', 'id_sequences']);
 
 /** Owned tables whose primary key does not lead with account_id yet: the debt the issue names. */
 export const NOT_YET_SHARD_READY: ReadonlySet<string> = new Set([
-  'bindings', 'chat_log', 'consumers', 'contents', 'nonces', 'outbox', 'phone_bindings', 'sessions', 'sync_log', 'syncml_session_items',
-  'syncml_session_state', 'tokens',
+  'chat_log', 'consumers', 'contents', 'nonces', 'sessions', 'syncml_session_items', 'syncml_session_state', 'tokens',
 ]);
 
 /**

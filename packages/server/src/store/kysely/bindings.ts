@@ -4,6 +4,7 @@ import type { ClientKind, ConflictWinner, SyncMode, SyncResult } from '@atomsync
 import type { BindingRecord, ClientRefRecord, ItemDataclass, PhoneBindingRecord, SyncLogRecord, SyncStatsRecord } from '../records.js';
 import type { BindingRepo, PhoneBindingRepo, SyncLogRepo } from '../store.js';
 import { toDate, type StoreContext } from './context.js';
+import { withSerialId } from './ids.js';
 import type { BindingsTable, PhoneBindingsTable, SyncLogTable } from './schema.js';
 
 const ref = (kind: string, uuid: string): ClientRefRecord => ({ kind: kind as ClientKind, uuid });
@@ -30,21 +31,24 @@ export function bindingRepo(ctx: StoreContext): BindingRepo {
     },
     async create(fresh) {
       const now = Date.now();
-      const row = await ctx
-        .db()
-        .insertInto('bindings')
-        .values({
-          account_id: fresh.accountId,
-          source_kind: fresh.source.kind,
-          source_uuid: fresh.source.uuid,
-          target_kind: fresh.target.kind,
-          target_uuid: fresh.target.uuid,
-          conflict_winner: fresh.conflictWinner,
-          created: now,
-          updated: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await withSerialId(ctx, 'bindings', (id) =>
+        ctx
+          .db()
+          .insertInto('bindings')
+          .values({
+            ...id,
+            account_id: fresh.accountId,
+            source_kind: fresh.source.kind,
+            source_uuid: fresh.source.uuid,
+            target_kind: fresh.target.kind,
+            target_uuid: fresh.target.uuid,
+            conflict_winner: fresh.conflictWinner,
+            created: now,
+            updated: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow()
+      );
       return binding(row);
     },
     async setConflictWinner(accountId, id, winner) {
@@ -59,8 +63,12 @@ export function bindingRepo(ctx: StoreContext): BindingRepo {
       return row && binding(row);
     },
     async delete(accountId, id) {
-      const result = await ctx.db().deleteFrom('bindings').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
-      return result.numDeletedRows > 0n;
+      return ctx.inTransaction(async () => {
+        // Its log stays, no longer naming it (no foreign key does this: see migration 10).
+        await ctx.db().updateTable('sync_log').set({ binding_id: null }).where('account_id', '=', accountId).where('binding_id', '=', id).execute();
+        const result = await ctx.db().deleteFrom('bindings').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+        return result.numDeletedRows > 0n;
+      });
     },
     async byClient(accountId, clientUuid) {
       const rows = await mine(accountId)
@@ -107,25 +115,28 @@ export function syncLogRepo(ctx: StoreContext): SyncLogRepo {
       return row && syncLog(row);
     },
     async append(entry) {
-      const row = await ctx
-        .db()
-        .insertInto('sync_log')
-        .values({
-          account_id: entry.accountId,
-          binding_id: entry.bindingId,
-          source_kind: entry.source.kind,
-          source_uuid: entry.source.uuid,
-          target_kind: entry.target.kind,
-          target_uuid: entry.target.uuid,
-          sync_mode: entry.syncMode,
-          dataclass: entry.dataclass,
-          stats: JSON.stringify(entry.stats),
-          result: entry.result,
-          reason: entry.reason,
-          published: Date.now(),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await withSerialId(ctx, 'sync_log', (id) =>
+        ctx
+          .db()
+          .insertInto('sync_log')
+          .values({
+            ...id,
+            account_id: entry.accountId,
+            binding_id: entry.bindingId,
+            source_kind: entry.source.kind,
+            source_uuid: entry.source.uuid,
+            target_kind: entry.target.kind,
+            target_uuid: entry.target.uuid,
+            sync_mode: entry.syncMode,
+            dataclass: entry.dataclass,
+            stats: JSON.stringify(entry.stats),
+            result: entry.result,
+            reason: entry.reason,
+            published: Date.now(),
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow()
+      );
       return syncLog(row);
     },
   };
@@ -152,22 +163,25 @@ export function phoneBindingRepo(ctx: StoreContext): PhoneBindingRepo {
     },
     async create(fresh) {
       const now = Date.now();
-      const row = await ctx
-        .db()
-        .insertInto('phone_bindings')
-        .values({
-          account_id: fresh.accountId,
-          model_uuid: fresh.modelUuid,
-          phone_number: fresh.phoneNumber,
-          foreign_user_id: fresh.foreignUserId,
-          timezone: fresh.timezone,
-          syncml_client_uuid: fresh.syncmlClientUuid,
-          datastore_client_uuid: fresh.datastoreClientUuid,
-          created: now,
-          updated: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await withSerialId(ctx, 'phone_bindings', (id) =>
+        ctx
+          .db()
+          .insertInto('phone_bindings')
+          .values({
+            ...id,
+            account_id: fresh.accountId,
+            model_uuid: fresh.modelUuid,
+            phone_number: fresh.phoneNumber,
+            foreign_user_id: fresh.foreignUserId,
+            timezone: fresh.timezone,
+            syncml_client_uuid: fresh.syncmlClientUuid,
+            datastore_client_uuid: fresh.datastoreClientUuid,
+            created: now,
+            updated: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow()
+      );
       return phoneBinding(row);
     },
     async bySyncmlClient(accountId, syncmlClientUuid) {

@@ -4,6 +4,7 @@ import type { MessageDirection, OutboxKind, SyncmlEncoding } from '@atomsync/ato
 import type { ChatMessageRecord, OutboxRecord, SessionDatastoreRecord, SessionRecord } from '../records.js';
 import type { ChatLogRepo, OutboxRepo, SessionRepo } from '../store.js';
 import { millis, toDate, toDateOrNull, type StoreContext } from './context.js';
+import { withSerialId } from './ids.js';
 import type { ChatLogTable, OutboxTable, SessionsTable } from './schema.js';
 
 const outbox = (row: Selectable<OutboxTable>): OutboxRecord => ({
@@ -21,20 +22,23 @@ const outbox = (row: Selectable<OutboxTable>): OutboxRecord => ({
 export function outboxRepo(ctx: StoreContext): OutboxRepo {
   return {
     async append(item) {
-      const row = await ctx
-        .db()
-        .insertInto('outbox')
-        .values({
-          account_id: item.accountId,
-          client_uuid: item.clientUuid,
-          kind: item.kind,
-          phone_number: item.phoneNumber,
-          media_type: item.mediaType,
-          payload: Buffer.from(item.payload.buffer, item.payload.byteOffset, item.payload.byteLength),
-          created: Date.now(),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await withSerialId(ctx, 'outbox', (id) =>
+        ctx
+          .db()
+          .insertInto('outbox')
+          .values({
+            ...id,
+            account_id: item.accountId,
+            client_uuid: item.clientUuid,
+            kind: item.kind,
+            phone_number: item.phoneNumber,
+            media_type: item.mediaType,
+            payload: Buffer.from(item.payload.buffer, item.payload.byteOffset, item.payload.byteLength),
+            created: Date.now(),
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow()
+      );
       return outbox(row);
     },
     async list(accountId, clientUuid) {
@@ -70,7 +74,14 @@ const session = (row: Selectable<SessionsTable>): SessionRecord => ({
 export function sessionRepo(ctx: StoreContext): SessionRepo {
   return {
     async list(accountId) {
-      const rows = await ctx.db().selectFrom('sessions').selectAll().where('account_id', '=', accountId).orderBy('started', 'desc').orderBy('id', 'desc').execute();
+      const rows = await ctx
+        .db()
+        .selectFrom('sessions')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .orderBy('started', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
       return rows.map(session);
     },
     async get(id) {
@@ -116,7 +127,14 @@ export function chatLogRepo(ctx: StoreContext): ChatLogRepo {
       const row = await ctx
         .db()
         .insertInto('chat_log')
-        .values({ session_id: message.sessionId, msg_id: message.msgId, direction: message.direction, encoding: message.encoding, body: message.body, created: Date.now() })
+        .values({
+          session_id: message.sessionId,
+          msg_id: message.msgId,
+          direction: message.direction,
+          encoding: message.encoding,
+          body: message.body,
+          created: Date.now(),
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
       return chat(row);
@@ -137,7 +155,14 @@ export function chatLogRepo(ctx: StoreContext): ChatLogRepo {
       const query =
         keep <= 0
           ? db.deleteFrom('chat_log')
-          : db.deleteFrom('chat_log').where('created', '<', (eb) => eb.selectFrom('chat_log').select('created').orderBy('created', 'desc').limit(1).offset(keep - 1));
+          : db.deleteFrom('chat_log').where('created', '<', (eb) =>
+              eb
+                .selectFrom('chat_log')
+                .select('created')
+                .orderBy('created', 'desc')
+                .limit(1)
+                .offset(keep - 1)
+            );
       const result = await query.executeTakeFirst();
       return Number(result.numDeletedRows);
     },
