@@ -42,7 +42,7 @@ import { needsProvisioning, notProvisioned, provisionCommand } from './provision
 import { settingsCommand } from './settings.js';
 import { syncCommand } from './sync/sync.js';
 import { ChangeWatch } from './watch.js';
-import { wipeGate } from './wipe.js';
+import { WipeAskedMeanwhile, wipeGate } from './wipe.js';
 
 /** The paths phones use (rou3 matches case-sensitively; some clients lower-case the path). */
 export const ACTIVESYNC_PATHS = ['/Microsoft-Server-ActiveSync', '/microsoft-server-activesync'] as const;
@@ -183,22 +183,27 @@ export class ActivesyncEndpoint {
     headers.set('ms-server-activesync', SERVER_VERSION);
     headers.set('cache-control', 'private');
     const wipe = wipeGate(request) === 'order' && line.command !== 'Provision';
-    if (wipe || needsProvisioning(request)) {
-      const refusal = usesStatus142(line) ? notProvisioned(line.command, wipe ? COMMON_STATUS.REMOTE_WIPE_REQUESTED : COMMON_STATUS.DEVICE_NOT_PROVISIONED) : undefined;
-      if (refusal === undefined) {
-        event.res.status = 449;
-        event.res.statusText = 'Retry after sending a PROVISION command';
-        return '';
-      }
-      return this.#wbxml(event, refusal);
-    }
+    if (wipe || needsProvisioning(request)) return this.#provisionFirst(event, line, wipe);
     try {
       return this.#wbxml(event, await handler(request, body));
     } catch (error) {
       // A required element missing, a value out of range: the body does not say what the command needs.
       if (error instanceof ActiveSyncDecodeError) throw new ServiceError(400, 'bad_request', `the ${line.command} request is malformed: ${error.message}`);
+      // A Ping or hanging Sync held when its device's wipe was asked: answered as if asked before it came.
+      if (error instanceof WipeAskedMeanwhile) return this.#provisionFirst(event, line, true);
       throw error;
     }
+  }
+
+  /** Sends the phone to Provision: 449 before 14.0, the command's Status 140 (a wipe asked) or 142 from 14.0. */
+  #provisionFirst(event: H3Event, line: AsRequestLine, wipe: boolean): Body {
+    const refusal = usesStatus142(line) ? notProvisioned(line.command, wipe ? COMMON_STATUS.REMOTE_WIPE_REQUESTED : COMMON_STATUS.DEVICE_NOT_PROVISIONED) : undefined;
+    if (refusal === undefined) {
+      event.res.status = 449;
+      event.res.statusText = 'Retry after sending a PROVISION command';
+      return '';
+    }
+    return this.#wbxml(event, refusal);
   }
 
   #wbxml(event: H3Event, tree: AsElement): Body {

@@ -11,6 +11,7 @@ import { folderById, PING_STATUS, pingResponse, readPingRequest, type AsElement,
 import { foldersOf, phoneBinding, type PhoneBinding } from './binding.js';
 import type { PhoneRequest, PingSettings } from './context.js';
 import { CollectionStateError, readState } from './sync/state.js';
+import { WipeAskedMeanwhile } from './wipe.js';
 
 export const DEFAULT_PING: PingSettings = { minHeartbeat: 60, maxHeartbeat: 3540, maxFolders: 32 };
 
@@ -48,8 +49,9 @@ export async function pingCommand(request: PhoneRequest, body: AsElement | null)
     const latest = await request.deps.store.contents.lastChanged(peer);
     if ((latest.get(peer[0]!)?.getTime() ?? 0) > since.getTime()) return pingResponse({ status: PING_STATUS.CHANGES, changed: watched.map((w) => w.id) });
   }
-  const changed = await watch.wait(peer, since, deadline, signal);
-  if (changed.length > 0) return pingResponse({ status: PING_STATUS.CHANGES, changed: watched.map((w) => w.id) });
+  const waited = await watch.wait(peer, since, deadline, signal, { accountId, clientUuid });
+  if (waited.wipe) throw new WipeAskedMeanwhile();
+  if (waited.changed.length > 0) return pingResponse({ status: PING_STATUS.CHANGES, changed: watched.map((w) => w.id) });
   return pingResponse({ status: PING_STATUS.EXPIRED });
 }
 

@@ -3,24 +3,46 @@
  * read per tick (the latest change time of every watched datastore, one indexed query), so a
  * change made through any instance on the same database reaches a pinging phone within a tick,
  * and a thousand held Pings cost one query per tick, not a thousand. Nothing ticks while nobody waits.
+ *
+ * A remote wipe asked while a phone's request is held ends the wait too (every WIPE_EVERY_TICKS
+ * ticks, one query for every waiting device), so a lost phone is told at once rather than at the
+ * end of a heartbeat of up to an hour.
  */
 import type { Logger } from 'pino';
 import type { Store } from '../store/store.js';
 
 /** How often the watched datastores are read while someone waits: a change reaches a phone within this. */
 export const WATCH_INTERVAL_MS = 200;
+/** Wipes asked are read every this many ticks (a second): rarer than changes, and less urgent by a few hundred ms. */
+export const WIPE_EVERY_TICKS = 5;
+
+/** The device whose request waits (for a wipe asked meanwhile). */
+export interface WaitingDevice {
+  readonly accountId: number;
+  readonly clientUuid: string;
+}
+
+/** Why a wait ended: the clients changed (none at the deadline or a hang-up), or a wipe was asked for the device. */
+export interface WaitResult {
+  readonly changed: readonly string[];
+  readonly wipe: boolean;
+}
 
 interface Waiter {
   readonly clients: readonly string[];
+  readonly device: WaitingDevice | undefined;
   /** Changes after this count. */
   readonly since: number;
-  readonly resolve: (changed: readonly string[]) => void;
+  readonly resolve: (result: WaitResult) => void;
 }
+
+const NOTHING: WaitResult = { changed: [], wipe: false };
 
 export class ChangeWatch {
   readonly #waiters = new Set<Waiter>();
   #timer: NodeJS.Timeout | undefined;
   #reading = false;
+  #ticks = 0;
 
   constructor(
     private readonly store: Store,
@@ -35,23 +57,24 @@ export class ChangeWatch {
 
   /**
    * Resolves with the clients (among `clients`) changed after `since`, as soon as one is; with none
-   * at `deadline` (epoch ms) or when `signal` aborts (the phone hung up).
+   * at `deadline` (epoch ms) or when `signal` aborts (the phone hung up); with `wipe` as soon as a
+   * remote wipe is asked for `device`.
    */
-  wait(clients: readonly string[], since: Date, deadline: number, signal?: AbortSignal): Promise<readonly string[]> {
+  wait(clients: readonly string[], since: Date, deadline: number, signal?: AbortSignal, device?: WaitingDevice): Promise<WaitResult> {
     return new Promise((resolve) => {
       let done = false;
-      const finish = (changed: readonly string[]) => {
+      const finish = (result: WaitResult) => {
         if (done) return;
         done = true;
         clearTimeout(expiry);
         signal?.removeEventListener('abort', abort);
         this.#waiters.delete(waiter);
         if (this.#waiters.size === 0) this.#stop();
-        resolve(changed);
+        resolve(result);
       };
-      const waiter: Waiter = { clients, since: since.getTime(), resolve: finish };
-      const abort = () => finish([]);
-      const expiry = setTimeout(() => finish([]), Math.max(0, deadline - Date.now()));
+      const waiter: Waiter = { clients, device, since: since.getTime(), resolve: finish };
+      const abort = () => finish(NOTHING);
+      const expiry = setTimeout(() => finish(NOTHING), Math.max(0, deadline - Date.now()));
       expiry.unref();
       signal?.addEventListener('abort', abort, { once: true });
       this.#waiters.add(waiter);
@@ -74,12 +97,14 @@ export class ChangeWatch {
     if (this.#reading || this.#waiters.size === 0) return;
     this.#reading = true;
     try {
+      if (++this.#ticks % WIPE_EVERY_TICKS === 0) await this.#readWipes();
       const watched = new Set<string>();
       for (const w of this.#waiters) for (const c of w.clients) watched.add(c);
+      if (watched.size === 0) return;
       const latest = await this.store.contents.lastChanged([...watched]);
       for (const w of [...this.#waiters]) {
         const changed = w.clients.filter((c) => (latest.get(c)?.getTime() ?? 0) > w.since);
-        if (changed.length > 0) w.resolve(changed);
+        if (changed.length > 0) w.resolve({ changed, wipe: false });
       }
     } catch (error) {
       // A store that does not answer now may next tick; the Pings wait on meanwhile.
@@ -87,5 +112,13 @@ export class ChangeWatch {
     } finally {
       this.#reading = false;
     }
+  }
+
+  async #readWipes(): Promise<void> {
+    const devices = [...this.#waiters].flatMap((w) => (w.device === undefined ? [] : [w.device]));
+    if (devices.length === 0) return;
+    const asked = new Set((await this.store.activesyncDevices.pendingWipes(devices)).map((d) => `${d.accountId}:${d.clientUuid}`));
+    if (asked.size === 0) return;
+    for (const w of [...this.#waiters]) if (w.device !== undefined && asked.has(`${w.device.accountId}:${w.device.clientUuid}`)) w.resolve({ changed: [], wipe: true });
   }
 }

@@ -17,6 +17,17 @@ import { ServiceError } from '../errors.js';
 import { speaksAccountOnlyWipe } from '../services/activesync-devices.js';
 import type { PhoneRequest } from './context.js';
 
+/**
+ * Thrown by a held request (Ping, a hanging Sync) when a wipe is asked for its device while it
+ * waits: the endpoint answers it as it answers any command once a wipe is asked, so the phone
+ * provisions and gets the order now rather than at the end of its heartbeat.
+ */
+export class WipeAskedMeanwhile extends Error {
+  constructor() {
+    super('a remote wipe was asked while the request was held');
+  }
+}
+
 /** What a wipe asked for the device means for this request. */
 export type WipeGate =
   /** No wipe: the request goes on. */

@@ -393,6 +393,8 @@ export interface ActivesyncDeviceRepo {
   wipeSent(accountId: number, clientUuid: string, requested: Date, now: Date): Promise<void>;
   /** The phone acknowledged the wipe asked at `requested`: false when that wipe is gone (cancelled, asked again) or already acknowledged. */
   acknowledgeWipe(accountId: number, clientUuid: string, requested: Date, now: Date): Promise<boolean>;
+  /** Those of `devices` with a wipe asked and not yet acknowledged (one query for all, for the held Pings of an instance). */
+  pendingWipes(devices: readonly { readonly accountId: number; readonly clientUuid: string }[]): Promise<{ accountId: number; clientUuid: string }[]>;
   /** Records an item loop protection took out (again: its row is replaced). The device must be recorded. */
   isolate(accountId: number, clientUuid: string, item: ActivesyncIsolatedItem): Promise<void>;
   /** The isolated items of one client's device, or of every device of the account, by clientUuid, oldest first. */

@@ -91,6 +91,25 @@ describe.each(storeKinds)('remote wipe of an ActiveSync phone (%s)', (kind) => {
     expect(textAt((await phone.send('FolderSync', folderSync('0'))).tree, 'FolderHierarchy:Status')).toBe('1');
   });
 
+  it('ends a Ping held when the wipe is asked: the phone is told now (Status 140), not at the end of its heartbeat', async () => {
+    const { phone, client } = await syncedPhone('14.0');
+    const sync = (key: string) => el('AirSync:Sync', [el('AirSync:Collections', [el('AirSync:Collection', [el('AirSync:SyncKey', key), el('AirSync:CollectionId', 'contacts')])])]);
+    const collectionKey = (tree: AsElement | null) => textAt(tree, 'AirSync:Collections', 'AirSync:Collection', 'AirSync:SyncKey');
+    const key = collectionKey((await phone.send('Sync', sync('0'))).tree);
+    collectionKey((await phone.send('Sync', sync(key))).tree);
+    // A heartbeat of 20 minutes, and nothing will change in the datastore.
+    const ping = phone.send('Ping', el('Ping:Ping', [el('Ping:HeartbeatInterval', '1200'), el('Ping:Folders', [el('Ping:Folder', [el('Ping:Id', 'contacts'), el('Ping:Class', 'Contacts')])])]));
+    // The Ping is past the wipe gate once its request is on the device record: it is held from then on.
+    const device = () => server.store.activesyncDevices.device(server.alice.id, client);
+    while ((await device())?.pingRequest == null) await new Promise((r) => setTimeout(r, 20));
+    await wipe(client);
+    const told = await ping;
+    expect(told.status).toBe(200);
+    expect(textAt(told.tree, 'Ping:Status')).toBe('140');
+    const order = await phone.send('Provision', emptyProvision);
+    expect(names(order.tree)).toEqual(['Provision:Status', 'Provision:RemoteWipe']);
+  }, 30_000);
+
   it('answers 449 to a phone before 14.0, and a failed wipe gets the order again', async () => {
     const { phone, device } = await syncedPhone('12.1');
     await wipe((await server.alice.client.activesync.list()).entries.find((e) => e.client.device?.id === phone.deviceId)!.client.uuid!);

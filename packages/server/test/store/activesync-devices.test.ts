@@ -441,6 +441,26 @@ describe.each(storeKinds)('ActiveSync devices (%s)', (kind) => {
     expect(await store().activesyncDevices.device(accountId, clientUuid)).toEqual(upgraded.record);
   });
 
+  it('names, among the devices asked about, those with a wipe asked and not acknowledged, in one call across accounts', async () => {
+    const alice = await activesyncClient(store(), 'alice');
+    const bob = await activesyncClient(store(), 'bob');
+    const carol = await activesyncClient(store(), 'carol');
+    const s = () => store().activesyncDevices;
+    const now = new Date();
+    for (const d of [alice, bob, carol]) await s().touch(d.accountId, d.clientUuid, IPHONE, now);
+    const asked = [alice, bob, carol].map((d) => ({ accountId: d.accountId, clientUuid: d.clientUuid }));
+    expect(await s().pendingWipes(asked)).toEqual([]);
+    expect(await s().pendingWipes([])).toEqual([]);
+    const requested = (await s().requestWipe(bob.accountId, bob.clientUuid, 'device', now))!.wipe!.requested;
+    await s().requestWipe(carol.accountId, carol.clientUuid, 'device', now);
+    await s().acknowledgeWipe(carol.accountId, carol.clientUuid, now, now);
+    expect(await s().pendingWipes(asked)).toEqual([{ accountId: bob.accountId, clientUuid: bob.clientUuid }]);
+    // A device's client uuid under another account is not that device.
+    expect(await s().pendingWipes([{ accountId: alice.accountId, clientUuid: bob.clientUuid }])).toEqual([]);
+    await s().wipeSent(bob.accountId, bob.clientUuid, requested, now);
+    expect(await s().pendingWipes(asked)).toEqual([{ accountId: bob.accountId, clientUuid: bob.clientUuid }]);
+  });
+
   it('keeps a remote wipe: asked, sent, acknowledged once, cancelled; a new DeviceId starts without one', async () => {
     const { accountId, clientUuid } = await activesyncClient(store());
     const s = () => store().activesyncDevices;

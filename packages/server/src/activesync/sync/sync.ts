@@ -44,6 +44,7 @@ import { answerRepeat } from './loop.js';
 import { serverCommands } from './render.js';
 import { CollectionStateError, newGeneration, pendingOf, readState, syncKeyOf, writeState, type CollectionState } from './state.js';
 import { filterOf, inWindow, needsScan, peerItems, reconcileWindow, SOFT_DELETE } from './window.js';
+import { WipeAskedMeanwhile } from '../wipe.js';
 
 export async function syncCommand(request: PhoneRequest, body: AsElement | null): Promise<AsElement> {
   const planned = await plan(request, body);
@@ -71,8 +72,9 @@ export async function syncCommand(request: PhoneRequest, body: AsElement | null)
   const peer = phone?.peer.kind === 'datastore' ? [phone.peer.uuid] : [];
   let since = request.now;
   while (quiet(replies, sync) && Date.now() < deadline && request.endpoint.signal?.aborted !== true) {
-    const changed = await request.endpoint.watch.wait(peer, since, deadline, request.endpoint.signal);
-    if (changed.length === 0) break;
+    const waited = await request.endpoint.watch.wait(peer, since, deadline, request.endpoint.signal, { accountId: request.client.accountId, clientUuid: request.client.uuid });
+    if (waited.wipe) throw new WipeAskedMeanwhile();
+    if (waited.changed.length === 0) break;
     // Another request of the phone moved a collection on meanwhile (it gave up on this one): running
     // this one again with its old key would tell the phone to start that collection over.
     const keys = await currentKeys(request);

@@ -228,6 +228,29 @@ export function activesyncDeviceRepo(ctx: StoreContext): ActivesyncDeviceRepo {
         .executeTakeFirst();
       return row !== undefined;
     },
+    async pendingWipes(devices) {
+      if (devices.length === 0) return [];
+      // By account and then client, each an indexed list (the key leads with both); the pairs are
+      // picked out here. Few devices wait at once on one instance, and a wipe is rare.
+      const wanted = new Set(devices.map((d) => `${d.accountId}:${d.clientUuid}`));
+      const found: { accountId: number; clientUuid: string }[] = [];
+      for (const part of chunks(devices, 2, ctx.dialect)) {
+        const rows = await ctx
+          .db()
+          .selectFrom('activesync_devices')
+          .select(['account_id', 'client_uuid'])
+          .where('account_id', 'in', [...new Set(part.map((d) => d.accountId))])
+          .where('client_uuid', 'in', part.map((d) => d.clientUuid))
+          .where('wipe_requested', 'is not', null)
+          .where('wipe_acknowledged', 'is', null)
+          .execute();
+        for (const row of rows) {
+          const key = { accountId: Number(row.account_id), clientUuid: row.client_uuid };
+          if (wanted.has(`${key.accountId}:${key.clientUuid}`)) found.push(key);
+        }
+      }
+      return found;
+    },
     async isolate(accountId, clientUuid, item) {
       const values = { op: item.op, binding_id: item.bindingId, since: millis(item.since) };
       await ctx
