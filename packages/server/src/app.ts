@@ -26,6 +26,7 @@ import { ensureRequest, requestState } from './http/request-state.js';
 import { sendError, type Body } from './http/respond.js';
 import { quote } from './http/safe-text.js';
 import { createLogger } from './log.js';
+import type { WriterQueue } from './store/writer-queue.js';
 
 export interface AppOptions {
   /** The operations this server implements; the others answer 501 once their input is validated. */
@@ -49,6 +50,8 @@ export interface AppOptions {
   metricsAccess?: MetricsAccess;
   /** Mounts the device protocols that are not Atom operations (ActiveSync's endpoint). */
   devices?: (app: H3) => void;
+  /** The store's line of writers: operations with a request body take turns in it. Default: none, no turns. */
+  writers?: WriterQueue;
 }
 
 /** /metrics as an operation, for the auth check of `metricsAccess: 'admin'`. */
@@ -89,6 +92,7 @@ export function createApp(options: AppOptions = {}): H3 {
     handlers: { ...defaults, ...options.handlers },
     authenticator: options.authenticate,
     baseUrl: options.baseUrl?.replace(/\/+$/, ''),
+    writers: options.writers,
   };
   const app = new H3({
     silent: true,

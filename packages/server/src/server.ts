@@ -16,6 +16,7 @@ import { instrumentStore, type Metrics, type StoreStats } from './http/metrics.j
 import { BindingRuns } from './services/run-lock.js';
 import type { SecretBox } from './secrets/box.js';
 import type { Store } from './store/store.js';
+import { writerQueueOf } from './store/writer-queue.js';
 
 export interface ServerOptions {
   readonly store: Store;
@@ -54,6 +55,7 @@ export function createServer(options: ServerOptions): H3 {
     logger: options.logger,
     trustProxy: options.trustProxy,
     ready: storeReadiness(store),
+    writers: writerQueueOf(options.store),
     metrics,
     metricsAccess: options.metricsAccess,
     devices: (app) => activesync.mount(app),

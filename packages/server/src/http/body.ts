@@ -9,6 +9,7 @@ import type { H3Event } from 'h3';
 import { ServiceError } from '../errors.js';
 import type { RouteSpec } from '../generated/routes.js';
 import { MAX_BATCH_ENTRIES, MAX_BODY_BYTES } from './limits.js';
+import type { Turn } from '../store/writer-queue.js';
 
 
 function tooLarge(): ServiceError {
@@ -91,12 +92,17 @@ function decode(spec: BodySpec, xml: string): unknown {
   return undefined;
 }
 
-/** The operation's decoded body; undefined for an operation that takes none (its body is not read). */
-export async function readOperationBody(event: H3Event, route: RouteSpec, operation: OperationSpec): Promise<unknown> {
+/**
+ * The operation's decoded body; undefined for an operation that takes none (its body is not read).
+ * `turn`: the body is read at once, then decoded (and the rest of the request done) in the
+ * writer's turn (store/writer-queue.ts).
+ */
+export async function readOperationBody(event: H3Event, route: RouteSpec, operation: OperationSpec, turn?: Turn): Promise<unknown> {
   const spec = operation.request;
   if (spec === undefined || spec.kind === 'empty') return undefined;
   checkMediaType(event, route);
   const bytes = await readBytes(event);
+  await turn?.wait();
   if (spec.kind === 'raw') return spec.mediaType.startsWith('text/') ? text(bytes) : bytes;
   const xml = text(bytes);
   try {

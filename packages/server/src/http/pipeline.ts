@@ -6,7 +6,9 @@
  *  3. a fixed answer the spec gives (400, 405 with Allow, 501) ends here
  *  4. path and query parameters (400 validation_failed)
  *  5. the body: media type (415), size (413), XML and shape (400 invalid_xml / validation_failed),
- *     batch size (413)
+ *     batch size (413); a content write took its place in the store's line of writers on
+ *     arrival, and once its body is read it is decoded and run from here on only in its turn
+ *     (store/writer-queue.ts), released however the request ends
  *  6. the handler, or 501 not_implemented without one
  *  7. the result, encoded by the response codec at the success status and reason
  *
@@ -23,12 +25,15 @@ import { toServiceError } from './failure.js';
 import { readParams } from './params.js';
 import { requestState } from './request-state.js';
 import { sendError, sendResult, type Body } from './respond.js';
+import type { Turn, WriterQueue } from '../store/writer-queue.js';
 
 export interface PipelineOptions {
   readonly handlers: OperationHandlers;
   readonly authenticator: Authenticator | undefined;
   /** ATOMSYNC_BASE_URL without its trailing slash; undefined → the request's origin. */
   readonly baseUrl: string | undefined;
+  /** The store's line of writers; undefined: none, requests are not queued. */
+  readonly writers?: WriterQueue;
 }
 
 type AnyHandler = (input: unknown, ctx: RequestContext) => Promise<unknown>;
@@ -43,14 +48,32 @@ function fixedAnswer(route: RouteSpec): ServiceError {
   return new ServiceError(fixed.status, fixed.code, fixed.message, [], fixed.status === 405 ? { allow: route.allow } : {});
 }
 
+/**
+ * The writes that take turns in the store's line: the datastore contents' creates, updates and
+ * batches, which write the store and wait on nothing else. Not a sync run, say: it may call a
+ * remote (this server too) and would hold the line while it waits.
+ */
+const QUEUED = new Set(['createContent', 'updateContent', 'batchContents']);
+const writes = (operation: OperationSpec): boolean => QUEUED.has(operation.id);
+
 async function run(event: H3Event, route: RouteSpec, options: PipelineOptions): Promise<Body> {
-  const state = requestState(event);
   const operation = chooseOperation(event, route);
+  // A writer's place in line is where its request arrived; it asks for its turn once its body is read.
+  const turn = writes(operation) ? options.writers?.enter() : undefined;
+  try {
+    return await runOperation(event, route, operation, options, turn);
+  } finally {
+    turn?.release();
+  }
+}
+
+async function runOperation(event: H3Event, route: RouteSpec, operation: OperationSpec, options: PipelineOptions, turn: Turn | undefined): Promise<Body> {
+  const state = requestState(event);
   state.operationId = operation.id;
   const principal = await authenticate(event, operation, options.authenticator);
   if (route.fixed !== undefined) throw fixedAnswer(route);
   const { path, query } = readParams(event, operation);
-  const body = await readOperationBody(event, route, operation);
+  const body = await readOperationBody(event, route, operation, turn);
   const handler = (options.handlers as Record<string, AnyHandler | undefined>)[operation.id];
   if (handler === undefined) {
     throw new ServiceError(501, 'not_implemented', `${operation.id} is not implemented by this server yet`);
