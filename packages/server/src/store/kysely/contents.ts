@@ -7,7 +7,7 @@ import { describeItem, type ItemDescription } from '@atomsync/items';
 import { CompiledQuery, type Selectable } from 'kysely';
 import type { ContentChange, ContentRecord, DescribedContent, ItemDataclass } from '../records.js';
 import type { ContentRepo } from '../store.js';
-import { chunks, millis, multiRowInsert, toDate, toDateOrNull, type StoreContext } from './context.js';
+import { chunks, millis, multiRowInsert, unnestInsert, toDate, toDateOrNull, type StoreContext } from './context.js';
 import type { ContentsTable } from './schema.js';
 
 /** A row as its record: what RECORD_COLUMNS select. */
@@ -37,6 +37,8 @@ const RECORD_COLUMNS = ['client_uuid', 'uuid', 'dataclass', 'title', 'type', 'bo
 /** Columns of one contents row, in insert order: the multi-row insert chunks by them. */
 const INSERT_COLUMNS = [...RECORD_COLUMNS, 'fingerprint', 'duplicate_key'] as const;
 const CONTENT_COLUMNS = INSERT_COLUMNS.length;
+/** Their PostgreSQL types, for the arrays of the unnest insert. */
+const INSERT_TYPES = ['text', 'text', 'text', 'text', 'text', 'text', 'int8', 'int8', 'int8', 'text', 'text'] as const;
 
 /** Columns of one row of the `updateMany` values list: the item and what it becomes. */
 const UPDATE_COLUMNS = ['uuid', 'dataclass', 'title', 'type', 'body', 'fingerprint', 'duplicate_key'] as const;
@@ -225,13 +227,19 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
           duplicate_key: key,
         };
       });
-      await ctx.inTransaction(async () => {
-        for (const part of chunks(rows, CONTENT_COLUMNS, ctx.dialect)) {
-          const parameters: unknown[] = [];
-          for (const row of part) for (const column of INSERT_COLUMNS) parameters.push(row[column]);
-          await ctx.db().executeQuery(CompiledQuery.raw(multiRowInsert(ctx.dialect, 'contents', INSERT_COLUMNS, part.length), parameters));
-        }
-      });
+      if (ctx.dialect === 'postgres') {
+        // One statement whatever the count: a column's values are one array.
+        const columns = INSERT_COLUMNS.map((column) => rows.map((row) => row[column]));
+        await ctx.db().executeQuery(CompiledQuery.raw(unnestInsert('contents', INSERT_COLUMNS, INSERT_TYPES), columns));
+      } else {
+        await ctx.inTransaction(async () => {
+          for (const part of chunks(rows, CONTENT_COLUMNS, ctx.dialect)) {
+            const parameters: unknown[] = [];
+            for (const row of part) for (const column of INSERT_COLUMNS) parameters.push(row[column]);
+            await ctx.db().executeQuery(CompiledQuery.raw(multiRowInsert(ctx.dialect, 'contents', INSERT_COLUMNS, part.length), parameters));
+          }
+        });
+      }
       // The rows are exactly what was written: no need to read them back.
       return rows.map(content);
     },
