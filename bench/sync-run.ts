@@ -1,6 +1,7 @@
 /**
  * One slow-sync measurement, in a process of its own so its peak memory is its own:
- * `tsx bench/sync-run.ts <n>` fills two datastore clients of a fresh embedded store with n
+ * `tsx bench/sync-run.ts <n> [postgres-url]` fills two datastore clients of a fresh embedded store
+ * (or of the empty PostgreSQL database the URL names) with n
  * contacts each (30% twins, bench/sync-data.ts), runs the binding's first synchronization through
  * the sync service (which runs it as a slow sync), checks the result, and prints one JSON line.
  *
@@ -19,9 +20,10 @@ import { openStore } from '../packages/server/src/store/open.js';
 import { slowSyncSides } from './sync-data.js';
 
 const n = Number(process.argv[2]);
+const postgresUrl = process.argv[3];
 const dir = mkdtempSync(join(tmpdir(), 'atomsync-syncbench-'));
 try {
-  const store = await openStore({ kind: 'sqlite', file: join(dir, 'bench.sqlite') });
+  const store = await openStore(postgresUrl === undefined ? { kind: 'sqlite', file: join(dir, 'bench.sqlite') } : { kind: 'postgres', url: postgresUrl });
   const account = await store.accounts.create({ username: 'bench', passwordHash: 'unused', syncmlDigest: null, admin: false });
   if (account === undefined) throw new Error('no account');
   const clients = { source: randomUUID(), target: randomUUID() };

@@ -155,25 +155,30 @@ class Planner {
    * is counted and paired (reconciled if their contents differ); what is left is returned.
    */
   matchTwins(sources: readonly Seen[], targets: readonly Seen[], reconcile: (s: Seen, t: Seen) => void): Record<SideName, Seen[]> {
-    const byKey = new Map<string, Seen[]>();
+    // Most keys name one target: it is held alone, and a list (with the next untaken) only for a
+    // key several targets share (a slow sync reads 10,000s of items; these maps are its hot path).
+    const byKey = new Map<string, Seen | Candidates>();
     const left: Record<SideName, Seen[]> = { source: [], target: [] };
     for (const t of targets) {
       if (t.key === null) continue;
-      const list = byKey.get(t.key);
-      if (list === undefined) byKey.set(t.key, [t]);
-      else list.push(t);
+      const held = byKey.get(t.key);
+      if (held === undefined) byKey.set(t.key, t);
+      else if (held instanceof Candidates) held.list.push(t);
+      else byKey.set(t.key, new Candidates([held, t]));
     }
     const taken = new Set<Seen>();
-    const cursor = new Map<string, number>();
     for (const s of sources) {
-      const list = s.key === null ? undefined : byKey.get(s.key);
-      const at = list === undefined ? 0 : (cursor.get(s.key!) ?? 0);
-      if (list === undefined || at >= list.length) {
+      const held = s.key === null ? undefined : byKey.get(s.key);
+      let t: Seen | undefined;
+      if (held instanceof Candidates) t = held.list[held.next++];
+      else if (held !== undefined) {
+        t = held;
+        byKey.delete(s.key!);
+      }
+      if (t === undefined) {
         left.source.push(s);
         continue;
       }
-      const t = list[at]!;
-      cursor.set(s.key!, at + 1);
       taken.add(t);
       this.plan.tally.twins();
       reconcile(s, t);
@@ -181,6 +186,12 @@ class Planner {
     for (const t of targets) if (!taken.has(t)) left.target.push(t);
     return left;
   }
+}
+
+/** The targets several share one duplicate key, matched in order. */
+class Candidates {
+  next = 0;
+  constructor(readonly list: Seen[]) {}
 }
 
 // ---- incremental modes (200, 202, 204) ---------------------------------------------------------
@@ -293,18 +304,14 @@ export function planFull(rule: ModeRule, winner: ConflictWinner, map: readonly M
 
   const unpaired: Record<SideName, Seen[]> = { source: [], target: [] };
   for (const side of SIDES) {
-    const identical = new Set<string>();
+    const identical = new Copies();
     // Paired items first: a copy identical to one of them is a double too.
-    for (const s of seen[side].values()) if (paired.has(s) && s.key !== null) identical.add(`${s.key}\n${s.fingerprint}`);
+    for (const s of seen[side].values()) if (paired.has(s) && s.key !== null) identical.met(s.key, s.fingerprint);
     for (const s of seen[side].values()) {
       if (paired.has(s)) continue;
-      if (!rule.refresh && s.key !== null) {
-        const twin = `${s.key}\n${s.fingerprint}`;
-        if (identical.has(twin)) {
-          p.delete(side, s.item.id, s.item.dataclass, s.fingerprint, undefined, true);
-          continue;
-        }
-        identical.add(twin);
+      if (!rule.refresh && s.key !== null && identical.met(s.key, s.fingerprint)) {
+        p.delete(side, s.item.id, s.item.dataclass, s.fingerprint, undefined, true);
+        continue;
       }
       unpaired[side].push(s);
     }
@@ -325,6 +332,32 @@ export function planFull(rule: ModeRule, winner: ConflictWinner, map: readonly M
     }
   }
   return p.plan;
+}
+
+/**
+ * The (duplicate key, fingerprint) pairs met on one side: a second item with both equal is a
+ * double. Kept by fingerprint (short) with its key, or its keys in the rare case of several,
+ * rather than one joined string per item.
+ */
+class Copies {
+  private readonly byFingerprint = new Map<string, string | Set<string>>();
+
+  /** Whether an item with this key and fingerprint was met before; records it. */
+  met(key: string, fingerprint: string): boolean {
+    const held = this.byFingerprint.get(fingerprint);
+    if (held === undefined) {
+      this.byFingerprint.set(fingerprint, key);
+      return false;
+    }
+    if (typeof held === 'string') {
+      if (held === key) return true;
+      this.byFingerprint.set(fingerprint, new Set([held, key]));
+      return false;
+    }
+    if (held.has(key)) return true;
+    held.add(key);
+    return false;
+  }
 }
 
 function reconcileFullPair(p: Planner, entry: MapEntry, s: Seen, t: Seen): void {
