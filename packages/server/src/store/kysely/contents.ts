@@ -90,8 +90,12 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
     async listDescribed(clientUuid, dataclasses) {
       if (dataclasses !== undefined && dataclasses.length === 0) return [];
       // Only what a sync reads: no dates to build for 10,000 rows.
-      const rows = await live(clientUuid)
+      const rows = await ctx
+        .db()
+        .selectFrom('contents')
         .select(['uuid', 'dataclass', 'title', 'type', 'body', 'updated', 'fingerprint', 'duplicate_key'])
+        .where('client_uuid', '=', clientUuid)
+        .where('deleted', 'is', null)
         .$if(dataclasses !== undefined, (q) => q.where('dataclass', 'in', dataclasses ?? []))
         .orderBy('created')
         .orderBy('uuid')
