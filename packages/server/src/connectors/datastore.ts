@@ -39,8 +39,8 @@ const described = (row: DescribedContent): Item => ({ id: row.uuid, dataclass: r
 const content = (item: ItemContent) => ({ dataclass: item.dataclass, title: item.title, type: item.type, body: item.body });
 
 /** What the store writes for a change: its content, and its description when the engine has it. */
-const toStore = (change: { readonly item: ItemContent; readonly description?: ItemDescription }) =>
-  change.description === undefined ? content(change.item) : { ...content(change.item), description: change.description };
+const toStore = ({ item, description }: { readonly item: ItemContent; readonly description?: ItemDescription }) =>
+  description === undefined ? content(item) : { dataclass: item.dataclass, title: item.title, type: item.type, body: item.body, description };
 
 export function datastoreConnector(store: Store, clientUuid: string): Connector {
   return {
