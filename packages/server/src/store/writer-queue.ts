@@ -5,10 +5,13 @@
  * 7–17 s. A writer takes its place in line when its request arrives (`enter`), reads its body,
  * then asks for its turn (`wait`); `release` hands the turn on.
  *
- *  - the turn goes to the writer that came first among those waiting for it, `concurrency` at a
- *    time (the embedded store has one writer; on PostgreSQL as many as its pool's connections);
- *  - one that came first but is not waiting yet (its body still on the way) holds nobody up: a
- *    slow upload must not stop every other writer of the store;
+ *  - turns go in the order writers came, `concurrency` at a time (the embedded store has one
+ *    writer; on PostgreSQL as many as its pool's connections);
+ *  - the first in line whose body is still on the way is waited for, up to `patienceMs`: while the
+ *    server waits, its loop is free to read that body, which comes in quickly; serving the others
+ *    meanwhile made a body take one long turn of the loop per chunk, and the slowest batch 15 times
+ *    the median. Past its patience it is passed over, once: a slow upload never stops the store's
+ *    other writers for longer;
  *  - a writer that fails or gives up (`release` before or after its turn) never blocks the line;
  *  - a turn handed on starts in a later turn of the event loop (setImmediate), so requests that
  *    arrived meanwhile are read and take their places first.
@@ -33,17 +36,30 @@ interface Place {
   resolve?: () => void;
   granted: boolean;
   released: boolean;
+  /** Since when the line has waited for this writer to ask (performance.now()); set once. */
+  waitedFor?: number;
+  /** Waited for as long as the queue's patience: never waited for again. */
+  passed: boolean;
 }
+
+/** How long the line waits for its first writer's body by default. */
+export const WRITER_PATIENCE_MS = 1_000;
 
 export class WriterQueue {
   readonly #concurrency: number;
+  readonly #patienceMs: number;
   #active = 0;
   /** In the order they came: the places not granted yet. */
   readonly #line: Place[] = [];
+  /** Set while the line waits for its first writer: passes it over when its patience runs out. */
+  #patience: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(concurrency = 1) {
+  /** `patienceMs`: how long the first in line may keep the others waiting before it asks (Infinity: always waited for). */
+  constructor(concurrency = 1, { patienceMs = WRITER_PATIENCE_MS }: { readonly patienceMs?: number } = {}) {
     if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError(`a writer queue needs a concurrency of 1 or more, not ${concurrency}`);
+    if (!(patienceMs >= 0)) throw new RangeError(`a writer queue's patience is 0 ms or more, not ${patienceMs}`);
     this.#concurrency = concurrency;
+    this.#patienceMs = patienceMs;
   }
 
   /** Writers that asked for their turn and wait for it. */
@@ -53,7 +69,7 @@ export class WriterQueue {
 
   /** Takes a place at the end of the line. */
   enter(): Turn {
-    const place: Place = { granted: false, released: false };
+    const place: Place = { granted: false, released: false, passed: false };
     this.#line.push(place);
     return { wait: () => this.#wait(place), release: () => this.#release(place) };
   }
@@ -85,19 +101,46 @@ export class WriterQueue {
       this.#grant(true);
     } else {
       this.#line.splice(this.#line.indexOf(place), 1);
+      // It may be the one the line waited for.
+      this.#grant(true);
     }
   }
 
-  /** Hands free turns to the first writers in line that wait; `later`: they start after the event loop has polled. */
+  /**
+   * Hands free turns to the writers in line, in order: one that waits gets it; one that has not
+   * asked yet is waited for while its patience lasts (a timer comes back then), else passed over.
+   * `later`: the writers granted start after the event loop has polled.
+   */
   #grant(later: boolean): void {
-    while (this.#active < this.#concurrency) {
-      const index = this.#line.findIndex((place) => place.turn !== undefined);
-      if (index < 0) return;
-      const [place] = this.#line.splice(index, 1);
-      place!.granted = true;
+    clearTimeout(this.#patience);
+    this.#patience = undefined;
+    let index = 0;
+    while (this.#active < this.#concurrency && index < this.#line.length) {
+      const place = this.#line[index]!;
+      if (place.turn === undefined) {
+        if (place.passed) {
+          index++;
+          continue;
+        }
+        const now = performance.now();
+        place.waitedFor ??= now;
+        const left = place.waitedFor + this.#patienceMs - now;
+        if (left > 0) {
+          if (Number.isFinite(left)) {
+            this.#patience = setTimeout(() => this.#grant(false), left);
+            this.#patience.unref?.();
+          }
+          return;
+        }
+        place.passed = true;
+        index++;
+        continue;
+      }
+      this.#line.splice(index, 1);
+      place.granted = true;
       this.#active++;
-      if (later) setImmediate(place!.resolve!);
-      else place!.resolve!();
+      if (later) setImmediate(place.resolve!);
+      else place.resolve!();
     }
   }
 }

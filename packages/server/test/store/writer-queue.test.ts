@@ -87,8 +87,25 @@ describe('WriterQueue', () => {
     await expect(leaving.wait()).rejects.toThrow(/left the line/);
   });
 
-  it('the turn goes to the first that came among those waiting: one whose body is still on the way holds nobody up', async () => {
-    const queue = new WriterQueue(1);
+  it('the first in line whose body is still on the way is waited for: the others keep their order behind it', async () => {
+    const queue = new WriterQueue(1, { patienceMs: Infinity });
+    const order: string[] = [];
+    const holder = queue.enter();
+    await holder.wait();
+    const a = queue.enter();
+    const b = queue.enter();
+    void b.wait().then(() => (order.push('B'), b.release()));
+    holder.release();
+    await settle();
+    expect(order).toEqual([]);
+    expect(queue.waiting).toBe(1);
+    void a.wait().then(() => (order.push('A'), a.release()));
+    await settle();
+    expect(order).toEqual(['A', 'B']);
+  });
+
+  it('past its patience the first in line is passed over, once: the writers waiting go, in the order they came', async () => {
+    const queue = new WriterQueue(1, { patienceMs: 0 });
     const order: string[] = [];
     const holder = queue.enter();
     await holder.wait();
@@ -143,8 +160,25 @@ describe('WriterQueue', () => {
     await Promise.all(runs);
   });
 
-  it('refuses a concurrency below 1', () => {
+  it('refuses a concurrency below 1 and a patience below 0', () => {
     expect(() => new WriterQueue(0)).toThrow(RangeError);
+    expect(() => new WriterQueue(1, { patienceMs: -1 })).toThrow(RangeError);
+  });
+
+  it('a writer waited for that leaves lets the line go on', async () => {
+    const queue = new WriterQueue(1, { patienceMs: Infinity });
+    const holder = queue.enter();
+    await holder.wait();
+    const gone = queue.enter();
+    const next = queue.enter();
+    let ran = false;
+    void next.wait().then(() => ((ran = true), next.release()));
+    holder.release();
+    await settle();
+    expect(ran).toBe(false);
+    gone.release();
+    await settle();
+    expect(ran).toBe(true);
   });
 });
 
