@@ -468,6 +468,13 @@ export interface Store extends Repositories {
   /** The connection pool's figures; undefined where there is no pool (SQLite's one connection). */
   poolStats(): PoolStats | undefined;
   /**
+   * A token of the store's state: it changes with every committed write (of any table, by any
+   * instance or process), so two equal tokens mean nothing was written between their reads. It
+   * may change without anything a given read answers changing. For keeping answers computed from
+   * the store (http/answer-cache.ts): read it before what the answer is computed from.
+   */
+  version(): Promise<string>;
+  /**
    * Runs `work` in one transaction: all its writes land, or none. Inside, use `tx`'s repositories
    * only. Nested calls join the outer transaction.
    */

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { AccountRecord, BearerTokenRecord, ConsumerRecord } from '../records.js';
 import type { AccountRepo, ConsumerRepo, NonceRepo, TokenRepo } from '../store.js';
 import { toDate, type StoreContext } from './context.js';
+import { prepared } from './prepared.js';
 import type { AccountsTable, ConsumersTable, TokensTable } from './schema.js';
 
 const account = (row: Selectable<AccountsTable>): AccountRecord => ({
@@ -29,6 +30,11 @@ const consumer = (row: Selectable<ConsumersTable>): ConsumerRecord => ({
   created: toDate(row.created),
 });
 
+// Every authenticated request reads its account (Basic by name, Bearer and OAuth by id, after the token's digest).
+const accountById = prepared<Selectable<AccountsTable>>('select * from "accounts" where "id" = ?');
+const accountByUsername = prepared<Selectable<AccountsTable>>('select * from "accounts" where "username" = ?');
+const tokenByDigest = prepared<Selectable<TokensTable>>('select * from "tokens" where "digest" = ?');
+
 /** The client tables whose rows own contents by uuid. */
 const CLIENT_TABLES = ['datastore_clients', 'extdata_clients', 'syncml_clients', 'activesync_clients'] as const;
 
@@ -38,11 +44,11 @@ export function accountRepo(ctx: StoreContext): AccountRepo {
       return (await ctx.db().selectFrom('accounts').selectAll().orderBy('id').execute()).map(account);
     },
     async get(id) {
-      const row = await ctx.db().selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+      const row = await accountById.first(ctx, [id]);
       return row && account(row);
     },
     async byUsername(username) {
-      const row = await ctx.db().selectFrom('accounts').selectAll().where('username', '=', username).executeTakeFirst();
+      const row = await accountByUsername.first(ctx, [username]);
       return row && account(row);
     },
     async create(fresh) {
@@ -110,7 +116,7 @@ export function tokenRepo(ctx: StoreContext): TokenRepo {
       return token(row);
     },
     async byDigest(digest) {
-      const row = await ctx.db().selectFrom('tokens').selectAll().where('digest', '=', digest).executeTakeFirst();
+      const row = await tokenByDigest.first(ctx, [digest]);
       return row && token(row);
     },
   };

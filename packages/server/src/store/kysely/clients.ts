@@ -14,6 +14,7 @@ import type {
 } from '../records.js';
 import type { ActivesyncClientRepo, DatastoreClientRepo, ExtdataClientRepo, SyncmlClientRepo } from '../store.js';
 import { millis, toDate, toDateOrNull, type StoreContext } from './context.js';
+import { prepared } from './prepared.js';
 import type { ActivesyncClientsTable, DatastoreClientsTable, ExtdataClientsTable, SyncmlClientsTable } from './schema.js';
 
 type ClientTable = 'extdata_clients' | 'datastore_clients' | 'syncml_clients' | 'activesync_clients';
@@ -93,6 +94,9 @@ const datastore = (row: Selectable<DatastoreClientsTable>): DatastoreClientRecor
   updated: toDate(row.updated),
 });
 
+// Every request on a datastore client's path checks it is the caller's.
+const datastoreOfAccount = prepared<Selectable<DatastoreClientsTable>>('select * from "datastore_clients" where "account_id" = ? and "uuid" = ?');
+
 export function datastoreRepo(ctx: StoreContext): DatastoreClientRepo {
   return {
     async list(accountId) {
@@ -100,7 +104,7 @@ export function datastoreRepo(ctx: StoreContext): DatastoreClientRepo {
       return rows.map(datastore);
     },
     async get(accountId, uuid) {
-      const row = await ctx.db().selectFrom('datastore_clients').selectAll().where('account_id', '=', accountId).where('uuid', '=', uuid).executeTakeFirst();
+      const row = await datastoreOfAccount.first(ctx, [accountId, uuid]);
       return row && datastore(row);
     },
     async byUserId(accountId, userId) {

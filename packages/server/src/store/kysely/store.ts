@@ -23,6 +23,7 @@ import type { Dialect } from './migrations.js';
 import type { Database } from './schema.js';
 import { chatLogRepo, outboxRepo, sessionRepo } from './syncml.js';
 import { syncmlDeviceRepo, syncmlSessionRepo } from './syncml-sessions.js';
+import { storeVersion } from './version.js';
 
 export function createKyselyStore(db: Kysely<Database>, dialect: Dialect, poolStats: () => PoolStats | undefined = () => undefined): Store {
   const current = new AsyncLocalStorage<Transaction<Database>>();
@@ -58,6 +59,7 @@ export function createKyselyStore(db: Kysely<Database>, dialect: Dialect, poolSt
     ...repositories,
     dialect,
     poolStats,
+    version: () => storeVersion(ctx),
     transaction: (work) => inTransaction(() => work(repositories)),
     close: () => db.destroy(),
   };
