@@ -363,7 +363,8 @@ export interface ActivesyncCollectionRecord {
   readonly updated: Date;
 }
 
-export type ActivesyncOutboxOp = 'add' | 'replace' | 'delete';
+/** `softdelete`: the item left the phone's window (FilterType); the phone drops it without deleting it anywhere (MS-ASCMD SoftDelete). */
+export type ActivesyncOutboxOp = 'add' | 'replace' | 'delete' | 'softdelete';
 
 /** A change queued for the device, sent a window at a time. */
 export interface ActivesyncOutboxRow {

@@ -5,10 +5,10 @@ import type { PhoneRequest } from '../context.js';
 import type { ItemFormat } from './formats.js';
 import { renderItem } from './items.js';
 import type { CollectionState } from './state.js';
-import { SOFT_DELETE } from './window.js';
 
 export function serverCommand(request: PhoneRequest, format: ItemFormat, state: CollectionState, row: ActivesyncOutboxRow): ServerCommand | undefined {
-  if (row.op === 'delete') return { kind: row.body === SOFT_DELETE ? 'SoftDelete' : 'Delete', serverId: row.serverId };
+  if (row.op === 'delete') return { kind: 'Delete', serverId: row.serverId };
+  if (row.op === 'softdelete') return { kind: 'SoftDelete', serverId: row.serverId };
   try {
     return { kind: row.op === 'add' ? 'Add' : 'Change', serverId: row.serverId, data: renderItem(format, row.body, state, request.line.protocolVersion) };
   } catch (error) {

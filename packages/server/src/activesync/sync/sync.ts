@@ -43,7 +43,7 @@ import { cacheOf, completeRequest, mergePartial, readCache, writeCache, type Cac
 import { answerRepeat } from './loop.js';
 import { serverCommands } from './render.js';
 import { CollectionStateError, newGeneration, pendingOf, readState, syncKeyOf, writeState, type CollectionState } from './state.js';
-import { filterOf, inWindow, needsScan, peerItems, reconcileWindow, SOFT_DELETE } from './window.js';
+import { filterOf, inWindow, needsScan, peerItems, reconcileWindow } from './window.js';
 import { WipeAskedMeanwhile } from '../wipe.js';
 
 export async function syncCommand(request: PhoneRequest, body: AsElement | null): Promise<AsElement> {
@@ -412,7 +412,7 @@ async function queue(tx: Repositories, request: PhoneRequest, collectionId: stri
         rows.push({ op: holds ? 'replace' : 'add', serverId: change.id, dataclass: change.item.dataclass, body: change.item.body });
         remember.push({ serverId: change.id, dataclass: change.item.dataclass, body: change.item.body });
       } else if (holds) {
-        rows.push({ op: 'delete', serverId: change.id, dataclass: change.item.dataclass, body: SOFT_DELETE });
+        rows.push({ op: 'softdelete', serverId: change.id, dataclass: change.item.dataclass, body: '' });
         forget.push(change.id);
       }
     } else if (held === undefined || held.has(change.id)) {

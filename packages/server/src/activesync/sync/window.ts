@@ -24,12 +24,6 @@ import type { CollectionState } from './state.js';
 /** How often a Sync looks for held items the moving window has left. */
 export const AGE_SCAN_MS = 60 * 60 * 1000;
 
-/**
- * A delete row's body that makes it a SoftDelete (the item left the window; the phone drops it,
- * nothing is deleted anywhere). The outbox's op column knows add/replace/delete only.
- */
-export const SOFT_DELETE = 'SoftDelete';
-
 export function filterOf(state: CollectionState, now: Date): ItemFilter {
   return itemFilterOf(state.className, state.filterType, now);
 }
@@ -80,7 +74,7 @@ export async function reconcileWindow(tx: Repositories, request: PhoneRequest, p
   const forget: string[] = [];
   for (const [serverId, item] of held) {
     if (inWindow(filter, item.body)) continue;
-    rows.push({ op: 'delete', serverId, dataclass: item.dataclass, body: SOFT_DELETE });
+    rows.push({ op: 'softdelete', serverId, dataclass: item.dataclass, body: '' });
     forget.push(serverId);
   }
   if (peer !== undefined) {
