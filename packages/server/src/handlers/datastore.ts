@@ -8,9 +8,11 @@ import type { RequestContext } from '../context.js';
 import { applyBatch, type BatchOutcome, type BatchRequest } from '../services/content-batch.js';
 import { changesPager, listingPager, readAll, readPage, readPaging, type Pager, type Paging } from '../services/content-pages.js';
 import { createContent, deleteContent, getContent, parseSince, updateContent, type ContentChangeItem, type ContentInput } from '../services/contents.js';
+import { AnswerCache, keepingAnswer, keptAnswer } from '../http/answer-cache.js';
 import { streamedFeed } from '../http/feed-stream.js';
 import { countLines, createClient, listClients, ownedClient } from '../services/datastore-clients.js';
 import type { ContentRecord, DatastoreClientRecord } from '../store/records.js';
+import type { Store } from '../store/store.js';
 import { authorOf, caller, editableEntryHead, feedOf, linksTo, urlOf } from './atom.js';
 import type { HandlerGroup } from './deps.js';
 
@@ -150,69 +152,91 @@ async function pagedFeed<T, E extends { updated?: Date | null; published?: Date 
   return streamedFeed({ ...whole, updated: newest ?? whole.updated }, entries, pages());
 }
 
-export const datastoreHandlers: HandlerGroup = ({ store }) => ({
-  async listDatastoreClients(_input, ctx) {
-    const clients = await listClients(store, caller(ctx).id);
-    return feedOf(ctx, '/v2/services/datastore/', 'Datastore clients', clients.map(({ client, contentLines }) => listedClient(ctx, client, contentLines)));
-  },
+/**
+ * A contents feed, through the answers kept (http/answer-cache.ts): the one kept for this caller,
+ * base URL and feed (`what`: its client, query and paging) while the store is as it was then;
+ * else the feed `read` gives, kept once written. Clients poll these: an unchanged feed is then
+ * neither read nor written again, for a 304 as for the same bytes.
+ */
+async function keptFeed<E>(answers: AnswerCache, store: Store, ctx: RequestContext, what: readonly unknown[], read: () => Promise<Feed<E>>): Promise<Feed<E>> {
+  const key = JSON.stringify([caller(ctx).id, caller(ctx).username, ctx.baseUrl, ...what]);
+  // Read before the items: a write landing in between makes the kept answer a miss later, never stale.
+  const version = await store.version();
+  const kept = answers.get(key, version);
+  if (kept !== undefined) return keptAnswer(kept);
+  return keepingAnswer(await read(), (answer) => answers.set(key, version, answer));
+}
 
-  async createDatastoreClient({ body }, ctx) {
-    return createdClient(ctx, await createClient(store, caller(ctx).id, body.client.userId));
-  },
+export const datastoreHandlers: HandlerGroup = ({ store }) => {
+  const answers = new AnswerCache();
+  return {
+    async listDatastoreClients(_input, ctx) {
+      const clients = await listClients(store, caller(ctx).id);
+      return feedOf(ctx, '/v2/services/datastore/', 'Datastore clients', clients.map(({ client, contentLines }) => listedClient(ctx, client, contentLines)));
+    },
 
-  /**
-   * The listing's form, not the create answer's: a read shows what the client holds now (its
-   * `Content lines`), and names it the way every listing and binding does (`urn:uuid:`, titled by
-   * its user_id); the create answer's form (uuid title, empty content) only acknowledges a creation.
-   */
-  async getDatastoreClient({ path }, ctx) {
-    const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
-    return listedClient(ctx, client, await countLines(store, client.uuid));
-  },
+    async createDatastoreClient({ body }, ctx) {
+      return createdClient(ctx, await createClient(store, caller(ctx).id, body.client.userId));
+    },
 
-  async listContents({ path, query }, ctx) {
-    const paging = readPaging(query);
-    const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
-    const filter = query.dataclass === undefined ? [] : [`dataclass=${query.dataclass}`];
-    const feed = { path: contentsPath(client.uuid), query: filter, id: contentsPath(client.uuid), title: `Contents of ${client.userId}` };
-    return pagedFeed(ctx, feed, paging, listingPager(store, client.uuid, query.dataclass), (item) => contentEntry(ctx, item));
-  },
+    /**
+     * The listing's form, not the create answer's: a read shows what the client holds now (its
+     * `Content lines`), and names it the way every listing and binding does (`urn:uuid:`, titled by
+     * its user_id); the create answer's form (uuid title, empty content) only acknowledges a creation.
+     */
+    async getDatastoreClient({ path }, ctx) {
+      const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
+      return listedClient(ctx, client, await countLines(store, client.uuid));
+    },
 
-  async listContentChanges({ path, query }, ctx) {
-    const since = parseSince(query.since);
-    const paging = readPaging(query);
-    const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
-    const author = authorOf(ctx);
-    const filter = [`since=${encodeURIComponent(query.since)}`, ...(query.dataclass === undefined ? [] : [`dataclass=${query.dataclass}`])];
-    const feed = { path: contentsPath(client.uuid), query: filter, id: `${contentsPath(client.uuid)}?${filter.join('&')}`, title: `Changes since ${query.since}` };
-    return pagedFeed(ctx, feed, paging, changesPager(store, client.uuid, since, query.dataclass), (change) => changeEntry(ctx, author, change));
-  },
+    async listContents({ path, query }, ctx) {
+      const paging = readPaging(query);
+      const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
+      const filter = query.dataclass === undefined ? [] : [`dataclass=${query.dataclass}`];
+      const feed = { path: contentsPath(client.uuid), query: filter, id: contentsPath(client.uuid), title: `Contents of ${client.userId}` };
+      return keptFeed(answers, store, ctx, ['listContents', client.uuid, query.dataclass, paging], () =>
+        pagedFeed(ctx, feed, paging, listingPager(store, client.uuid, query.dataclass), (item) => contentEntry(ctx, item)),
+      );
+    },
 
-  async createContent({ path, query, body }, ctx) {
-    const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
-    return contentEntry(ctx, await createContent(store, client.uuid, contentInput(body.title, body.content, query.dataclass ?? body.dataclass)));
-  },
+    async listContentChanges({ path, query }, ctx) {
+      const since = parseSince(query.since);
+      const paging = readPaging(query);
+      const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
+      const author = authorOf(ctx);
+      const filter = [`since=${encodeURIComponent(query.since)}`, ...(query.dataclass === undefined ? [] : [`dataclass=${query.dataclass}`])];
+      const feed = { path: contentsPath(client.uuid), query: filter, id: `${contentsPath(client.uuid)}?${filter.join('&')}`, title: `Changes since ${query.since}` };
+      return keptFeed(answers, store, ctx, ['listContentChanges', client.uuid, query.since, query.dataclass, paging], () =>
+        pagedFeed(ctx, feed, paging, changesPager(store, client.uuid, since, query.dataclass), (change) => changeEntry(ctx, author, change)),
+      );
+    },
 
-  async getContent({ path }, ctx) {
-    const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
-    return contentEntry(ctx, await getContent(store, client.uuid, path.contentUuid));
-  },
+    async createContent({ path, query, body }, ctx) {
+      const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
+      return contentEntry(ctx, await createContent(store, client.uuid, contentInput(body.title, body.content, query.dataclass ?? body.dataclass)));
+    },
 
-  async updateContent({ path, body }, ctx) {
-    const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
-    return contentEntry(ctx, await updateContent(store, client.uuid, path.contentUuid, contentInput(body.title, body.content, body.dataclass)));
-  },
+    async getContent({ path }, ctx) {
+      const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
+      return contentEntry(ctx, await getContent(store, client.uuid, path.contentUuid));
+    },
 
-  async deleteContent({ path }, ctx) {
-    const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
-    await deleteContent(store, client.uuid, path.contentUuid);
-  },
+    async updateContent({ path, body }, ctx) {
+      const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
+      return contentEntry(ctx, await updateContent(store, client.uuid, path.contentUuid, contentInput(body.title, body.content, body.dataclass)));
+    },
 
-  async batchContents({ path, query, body }, ctx) {
-    const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
-    const outcomes = await applyBatch(store, client.uuid, body.entries.map(batchRequest), query.dataclass);
-    const author = authorOf(ctx);
-    const results = body.entries.map((posted, i) => batchResult(ctx, author, posted, outcomes[i]!));
-    return feedOf(ctx, `${contentsPath(client.uuid)}batch`, 'Batch results', results);
-  },
-});
+    async deleteContent({ path }, ctx) {
+      const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
+      await deleteContent(store, client.uuid, path.contentUuid);
+    },
+
+    async batchContents({ path, query, body }, ctx) {
+      const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
+      const outcomes = await applyBatch(store, client.uuid, body.entries.map(batchRequest), query.dataclass);
+      const author = authorOf(ctx);
+      const results = body.entries.map((posted, i) => batchResult(ctx, author, posted, outcomes[i]!));
+      return feedOf(ctx, `${contentsPath(client.uuid)}batch`, 'Batch results', results);
+    },
+  };
+};

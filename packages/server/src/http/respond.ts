@@ -6,7 +6,8 @@
  * A conditional GET (the spec's If-None-Match, `OperationSpec.conditional`) answers with an
  * `ETag`, and with 304 Not Modified and no body when the request's If-None-Match names it
  * (@atomsync/atom conditional.ts: the tag of the bytes sent, so a changed answer never matches).
- * A feed answered in pages (http/feed-stream.ts) is streamed, untagged.
+ * A feed answered in pages (http/feed-stream.ts) is streamed, untagged. An answer a handler kept
+ * (http/answer-cache.ts) is sent as it was written; one it asks to keep is handed over once tagged.
  */
 import {
   ATOM_MEDIA_TYPE,
@@ -23,6 +24,7 @@ import { createHash } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { HTTPResponse, type H3Event } from 'h3';
 import type { ServiceError } from '../errors.js';
+import { keeperOf, keptAnswerOf } from './answer-cache.js';
 import { feedStream, pagesOf } from './feed-stream.js';
 import { requestState } from './request-state.js';
 import { writable } from './safe-text.js';
@@ -73,6 +75,8 @@ export function sendResult(event: H3Event, operation: OperationSpec, result: unk
     }
     case 'feed': {
       headers.set('content-type', ATOM_MEDIA_TYPE);
+      const kept = keptAnswerOf(result);
+      if (kept !== undefined) return conditionally(event, kept.etag, kept.body);
       const codec = entryCodecs[spec.shape] as { encodeFeed(feed: Feed<unknown>): string };
       const feed = result as Feed<unknown>;
       const pages = pagesOf(feed);
@@ -83,7 +87,10 @@ export function sendResult(event: H3Event, operation: OperationSpec, result: unk
       // (handlers/atom.ts feedOf): tagged as written without it, weak.
       const timeless = feed.entries.every((e) => !hasTime(e));
       const tagged = timeless ? codec.encodeFeed({ ...feed, updated: TIMELESS_FEED_UPDATED }) : body;
-      return conditionally(event, entityTag(sha256(tagged), timeless), body);
+      const etag = entityTag(sha256(tagged), timeless);
+      // A timeless feed's bytes hold the time of this answer: not to be sent again.
+      if (!timeless) keeperOf(result)?.({ etag, body });
+      return conditionally(event, etag, body);
     }
     case 'raw':
       // A handler may pick another encoding (SyncML answers WBXML to WBXML) by setting it first.

@@ -1,0 +1,163 @@
+/**
+ * The kept answers of conditional GETs (http/answer-cache.ts): found only under the version they
+ * were kept at, bounded by bytes (least recently used first) and per answer; and, over HTTP on
+ * both stores, a feed polled while it does not change is the same bytes and tag, and any write —
+ * through the API or by another store on the same database — answers the new state at once.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AnswerCache, keepingAnswer, keeperOf, keptAnswer, keptAnswerOf } from '../src/http/answer-cache.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { listen } from '../src/listen.js';
+import { SecretBox } from '../src/secrets/box.js';
+import { createServer } from '../src/server.js';
+import { createAccount } from '../src/services/accounts.js';
+import { openStore } from '../src/store/open.js';
+import type { Store } from '../src/store/store.js';
+import { NOTE, uuidOf } from './datastore/fixtures.js';
+import { startTestServer, type TestServer } from './support/server.js';
+import { createTestSchema, storeKinds, type StoreKind } from './support/stores.js';
+
+/** One database several stores open: a data directory's file, or a PostgreSQL schema. */
+async function sharedDatabase(kind: StoreKind): Promise<{ open(): Promise<Store>; drop(): Promise<void> }> {
+  if (kind === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'atomsync-answers-'));
+    return { open: () => openStore({ kind: 'sqlite', file: join(dir, 'atomsync.sqlite') }), drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const schema = await createTestSchema();
+  return { open: () => openStore({ kind: 'postgres', url: schema.url }), drop: () => schema.drop() };
+}
+
+const answer = (body: string, etag = `"${body.length}"`) => ({ etag, body });
+
+describe('AnswerCache', () => {
+  it('finds an answer only under the version it was kept at; a stale one is dropped', () => {
+    const cache = new AnswerCache();
+    cache.set('feed', '1.7', answer('<feed/>'));
+    expect(cache.get('feed', '1.7')).toEqual(answer('<feed/>'));
+    expect(cache.get('other', '1.7')).toBeUndefined();
+    expect(cache.get('feed', '1.8')).toBeUndefined();
+    // Gone once found stale, even under its own version.
+    expect(cache.get('feed', '1.7')).toBeUndefined();
+    expect(cache.size).toBe(0);
+    expect(cache.bytes).toBe(0);
+  });
+
+  it('keeps the latest answer of a key', () => {
+    const cache = new AnswerCache();
+    cache.set('feed', '1', answer('old'));
+    cache.set('feed', '2', answer('new'));
+    expect(cache.size).toBe(1);
+    expect(cache.get('feed', '1')).toBeUndefined();
+    cache.set('feed', '2', answer('new'));
+    expect(cache.get('feed', '2')).toEqual(answer('new'));
+  });
+
+  it('stays under its bytes, the least recently used going first', () => {
+    const cache = new AnswerCache({ maxBytes: 10_000, maxAnswerBytes: 10_000 });
+    const body = 'x'.repeat(1_000);
+    for (const key of ['a', 'b', 'c', 'd']) cache.set(key, 'v', answer(body));
+    expect(cache.size).toBe(4);
+    expect(cache.get('a', 'v')).toBeDefined(); // now the most recently used
+    cache.set('e', 'v', answer(body));
+    expect(cache.bytes).toBeLessThanOrEqual(10_000);
+    expect(cache.get('b', 'v')).toBeUndefined();
+    expect(cache.get('a', 'v')).toBeDefined();
+    expect(cache.get('e', 'v')).toBeDefined();
+  });
+
+  it('does not keep an answer larger than its limit', () => {
+    const cache = new AnswerCache({ maxAnswerBytes: 100 });
+    cache.set('big', 'v', answer('x'.repeat(101)));
+    expect(cache.get('big', 'v')).toBeUndefined();
+    expect(cache.bytes).toBe(0);
+  });
+
+  it('marks results for the response writer', () => {
+    const kept = keptAnswer<object>(answer('<feed/>'));
+    expect(keptAnswerOf(kept)).toEqual(answer('<feed/>'));
+    expect(keptAnswerOf({ entries: [] })).toBeUndefined();
+    const seen: unknown[] = [];
+    const feed = keepingAnswer({ entries: [] }, (a) => seen.push(a));
+    keeperOf(feed)?.(answer('<feed/>'));
+    expect(seen).toEqual([answer('<feed/>')]);
+    expect(keeperOf({ entries: [] })).toBeUndefined();
+    // The marks are symbols: never written, never enumerated.
+    expect(Object.keys(feed)).toEqual(['entries']);
+  });
+});
+
+describe.each(storeKinds)('polled feeds (%s)', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const auth = () => `Basic ${Buffer.from(`${server.alice.username}:${server.alice.password}`).toString('base64')}`;
+  async function get(path: string, ifNoneMatch?: string) {
+    const headers: Record<string, string> = { authorization: auth() };
+    if (ifNoneMatch !== undefined) headers['if-none-match'] = ifNoneMatch;
+    const response = await fetch(`${server.url}${path}`, { headers });
+    return { status: response.status, etag: response.headers.get('etag'), text: await response.text() };
+  }
+
+  it('answers the same bytes and tag while unchanged, and every change at once, paged or not', async () => {
+    const created = await server.alice.client.datastore.create({ userId: `polled-${randomUUID()}` });
+    const uuid = created.client.uuid!;
+    const contents = server.alice.client.datastore.contents(uuid);
+    const a = await contents.create({ title: 'a', content: { type: 'text/plain', value: NOTE } });
+    await contents.create({ title: 'b', content: { type: 'text/plain', value: NOTE } });
+    for (const [round, path] of [`/v2/services/datastore/${uuid}/contents/`, `/v2/services/datastore/${uuid}/contents/?max-results=2`].entries()) {
+      const first = await get(path);
+      expect(first.status).toBe(200);
+      const again = await get(path);
+      expect(again).toEqual(first);
+      expect((await get(path, first.etag!)).status).toBe(304);
+
+      // Two changes of one item in a row: each answered as it is.
+      // Times are written to the second: the bodies differ, so the bytes do.
+      await contents.update(uuidOf(a.id), { title: 'a', content: { type: 'text/plain', value: `second ${round}` } });
+      const second = await get(path);
+      await contents.update(uuidOf(a.id), { title: 'a', content: { type: 'text/plain', value: `third ${round}` } });
+      const third = await get(path, second.etag!);
+      expect(third.status).toBe(200);
+      expect(new Set([first.etag, second.etag, third.etag]).size).toBe(3);
+      expect(second.text).toContain(`second ${round}`);
+      expect(third.text).toContain(`third ${round}`);
+    }
+  });
+
+  it('answers a write made by another store on the same database (another instance or process) at once', async () => {
+    const database = await sharedDatabase(kind);
+    const one = await database.open();
+    const other = await database.open();
+    const secrets = SecretBox.ephemeral();
+    const running = await listen(createServer({ store: one, secrets }), { host: '127.0.0.1', port: 0 });
+    try {
+      const account = await createAccount({ store: one, secrets }, { username: 'carol', password: 'carol-secret-pw', admin: false });
+      const client = (await one.datastores.create({ uuid: randomUUID(), accountId: account.id, userId: 'polled' }))!;
+      const [item] = await one.contents.insertMany([{ clientUuid: client.uuid, uuid: randomUUID(), dataclass: 'Notes', title: 'a', type: 'text/plain', body: 'before' }]);
+      const url = `${running.url}/v2/services/datastore/${client.uuid}/contents/`;
+      const authorization = `Basic ${Buffer.from('carol:carol-secret-pw').toString('base64')}`;
+      const first = await fetch(url, { headers: { authorization } });
+      const etag = first.headers.get('etag')!;
+      expect(await first.text()).toContain('before');
+      expect((await fetch(url, { headers: { authorization, 'if-none-match': etag } })).status).toBe(304);
+
+      await other.contents.update(client.uuid, item!.uuid, { dataclass: 'Notes', title: 'a', type: 'text/plain', body: 'after' });
+      const changed = await fetch(url, { headers: { authorization, 'if-none-match': etag } });
+      expect(changed.status).toBe(200);
+      expect(await changed.text()).toContain('after');
+    } finally {
+      await running.close(5_000);
+      await one.close();
+      await other.close();
+      await database.drop();
+    }
+  });
+});
