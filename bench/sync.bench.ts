@@ -19,6 +19,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 interface SlowSyncRun {
   n: number;
   ms: number;
+  /** The process's CPU time over the run: less of what the other processes on the machine did. */
+  cpuMs: number;
   readMs: number;
   heapPeakMb: number;
   maxRssMb: number;
@@ -73,6 +75,7 @@ export async function runSyncBench(): Promise<boolean> {
   const ok = report('Slow sync (sync service, embedded store, median of 3 processes)', rows, checks);
   for (const r of [small, large]) {
     console.log(`  ${`memory ${r.n} vs ${r.n}`.padEnd(44)} heap peak +${r.heapPeakMb.toFixed(0)} MB, max RSS ${r.maxRssMb.toFixed(0)} MB; ${(r.ms / r.readMs).toFixed(1)}× the read baseline`);
+    console.log(`  ${`CPU time ${r.n} vs ${r.n}`.padEnd(44)} ${r.cpuMs.toFixed(0)} ms of ${r.ms.toFixed(0)} ms wall (the rest: waiting for a core or the disk)`);
   }
   const onPostgres = await measurePostgres([10_000, 20_000]);
   if (onPostgres === undefined) {
