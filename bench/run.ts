@@ -6,6 +6,7 @@ import { runActivesyncBench } from './activesync.bench.js';
 import { runCodecBench } from './codec.bench.js';
 import { runHostileBench, runHostileHttpBench } from './hostile.bench.js';
 import { runImportBench } from './import.bench.js';
+import { runListingBench } from './listing.bench.js';
 import { runServerBench } from './server.bench.js';
 import { runSyncBench } from './sync.bench.js';
 import { runSyncmlBench } from './syncml.bench.js';
@@ -16,6 +17,7 @@ const BENCHES: Record<string, () => boolean | Promise<boolean>> = {
   hostile: runHostileBench,
   'hostile-http': runHostileHttpBench,
   server: runServerBench,
+  listing: runListingBench,
   sync: runSyncBench,
   syncml: runSyncmlBench,
   import: runImportBench,
