@@ -9,9 +9,9 @@
  *    writer; on PostgreSQL as many as its pool's connections);
  *  - the first in line whose body is still on the way is waited for, up to `patienceMs`: while the
  *    server waits, its loop is free to read that body, which comes in quickly; serving the others
- *    meanwhile made a body take one long turn of the loop per chunk, and the slowest batch 15 times
- *    the median. Past its patience it is passed over, once: a slow upload never stops the store's
- *    other writers for longer;
+ *    meanwhile made a body take one long turn of the loop per chunk, and the slowest batch 4–15
+ *    times the median on the embedded store (1.3–2.7 with a patience of 1 s). Past its patience it
+ *    is passed over, once: a slow upload never stops the store's other writers for longer;
  *  - a writer that fails or gives up (`release` before or after its turn) never blocks the line;
  *  - a turn handed on starts in a later turn of the event loop (setImmediate), so requests that
  *    arrived meanwhile are read and take their places first.
@@ -152,12 +152,15 @@ const PG_DEFAULT_POOL = 10;
 
 /**
  * The one queue of `store`: one writer at a time on the embedded store (SQLite has one writer;
- * more would only wait for its lock), as many as the pool's connections on PostgreSQL.
+ * more would only wait for its lock), which waits for its first writer's body; as many as the
+ * pool's connections on PostgreSQL, which does not: waiting for one writer's body there idles all
+ * the other connections (50 connections of 1,000-entry batches: 8,600 items/s against 17,300,
+ * and no better p99/median, 2.1 against 2.2).
  */
 export function writerQueueOf(store: Store): WriterQueue {
   let queue = queues.get(store);
   if (queue === undefined) {
-    queue = new WriterQueue(store.dialect === 'sqlite' ? 1 : (store.poolStats()?.max ?? PG_DEFAULT_POOL));
+    queue = store.dialect === 'sqlite' ? new WriterQueue(1) : new WriterQueue(store.poolStats()?.max ?? PG_DEFAULT_POOL, { patienceMs: 0 });
     queues.set(store, queue);
   }
   return queue;
