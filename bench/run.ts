@@ -10,6 +10,7 @@ import { runListingBench } from './listing.bench.js';
 import { runServerBench } from './server.bench.js';
 import { runSyncBench } from './sync.bench.js';
 import { runSyncmlBench } from './syncml.bench.js';
+import { runWritesBench } from './writes.bench.js';
 
 /** In the order they run. */
 const BENCHES: Record<string, () => boolean | Promise<boolean>> = {
@@ -22,6 +23,7 @@ const BENCHES: Record<string, () => boolean | Promise<boolean>> = {
   syncml: runSyncmlBench,
   import: runImportBench,
   activesync: runActivesyncBench,
+  writes: runWritesBench,
 };
 
 const only = process.env.ATOMSYNC_BENCH?.split(',').map((name) => name.trim()).filter((name) => name !== '');

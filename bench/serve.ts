@@ -35,16 +35,19 @@ export async function waitHealthy(url: string, child: ChildProcess): Promise<voi
  */
 export const GC_ON_SIGNAL = ['--expose-gc', "--import=data:text/javascript,process.on('SIGUSR2', () => globalThis.gc())"] as const;
 
-/** Serves the embedded store in `dataDir` with an admin account; resolves once it answers /healthz. */
+/**
+ * Serves the embedded store in `dataDir` with an admin account (or the store `options.env` names,
+ * e.g. DATABASE_URL); resolves once it answers /healthz.
+ */
 export async function serve(
   dataDir: string,
   admin: { username: string; password: string },
-  options: { readonly nodeArgs?: readonly string[] } = {},
+  options: { readonly nodeArgs?: readonly string[]; readonly env?: Readonly<Record<string, string>> } = {},
 ): Promise<{ url: string; process: ChildProcess }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), cli, 'serve', '--port', String(port), '--data', dataDir], {
-    env: { ...process.env, ATOMSYNC_ADMIN_USER: admin.username, ATOMSYNC_ADMIN_PASSWORD: admin.password, ATOMSYNC_LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...options.env, ATOMSYNC_ADMIN_USER: admin.username, ATOMSYNC_ADMIN_PASSWORD: admin.password, ATOMSYNC_LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitHealthy(url, child);

@@ -66,7 +66,12 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-export async function startCluster(bin: string): Promise<Cluster> {
+/**
+ * `durable`: PostgreSQL's own durability (fsync, full-page writes, synchronous_commit) and memory
+ * (shared_buffers) settings, as an operator runs it (the write benchmark measures that); the tests
+ * turn durability off and take less memory, for speed.
+ */
+export async function startCluster(bin: string, { durable = false }: { readonly durable?: boolean } = {}): Promise<Cluster> {
   const user = process.getuid?.() === 0 ? await unprivilegedUser() : undefined;
   const as = (command: string, args: string[]) =>
     user === undefined ? run(join(bin, command), args) : run('runuser', ['-u', user, '--', join(bin, command), ...args]);
@@ -89,13 +94,11 @@ export async function startCluster(bin: string): Promise<Cluster> {
       `-p ${port}`,
       '-c listen_addresses=127.0.0.1',
       `-c unix_socket_directories=${dir}`,
-      '-c fsync=off',
-      '-c synchronous_commit=off',
-      '-c full_page_writes=off',
+      ...(durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
       '-c wal_level=minimal',
       '-c max_wal_senders=0',
       '-c archive_mode=off',
-      '-c shared_buffers=32MB',
+      ...(durable ? [] : ['-c shared_buffers=32MB']),
       '-c max_connections=300',
     ].join(' ');
     await as('pg_ctl', ['-D', data, '-l', log, '-o', options, '-w', '-t', '60', 'start']);
