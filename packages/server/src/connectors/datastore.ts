@@ -6,7 +6,7 @@
  */
 import type { ApplyResult, Change, Connector, Item, OutgoingChange } from '@atomsync/engine';
 import { describeItem, type ItemContent, type ItemDescription } from '@atomsync/items';
-import type { ContentRecord, DescribedContent, NewContent } from '../store/records.js';
+import type { DescribedContent, NewContent } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import { newItemUuid } from '../services/item-uuid.js';
 
@@ -31,8 +31,6 @@ function since(anchor: string): Date {
   return new Date(Number.isSafeInteger(ms) && ms > 0 ? ms : 0);
 }
 
-const item = (row: ContentRecord): Item => ({ id: row.uuid, dataclass: row.dataclass, type: row.type, title: row.title, body: row.body });
-
 /** A stored item with the description the store keeps beside it: the engine need not parse it. */
 const described = (row: DescribedContent): Item => ({ id: row.uuid, dataclass: row.dataclass, type: row.type, title: row.title, body: row.body, description: row.description });
 
@@ -49,10 +47,8 @@ export function datastoreConnector(store: Store, clientUuid: string): Connector 
 
     async changesSince(dataclasses, anchor) {
       const next = anchorNow();
-      const rows = await store.contents.changesSince(clientUuid, since(anchor), dataclasses);
-      const entries = rows.map(
-        (row): Change => (row.deleted === null ? { op: 'upsert', item: item(row) } : { op: 'delete', id: row.uuid, dataclass: row.dataclass }),
-      );
+      const rows = await store.contents.changesDescribed(clientUuid, since(anchor), dataclasses);
+      const entries = rows.map((row): Change => (row.deleted ? { op: 'delete', id: row.uuid, dataclass: row.dataclass } : { op: 'upsert', item: described(row) }));
       return { entries, anchor: next };
     },
 

@@ -180,6 +180,11 @@ export interface DescribedContent {
   readonly description: ItemDescription;
 }
 
+/** A change as a sync reads it: a live item with its description, or a delete (a tombstone). */
+export type DescribedChange =
+  | (DescribedContent & { readonly deleted: false })
+  | { readonly uuid: string; readonly dataclass: ItemDataclass; readonly deleted: true };
+
 // ---- sync engine ----------------------------------------------------------------------------
 
 export interface ClientRefRecord {

@@ -29,6 +29,7 @@ import type {
   ConsumerRecord,
   ContentChange,
   ContentRecord,
+  DescribedChange,
   DescribedContent,
   DatastoreClientRecord,
   ExtdataClientRecord,
@@ -124,6 +125,11 @@ export interface ContentRepo {
   page(clientUuid: string, after: string | undefined, limit: number, dataclasses?: readonly ItemDataclass[], offset?: number): Promise<ContentRecord[]>;
   /** Live and deleted items changed at or after `since`, oldest change first. */
   changesSince(clientUuid: string, since: Date, dataclasses?: readonly ItemDataclass[]): Promise<ContentRecord[]>;
+  /**
+   * changesSince's changes, in its order, the live items with their descriptions (what a two-way
+   * sync reads); a live item written before descriptions were kept is described as listDescribed does.
+   */
+  changesDescribed(clientUuid: string, since: Date, dataclasses?: readonly ItemDataclass[]): Promise<DescribedChange[]>;
   /**
    * changesSince a page at a time: in (updated, uuid) order after the change `after` (none: from
    * the first), then past `offset` more (default none), at most `limit`. An item changed while

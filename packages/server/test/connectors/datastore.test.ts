@@ -95,10 +95,11 @@ describe.each(storeKinds)('datastore connector (%s)', (kind) => {
 
     const changes = await connector.changesSince(['Contacts'], anchor);
     const sorted = [...changes.entries].sort((a, b) => (a.op === 'upsert' ? a.item.id : a.id).localeCompare(b.op === 'upsert' ? b.item.id : b.id));
+    // Items with the descriptions the store keeps beside them.
     const expected: Change[] = [
-      { op: 'upsert', item: { id: edit!, ...contact('Edited') } },
+      { op: 'upsert', item: { id: edit!, ...contact('Edited'), description: describeItem(contact('Edited')) } },
       { op: 'delete', id: drop!, dataclass: 'Contacts' },
-      { op: 'upsert', item: { id: added!, ...contact('Added') } },
+      { op: 'upsert', item: { id: added!, ...contact('Added'), description: describeItem(contact('Added')) } },
     ];
     expect(sorted).toEqual([...expected].sort((a, b) => (a.op === 'upsert' ? a.item.id : a.id).localeCompare(b.op === 'upsert' ? b.item.id : b.id)));
     expect(changes.entries.some((c) => c.op === 'upsert' && c.item.id === keep)).toBe(false);
@@ -109,7 +110,7 @@ describe.each(storeKinds)('datastore connector (%s)', (kind) => {
     const again = await connector.changesSince(['Contacts'], changes.anchor);
     expect(again.entries).toHaveLength(4);
     // Other classes by their own filter.
-    expect((await connector.changesSince(['Notes'], anchor)).entries).toEqual([{ op: 'upsert', item: { id: memo!, ...note('memo 2') } }]);
+    expect((await connector.changesSince(['Notes'], anchor)).entries).toEqual([{ op: 'upsert', item: { id: memo!, ...note('memo 2'), description: describeItem(note('memo 2')) } }]);
     // An anchor that is not ours reads from the beginning rather than miss anything.
     expect((await connector.changesSince(['Contacts', 'Notes'], 'not-an-anchor')).entries).toHaveLength(5);
   });

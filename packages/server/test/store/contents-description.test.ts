@@ -3,7 +3,8 @@
  * every writer, on both stores: the store's insertMany / update / updateMany, the REST create and
  * update, the batch feed, the import, and a sync run applying changes (as SyncML and ActiveSync
  * runs do, through the same datastore connector). A row written before the columns existed (null)
- * is described when a slow sync reads it, the description written back, and the sync is the same.
+ * is described when a slow sync (or a two-way sync's read of changes) reads it, the description
+ * written back, and the sync is the same.
  *
  * The columns are read with a connection of their own beside the store (the Store interface does
  * not show them): a SQLite file, or a PostgreSQL schema.
@@ -273,5 +274,28 @@ describe.each(storeKinds)('contents described beside them (%s)', (kind) => {
     // Read again, from the columns.
     expect((await db.store.contents.listDescribed(clientUuid, ['Contacts'])).map((r) => r.description)).toEqual(listed.map((r) => r.description));
     expect(await db.store.contents.listDescribed(clientUuid, [])).toEqual([]);
+  });
+
+  it('changesDescribed reads the changes with their descriptions, deletes as deletes, and describes rows without them', async () => {
+    const { clientUuid } = await datastore();
+    const [kept, edited, gone] = await db.store.contents.insertMany(
+      [card('Kept One', '+46701111111'), card('Edited One', '+46702222222'), note('to delete')].map((item) => ({ uuid: randomUUID(), clientUuid, ...item })),
+    );
+    await db.forget(clientUuid);
+    const edit = card('Edited Two', '+46702222222');
+    await db.store.contents.update(clientUuid, edited!.uuid, edit);
+    await db.store.contents.deleteMany(clientUuid, [gone!.uuid]);
+
+    const changes = await db.store.contents.changesDescribed(clientUuid, new Date(0));
+    const byUuid = new Map(changes.map((c) => [c.uuid, c]));
+    expect(changes).toHaveLength(3);
+    expect(byUuid.get(kept!.uuid)).toEqual({ uuid: kept!.uuid, ...card('Kept One', '+46701111111'), description: describeItem(card('Kept One', '+46701111111')), deleted: false });
+    expect(byUuid.get(edited!.uuid)).toEqual({ uuid: edited!.uuid, ...edit, description: describeItem(edit), deleted: false });
+    expect(byUuid.get(gone!.uuid)).toEqual({ uuid: gone!.uuid, dataclass: 'Notes', deleted: true });
+    // In changesSince's order; the row read without its description got it written back.
+    expect(changes.map((c) => c.uuid)).toEqual((await db.store.contents.changesSince(clientUuid, new Date(0))).map((r) => r.uuid));
+    expect(await db.columns(clientUuid, kept!.uuid)).toEqual(asColumns(describeItem(card('Kept One', '+46701111111'))));
+    expect(await db.store.contents.changesDescribed(clientUuid, new Date(0), [])).toEqual([]);
+    expect((await db.store.contents.changesDescribed(clientUuid, new Date(0), ['Notes'])).map((c) => c.uuid)).toEqual([gone!.uuid]);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { describeItem, type ItemDescription } from '@atomsync/items';
 import { CompiledQuery, type Selectable } from 'kysely';
-import type { ContentChange, ContentRecord, DescribedContent, ItemDataclass } from '../records.js';
+import type { ContentChange, ContentRecord, DescribedChange, DescribedContent, ItemDataclass } from '../records.js';
 import type { ContentRepo } from '../store.js';
 import { chunks, millis, multiRowInsert, unnestInsert, toDate, toDateOrNull, type StoreContext } from './context.js';
 import type { ContentsTable } from './schema.js';
@@ -101,16 +101,27 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
         .orderBy('uuid')
         .execute();
       const missing: Described[] = [];
-      const out = rows.map((row): DescribedContent => {
-        const dataclass = row.dataclass as ItemDataclass;
-        let description: ItemDescription;
-        if (row.fingerprint !== null) description = { fingerprint: row.fingerprint, key: row.duplicate_key };
-        else {
-          description = describeItem({ dataclass, title: row.title, type: row.type, body: row.body });
-          missing.push({ uuid: row.uuid, updated: row.updated, description });
-        }
-        return { uuid: row.uuid, dataclass, title: row.title, type: row.type, body: row.body, description };
-      });
+      const out = rows.map((row) => describedRow(row, missing));
+      if (missing.length > 0) await writeDescriptions(ctx, clientUuid, missing);
+      return out;
+    },
+    async changesDescribed(clientUuid, since, dataclasses) {
+      if (dataclasses !== undefined && dataclasses.length === 0) return [];
+      const rows = await ctx
+        .db()
+        .selectFrom('contents')
+        .select(['uuid', 'dataclass', 'title', 'type', 'body', 'updated', 'deleted', 'fingerprint', 'duplicate_key'])
+        .where('client_uuid', '=', clientUuid)
+        .where('updated', '>=', millis(since))
+        .$if(dataclasses !== undefined, (q) => q.where('dataclass', 'in', dataclasses ?? []))
+        .orderBy('updated')
+        .orderBy('uuid')
+        .execute();
+      const missing: Described[] = [];
+      const out = rows.map(
+        (row): DescribedChange =>
+          row.deleted !== null ? { uuid: row.uuid, dataclass: row.dataclass as ItemDataclass, deleted: true } : { ...describedRow(row, missing), deleted: false },
+      );
       if (missing.length > 0) await writeDescriptions(ctx, clientUuid, missing);
       return out;
     },
@@ -303,6 +314,21 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
       });
     },
   };
+}
+
+/** What listDescribed and changesDescribed read of a live row. */
+type DescribedRow = Pick<Selectable<ContentsTable>, 'uuid' | 'dataclass' | 'title' | 'type' | 'body' | 'updated' | 'fingerprint' | 'duplicate_key'>;
+
+/** A live row with its description: the one written beside it, else one made now (added to `missing`). */
+function describedRow(row: DescribedRow, missing: Described[]): DescribedContent {
+  const dataclass = row.dataclass as ItemDataclass;
+  let description: ItemDescription;
+  if (row.fingerprint !== null) description = { fingerprint: row.fingerprint, key: row.duplicate_key };
+  else {
+    description = describeItem({ dataclass, title: row.title, type: row.type, body: row.body });
+    missing.push({ uuid: row.uuid, updated: Number(row.updated), description });
+  }
+  return { uuid: row.uuid, dataclass, title: row.title, type: row.type, body: row.body, description };
 }
 
 /** A row read without its description, described now. */
