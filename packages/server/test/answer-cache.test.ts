@@ -106,7 +106,7 @@ describe.each(storeKinds)('polled feeds (%s)', (kind) => {
     return { status: response.status, etag: response.headers.get('etag'), text: await response.text() };
   }
 
-  it('answers the same bytes and tag while unchanged, and every change at once, paged or not', async () => {
+  it('answers the same bytes and tag while unchanged, and every change at once, paged or not, and 404 once the client is gone', async () => {
     const created = await server.alice.client.datastore.create({ userId: `polled-${randomUUID()}` });
     const uuid = created.client.uuid!;
     const contents = server.alice.client.datastore.contents(uuid);
@@ -130,6 +130,13 @@ describe.each(storeKinds)('polled feeds (%s)', (kind) => {
       expect(second.text).toContain(`second ${round}`);
       expect(third.text).toContain(`third ${round}`);
     }
+    // Its client gone (the store's only way: there is no API to delete one), no kept answer is found:
+    // the client is checked only when the feed is read.
+    const kept = await get(`/v2/services/datastore/${uuid}/contents/`);
+    expect(await server.store.datastores.delete(server.alice.id, uuid)).toBe(true);
+    const gone = await get(`/v2/services/datastore/${uuid}/contents/`, kept.etag!);
+    expect(gone.status).toBe(404);
+    expect(gone.etag).toBeNull();
   });
 
   it('answers a write made by another store on the same database (another instance or process) at once', async () => {

@@ -10,7 +10,7 @@ import { changesPager, listingPager, readAll, readPage, readPaging, type Pager, 
 import { createContent, deleteContent, getContent, parseSince, updateContent, type ContentChangeItem, type ContentInput } from '../services/contents.js';
 import { AnswerCache, keepingAnswer, keptAnswer } from '../http/answer-cache.js';
 import { streamedFeed } from '../http/feed-stream.js';
-import { countLines, createClient, listClients, ownedClient } from '../services/datastore-clients.js';
+import { canonicalUuid, countLines, createClient, listClients, ownedClient } from '../services/datastore-clients.js';
 import type { ContentRecord, DatastoreClientRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import { authorOf, caller, editableEntryHead, feedOf, linksTo, urlOf } from './atom.js';
@@ -191,24 +191,27 @@ export const datastoreHandlers: HandlerGroup = ({ store }) => {
 
     async listContents({ path, query }, ctx) {
       const paging = readPaging(query);
-      const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
-      const filter = query.dataclass === undefined ? [] : [`dataclass=${query.dataclass}`];
-      const feed = { path: contentsPath(client.uuid), query: filter, id: contentsPath(client.uuid), title: `Contents of ${client.userId}` };
-      return keptFeed(answers, store, ctx, ['listContents', client.uuid, query.dataclass, paging], () =>
-        pagedFeed(ctx, feed, paging, listingPager(store, client.uuid, query.dataclass), (item) => contentEntry(ctx, item)),
-      );
+      // The client is checked when the feed is read: an answer kept under this version was
+      // written after the check passed, and nothing has changed since.
+      return keptFeed(answers, store, ctx, ['listContents', canonicalUuid(path.clientUuid) ?? path.clientUuid, query.dataclass, paging], async () => {
+        const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
+        const filter = query.dataclass === undefined ? [] : [`dataclass=${query.dataclass}`];
+        const feed = { path: contentsPath(client.uuid), query: filter, id: contentsPath(client.uuid), title: `Contents of ${client.userId}` };
+        return pagedFeed(ctx, feed, paging, listingPager(store, client.uuid, query.dataclass), (item) => contentEntry(ctx, item));
+      });
     },
 
     async listContentChanges({ path, query }, ctx) {
       const since = parseSince(query.since);
       const paging = readPaging(query);
-      const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
-      const author = authorOf(ctx);
-      const filter = [`since=${encodeURIComponent(query.since)}`, ...(query.dataclass === undefined ? [] : [`dataclass=${query.dataclass}`])];
-      const feed = { path: contentsPath(client.uuid), query: filter, id: `${contentsPath(client.uuid)}?${filter.join('&')}`, title: `Changes since ${query.since}` };
-      return keptFeed(answers, store, ctx, ['listContentChanges', client.uuid, query.since, query.dataclass, paging], () =>
-        pagedFeed(ctx, feed, paging, changesPager(store, client.uuid, since, query.dataclass), (change) => changeEntry(ctx, author, change)),
-      );
+      const what = ['listContentChanges', canonicalUuid(path.clientUuid) ?? path.clientUuid, query.since, query.dataclass, paging];
+      return keptFeed(answers, store, ctx, what, async () => {
+        const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
+        const author = authorOf(ctx);
+        const filter = [`since=${encodeURIComponent(query.since)}`, ...(query.dataclass === undefined ? [] : [`dataclass=${query.dataclass}`])];
+        const feed = { path: contentsPath(client.uuid), query: filter, id: `${contentsPath(client.uuid)}?${filter.join('&')}`, title: `Changes since ${query.since}` };
+        return pagedFeed(ctx, feed, paging, changesPager(store, client.uuid, since, query.dataclass), (change) => changeEntry(ctx, author, change));
+      });
     },
 
     async createContent({ path, query, body }, ctx) {
