@@ -75,8 +75,12 @@ async function apply(store: Store, clientUuid: string, changes: readonly Outgoin
   const touched = [...new Set(changes.flatMap((change) => (change.op === 'add' ? [] : [change.id])))];
   /** Each touched item as it stands after the changes accepted so far; null: absent or deleted. */
   const view = new Map<string, ItemContent | null>(touched.map((id) => [id, null]));
-  for (const row of touched.length === 0 ? [] : await store.contents.getMany(clientUuid, touched)) view.set(row.uuid, row);
+  /** Fingerprints known without parsing: the stored items' own, and those the engine sends. */
   const fingerprints = new Map<ItemContent, string>();
+  for (const row of touched.length === 0 ? [] : await store.contents.getManyDescribed(clientUuid, touched)) {
+    view.set(row.uuid, row);
+    fingerprints.set(row, row.description.fingerprint);
+  }
   const fingerprint = (current: ItemContent): string => {
     let value = fingerprints.get(current);
     if (value === undefined) fingerprints.set(current, (value = describeItem(current).fingerprint));
@@ -103,6 +107,7 @@ async function apply(store: Store, clientUuid: string, changes: readonly Outgoin
         }
         replaces.set(change.id, { index, item: change.item, ...(change.description !== undefined ? { description: change.description } : {}) });
         view.set(change.id, change.item);
+        if (change.description !== undefined) fingerprints.set(change.item, change.description.fingerprint);
         results[index] = { ok: true, id: change.id };
         return;
       }

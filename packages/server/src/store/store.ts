@@ -145,6 +145,8 @@ export interface ContentRepo {
   get(clientUuid: string, uuid: string): Promise<ContentRecord | undefined>;
   /** Live items among `uuids` (missing ones are left out). */
   getMany(clientUuid: string, uuids: readonly string[]): Promise<ContentRecord[]>;
+  /** getMany's items with their descriptions (a sync run's check of what it replaces or deletes), described as listDescribed does. */
+  getManyDescribed(clientUuid: string, uuids: readonly string[]): Promise<DescribedContent[]>;
   /**
    * The time of each client's latest change (an add, a replace or a delete), for whoever waits
    * for one (ActiveSync Ping); clients without any item are absent. One indexed read for all.

@@ -298,4 +298,21 @@ describe.each(storeKinds)('contents described beside them (%s)', (kind) => {
     expect(await db.store.contents.changesDescribed(clientUuid, new Date(0), [])).toEqual([]);
     expect((await db.store.contents.changesDescribed(clientUuid, new Date(0), ['Notes'])).map((c) => c.uuid)).toEqual([gone!.uuid]);
   });
+
+  it("getManyDescribed reads the live items asked with their descriptions (a sync run's stale check), describing rows without them", async () => {
+    const { clientUuid } = await datastore();
+    const items = [card('One Person', '+46701111111'), note('a note'), note('deleted')];
+    const [one, memo, gone] = await db.store.contents.insertMany(items.map((item) => ({ uuid: randomUUID(), clientUuid, ...item })));
+    await db.forget(clientUuid);
+    await db.store.contents.update(clientUuid, memo!.uuid, note('a note, edited'));
+    await db.store.contents.deleteMany(clientUuid, [gone!.uuid]);
+    const read = await db.store.contents.getManyDescribed(clientUuid, [one!.uuid, memo!.uuid, gone!.uuid, 'missing']);
+    expect(new Map(read.map((r) => [r.uuid, r.description]))).toEqual(
+      new Map([
+        [one!.uuid, describeItem(items[0]!)],
+        [memo!.uuid, describeItem(note('a note, edited'))],
+      ]),
+    );
+    expect(await db.columns(clientUuid, one!.uuid)).toEqual(asColumns(describeItem(items[0]!)));
+  });
 });

@@ -194,6 +194,25 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
       }
       return out;
     },
+    async getManyDescribed(clientUuid, uuids) {
+      const out: DescribedContent[] = [];
+      const missing: Described[] = [];
+      for (const part of chunks(uuids, 1, ctx.dialect)) {
+        const rows = await ctx
+          .db()
+          .selectFrom('contents')
+          .select(['uuid', 'dataclass', 'title', 'type', 'body', 'updated', 'fingerprint', 'duplicate_key'])
+          .where('client_uuid', '=', clientUuid)
+          .where('deleted', 'is', null)
+          .where('uuid', 'in', part)
+          .orderBy('created')
+          .orderBy('uuid')
+          .execute();
+        for (const row of rows) out.push(describedRow(row, missing));
+      }
+      if (missing.length > 0) await writeDescriptions(ctx, clientUuid, missing);
+      return out;
+    },
     async lastChanged(clientUuids) {
       const latest = new Map<string, Date>();
       for (const part of chunks(clientUuids, 1, ctx.dialect)) {
