@@ -110,10 +110,10 @@ class ImmediateSqliteDialect extends SqliteDialect {
 }
 
 /**
- * Connections per server instance. One instance's work is bound by its one JavaScript thread long
- * before by PostgreSQL: 10 keep a batch's insert overlapping the next requests' parsing, and as
- * many writers take turns at once (writer-queue.ts). synchronous_commit is left as the server has
- * it (on by default): nothing acknowledged may be lost.
+ * Connections per server instance (pg's default, now a choice): one instance's work is bound by
+ * its one JavaScript thread long before by PostgreSQL; content writes use two of them at a time
+ * (writer-queue.ts), the rest serve reads, sync runs and the phone protocols. synchronous_commit
+ * is left as the server has it (on by default): nothing acknowledged may be lost.
  */
 const PG_POOL_SIZE = 10;
 

@@ -39,7 +39,7 @@ describe('SQLite settings on open', () => {
 });
 
 describe('PostgreSQL pool', () => {
-  it('has 10 connections: as many writers take turns at once', async () => {
+  it('has 10 connections', async () => {
     const store = await openTestStore('postgres');
     try {
       expect(store.poolStats()?.max).toBe(10);
