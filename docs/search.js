@@ -106,6 +106,7 @@ var INDEX = [
 {"title":"Stores","url":"operators.html#stores","kind":"guide","detail":"Running atomsync"},
 {"title":"The embedded store","url":"operators.html#the-embedded-store","kind":"guide","detail":"Running atomsync"},
 {"title":"PostgreSQL","url":"operators.html#postgresql","kind":"guide","detail":"Running atomsync"},
+{"title":"Write throughput and durability","url":"operators.html#write-throughput-and-durability","kind":"guide","detail":"Running atomsync"},
 {"title":"The secret key","url":"operators.html#the-secret-key","kind":"guide","detail":"Running atomsync"},
 {"title":"Several instances behind a load balancer","url":"operators.html#several-instances-behind-a-load-balancer","kind":"guide","detail":"Running atomsync"},
 {"title":"Past one PostgreSQL: sharding by account","url":"operators.html#past-one-postgresql-sharding-by-account","kind":"guide","detail":"Running atomsync"},
