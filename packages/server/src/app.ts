@@ -107,7 +107,10 @@ export function createApp(options: AppOptions = {}): H3 {
     onResponse(response, event) {
       const state = ensureRequest(event, logger);
       const ms = performance.now() - state.started;
-      state.log.info({ method: event.req.method, path: event.url.pathname, status: response.status, op: state.operationId, ms: Math.round(ms * 10) / 10 }, 'request');
+      // Asked first, so that a server not logging access makes no per-request logger for it.
+      if (logger.isLevelEnabled('info')) {
+        state.log.info({ method: event.req.method, path: event.url.pathname, status: response.status, op: state.operationId, ms: Math.round(ms * 10) / 10 }, 'request');
+      }
       options.metrics?.request(state.operationId ?? 'none', response.status, ms / 1000);
     },
   });

@@ -83,7 +83,10 @@ async function runOperation(event: H3Event, route: RouteSpec, operation: Operati
     requestId: state.requestId,
     principal,
     baseUrl: options.baseUrl ?? event.url.origin,
-    log: state.log,
+    // The request's logger is made on first use (http/request-state.ts): not here for every request.
+    get log() {
+      return state.log;
+    },
   };
   const result = await handler.call(options.handlers, { path, query, body }, ctx);
   return sendResult(event, operation, result);
