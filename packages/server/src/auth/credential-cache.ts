@@ -6,9 +6,10 @@
  * - The key is HMAC-SHA256 under a per-process random key of `username:password`: the cache
  *   never holds a password, nor anything that would let one be tested offline after the process
  *   is gone.
- * - The value is the account id and the password hash as it was when the password verified. The
- *   caller re-reads the account on every hit and requires the same hash, so a password change or
- *   a delete made by any server instance takes effect at the next request.
+ * - The value is the account id and the password hash as it was when the password verified. On
+ *   every hit the caller takes the account as the store holds it now (read again whenever the
+ *   store's version has moved) and requires the same hash, so a password change or a delete made
+ *   by any server instance takes effect at the next request.
  * - Bounded in size (least recently used goes first) and in time (an entry lives `ttlMs`).
  */
 import { createHmac, randomBytes } from 'node:crypto';
