@@ -101,7 +101,19 @@ export async function checkCredentials(store: Store, secrets: SecretBox, input: 
     if (unwritableIn(username) !== undefined) return { ok: false, status: INVALID_CREDENTIALS, reason: 'syncml:auth-md5 credentials were not accepted' };
     const account = await store.accounts.byUsername(username);
     if (account?.syncmlDigest == null) return { ok: false, status: INVALID_CREDENTIALS, reason: 'syncml:auth-md5 credentials were not accepted', username };
-    const digest = secrets.open(account.syncmlDigest);
+    let digest: string;
+    try {
+      digest = secrets.open(account.syncmlDigest);
+    } catch {
+      // Sealed under another secret key (ATOMSYNC_SECRET_KEY changed, or instances with different
+      // keys): no MD5 credential can be checked until the password is set again.
+      return {
+        ok: false,
+        status: INVALID_CREDENTIALS,
+        reason: "syncml:auth-md5 cannot be checked: the account's MD5 digest was sealed with another secret key (ATOMSYNC_SECRET_KEY); setting the password again renews it",
+        username,
+      };
+    }
     for (const nonce of await input.nonces(username)) {
       if (nonce !== '' && sameText(md5Credential(digest, nonce), cred.data.trim())) return { ok: true, account, scheme: 'md5' };
     }

@@ -19,7 +19,11 @@ import type { Database } from '../../src/store/kysely/schema.js';
 import { createKyselyStore } from '../../src/store/kysely/store.js';
 import type { Store } from '../../src/store/store.js';
 import { childrenAt, ScriptedPhone, textAt, textOf } from '../activesync/support/scripted.js';
-import { GLOBAL_TABLES, NOT_YET_SHARD_READY, UNROUTED_LOOKUPS } from './shard-rule.js';
+import { contact } from '../syncml/support/items.js';
+import { phoneOf, registerPhone } from '../syncml/support/registration.js';
+import { PhoneDatastore } from '../syncml/support/scripted-phone.js';
+import type { TestServer } from '../support/server.js';
+import { GLOBAL_TABLES, NOT_YET_SHARD_READY, SESSION_KEYED, UNROUTED_LOOKUPS } from './shard-rule.js';
 
 const vcard = (i: number) => ['BEGIN:VCARD', 'VERSION:3.0', `N:Lindqvist${i};Katja;;;`, `FN:Katja Lindqvist${i}`, `TEL;TYPE=CELL:+4670123${String(i).padStart(4, '0')}`, 'END:VCARD', ''].join('\r\n');
 
@@ -41,7 +45,7 @@ describe('the queries a request runs, sharded by account', () => {
   let running: RunningServer;
   /** The schema's tables (a statement's CTE names are not tables). */
   let tables: ReadonlySet<string>;
-  const owned = (table: string) => tables.has(table) && !GLOBAL_TABLES.has(table) && !NOT_YET_SHARD_READY.has(table);
+  const owned = (table: string) => tables.has(table) && !GLOBAL_TABLES.has(table) && !NOT_YET_SHARD_READY.has(table) && !SESSION_KEYED.has(table);
 
   beforeAll(async () => {
     const database = new SQLite(':memory:');
@@ -55,12 +59,13 @@ describe('the queries a request runs, sharded by account', () => {
     await migrate(db, 'sqlite');
     tables = new Set((database.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map((t) => t.name));
     store = createKyselyStore(db, 'sqlite');
-    running = await listen(createServer({ store, secrets: SecretBox.ephemeral() }), { host: '127.0.0.1', port: 0 });
+    const secrets = SecretBox.ephemeral();
+    running = await listen(createServer({ store, secrets }), { host: '127.0.0.1', port: 0 });
     // Only what requests run: the schema's own statements (migrations) are not queries of a request.
     logging = true;
 
     const password = 'katja-secret-pw';
-    await createAccount({ store, secrets: SecretBox.ephemeral() }, { username: 'katja', password, admin: false });
+    await createAccount({ store, secrets }, { username: 'katja', password, admin: false });
     const sdk = createClient({ baseUrl: running.url, auth: basicAuth('katja', password) });
     const phoneClient = (await sdk.activesync.create({ username: 'katja@example.org', password: 'phone-pw-Birch' })).client.uuid!;
     const datastore = (await sdk.datastore.create({ userId: 'katja-contacts' })).client.uuid!;
@@ -103,6 +108,16 @@ describe('the queries a request runs, sharded by account', () => {
     await phone.send('Sync', sync(key));
     await sdk.activesync.get(phoneClient);
     await sdk.activesync.list();
+
+    // A SyncML phone's session: written before it signs in, so kept by its session.
+    const account = { id: (await store.accounts.byUsername('katja'))!.id, username: 'katja', password, admin: false, client: sdk };
+    await registerPhone({ store }, account);
+    const syncmlPhone = phoneOf({ url: running.url } as TestServer, account);
+    const contacts = new PhoneDatastore('./contacts', 'contacts');
+    for (let n = 1; n <= 3; n++) contacts.add(`luid-${n}`, contact(n));
+    const session = await syncmlPhone.sync({ datastores: [{ store: contacts, code: 201 }] });
+    expect(session.alertStatuses.get('./contacts')).toBe(200);
+    await sdk.syncml.sessions();
     await sdk.close();
   }, 60_000);
 
@@ -116,6 +131,19 @@ describe('the queries a request runs, sharded by account', () => {
     expect([...touched]).toEqual(
       expect.arrayContaining(['activesync_clients', 'activesync_collections', 'activesync_devices', 'activesync_items', 'activesync_outbox', 'datastore_clients']),
     );
+  });
+
+  it('every statement on a table kept by session names the session (or writes it)', () => {
+    const bySession = [...statements].filter((sql) => tablesOf(sql).some((t) => SESSION_KEYED.has(t)));
+    expect(new Set(bySession.flatMap(tablesOf).filter((t) => SESSION_KEYED.has(t)))).toEqual(new Set(SESSION_KEYED.keys()));
+    const keyOf = (sql: string) => SESSION_KEYED.get(tablesOf(sql).find((t) => SESSION_KEYED.has(t))!)!;
+    const names = (sql: string, key: string) =>
+      /^\s*insert\b/i.test(sql) ? new RegExp(`^\\s*insert\\s+into\\s+"?[a-z_]+"?\\s*\\([^)]*"?${key}"?`, 'i').test(sql) : new RegExp(`\\bwhere\\b[\\s\\S]*"?${key}"?\\s*(=|in\\b)`, 'i').test(sql);
+    // The one look-up by device: a message without our session key may only repeat, byte for byte, the request a session answered last (syncml/endpoint.ts).
+    const byDevice = (sql: string) => /from "syncml_session_state" where "device_id" = /.test(sql);
+    // Housekeeping's deletes of idle sessions run in the background, across sessions by design.
+    const housekeeping = (sql: string) => /^delete from "syncml_session_state" where "updated" < /.test(sql);
+    expect(bySession.filter((sql) => !names(sql, keyOf(sql)) && !byDevice(sql) && !housekeeping(sql))).toEqual([]);
   });
 
   it('every one of them filters by account_id (or writes it)', () => {

@@ -9,10 +9,19 @@
 /** Tables no account owns: the accounts themselves (their id is the distribution key), reference data, bookkeeping. */
 export const GLOBAL_TABLES: ReadonlySet<string> = new Set(['accounts', 'models', 'vendors', 'schema_migrations', 'sqlite_sequence', 'id_sequences']);
 
-/** Owned tables whose primary key does not lead with account_id yet: the debt the issue names. */
-export const NOT_YET_SHARD_READY: ReadonlySet<string> = new Set([
-  'chat_log', 'consumers', 'contents', 'nonces', 'sessions', 'syncml_session_items', 'syncml_session_state', 'tokens',
+/**
+ * Tables written before a phone is authenticated (a SyncML message is kept before its credentials
+ * are checked, and a refused session belongs to no account): keyed by the phone's session instead,
+ * each by the column named here, which leads its primary key (the distribution column).
+ */
+export const SESSION_KEYED: ReadonlyMap<string, string> = new Map([
+  ['syncml_session_state', 'key'],
+  ['syncml_session_items', 'session_key'],
+  ['sessions', 'id'],
 ]);
+
+/** Owned (or session-keyed) tables whose primary key does not lead with their key yet: the debt the issue names. */
+export const NOT_YET_SHARD_READY: ReadonlySet<string> = new Set(['chat_log', 'consumers', 'contents', 'nonces', 'tokens']);
 
 /**
  * Look-ups that start without an account (a phone signing in names only its username) and do not

@@ -5,6 +5,7 @@
  * then authenticates at once), `syncml:auth-basic`, HTTP Basic; a wrong password (401) and no
  * credentials (407) sync nothing; an MD5 credential of an earlier session opens no other.
  */
+import { SecretBox } from '../../../src/secrets/box.js';
 import { sessionIdOf } from '../../../src/syncml/endpoint.js';
 import type { Cred } from '@atomsync/syncml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,6 +106,23 @@ describe.each(storeKinds)('SyncML authentication (%s)', (kind) => {
     // Sessions are kept and listed under a digest of the key the RespURI carries.
     const session = await server.store.sessions.get(sessionIdOf(new URL(phone.respUri!).searchParams.get('session')!));
     expect(session).toMatchObject({ accountId: null, status: 401, reason: expect.stringContaining('not accepted') });
+  });
+
+  it("refuses md5 with 401, not a failure of the server, when the account's digest was sealed under another secret key", async () => {
+    const account = await newAccount(server, `rekeyed-${kind}`);
+    const registered = await registerPhone(server, account);
+    // As after ATOMSYNC_SECRET_KEY changed: the digest kept no longer opens with the server's key.
+    const record = (await server.store.accounts.byUsername(account.username))!;
+    await server.store.accounts.update(record.id, { passwordHash: record.passwordHash, syncmlDigest: SecretBox.ephemeral().seal('0123456789abcdef'), admin: false });
+    const phone = phoneOf(server, account, { auth: 'md5' });
+    // The first is challenged for a nonce; the second carries a credential over it, which cannot be checked.
+    for (const answer of [await init(phone), await init(phone)]) {
+      expect(answer.status).toBe(200);
+      expect(headerStatus(answer.reply).data).toBe(401);
+    }
+    expect(await peerItems(account, registered.datastoreClient)).toEqual([]);
+    const session = await server.store.sessions.get(sessionIdOf(new URL(phone.respUri!).searchParams.get('session')!));
+    expect(session).toMatchObject({ accountId: null, status: 401, reason: expect.stringContaining('sealed with another secret key') });
   });
 
   it('refuses a wrong HTTP Basic password: nothing is synced', async () => {
