@@ -107,22 +107,28 @@ describe.each(storeKinds)('on %s', (kind) => {
 });
 
 describe('SharedVersion', () => {
-  it('shares a read with the requests that arrived before it was called, never with later ones', async () => {
+  const endOfTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('makes one read at the end of the turn for the requests that arrived before it, never for later ones', async () => {
     let reads = 0;
     const pending: ((version: string) => void)[] = [];
     const versions = new SharedVersion(() => (reads++, new Promise<string>((resolve) => pending.push(resolve))));
-    // Two requests arrived; the first to ask calls the read, the second joins it while it is pending.
+    // Two requests arrived in one turn: one read, called once the turn's I/O is done.
     const arrived = arrivals();
     const first = versions.since(arrived);
     const second = versions.since(arrived);
+    expect(reads).toBe(0);
+    await endOfTurn();
     expect(reads).toBe(1);
+    // Called, not yet answered: it still serves a request that arrived before it was called.
+    const third = versions.since(arrived);
     pending[0]!('v1');
-    expect([await first, await second]).toEqual(['v1', 'v1']);
-    // Done, it still serves a request that arrived before it was called...
+    expect([await first, await second, await third]).toEqual(['v1', 'v1', 'v1']);
     expect(await versions.since(arrived)).toBe('v1');
     expect(reads).toBe(1);
-    // ...but not one that arrived after: that one reads again.
+    // A request that arrived after the read was called has a read of its own.
     const later = versions.since(arrived + 1);
+    await endOfTurn();
     expect(reads).toBe(2);
     pending[1]!('v2');
     expect(await later).toBe('v2');
