@@ -166,4 +166,25 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
     expect(await store.bindings.delete(alice, first)).toBe(true);
     expect((await store.syncLog.get(alice, entry))?.bindingId).toBeNull();
   });
+
+  it('11 keys the chat log by session: messages kept, newest first by time, ids carrying on', async () => {
+    open = await bare(kind);
+    const { db } = open;
+    await migrate(db, kind, 10);
+    const message = (session: string, msgId: number, created: number) => ({ session_id: session, msg_id: msgId, direction: 'in', encoding: 'xml', body: `<m${msgId}/>`, created });
+    const ids = [];
+    for (const [session, msgId, created] of [['s1', 1, 10], ['s2', 1, 20], ['s1', 2, 30]] as const) {
+      ids.push(Number((await db.insertInto('chat_log').values(message(session, msgId, created)).returning('id').executeTakeFirstOrThrow()).id));
+    }
+    expect(await migrate(db, kind, 11)).toEqual([11]);
+    const store = createKyselyStore(db, kind);
+    expect((await store.chatLog.list(10)).map((m) => [m.id, m.sessionId, m.body])).toEqual([
+      [ids[2], 's1', '<m2/>'],
+      [ids[1], 's2', '<m1/>'],
+      [ids[0], 's1', '<m1/>'],
+    ]);
+    const next = await store.chatLog.append({ sessionId: 's3', msgId: 1, direction: 'out', encoding: 'wbxml', body: '<x/>' });
+    expect(next.id).toBeGreaterThan(Math.max(...ids));
+    expect((await store.chatLog.list(1))[0]).toEqual(next);
+  });
 });

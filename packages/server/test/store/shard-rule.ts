@@ -18,10 +18,11 @@ export const SESSION_KEYED: ReadonlyMap<string, string> = new Map([
   ['syncml_session_state', 'key'],
   ['syncml_session_items', 'session_key'],
   ['sessions', 'id'],
+  ['chat_log', 'session_id'],
 ]);
 
 /** Owned (or session-keyed) tables whose primary key does not lead with their key yet: the debt the issue names. */
-export const NOT_YET_SHARD_READY: ReadonlySet<string> = new Set(['chat_log', 'consumers', 'contents', 'nonces', 'tokens']);
+export const NOT_YET_SHARD_READY: ReadonlySet<string> = new Set(['consumers', 'contents', 'nonces', 'tokens']);
 
 /**
  * Look-ups that start without an account (a phone signing in names only its username) and do not

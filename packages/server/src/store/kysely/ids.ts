@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import type { StoreContext } from './context.js';
 
-export type SerialTable = 'bindings' | 'sync_log' | 'phone_bindings' | 'outbox';
+export type SerialTable = 'bindings' | 'sync_log' | 'phone_bindings' | 'outbox' | 'chat_log';
 
 /**
  * Runs `insert` with the id the new row gets: `{ id }` on SQLite, `{}` on PostgreSQL (the

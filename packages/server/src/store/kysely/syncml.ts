@@ -124,19 +124,22 @@ const chat = (row: Selectable<ChatLogTable>): ChatMessageRecord => ({
 export function chatLogRepo(ctx: StoreContext): ChatLogRepo {
   return {
     async append(message) {
-      const row = await ctx
-        .db()
-        .insertInto('chat_log')
-        .values({
-          session_id: message.sessionId,
-          msg_id: message.msgId,
-          direction: message.direction,
-          encoding: message.encoding,
-          body: message.body,
-          created: Date.now(),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await withSerialId(ctx, 'chat_log', (id) =>
+        ctx
+          .db()
+          .insertInto('chat_log')
+          .values({
+            ...id,
+            session_id: message.sessionId,
+            msg_id: message.msgId,
+            direction: message.direction,
+            encoding: message.encoding,
+            body: message.body,
+            created: Date.now(),
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      );
       return chat(row);
     },
     async list(limit) {
