@@ -12,7 +12,6 @@
  * Credentials that do not authenticate → 401 `unauthorized` with `WWW-Authenticate`. Nothing
  * here logs or echoes a credential: messages say what was wrong, never with what.
  */
-import { findRequestState } from '../http/request-state.js';
 import { unwritableIn } from '../http/safe-text.js';
 import { timingSafeEqual } from 'node:crypto';
 import type { H3Event } from 'h3';
@@ -25,7 +24,6 @@ import type { Authenticator } from './authenticate.js';
 import { CredentialCache, type CredentialCacheOptions } from './credential-cache.js';
 import { hmacSha1Signature, parseOAuthHeader, sameSignature, signatureBaseString } from './oauth.js';
 import { hashPassword, verifyPassword } from './password.js';
-import { SharedVersion } from './shared-version.js';
 import type { AccountPrincipal } from './principal.js';
 
 export const CHALLENGE = 'Basic realm="atomsync", OAuth realm="atomsync"';
@@ -62,7 +60,6 @@ export function createAccountAuthenticator(store: Store, secrets: SecretBox, opt
   // A password no account has: unknown usernames still pay a scrypt, so timing does not reveal which names exist.
   let decoy: Promise<string> | undefined;
   let nextPrune = 0;
-  const versions = new SharedVersion(() => store.version());
   // Basic accounts as last read, under the store's version read just before (insertion order: oldest first).
   const accountsSeen = new Map<string, { readonly version: string; readonly account: AccountRecord }>();
   const maxAccountsSeen = options.cache?.maxEntries ?? 10_000;
@@ -78,13 +75,12 @@ export function createAccountAuthenticator(store: Store, secrets: SecretBox, opt
   /**
    * The account as the store holds it now: read again only when the store's version has moved
    * since it was last read (any committed write moves it, on any instance), so a password change
-   * or a delete is seen at the next request. `arrival`: the request's (http/request-state.ts);
-   * without one, the account is read.
+   * or a delete is seen at the next request. The version is read after the request arrived, and
+   * one read serves the requests that ask in the same turn (Store.version).
    */
-  async function currentAccount(username: string, arrival: number | undefined): Promise<AccountRecord | undefined> {
-    if (arrival === undefined) return store.accounts.byUsername(username);
+  async function currentAccount(username: string): Promise<AccountRecord | undefined> {
     // Read before the account: a write landing in between makes what is kept a miss later, never stale.
-    const version = await versions.since(arrival);
+    const version = await store.version();
     const seen = accountsSeen.get(username);
     if (seen !== undefined && seen.version === version) return seen.account;
     const account = await store.accounts.byUsername(username);
@@ -96,7 +92,7 @@ export function createAccountAuthenticator(store: Store, secrets: SecretBox, opt
     return account;
   }
 
-  async function basic(credentials: string, arrival: number | undefined): Promise<AccountPrincipal> {
+  async function basic(credentials: string): Promise<AccountPrincipal> {
     const decoded = Buffer.from(credentials, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
     if (!/^[A-Za-z0-9+/]+={0,2}$/.test(credentials) || colon < 0) throw refuse('the Basic credentials are malformed');
@@ -107,7 +103,7 @@ export function createAccountAuthenticator(store: Store, secrets: SecretBox, opt
     const key = cache.keyOf(username, password);
     const hit = cache.get(key);
     if (hit !== undefined) {
-      const account = await currentAccount(username, arrival);
+      const account = await currentAccount(username);
       if (account !== undefined && account.id === hit.accountId && samePasswordHash(account.passwordHash, hit.passwordHash)) return principalOf(account);
       // Changed or deleted since it verified: forget it and check the password afresh.
       cache.delete(key);
@@ -184,7 +180,7 @@ export function createAccountAuthenticator(store: Store, secrets: SecretBox, opt
       const rest = space < 0 ? '' : header.slice(space + 1).trim();
       switch (scheme) {
         case 'basic':
-          return basic(rest, findRequestState(event)?.arrival);
+          return basic(rest);
         case 'bearer':
           return bearer(rest);
         case 'oauth':

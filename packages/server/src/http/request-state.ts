@@ -8,11 +8,6 @@ export interface RequestState {
   /** The request's logger (carries `reqId`), made on first use: most requests log nothing. */
   readonly log: Logger;
   readonly started: number;
-  /**
-   * When the request arrived, as a count of the requests begun so far (`arrivals()`): whatever
-   * was read from the store after this count moved on is as fresh as the request needs.
-   */
-  readonly arrival: number;
   /** The operation the route chose, for the access log. */
   operationId?: string;
 }
@@ -24,7 +19,6 @@ class State implements RequestState {
   constructor(
     readonly requestId: string,
     readonly started: number,
-    readonly arrival: number,
     readonly logger: Logger,
   ) {}
 
@@ -35,12 +29,6 @@ class State implements RequestState {
 }
 
 const states = new WeakMap<H3Event, RequestState>();
-let begun = 0;
-
-/** How many requests have begun in this process; each request's `arrival` is the count it was given. */
-export function arrivals(): number {
-  return begun;
-}
 
 // A caller's id is echoed only when it cannot forge log lines or headers.
 const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -48,7 +36,7 @@ const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
 export function beginRequest(event: H3Event, logger: Logger): RequestState {
   const given = event.req.headers.get('x-request-id');
   const requestId = given !== null && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
-  const state = new State(requestId, performance.now(), ++begun, logger);
+  const state = new State(requestId, performance.now(), logger);
   states.set(event, state);
   event.res.headers.set('x-request-id', requestId);
   return state;
@@ -63,9 +51,4 @@ export function requestState(event: H3Event): RequestState {
   const state = states.get(event);
   if (state === undefined) throw new Error('request state read before the request began');
   return state;
-}
-
-/** The request's state if it began (an authenticator may be asked outside the pipeline, in tests). */
-export function findRequestState(event: H3Event): RequestState | undefined {
-  return states.get(event);
 }

