@@ -143,7 +143,14 @@ export function createAccountAuthenticator(store: Store, secrets: SecretBox, opt
 
     const consumer = await store.consumers.byKey(key);
     if (consumer === undefined) throw refuse('the OAuth signature does not verify');
-    const secret = secrets.open(consumer.sealedSecret);
+    let secret: string;
+    try {
+      secret = secrets.open(consumer.sealedSecret);
+    } catch {
+      // Sealed under another secret key (ATOMSYNC_SECRET_KEY changed): no signature can be checked,
+      // and the consumer must be issued again (guide/operators.md, "The secret key").
+      throw refuse('the OAuth signature does not verify');
+    }
     const method = event.req.method;
     const signed = signedUrls(event.url, options.baseUrl).some((url) => sameSignature(hmacSha1Signature(signatureBaseString(method, url, params), secret), signature));
     if (!signed) throw refuse('the OAuth signature does not verify');

@@ -165,10 +165,16 @@ export const syncmlHandlers: HandlerGroup = (deps) => {
       if (account?.syncmlDigest == null) {
         throw new ServiceError(409, 'conflict', 'this account has no SyncML credential to sign the notification with: set the account password again to enable server alerted notifications');
       }
+      let credential: string;
+      try {
+        credential = secrets.open(account.syncmlDigest);
+      } catch {
+        throw new ServiceError(409, 'conflict', "this account's SyncML credential was sealed with another secret key (ATOMSYNC_SECRET_KEY changed): set the account password again to renew it");
+      }
       const model = await store.catalogue.getModel(client.modelUuid);
       const payload = encodeSan({
         serverId: SERVER_ID,
-        credential: secrets.open(account.syncmlDigest),
+        credential,
         // The phone's last Chal nonce, once the SyncML endpoint records one.
         nonce: '',
         sessionId: randomInt(1, 0x10000),

@@ -164,6 +164,14 @@ describe.each(storeKinds)('on %s', (kind) => {
       expectRefused(await as(await sign({ key: consumer.key, secret: 'not the secret' })));
     });
 
+    it('refuses (401, not a failure of the server) a consumer whose secret was sealed under another secret key', async () => {
+      const root = (await store.accounts.byUsername('root'))!;
+      const stale = { key: 'a'.repeat(32), secret: 'the consumer secret' };
+      // As after ATOMSYNC_SECRET_KEY changed: the secret kept no longer opens with the server's key.
+      await store.consumers.create({ key: stale.key, accountId: root.id, sealedSecret: SecretBox.ephemeral().seal(stale.secret) });
+      expectRefused(await as(await sign(stale)));
+    });
+
     it('refuses a consumer key nobody issued', async () => {
       expectRefused(await as(await sign({ key: 'f'.repeat(32), secret: consumer.secret })));
     });

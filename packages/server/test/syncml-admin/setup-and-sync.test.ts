@@ -13,7 +13,8 @@ import type { Gateway } from '../../src/gateway/gateway.js';
 import { createServer } from '../../src/server.js';
 import { listen } from '../../src/listen.js';
 import { userPinMac } from '../../src/provisioning/oma-cp.js';
-import { syncmlDigestOf } from '../../src/services/accounts.js';
+import { SecretBox } from '../../src/secrets/box.js';
+import { createAccount, syncmlDigestOf } from '../../src/services/accounts.js';
 import { refusal } from '../clients/fixtures.js';
 import { parms, readWbxml } from '../provisioning/wbxml-reader.js';
 import { startTestServer, type TestServer } from '../support/server.js';
@@ -120,6 +121,20 @@ describe.each(storeKinds)('SyncML setup and sync requests (%s)', (kind) => {
     const error = await refusal(server.bob.client.syncml.requestSync(bobs));
     expect([error.status, error.code]).toEqual([409, 'conflict']);
     expect((await server.bob.client.syncml.outbox(bobs)).entries).toEqual([]);
+  });
+
+  it("refuses a sync request with 409 when the account's SyncML credential was sealed under another secret key", async () => {
+    await createAccount({ store: server.store, secrets: SecretBox.ephemeral() }, { username: 'carol-rekeyed', password: 'carol-secret-pw', admin: false });
+    const sdk = createClient({ baseUrl: server.url, auth: basicAuth('carol-rekeyed', 'carol-secret-pw') });
+    try {
+      const carols = (await sdk.syncml.create({ phoneNumber: '+46701234570', modelUuid: modelUuid('Nokia', 'E71'), timezone: 'Europe/Stockholm' })).client.uuid!;
+      const error = await refusal(sdk.syncml.requestSync(carols));
+      expect([error.status, error.code]).toEqual([409, 'conflict']);
+      expect(error.message).toContain('another secret key');
+      expect((await sdk.syncml.outbox(carols)).entries).toEqual([]);
+    } finally {
+      await sdk.close();
+    }
   });
 
   it.each([
