@@ -24,6 +24,7 @@ import type { Dataclass, OperationType } from '@atomsync/atom';
 import type { ContentChange, ContentRecord, NewContent } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import { prepareContent, uuidOfUrn, type ContentInput } from './contents.js';
+import { describeAll } from './describe-pool.js';
 import { newItemUuid } from './item-uuid.js';
 
 export interface BatchRequest {
@@ -58,33 +59,38 @@ interface Named {
  * inserted and updated items whose content names none.
  */
 export async function applyBatch(store: Store, clientUuid: string, requests: readonly BatchRequest[], dataclass?: Dataclass): Promise<BatchOutcome[]> {
-  return store.transaction(async (tx) => {
-    const outcomes: BatchOutcome[] = new Array<BatchOutcome>(requests.length);
-    const inserts: { index: number; item: NewContent }[] = [];
-    const named: Named[] = [];
-    const firstNamer = new Map<string, number>();
+  const outcomes: BatchOutcome[] = new Array<BatchOutcome>(requests.length);
+  const inserts: { index: number; item: NewContent }[] = [];
+  const named: Named[] = [];
+  const firstNamer = new Map<string, number>();
 
-    requests.forEach((request, index) => {
-      const { operation } = request;
-      if (operation === undefined) {
-        outcomes[index] = bad('the entry has no batch:operation');
-      } else if (operation === 'insert') {
-        const prepared = prepareContent({ ...request.content, dataclass: request.content.dataclass ?? dataclass });
-        if (!prepared.ok) outcomes[index] = bad(prepared.message);
-        else inserts.push({ index, item: { uuid: newItemUuid(), clientUuid, ...prepared.change } });
-      } else {
-        const uuid = uuidOfUrn(request.id);
-        const earlier = uuid === undefined ? undefined : firstNamer.get(uuid);
-        if (uuid === undefined) outcomes[index] = bad(`a ${operation} names its item with atom:id urn:uuid:<uuid>`);
-        else if (earlier !== undefined) outcomes[index] = bad(`item ${uuid} is already named by entry ${earlier + 1} of this batch`);
-        else if (operation === 'update' && request.content.body === undefined) outcomes[index] = bad('an update needs content');
-        else {
-          firstNamer.set(uuid, index);
-          named.push({ index, operation, uuid, request });
-        }
+  requests.forEach((request, index) => {
+    const { operation } = request;
+    if (operation === undefined) {
+      outcomes[index] = bad('the entry has no batch:operation');
+    } else if (operation === 'insert') {
+      const prepared = prepareContent({ ...request.content, dataclass: request.content.dataclass ?? dataclass });
+      if (!prepared.ok) outcomes[index] = bad(prepared.message);
+      else inserts.push({ index, item: { uuid: newItemUuid(), clientUuid, ...prepared.change } });
+    } else {
+      const uuid = uuidOfUrn(request.id);
+      const earlier = uuid === undefined ? undefined : firstNamer.get(uuid);
+      if (uuid === undefined) outcomes[index] = bad(`a ${operation} names its item with atom:id urn:uuid:<uuid>`);
+      else if (earlier !== undefined) outcomes[index] = bad(`item ${uuid} is already named by entry ${earlier + 1} of this batch`);
+      else if (operation === 'update' && request.content.body === undefined) outcomes[index] = bad('an update needs content');
+      else {
+        firstNamer.set(uuid, index);
+        named.push({ index, operation, uuid, request });
       }
-    });
+    }
+  });
 
+  // An insert's description depends on nothing stored: made before the transaction, on two
+  // threads (describe-pool.ts), and handed to insertMany, which keeps it beside the item.
+  const described = await describeAll(inserts.map((i) => i.item));
+  inserts.forEach((insert, i) => (insert.item = { ...insert.item, description: described[i] }));
+
+  return store.transaction(async (tx) => {
     const existing = new Map<string, ContentRecord>();
     if (named.length > 0) for (const item of await tx.contents.getMany(clientUuid, named.map((n) => n.uuid))) existing.set(item.uuid, item);
 
