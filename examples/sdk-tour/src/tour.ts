@@ -129,6 +129,10 @@ export async function tour(client: AtomSyncClient, log: Log = console.log): Prom
   log(`activesync.get → last sync ${(await client.activesync.get(deviceUuid)).client.lastSync ?? 'never'}`);
   await client.activesync.update(deviceUuid, { oldPassword: 'Lingon<berry>9', password: 'Hjortron&Moltebär7' });
   log('activesync.update → password changed');
+  // A lost phone: wiped at its next contact with the server (a real server answers 409 while no phone has signed in yet).
+  const wiping = await client.activesync.wipe(deviceUuid, { links: [], wipe: { scope: 'device' } });
+  log(`activesync.wipe → asked ${wiping.client.device?.wipe?.requested.toISOString() ?? '(no phone yet)'}`);
+  log(`activesync.cancelWipe → wipe ${(await client.activesync.cancelWipe(deviceUuid)).client.device?.wipe === undefined ? 'cancelled' : 'still asked'}`);
 
   // The sync engine: bind the datastore to the remote account, run a two-way sync, read the log.
   const binding = await client.syncengine.create({ source: { syncSource: 'datastore', uuid: storeUuid }, target: { syncSource: 'extdata', uuid: remoteUuid }, conflictWinner: 'source' });
