@@ -21,10 +21,10 @@
  * insertMany, and one statement per update.
  */
 import type { Dataclass, OperationType } from '@atomsync/atom';
+import { describeItem } from '@atomsync/items';
 import type { ContentChange, ContentRecord, NewContent } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import { prepareContent, uuidOfUrn, type ContentInput } from './contents.js';
-import { describeAll } from './describe-pool.js';
 import { newItemUuid } from './item-uuid.js';
 
 export interface BatchRequest {
@@ -85,10 +85,9 @@ export async function applyBatch(store: Store, clientUuid: string, requests: rea
     }
   });
 
-  // An insert's description depends on nothing stored: made before the transaction, on two
-  // threads (describe-pool.ts), and handed to insertMany, which keeps it beside the item.
-  const described = await describeAll(inserts.map((i) => i.item));
-  inserts.forEach((insert, i) => (insert.item = { ...insert.item, description: described[i] }));
+  // An insert's description depends on nothing stored: made before the transaction (not while
+  // it holds a connection) and handed to insertMany, which keeps it beside the item.
+  for (const insert of inserts) insert.item = { ...insert.item, description: describeItem(insert.item) };
 
   return store.transaction(async (tx) => {
     const existing = new Map<string, ContentRecord>();
