@@ -27,6 +27,7 @@ import { openStore } from '../packages/server/src/store/open.js';
 import type { NewContent } from '../packages/server/src/store/records.js';
 import type { Check } from './harness.js';
 import { collectGarbage, GC_ON_SIGNAL, memoryMb, resetPeakMemory, serve, stop } from './serve.js';
+import { benchContact } from './contacts.js';
 
 const ITEMS = 200_000;
 const LOAD_BATCH = 10_000;
@@ -37,19 +38,6 @@ const POLL_EVERY_MS = 10;
 const IDLE_POLL_MS = 3_000;
 const MEMORY_FLOOR_MB = 100;
 const HEALTHZ_P99_FLOOR_MS = 50;
-
-function vcard(i: number): string {
-  return [
-    'BEGIN:VCARD',
-    'VERSION:3.0',
-    `N:Nilsson${i};Lars;Erik;;`,
-    `FN:Lars Erik Nilsson ${i}`,
-    `TEL;TYPE=CELL:+4673${String(1_000_000 + i).padStart(7, '0')}`,
-    `EMAIL;TYPE=INTERNET,HOME:lars.nilsson.${i}@example.se`,
-    'NOTE:Brother-in-law. Allergic to nuts',
-    'END:VCARD',
-  ].join('\n');
-}
 
 /** A server with the admin account and one datastore client holding ITEMS contacts; the client's uuid. */
 async function load(dataDir: string): Promise<string> {
@@ -67,7 +55,7 @@ async function load(dataDir: string): Promise<string> {
     for (let from = 0; from < ITEMS; from += LOAD_BATCH) {
       const items: NewContent[] = [];
       for (let i = from; i < Math.min(ITEMS, from + LOAD_BATCH); i++) {
-        items.push({ clientUuid: uuid, uuid: newItemUuid(), dataclass: 'Contacts', title: `Lars Erik Nilsson ${i}`, type: 'text/x-vcard', body: vcard(i) });
+        items.push({ clientUuid: uuid, uuid: newItemUuid(), dataclass: 'Contacts', title: `Lars Erik Nilsson ${i}`, type: 'text/x-vcard', body: benchContact(i) });
       }
       await store.contents.insertMany(items);
     }

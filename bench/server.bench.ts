@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { basicAuth, createClient } from '@atomsync/sdk';
 import { cli, freePort, waitHealthy } from './serve.js';
+import { benchContact } from './contacts.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const autocannon = join(root, 'node_modules/autocannon/autocannon.js');
@@ -30,30 +31,17 @@ const USER = 'bench';
 const PASSWORD = 'bench-password-not-secret';
 const AUTH = `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`;
 
-function vcard(i: number): string {
-  return [
-    'BEGIN:VCARD',
-    'VERSION:3.0',
-    `N:Nilsson${i};Lars;Erik;;`,
-    `FN:Lars Erik Nilsson ${i}`,
-    `TEL;TYPE=CELL:+4673${String(1_000_000 + i).padStart(7, '0')}`,
-    `EMAIL;TYPE=INTERNET,HOME:lars.nilsson.${i}@example.se`,
-    'NOTE:Brother-in-law. Allergic to nuts',
-    'END:VCARD',
-  ].join('\n');
-}
-
 const ATOM = 'xmlns="http://www.w3.org/2005/Atom" xmlns:s="http://schemas.atomsync.dev/2009/sync"';
 
 function entryBody(i: number): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<entry ${ATOM}><title>Lars Erik Nilsson ${i}</title><content type="text/x-vcard">${vcard(i)}</content></entry>`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<entry ${ATOM}><title>Lars Erik Nilsson ${i}</title><content type="text/x-vcard">${benchContact(i)}</content></entry>`;
 }
 
 function batchBody(n: number): string {
   const entries: string[] = [];
   for (let i = 0; i < n; i++) {
     entries.push(
-      `<entry><title>Contact ${i}</title><s:content dataclass="Contacts" type="text/x-vcard">${vcard(i)}</s:content><batch:operation type="insert"/><batch:id>b${i}</batch:id></entry>`,
+      `<entry><title>Contact ${i}</title><s:content dataclass="Contacts" type="text/x-vcard">${benchContact(i)}</s:content><batch:operation type="insert"/><batch:id>b${i}</batch:id></entry>`,
     );
   }
   return `<?xml version="1.0" encoding="UTF-8"?>\n<feed ${ATOM} xmlns:batch="http://schemas.google.com/gdata/batch"><title>bench</title>${entries.join('')}</feed>`;
@@ -134,7 +122,7 @@ export async function runServerBench(): Promise<boolean> {
     const created = await sdk.datastore.create({ userId: 'bench-feed' });
     const feedUuid = created.client.uuid!;
     const items = sdk.datastore.contents(feedUuid);
-    for (let i = 0; i < 50; i++) await items.create({ title: `Lars Erik Nilsson ${i}`, content: { type: 'text/x-vcard', value: vcard(i) } });
+    for (let i = 0; i < 50; i++) await items.create({ title: `Lars Erik Nilsson ${i}`, content: { type: 'text/x-vcard', value: benchContact(i) } });
     const posts = (await sdk.datastore.create({ userId: 'bench-posts' })).client.uuid!;
     const batches = (await sdk.datastore.create({ userId: 'bench-batches' })).client.uuid!;
     await sdk.close();

@@ -30,6 +30,7 @@ import { openStore, type StoreOptions } from '../packages/server/src/store/open.
 import { findBinaries, startCluster, type Cluster } from '../packages/server/test/support/postgres.js';
 import type { Check } from './harness.js';
 import { serve, stop } from './serve.js';
+import { benchContact } from './contacts.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const autocannon = join(root, 'node_modules/autocannon/autocannon.js');
@@ -45,26 +46,13 @@ const ALONE_S = 6;
 const ITEMS_FLOOR = 25_000;
 const P99_OVER_MEDIAN = 3;
 
-function vcard(i: number): string {
-  return [
-    'BEGIN:VCARD',
-    'VERSION:3.0',
-    `N:Nilsson${i};Lars;Erik;;`,
-    `FN:Lars Erik Nilsson ${i}`,
-    `TEL;TYPE=CELL:+4673${String(1_000_000 + i).padStart(7, '0')}`,
-    `EMAIL;TYPE=INTERNET,HOME:lars.nilsson.${i}@example.se`,
-    'NOTE:Brother-in-law. Allergic to nuts',
-    'END:VCARD',
-  ].join('\n');
-}
-
 const ATOM = 'xmlns="http://www.w3.org/2005/Atom" xmlns:s="http://schemas.atomsync.dev/2009/sync"';
 
 function batchBody(): string {
   const entries: string[] = [];
   for (let i = 0; i < BATCH; i++) {
     entries.push(
-      `<entry><title>Contact ${i}</title><s:content dataclass="Contacts" type="text/x-vcard">${vcard(i)}</s:content><batch:operation type="insert"/><batch:id>b${i}</batch:id></entry>`,
+      `<entry><title>Contact ${i}</title><s:content dataclass="Contacts" type="text/x-vcard">${benchContact(i)}</s:content><batch:operation type="insert"/><batch:id>b${i}</batch:id></entry>`,
     );
   }
   return `<?xml version="1.0" encoding="UTF-8"?>\n<feed ${ATOM} xmlns:batch="http://schemas.google.com/gdata/batch"><title>bench</title>${entries.join('')}</feed>`;
@@ -109,7 +97,7 @@ async function storeAlone(options: StoreOptions, uuid: () => string, seconds: nu
   try {
     const clientUuid = randomUUID();
     const batch = (): NewContent[] =>
-      Array.from({ length: BATCH }, (_, i) => ({ uuid: uuid(), clientUuid, dataclass: 'Contacts', title: `Contact ${i}`, type: 'text/x-vcard', body: vcard(i) }));
+      Array.from({ length: BATCH }, (_, i) => ({ uuid: uuid(), clientUuid, dataclass: 'Contacts', title: `Contact ${i}`, type: 'text/x-vcard', body: benchContact(i) }));
     const run = async (ms: number) => {
       let items = 0;
       const start = performance.now();
