@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { basicAuth, createClient } from '@atomsync/sdk';
 import { cli, freePort, waitHealthy } from './serve.js';
-import { benchContact } from './contacts.js';
+import { benchBatch, benchContact, benchEntry } from './contacts.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const autocannon = join(root, 'node_modules/autocannon/autocannon.js');
@@ -30,22 +30,6 @@ const autocannon = join(root, 'node_modules/autocannon/autocannon.js');
 const USER = 'bench';
 const PASSWORD = 'bench-password-not-secret';
 const AUTH = `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`;
-
-const ATOM = 'xmlns="http://www.w3.org/2005/Atom" xmlns:s="http://schemas.atomsync.dev/2009/sync"';
-
-function entryBody(i: number): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<entry ${ATOM}><title>Lars Erik Nilsson ${i}</title><content type="text/x-vcard">${benchContact(i)}</content></entry>`;
-}
-
-function batchBody(n: number): string {
-  const entries: string[] = [];
-  for (let i = 0; i < n; i++) {
-    entries.push(
-      `<entry><title>Contact ${i}</title><s:content dataclass="Contacts" type="text/x-vcard">${benchContact(i)}</s:content><batch:operation type="insert"/><batch:id>b${i}</batch:id></entry>`,
-    );
-  }
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<feed ${ATOM} xmlns:batch="http://schemas.google.com/gdata/batch"><title>bench</title>${entries.join('')}</feed>`;
-}
 
 interface Load {
   rps: number;
@@ -149,9 +133,9 @@ export async function runServerBench(): Promise<boolean> {
       const notModified = await load(feedUrl, [...conns, '-H', `authorization=${AUTH}`, '-H', `if-none-match=${etag}`], ROUND_SECONDS);
       rounds.push({ base, get, notModified });
     }
-    const post = await load(`${url}/v2/services/datastore/${posts}/contents/`, ['-c', '16', '-m', 'POST', '-H', `authorization=${AUTH}`, '-H', 'content-type=application/atom+xml', '-b', entryBody(1)], 6);
+    const post = await load(`${url}/v2/services/datastore/${posts}/contents/`, ['-c', '16', '-m', 'POST', '-H', `authorization=${AUTH}`, '-H', 'content-type=application/atom+xml', '-b', benchEntry(1)], 6);
     const batchFile = join(dataDir, 'batch.xml');
-    writeFileSync(batchFile, batchBody(1000));
+    writeFileSync(batchFile, benchBatch(1000));
     const batch = await load(`${url}/v2/services/datastore/${batches}/contents/batch`, ['-c', '2', '-m', 'POST', '-H', `authorization=${AUTH}`, '-H', 'content-type=application/atom+xml', '-i', batchFile], 8);
 
     rounds.forEach(({ base, get, notModified }, i) => {

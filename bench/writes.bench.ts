@@ -30,7 +30,7 @@ import { openStore, type StoreOptions } from '../packages/server/src/store/open.
 import { findBinaries, startCluster, type Cluster } from '../packages/server/test/support/postgres.js';
 import type { Check } from './harness.js';
 import { serve, stop } from './serve.js';
-import { benchContact } from './contacts.js';
+import { benchBatch, benchContact } from './contacts.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const autocannon = join(root, 'node_modules/autocannon/autocannon.js');
@@ -45,18 +45,6 @@ const MEASURE_S = 20;
 const ALONE_S = 6;
 const ITEMS_FLOOR = 25_000;
 const P99_OVER_MEDIAN = 3;
-
-const ATOM = 'xmlns="http://www.w3.org/2005/Atom" xmlns:s="http://schemas.atomsync.dev/2009/sync"';
-
-function batchBody(): string {
-  const entries: string[] = [];
-  for (let i = 0; i < BATCH; i++) {
-    entries.push(
-      `<entry><title>Contact ${i}</title><s:content dataclass="Contacts" type="text/x-vcard">${benchContact(i)}</s:content><batch:operation type="insert"/><batch:id>b${i}</batch:id></entry>`,
-    );
-  }
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<feed ${ATOM} xmlns:batch="http://schemas.google.com/gdata/batch"><title>bench</title>${entries.join('')}</feed>`;
-}
 
 interface Load {
   readonly itemsPerSecond: number;
@@ -130,7 +118,7 @@ async function overHttp(dataDir: string, env: Record<string, string>): Promise<L
     const client = (await sdk.datastore.create({ userId: 'bench-writes' })).client.uuid!;
     await sdk.close();
     const file = join(dataDir, 'batch.xml');
-    writeFileSync(file, batchBody());
+    writeFileSync(file, benchBatch(BATCH));
     const url = `${server.url}/v2/services/datastore/${client}/contents/batch`;
     await load(url, file, WARM_UP_S);
     return await load(url, file, MEASURE_S);
