@@ -5,7 +5,7 @@
  */
 import type { BatchContentEntry, ContentEntry, DatastoreClientEntry, Feed, Link, Person } from '@atomsync/atom';
 import type { RequestContext } from '../context.js';
-import { applyBatch, type BatchOutcome, type BatchRequest } from '../services/content-batch.js';
+import { applyPlan, planBatch, type BatchOutcome, type BatchRequest } from '../services/content-batch.js';
 import { changesPager, listingPager, readAll, readPage, readPaging, type Pager, type Paging } from '../services/content-pages.js';
 import { createContent, deleteContent, getContent, parseSince, updateContent, type ContentChangeItem, type ContentInput } from '../services/contents.js';
 import { AnswerCache, keepingAnswer, keptAnswer } from '../http/answer-cache.js';
@@ -216,7 +216,8 @@ export const datastoreHandlers: HandlerGroup = ({ store }) => {
 
     async createContent({ path, query, body }, ctx) {
       const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
-      return contentEntry(ctx, await createContent(store, client.uuid, contentInput(body.title, body.content, query.dataclass ?? body.dataclass)));
+      const input = contentInput(body.title, body.content, query.dataclass ?? body.dataclass);
+      return contentEntry(ctx, await ctx.inWriterTurn(() => createContent(store, client.uuid, input)));
     },
 
     async getContent({ path }, ctx) {
@@ -226,7 +227,8 @@ export const datastoreHandlers: HandlerGroup = ({ store }) => {
 
     async updateContent({ path, body }, ctx) {
       const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
-      return contentEntry(ctx, await updateContent(store, client.uuid, path.contentUuid, contentInput(body.title, body.content, body.dataclass)));
+      const input = contentInput(body.title, body.content, body.dataclass);
+      return contentEntry(ctx, await ctx.inWriterTurn(() => updateContent(store, client.uuid, path.contentUuid, input)));
     },
 
     async deleteContent({ path }, ctx) {
@@ -236,7 +238,8 @@ export const datastoreHandlers: HandlerGroup = ({ store }) => {
 
     async batchContents({ path, query, body }, ctx) {
       const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
-      const outcomes = await applyBatch(store, client.uuid, body.entries.map(batchRequest), query.dataclass);
+      const plan = await planBatch(client.uuid, body.entries.map(batchRequest), query.dataclass);
+      const outcomes = await ctx.inWriterTurn(() => applyPlan(store, client.uuid, plan));
       const author = authorOf(ctx);
       const results = body.entries.map((posted, i) => batchResult(ctx, author, posted, outcomes[i]!));
       return feedOf(ctx, `${contentsPath(client.uuid)}batch`, 'Batch results', results);

@@ -7,9 +7,10 @@
  *  4. path and query parameters (400 validation_failed)
  *  5. the body: media type (415), size (413), XML and shape (400 invalid_xml / validation_failed),
  *     batch size (413); a content write took its place in the store's line of writers on
- *     arrival, and once its body is read it is decoded and run from here on only in its turn
- *     (store/writer-queue.ts), released however the request ends
- *  6. the handler, or 501 not_implemented without one
+ *     arrival, and its body, read at once, is decoded once it is near its turn
+ *  6. the handler, or 501 not_implemented without one; a content write's handler prepares its
+ *     write, then runs it in its turn (`ctx.inWriterTurn`, store/writer-queue.ts), released
+ *     however the request ends
  *  7. the result, encoded by the response codec at the success status and reason
  *
  * Any failure on the way answers the error body (guide/protocol.md#error-body).
@@ -58,7 +59,8 @@ const writes = (operation: OperationSpec): boolean => QUEUED.has(operation.id);
 
 async function run(event: H3Event, route: RouteSpec, options: PipelineOptions): Promise<Body> {
   const operation = chooseOperation(event, route);
-  // A writer's place in line is where its request arrived; it asks for its turn once its body is read.
+  // A writer's place in line is where its request arrived; it asks for its turn when its handler
+  // is ready to write (its body read, decoded and checked).
   const turn = writes(operation) ? options.writers?.enter() : undefined;
   try {
     return await runOperation(event, route, operation, options, turn);
@@ -87,9 +89,20 @@ async function runOperation(event: H3Event, route: RouteSpec, operation: Operati
     get log() {
       return state.log;
     },
+    inWriterTurn: turn === undefined ? (write) => write() : (write) => inTurn(turn, write),
   };
   const result = await handler.call(options.handlers, { path, query, body }, ctx);
   return sendResult(event, operation, result);
+}
+
+/** Runs `write` once `turn` comes, and hands the turn on as soon as it is done. */
+async function inTurn<T>(turn: Turn, write: () => Promise<T>): Promise<T> {
+  await turn.wait();
+  try {
+    return await write();
+  } finally {
+    turn.release();
+  }
 }
 
 export function routeHandler(route: RouteSpec, options: PipelineOptions): (event: H3Event) => Promise<Body> {

@@ -19,12 +19,16 @@
  *
  * Query count, whatever the batch size: one getMany for the items named, one deleteMany, one
  * insertMany, and one statement per update.
+ *
+ * In two steps, so that a caller can put its store's line of writers between them: planBatch
+ * checks the entries and describes the inserts, which needs no store (the descriptions are made on
+ * a helper thread, describe-pool.ts); applyPlan writes, in one transaction.
  */
 import type { Dataclass, OperationType } from '@atomsync/atom';
-import { describeItem } from '@atomsync/items';
 import type { ContentChange, ContentRecord, NewContent } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import { prepareContent, uuidOfUrn, type ContentInput } from './contents.js';
+import { describeAll } from './describe-pool.js';
 import { newItemUuid } from './item-uuid.js';
 
 export interface BatchRequest {
@@ -54,11 +58,21 @@ interface Named {
   readonly request: BatchRequest;
 }
 
+/** A batch checked and its inserts described: what applyPlan writes. */
+export interface BatchPlan {
+  /** The entries decided already (refused ones); the others' are set by applyPlan. */
+  readonly outcomes: BatchOutcome[];
+  readonly inserts: readonly { readonly index: number; readonly item: NewContent }[];
+  readonly named: readonly Named[];
+  readonly dataclass: Dataclass | undefined;
+}
+
 /**
- * Applies `requests` to the client's items. `dataclass` is the batch's `?dataclass=`: the class of
- * inserted and updated items whose content names none.
+ * Checks `requests` for the client's items and describes the items to insert, without the store.
+ * `dataclass` is the batch's `?dataclass=`: the class of inserted and updated items whose content
+ * names none.
  */
-export async function applyBatch(store: Store, clientUuid: string, requests: readonly BatchRequest[], dataclass?: Dataclass): Promise<BatchOutcome[]> {
+export async function planBatch(clientUuid: string, requests: readonly BatchRequest[], dataclass?: Dataclass): Promise<BatchPlan> {
   const outcomes: BatchOutcome[] = new Array<BatchOutcome>(requests.length);
   const inserts: { index: number; item: NewContent }[] = [];
   const named: Named[] = [];
@@ -85,10 +99,16 @@ export async function applyBatch(store: Store, clientUuid: string, requests: rea
     }
   });
 
-  // An insert's description depends on nothing stored: made before the transaction (not while
-  // it holds a connection) and handed to insertMany, which keeps it beside the item.
-  for (const insert of inserts) insert.item = { ...insert.item, description: describeItem(insert.item) };
+  // An insert's description depends on nothing stored: made here, before the writer's turn and
+  // the transaction, and handed to insertMany, which keeps it beside the item.
+  const described = await describeAll(inserts.map((insert) => insert.item));
+  inserts.forEach((insert, i) => (insert.item = { ...insert.item, description: described[i] }));
+  return { outcomes, inserts, named, dataclass };
+}
 
+/** Writes a planned batch to the client's items, in one transaction; one outcome per request, in order. */
+export async function applyPlan(store: Store, clientUuid: string, plan: BatchPlan): Promise<BatchOutcome[]> {
+  const { outcomes, inserts, named, dataclass } = plan;
   return store.transaction(async (tx) => {
     const existing = new Map<string, ContentRecord>();
     if (named.length > 0) for (const item of await tx.contents.getMany(clientUuid, named.map((n) => n.uuid))) existing.set(item.uuid, item);
@@ -131,4 +151,9 @@ export async function applyBatch(store: Store, clientUuid: string, requests: rea
     }
     return outcomes;
   });
+}
+
+/** planBatch, then applyPlan: for a caller with no line of writers to wait in. */
+export async function applyBatch(store: Store, clientUuid: string, requests: readonly BatchRequest[], dataclass?: Dataclass): Promise<BatchOutcome[]> {
+  return applyPlan(store, clientUuid, await planBatch(clientUuid, requests, dataclass));
 }

@@ -160,9 +160,49 @@ describe('WriterQueue', () => {
     await Promise.all(runs);
   });
 
-  it('refuses a concurrency below 1 and a patience below 0', () => {
+  it('refuses a concurrency below 1, a patience below 0 and a lookahead that is not a whole number of 0 or more', () => {
     expect(() => new WriterQueue(0)).toThrow(RangeError);
     expect(() => new WriterQueue(1, { patienceMs: -1 })).toThrow(RangeError);
+    expect(() => new WriterQueue(1, { lookahead: -1 })).toThrow(RangeError);
+    expect(() => new WriterQueue(1, { lookahead: 1.5 })).toThrow(RangeError);
+  });
+
+  it('lets the next `lookahead` writers in line prepare while one writes, and the next as the line moves', async () => {
+    const queue = new WriterQueue(1, { lookahead: 2 });
+    const turns = Array.from({ length: 5 }, () => queue.enter());
+    const near: number[] = [];
+    turns.forEach((turn, i) => void turn.approach().then(() => near.push(i)));
+    await settle();
+    // None writes yet: one free turn and two ahead of it.
+    expect(near).toEqual([0, 1, 2]);
+    await turns[0]!.wait();
+    await settle();
+    expect(near).toEqual([0, 1, 2]);
+    turns[0]!.release();
+    await settle();
+    // The first's turn is free: the fourth comes within reach.
+    expect(near).toEqual([0, 1, 2, 3]);
+    await turns[1]!.wait();
+    await settle();
+    expect(near).toEqual([0, 1, 2, 3]);
+    // One who leaves the line before its turn makes room too.
+    turns[2]!.release();
+    await settle();
+    expect(near).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('with no lookahead a writer prepares only when a turn is free for it', async () => {
+    const queue = new WriterQueue(1, { lookahead: 0 });
+    const [first, second] = [queue.enter(), queue.enter()];
+    const near: string[] = [];
+    void first.approach().then(() => near.push('first'));
+    void second.approach().then(() => near.push('second'));
+    await settle();
+    expect(near).toEqual(['first']);
+    await first.wait();
+    first.release();
+    await settle();
+    expect(near).toEqual(['first', 'second']);
   });
 
   it('a writer waited for that leaves lets the line go on', async () => {
@@ -216,10 +256,13 @@ describe('content writes over HTTP take turns in the order their requests arrive
     const handled: string[] = [];
     const holdFirst = gate();
     const handlers: OperationHandlers = {
-      async createContent({ body }) {
-        handled.push(body.title ?? '');
-        if (body.title === 'first') await holdFirst.promise;
-        return { title: body.title, id: 'urn:uuid:x', updated: new Date(0) } as never;
+      // What a handler does in its turn is its write (datastore.ts writes the store there).
+      async createContent({ body }, ctx) {
+        return ctx.inWriterTurn(async () => {
+          handled.push(body.title ?? '');
+          if (body.title === 'first') await holdFirst.promise;
+          return { title: body.title, id: 'urn:uuid:x', updated: new Date(0) } as never;
+        });
       },
     };
     const app = createApp({
@@ -270,9 +313,11 @@ describe('content writes over HTTP take turns in the order their requests arrive
     const handled: string[] = [];
     const app = createApp({
       handlers: {
-        async createContent({ body }) {
-          handled.push(body.title ?? '');
-          return { title: body.title, id: 'urn:uuid:x', updated: new Date(0) } as never;
+        async createContent({ body }, ctx) {
+          return ctx.inWriterTurn(async () => {
+            handled.push(body.title ?? '');
+            return { title: body.title, id: 'urn:uuid:x', updated: new Date(0) } as never;
+          });
         },
       },
       logger: createLogger('silent'),
