@@ -31,11 +31,36 @@ async function sharedDatabase(kind: StoreKind): Promise<{ open(): Promise<Store>
 }
 
 const answer = (body: string, etag = `"${body.length}"`) => ({ etag, body });
+/** What is kept of `answer(body)` without its bytes. */
+const tagOf = (body: string) => ({ etag: answer(body).etag, body: undefined });
+
+/**
+ * Kept as a polled feed is: asked for and, when its bytes are not kept, written, `times` times
+ * (its bytes are kept from the second on, when there is room).
+ */
+function poll(cache: AnswerCache, key: string, version: string, body: string, times = 2): void {
+  for (let i = 0; i < times; i++) if (cache.get(key, version)?.body === undefined) cache.set(key, version, answer(body));
+}
 
 describe('AnswerCache', () => {
+  it('keeps the tag of an answer written once, and its bytes once it is written again at the same version', () => {
+    const cache = new AnswerCache();
+    expect(cache.get('feed', '1.7')).toBeUndefined();
+    cache.set('feed', '1.7', answer('<feed/>'));
+    expect(cache.get('feed', '1.7')).toEqual(tagOf('<feed/>'));
+    expect(cache.bodyBytes).toBe(0);
+    cache.set('feed', '1.7', answer('<feed/>'));
+    expect(cache.get('feed', '1.7')).toEqual(answer('<feed/>'));
+    expect(cache.bodyBytes).toBe(2 * '<feed/>'.length);
+    // Written once at another version: its tag again, not its bytes.
+    cache.set('feed', '1.8', answer('<feed>8</feed>'));
+    expect(cache.get('feed', '1.8')).toEqual(tagOf('<feed>8</feed>'));
+    expect(cache.bodyBytes).toBe(0);
+  });
+
   it('finds an answer only under the version it was kept at; a stale one is dropped', () => {
     const cache = new AnswerCache();
-    cache.set('feed', '1.7', answer('<feed/>'));
+    poll(cache, 'feed', '1.7', '<feed/>');
     expect(cache.get('feed', '1.7')).toEqual(answer('<feed/>'));
     expect(cache.get('other', '1.7')).toBeUndefined();
     expect(cache.get('feed', '1.8')).toBeUndefined();
@@ -47,32 +72,68 @@ describe('AnswerCache', () => {
 
   it('keeps the latest answer of a key', () => {
     const cache = new AnswerCache();
-    cache.set('feed', '1', answer('old'));
-    cache.set('feed', '2', answer('new'));
+    poll(cache, 'feed', '1', 'old');
+    poll(cache, 'feed', '2', 'new');
     expect(cache.size).toBe(1);
     expect(cache.get('feed', '1')).toBeUndefined();
-    cache.set('feed', '2', answer('new'));
+    poll(cache, 'feed', '2', 'new');
     expect(cache.get('feed', '2')).toEqual(answer('new'));
   });
 
-  it('stays under its bytes, the least recently used going first', () => {
-    const cache = new AnswerCache({ maxBytes: 10_000, maxAnswerBytes: 10_000 });
+  it('stays under its bytes, the least recently used of the answers asked for less often going first', () => {
+    const cache = new AnswerCache({ maxBytes: 8_000, maxAnswerBytes: 10_000 });
     const body = 'x'.repeat(1_000);
-    for (const key of ['a', 'b', 'c', 'd']) cache.set(key, 'v', answer(body));
-    expect(cache.size).toBe(4);
-    expect(cache.get('a', 'v')).toBeDefined(); // now the most recently used
-    cache.set('e', 'v', answer(body));
-    expect(cache.bytes).toBeLessThanOrEqual(10_000);
-    expect(cache.get('b', 'v')).toBeUndefined();
-    expect(cache.get('a', 'v')).toBeDefined();
-    expect(cache.get('e', 'v')).toBeDefined();
+    for (const key of ['a', 'b', 'c', 'd']) poll(cache, key, 'v', body);
+    expect(cache.bodyBytes).toBe(8_000);
+    // Now the most recently used, and asked for as often as the newcomer below.
+    expect(cache.get('a', 'v')).toEqual(answer(body));
+    poll(cache, 'e', 'v', body, 3);
+    expect(cache.bodyBytes).toBe(8_000);
+    expect(cache.get('b', 'v')).toEqual(tagOf(body));
+    for (const key of ['a', 'c', 'd', 'e']) expect(cache.get(key, 'v')).toEqual(answer(body));
   });
 
-  it('does not keep an answer larger than its limit', () => {
+  it('never lets an answer push out the bytes of one asked for more often: the newcomer keeps its tag', () => {
+    const cache = new AnswerCache({ maxBytes: 10_000, maxAnswerBytes: 10_000 });
+    const body = 'x'.repeat(1_000);
+    // A walk of 20 pages repeated at one version: the first pages' bytes stay, the rest keep their tags.
+    for (let round = 0; round < 3; round++) for (let page = 0; page < 20; page++) poll(cache, `page ${page}`, 'v', `${body}${page}`);
+    for (let page = 0; page < 4; page++) expect(cache.get(`page ${page}`, 'v')).toEqual(answer(`${body}${page}`));
+    for (let page = 4; page < 20; page++) expect(cache.get(`page ${page}`, 'v')).toEqual(tagOf(`${body}${page}`));
+    expect(cache.bodyBytes).toBeLessThanOrEqual(10_000);
+    // A feed polled more often than those pages takes the room of the least recently used of them.
+    for (let i = 0; i < 10; i++) poll(cache, 'hot', 'v', body);
+    expect(cache.get('hot', 'v')).toEqual(answer(body));
+    expect(cache.get('page 0', 'v')).toEqual(tagOf(`${body}0`));
+    expect(cache.bodyBytes).toBeLessThanOrEqual(10_000);
+  });
+
+  it('drops the bytes of answers of a past version first, however often they were asked for', () => {
+    const cache = new AnswerCache({ maxBytes: 10_000, maxAnswerBytes: 10_000 });
+    const body = 'x'.repeat(1_000);
+    for (let i = 0; i < 10; i++) for (const key of ['a', 'b', 'c', 'd', 'e']) poll(cache, key, 'v1', body);
+    expect(cache.bodyBytes).toBe(10_000);
+    // The store moved on: an answer at v2, asked twice, takes the room of the least recently used of v1.
+    poll(cache, 'f', 'v2', body);
+    expect(cache.get('f', 'v2')).toEqual(answer(body));
+    expect(cache.bodyBytes).toBe(10_000);
+    expect(cache.get('a', 'v1')).toEqual(tagOf(body));
+  });
+
+  it('keeps the tags under their own bytes, the least recently used going first', () => {
+    const cache = new AnswerCache({ maxTagBytes: 10_000 });
+    for (let i = 0; i < 100; i++) cache.set(`feed ${i}`, 'v', answer(`<feed>${i}</feed>`));
+    expect(cache.bytes).toBeLessThanOrEqual(10_000);
+    expect(cache.size).toBeLessThan(100);
+    expect(cache.get('feed 0', 'v')).toBeUndefined();
+    expect(cache.get('feed 99', 'v')).toEqual(tagOf('<feed>99</feed>'));
+  });
+
+  it('keeps only the tag of an answer larger than its limit', () => {
     const cache = new AnswerCache({ maxAnswerBytes: 100 });
-    cache.set('big', 'v', answer('x'.repeat(101)));
-    expect(cache.get('big', 'v')).toBeUndefined();
-    expect(cache.bytes).toBe(0);
+    poll(cache, 'big', 'v', 'x'.repeat(101));
+    expect(cache.get('big', 'v')).toEqual(tagOf('x'.repeat(101)));
+    expect(cache.bodyBytes).toBe(0);
   });
 
   it('marks results for the response writer', () => {

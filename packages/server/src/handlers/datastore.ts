@@ -3,7 +3,7 @@
  * writes are in services/ (datastore-clients, contents, content-batch, dataclass); here records
  * become the entries of the golden examples (spec/examples/datastore-client.*, content*.xml).
  */
-import type { BatchContentEntry, ContentEntry, DatastoreClientEntry, Feed, Link, Person } from '@atomsync/atom';
+import { ifNoneMatchHolds, type BatchContentEntry, type ContentEntry, type DatastoreClientEntry, type Feed, type Link, type Person } from '@atomsync/atom';
 import type { RequestContext } from '../context.js';
 import { applyPlan, planBatch, type BatchOutcome, type BatchRequest } from '../services/content-batch.js';
 import { changesPager, listingPager, readAll, readPage, readPaging, type Pager, type Paging } from '../services/content-pages.js';
@@ -154,16 +154,17 @@ async function pagedFeed<T, E extends { updated?: Date | null; published?: Date 
 
 /**
  * A contents feed, through the answers kept (http/answer-cache.ts): the one kept for this caller,
- * base URL and feed (`what`: its client, query and paging) while the store is as it was then;
- * else the feed `read` gives, kept once written. Clients poll these: an unchanged feed is then
- * neither read nor written again, for a 304 as for the same bytes.
+ * base URL and feed (`what`: its client, query and paging) while the store is as it was then —
+ * its bytes, or its tag alone when the request's If-None-Match names it (a 304); else the feed
+ * `read` gives, kept once written. Clients poll these: an unchanged feed is then neither read
+ * nor written again for a 304, nor, once polled, for the same bytes.
  */
 async function keptFeed<E>(answers: AnswerCache, store: Store, ctx: RequestContext, what: readonly unknown[], read: () => Promise<Feed<E>>): Promise<Feed<E>> {
   const key = JSON.stringify([caller(ctx).id, caller(ctx).username, ctx.baseUrl, ...what]);
   // Read before the items: a write landing in between makes the kept answer a miss later, never stale.
   const version = await store.version();
   const kept = answers.get(key, version);
-  if (kept !== undefined) return keptAnswer(kept);
+  if (kept !== undefined && (kept.body !== undefined || ifNoneMatchHolds(ctx.event.req.headers.get('if-none-match'), kept.etag))) return keptAnswer(kept);
   return keepingAnswer(await read(), (answer) => answers.set(key, version, answer));
 }
 

@@ -7,7 +7,8 @@
  * `ETag`, and with 304 Not Modified and no body when the request's If-None-Match names it
  * (@atomsync/atom conditional.ts: the tag of the bytes sent, so a changed answer never matches).
  * A feed answered in pages (http/feed-stream.ts) is streamed, untagged. An answer a handler kept
- * (http/answer-cache.ts) is sent as it was written; one it asks to keep is handed over once tagged.
+ * (http/answer-cache.ts) is sent as it was written (or as 304, when only its tag was kept); one it
+ * asks to keep is handed over once tagged.
  */
 import {
   ATOM_MEDIA_TYPE,
@@ -50,10 +51,14 @@ const hasTime = (entry: unknown): boolean => {
  * The answer `body` with its `ETag`; or, when the request's If-None-Match names that tag, 304
  * Not Modified: no body, no Content-Type, the `ETag` repeated.
  */
-function conditionally(event: H3Event, etag: string, body: string): Body {
+function conditionally(event: H3Event, etag: string, body: string | undefined): Body {
   const headers = event.res.headers;
   headers.set('etag', etag);
-  if (!ifNoneMatchHolds(event.req.headers.get('if-none-match'), etag)) return body;
+  if (!ifNoneMatchHolds(event.req.headers.get('if-none-match'), etag)) {
+    // Only a kept answer comes without its bytes, and its handler sends it only when its tag answers.
+    if (body === undefined) throw new Error('an answer kept without its bytes was sent for a request its tag does not answer');
+    return body;
+  }
   event.res.status = 304;
   event.res.statusText = STATUS_CODES[304];
   headers.delete('content-type');
