@@ -5,7 +5,7 @@
  * through the API or by another store on the same database — answers the new state at once.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AnswerCache, keepingAnswer, keeperOf, keptAnswer, keptAnswerOf } from '../src/http/answer-cache.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -226,6 +226,46 @@ describe.each(storeKinds)('polled feeds (%s)', (kind) => {
       await one.close();
       await other.close();
       await database.drop();
+    }
+  });
+});
+
+// The embedded store only: PostgreSQL's version moves with any transaction of the cluster, which the
+// test files running in parallel share, so how often the items are read there is not the test's to say.
+describe('the answers kept of a polled feed (sqlite)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('sqlite');
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('revalidates a feed asked for once from its tag, without reading its items; its bytes are kept once asked for again', async () => {
+    const created = await server.alice.client.datastore.create({ userId: `kept-${randomUUID()}` });
+    const uuid = created.client.uuid!;
+    await server.alice.client.datastore.contents(uuid).create({ title: 'a', content: { type: 'text/plain', value: NOTE } });
+    const authorization = `Basic ${Buffer.from(`${server.alice.username}:${server.alice.password}`).toString('base64')}`;
+    const url = `${server.url}/v2/services/datastore/${uuid}/contents/?max-results=10`;
+    const get = async (ifNoneMatch?: string) => {
+      const response = await fetch(url, { headers: ifNoneMatch === undefined ? { authorization } : { authorization, 'if-none-match': ifNoneMatch } });
+      return { status: response.status, etag: response.headers.get('etag'), text: await response.text() };
+    };
+    const reads = vi.spyOn(server.store.contents, 'page');
+    try {
+      const first = await get();
+      expect(first.status).toBe(200);
+      expect(reads).toHaveBeenCalledTimes(1);
+      expect(await get(first.etag!)).toEqual({ status: 304, etag: first.etag, text: '' });
+      expect(reads).toHaveBeenCalledTimes(1);
+      // Asked for again without its tag: read and written again, the same bytes, now kept.
+      expect(await get()).toEqual(first);
+      expect(reads).toHaveBeenCalledTimes(2);
+      expect(await get()).toEqual(first);
+      expect(await get(first.etag!)).toEqual({ status: 304, etag: first.etag, text: '' });
+      expect(reads).toHaveBeenCalledTimes(2);
+    } finally {
+      reads.mockRestore();
     }
   });
 });
