@@ -20,6 +20,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
+// The augmentation below needs 'vitest' in the program, which a program that imports this file
+// without any test (the benchmarks' tsconfig) would not have.
+import type {} from 'vitest';
 
 export type TestPostgres = { readonly adminUrl: string; readonly error?: undefined } | { readonly adminUrl?: undefined; readonly error: string };
 
