@@ -30,7 +30,7 @@ export const CHALLENGE = 'Basic realm="atomsync", OAuth realm="atomsync"';
 
 /** How far an OAuth timestamp may be from the server's clock, either way. */
 export const OAUTH_WINDOW_SECONDS = 300;
-/** How often the nonces that fell out of the window are pruned from the store. */
+/** How often an account's nonces that fell out of the window are pruned from the store, at most. */
 const NONCE_PRUNE_INTERVAL_MS = 60_000;
 
 export interface AccountAuthenticatorOptions {
@@ -59,7 +59,9 @@ export function createAccountAuthenticator(store: Store, secrets: SecretBox, opt
   const verifying = new Map<string, Promise<AccountRecord | undefined>>();
   // A password no account has: unknown usernames still pay a scrypt, so timing does not reveal which names exist.
   let decoy: Promise<string> | undefined;
-  let nextPrune = 0;
+  // When each account's nonces are next pruned (insertion order: the least recently pruned first).
+  const nextPrune = new Map<number, number>();
+  const maxPruneTimes = options.cache?.maxEntries ?? 10_000;
   // Basic accounts as last read, under the store's version read just before (insertion order: oldest first).
   const accountsSeen = new Map<string, { readonly version: string; readonly account: AccountRecord }>();
   const maxAccountsSeen = options.cache?.maxEntries ?? 10_000;
@@ -159,19 +161,27 @@ export function createAccountAuthenticator(store: Store, secrets: SecretBox, opt
     const nowSeconds = Math.floor(now() / 1000);
     const seconds = Number(timestamp);
     if (Math.abs(nowSeconds - seconds) > OAUTH_WINDOW_SECONDS) throw refuse(`oauth_timestamp is more than ${OAUTH_WINDOW_SECONDS} seconds from the server's clock`);
-    await pruneNonces(nowSeconds);
-    if (!(await store.nonces.remember(key, seconds, nonce))) throw refuse('this oauth_nonce was already used: a replayed request');
+    await pruneNonces(consumer.accountId, nowSeconds);
+    if (!(await store.nonces.remember(consumer.accountId, key, seconds, nonce))) throw refuse('this oauth_nonce was already used: a replayed request');
 
     const account = await store.accounts.get(consumer.accountId);
     if (account === undefined) throw refuse('the OAuth signature does not verify');
     return principalOf(account);
   }
 
-  async function pruneNonces(nowSeconds: number): Promise<void> {
-    if (now() < nextPrune) return;
-    nextPrune = now() + NONCE_PRUNE_INTERVAL_MS;
+  /**
+   * The account's own stale nonces, so an account that signs with OAuth keeps its nonces bounded
+   * without a housekeeping run (a server embedded without one); housekeeping sweeps the rest.
+   * Never every account's from a request: on a store sharded by account that reads every node.
+   */
+  async function pruneNonces(accountId: number, nowSeconds: number): Promise<void> {
+    if (now() < (nextPrune.get(accountId) ?? 0)) return;
+    nextPrune.delete(accountId);
+    nextPrune.set(accountId, now() + NONCE_PRUNE_INTERVAL_MS);
+    // Forgetting an account's time only means its next request prunes again.
+    if (nextPrune.size > maxPruneTimes) nextPrune.delete(nextPrune.keys().next().value!);
     try {
-      await store.nonces.prune(nowSeconds - OAUTH_WINDOW_SECONDS);
+      await store.nonces.prune(nowSeconds - OAUTH_WINDOW_SECONDS, accountId);
     } catch {
       // Housekeeping only: what is not pruned now is pruned next time, and stale nonces are refused by their timestamp.
     }

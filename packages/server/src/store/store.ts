@@ -54,33 +54,42 @@ import type {
 export interface AccountRepo {
   list(): Promise<AccountRecord[]>;
   get(id: number): Promise<AccountRecord | undefined>;
+  /** Through the username's route (its account's row is read by id). */
   byUsername(username: string): Promise<AccountRecord | undefined>;
-  /** undefined when the username is taken. */
+  /** undefined when the username is taken (its route decides). */
   create(account: NewAccount): Promise<AccountRecord | undefined>;
-  /** Password (and its MD5 digest) and admin flag; false when there is no such account. */
+  /** Password (and its MD5 digest) and admin flag; false when there is no such account. The username never changes (its route would change with it). */
   update(id: number, change: { passwordHash: string; syncmlDigest: string | null; admin: boolean }): Promise<boolean>;
   /** Deletes the account and everything it owns (clients, contents, bindings, logs, tokens, …). */
   delete(id: number): Promise<boolean>;
 }
 
 export interface TokenRepo {
+  /** Throws for a digest that exists (in any account). */
   create(accountId: number, digest: string): Promise<BearerTokenRecord>;
+  /** Through the digest's route. */
   byDigest(digest: string): Promise<BearerTokenRecord | undefined>;
 }
 
 export interface ConsumerRepo {
+  /** Throws for a key that exists (in any account). */
   create(consumer: Omit<ConsumerRecord, 'created'>): Promise<ConsumerRecord>;
+  /** Through the key's route. */
   byKey(key: string): Promise<ConsumerRecord | undefined>;
 }
 
 export interface NonceRepo {
   /**
-   * Records an OAuth nonce for a consumer and timestamp; false when the same (consumer, timestamp,
-   * nonce) was already seen: a replay. Shared by every server instance on one database.
+   * Records an OAuth nonce for a consumer (of the account) and timestamp; false when the same
+   * (consumer, timestamp, nonce) was already seen: a replay. Shared by every server instance on
+   * one database. The consumer must exist: its nonces go with it.
    */
-  remember(consumerKey: string, timestamp: number, nonce: string): Promise<boolean>;
-  /** Forgets nonces older than the window (their timestamps are refused anyway). */
-  prune(olderThan: number): Promise<void>;
+  remember(accountId: number, consumerKey: string, timestamp: number, nonce: string): Promise<boolean>;
+  /**
+   * Forgets nonces older than the window (their timestamps are refused anyway): the account's, or
+   * without one every account's (housekeeping only: it reads across accounts).
+   */
+  prune(olderThan: number, accountId?: number): Promise<void>;
 }
 
 export interface ExtdataClientRepo {
@@ -185,8 +194,9 @@ export interface ActivesyncClientRepo {
   setPassword(accountId: number, uuid: string, passwordHash: string): Promise<ActivesyncClientRecord | undefined>;
   delete(accountId: number, uuid: string): Promise<boolean>;
   /**
-   * The clients registered with this username, oldest first, at most `limit` (a phone's HTTP Basic
-   * names no account: its password picks among them).
+   * The clients registered with this username, in any account, oldest first, at most `limit` (a
+   * phone's HTTP Basic names no account: its password picks among them). Through the username's
+   * routes; the username of a client never changes (its route would change with it).
    */
   byUsername(username: string, limit: number): Promise<ActivesyncClientRecord[]>;
   /** `last_sync`: the time of the device's last completed Sync. */

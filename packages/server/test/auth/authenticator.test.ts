@@ -214,6 +214,27 @@ describe.each(storeKinds)('on %s', (kind) => {
       // The request's own URL is still fine.
       expect((await call(proxied, 'GET', ADMIN, { headers: { authorization: await sign() } })).status).toBe(200);
     });
+
+    it("prunes the signing account's stale nonces, at most once a minute per account, and never every account's", async () => {
+      const pruned: [number, number | undefined][] = [];
+      const watched: Store = { ...store, nonces: { remember: (...args) => store.nonces.remember(...args), prune: (olderThan, accountId) => (pruned.push([olderThan, accountId]), store.nonces.prune(olderThan, accountId)) } };
+      let offset = 0;
+      const now = () => Date.now() + offset;
+      const watchedApp = createApp({ handlers: createHandlers({ store, secrets, gateway: outboxGateway, runs: new BindingRuns() }), authenticate: createAccountAuthenticator(watched, secrets, { now }) });
+      const request = async (c: { key: string; secret: string }) => (await call(watchedApp, 'GET', '/v2/services/datastore/', { headers: { authorization: await sign(c, `${ORIGIN}/v2/services/datastore/`) } })).status;
+      const root = (await store.accounts.byUsername('root'))!;
+      const kim = (await store.accounts.byUsername('kim'))!;
+      const ofKim = await accounts.issueConsumer(deps(), 'kim');
+      expect(await request(consumer)).toBe(200);
+      expect(await request(consumer)).toBe(200);
+      expect(await request(ofKim)).toBe(200);
+      expect(pruned.map(([, account]) => account)).toEqual([root.id, kim.id]);
+      // Each prune forgets what fell out of the window at that moment.
+      for (const [olderThan] of pruned) expect(Math.abs(olderThan - (Math.floor(now() / 1000) - 300))).toBeLessThanOrEqual(1);
+      offset = 61_000;
+      expect(await request(consumer)).toBe(200);
+      expect(pruned.map(([, account]) => account)).toEqual([root.id, kim.id, root.id]);
+    });
   });
 });
 

@@ -10,7 +10,7 @@ import { Housekeeping } from '../../src/housekeeping/runner.js';
 import type { Store } from '../../src/store/store.js';
 import { CHATLOG_RETENTION_MS, SESSION_IDLE_MS } from '../../src/syncml/endpoint.js';
 import { storeKinds } from '../support/stores.js';
-import { uid, useStore } from '../store/helpers.js';
+import { makeAccount, uid, useStore } from '../store/helpers.js';
 
 const job = (name: string): HousekeepingJob => {
   const found = HOUSEKEEPING_JOBS.find((j) => j.name === name);
@@ -64,11 +64,21 @@ describe.each(storeKinds)('housekeeping jobs (%s)', (kind) => {
     const nowSeconds = 2_000_000_000;
     const old = nowSeconds - OAUTH_WINDOW_SECONDS - 1;
     const inWindow = nowSeconds - OAUTH_WINDOW_SECONDS + 1;
-    expect(await store().nonces.remember('ck', old, 'n')).toBe(true);
-    expect(await store().nonces.remember('ck', inWindow, 'n')).toBe(true);
+    // Two accounts' consumers: the job sweeps every account's.
+    const consumers = [];
+    for (const username of ['alice', 'bob']) {
+      const account = await makeAccount(store(), username);
+      consumers.push(await store().consumers.create({ key: uid('ck'), accountId: account.id, sealedSecret: 's' }));
+    }
+    for (const c of consumers) {
+      expect(await store().nonces.remember(c.accountId, c.key, old, 'n')).toBe(true);
+      expect(await store().nonces.remember(c.accountId, c.key, inWindow, 'n')).toBe(true);
+    }
     await job('oauth-nonces').run(store(), new Date(nowSeconds * 1000));
-    expect(await store().nonces.remember('ck', old, 'n')).toBe(true);
-    expect(await store().nonces.remember('ck', inWindow, 'n')).toBe(false);
+    for (const c of consumers) {
+      expect(await store().nonces.remember(c.accountId, c.key, old, 'n')).toBe(true);
+      expect(await store().nonces.remember(c.accountId, c.key, inWindow, 'n')).toBe(false);
+    }
   });
 });
 

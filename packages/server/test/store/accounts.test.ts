@@ -50,46 +50,102 @@ describe.each(storeKinds)('accounts (%s)', (kind) => {
     expect(await store().accounts.delete(alice.id)).toBe(true);
     expect(await store().accounts.get(alice.id)).toBeUndefined();
     expect(await store().accounts.delete(alice.id)).toBe(false);
-    // The username is free again.
-    expect(await store().accounts.create({ username: 'alice', passwordHash: 'h', syncmlDigest: null, admin: false })).toBeDefined();
+    // The username is free again, and names the new account.
+    const again = await store().accounts.create({ username: 'alice', passwordHash: 'h', syncmlDigest: null, admin: false });
+    expect(again?.id).not.toBe(alice.id);
+    expect(await store().accounts.byUsername('alice')).toEqual(again);
+  });
+
+  it('a refused username leaves nothing: no second account, the name still routes to the first', async () => {
+    const alice = await makeAccount(store(), 'alice');
+    expect(await store().accounts.create({ username: 'alice', passwordHash: 'other', syncmlDigest: null, admin: true })).toBeUndefined();
+    expect(await store().accounts.list()).toEqual([alice]);
+    expect(await store().accounts.byUsername('alice')).toEqual(alice);
+  });
+
+  it('inside a transaction, a refused username keeps the transaction going', async () => {
+    await makeAccount(store(), 'alice');
+    const bob = await store().transaction(async (tx) => {
+      expect(await tx.accounts.create({ username: 'alice', passwordHash: 'h', syncmlDigest: null, admin: false })).toBeUndefined();
+      return tx.accounts.create({ username: 'bob', passwordHash: 'h', syncmlDigest: null, admin: false });
+    });
+    expect((await store().accounts.list()).map((a) => a.username)).toEqual(['alice', 'bob']);
+    expect(await store().accounts.byUsername('bob')).toEqual(bob);
   });
 });
 
 describe.each(storeKinds)('tokens, consumers and nonces (%s)', (kind) => {
   const store = useStore(kind);
 
-  it('finds a token by digest; digests are unique', async () => {
+  it('finds a token by digest; digests are unique across accounts', async () => {
     const alice = await makeAccount(store(), 'alice');
+    const bob = await makeAccount(store(), 'bob');
     const token = await store().tokens.create(alice.id, 'ab'.repeat(32));
     expect(token).toMatchObject({ accountId: alice.id, digest: 'ab'.repeat(32) });
     expect(await store().tokens.byDigest('ab'.repeat(32))).toEqual(token);
     expect(await store().tokens.byDigest('cd'.repeat(32))).toBeUndefined();
     await expect(store().tokens.create(alice.id, 'ab'.repeat(32))).rejects.toThrow();
+    await expect(store().tokens.create(bob.id, 'ab'.repeat(32))).rejects.toThrow();
+    // A refused token left nothing: the digest still names Alice's.
+    expect(await store().tokens.byDigest('ab'.repeat(32))).toEqual(token);
+    const second = await store().tokens.create(bob.id, 'cd'.repeat(32));
+    expect(second.id).not.toBe(token.id);
+    expect(await store().tokens.byDigest('cd'.repeat(32))).toEqual(second);
   });
 
-  it('finds a consumer by key', async () => {
+  it('a token of an account that does not exist is refused, and leaves no route', async () => {
+    await expect(store().tokens.create(9_999, 'ef'.repeat(32))).rejects.toThrow();
+    expect(await store().tokens.byDigest('ef'.repeat(32))).toBeUndefined();
     const alice = await makeAccount(store(), 'alice');
+    expect((await store().tokens.create(alice.id, 'ef'.repeat(32))).accountId).toBe(alice.id);
+  });
+
+  it('finds a consumer by key; keys are unique across accounts', async () => {
+    const alice = await makeAccount(store(), 'alice');
+    const bob = await makeAccount(store(), 'bob');
     const consumer = await store().consumers.create({ key: 'ck', accountId: alice.id, sealedSecret: 'sealed' });
     expect(consumer).toMatchObject({ key: 'ck', accountId: alice.id, sealedSecret: 'sealed' });
     expect(consumer.created).toBeInstanceOf(Date);
     expect(await store().consumers.byKey('ck')).toEqual(consumer);
     expect(await store().consumers.byKey('other')).toBeUndefined();
+    await expect(store().consumers.create({ key: 'ck', accountId: bob.id, sealedSecret: 'x' })).rejects.toThrow();
+    expect(await store().consumers.byKey('ck')).toEqual(consumer);
   });
 
   it('refuses a replayed nonce, per consumer and timestamp, and prunes old ones', async () => {
-    expect(await store().nonces.remember('ck', 1_000, 'n1')).toBe(true);
-    expect(await store().nonces.remember('ck', 1_000, 'n1')).toBe(false);
-    expect(await store().nonces.remember('ck', 1_001, 'n1')).toBe(true);
-    expect(await store().nonces.remember('other', 1_000, 'n1')).toBe(true);
-    expect(await store().nonces.remember('ck', 1_000, 'n2')).toBe(true);
+    const alice = await makeAccount(store(), 'alice');
+    const ck = await store().consumers.create({ key: 'ck', accountId: alice.id, sealedSecret: 's' });
+    const other = await store().consumers.create({ key: 'other', accountId: alice.id, sealedSecret: 's' });
+    const remember = (c: typeof ck, timestamp: number, nonce: string) => store().nonces.remember(c.accountId, c.key, timestamp, nonce);
+    expect(await remember(ck, 1_000, 'n1')).toBe(true);
+    expect(await remember(ck, 1_000, 'n1')).toBe(false);
+    expect(await remember(ck, 1_001, 'n1')).toBe(true);
+    expect(await remember(other, 1_000, 'n1')).toBe(true);
+    expect(await remember(ck, 1_000, 'n2')).toBe(true);
     await store().nonces.prune(1_001);
     // Pruned: forgotten, so it counts as new again (its timestamp is refused by the window anyway).
-    expect(await store().nonces.remember('ck', 1_000, 'n1')).toBe(true);
-    expect(await store().nonces.remember('ck', 1_001, 'n1')).toBe(false);
+    expect(await remember(ck, 1_000, 'n1')).toBe(true);
+    expect(await remember(ck, 1_001, 'n1')).toBe(false);
+  });
+
+  it('prunes one account\'s nonces, leaving the others\'', async () => {
+    const ofAlice = await store().consumers.create({ key: 'ck-a', accountId: (await makeAccount(store(), 'alice')).id, sealedSecret: 's' });
+    const ofBob = await store().consumers.create({ key: 'ck-b', accountId: (await makeAccount(store(), 'bob')).id, sealedSecret: 's' });
+    for (const c of [ofAlice, ofBob]) expect(await store().nonces.remember(c.accountId, c.key, 1_000, 'n')).toBe(true);
+    await store().nonces.prune(1_001, ofAlice.accountId);
+    expect(await store().nonces.remember(ofAlice.accountId, ofAlice.key, 1_000, 'n')).toBe(true);
+    expect(await store().nonces.remember(ofBob.accountId, ofBob.key, 1_000, 'n')).toBe(false);
+  });
+
+  it('keeps no nonce of a consumer that does not exist', async () => {
+    const alice = await makeAccount(store(), 'alice');
+    await expect(store().nonces.remember(alice.id, 'nobody', 1_000, 'n')).rejects.toThrow();
   });
 
   it('refuses concurrent replays of one nonce: exactly one remember wins', async () => {
-    const results = await Promise.all(Array.from({ length: 8 }, () => store().nonces.remember('ck', 5, 'same')));
+    const alice = await makeAccount(store(), 'alice');
+    await store().consumers.create({ key: 'ck', accountId: alice.id, sealedSecret: 's' });
+    const results = await Promise.all(Array.from({ length: 8 }, () => store().nonces.remember(alice.id, 'ck', 5, 'same')));
     expect(results.filter(Boolean)).toHaveLength(1);
   });
 });

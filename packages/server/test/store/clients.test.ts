@@ -129,4 +129,32 @@ describe.each(storeKinds)('clients (%s)', (kind) => {
     expect(await store().activesync.delete(alice.id, uuid)).toBe(true);
     expect(await store().activesync.list(alice.id)).toEqual([]);
   });
+
+  it('activesync: finds the clients of a username in every account, oldest first, up to the limit; a deleted one no more', async () => {
+    const alice = await makeAccount(store(), 'alice');
+    const bob = await makeAccount(store(), 'bob');
+    const register = async (accountId: number, username: string) => {
+      const client = await store().activesync.create({ uuid: uid('as'), accountId, userId: 'u', username, passwordHash: 'h', phoneNumber: '', modelUuid: 'm' });
+      await sleep(2); // distinct creation times: the order is by time
+      return client;
+    };
+    const a1 = await register(alice.id, 'phone');
+    const b1 = await register(bob.id, 'phone');
+    const a2 = await register(alice.id, 'phone');
+    const other = await register(bob.id, 'tablet');
+    expect(await store().activesync.byUsername('phone', 8)).toEqual([a1, b1, a2]);
+    expect(await store().activesync.byUsername('phone', 2)).toEqual([a1, b1]);
+    expect(await store().activesync.byUsername('tablet', 8)).toEqual([other]);
+    expect(await store().activesync.byUsername('nobody', 8)).toEqual([]);
+    // A password change is seen through the route (it reads the client's row).
+    await store().activesync.setPassword(bob.id, b1.uuid, 'h2');
+    expect((await store().activesync.byUsername('phone', 8)).map((c) => c.passwordHash)).toEqual(['h', 'h2', 'h']);
+    // Deleting one client of a username keeps its other clients, in the same account too.
+    expect(await store().activesync.delete(alice.id, a1.uuid)).toBe(true);
+    expect((await store().activesync.byUsername('phone', 8)).map((c) => c.uuid)).toEqual([b1.uuid, a2.uuid]);
+    // Deleting an account takes its clients' routes.
+    expect(await store().accounts.delete(bob.id)).toBe(true);
+    expect((await store().activesync.byUsername('phone', 8)).map((c) => c.uuid)).toEqual([a2.uuid]);
+    expect(await store().activesync.byUsername('tablet', 8)).toEqual([]);
+  });
 });

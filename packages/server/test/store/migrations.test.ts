@@ -187,4 +187,66 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
     expect(next.id).toBeGreaterThan(Math.max(...ids));
     expect((await store.chatLog.list(1))[0]).toEqual(next);
   });
+
+  it('13 keys tokens, consumers and nonces by account and routes every sign-in name: rows kept, routes filled, ids carrying on', async () => {
+    open = await bare(kind);
+    const { db } = open;
+    await migrate(db, kind, 12);
+    const insertId = async (table: string, values: Record<string, unknown>) => Number((await db.insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()).id);
+    const account = (username: string) => insertId('accounts', { username, password_hash: `scrypt$${username}`, syncml_digest: null, admin: 0, created: 1, updated: 1 });
+    const alice = await account('alice');
+    const bob = await account('bob');
+    // The newest account and token go before the upgrade: their ids must never be given again.
+    const gone = await account('gone');
+    await db.deleteFrom('accounts').where('id', '=', gone).execute();
+    const token = (accountId: number, digest: string) => insertId('tokens', { account_id: accountId, digest, created: 2 });
+    const aliceToken = await token(alice, 'digest-a');
+    await token(bob, 'digest-b');
+    const lastToken = await token(bob, 'digest-gone');
+    await db.deleteFrom('tokens').where('id', '=', lastToken).execute();
+    await db.insertInto('consumers').values([
+      { key: 'ck-a', account_id: alice, sealed_secret: 'sa', created: 3 },
+      { key: 'ck-b', account_id: bob, sealed_secret: 'sb', created: 3 },
+    ]).execute();
+    await db.insertInto('nonces').values([
+      { consumer_key: 'ck-a', timestamp: 100, nonce: 'n1' },
+      { consumer_key: 'ck-b', timestamp: 100, nonce: 'n1' },
+      // A nonce of no consumer (none is deleted today, but nothing held it): no account to keep it by.
+      { consumer_key: 'ck-nobody', timestamp: 100, nonce: 'n1' },
+    ]).execute();
+    const uuid = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
+    const phone = (n: number, accountId: number, username: string, created: number) => ({
+      uuid: uuid(n), account_id: accountId, user_id: 'u', username, password_hash: `h${n}`, phone_number: '', model_uuid: '', last_sync: null, created, updated: created,
+    });
+    await db.insertInto('activesync_clients').values([phone(1, bob, 'phone', 20), phone(2, alice, 'phone', 10), phone(3, bob, 'tablet', 30)]).execute();
+
+    expect(await migrate(db, kind, 13)).toEqual([13]);
+    const store = createKyselyStore(db, kind);
+    expect((await store.accounts.byUsername('alice'))?.id).toBe(alice);
+    expect((await store.accounts.byUsername('bob'))?.id).toBe(bob);
+    expect(await store.accounts.byUsername('gone')).toBeUndefined();
+    expect(await store.tokens.byDigest('digest-a')).toEqual({ id: aliceToken, accountId: alice, digest: 'digest-a', created: new Date(2) });
+    expect((await store.tokens.byDigest('digest-b'))?.accountId).toBe(bob);
+    expect(await store.consumers.byKey('ck-b')).toEqual({ key: 'ck-b', accountId: bob, sealedSecret: 'sb', created: new Date(3) });
+    expect((await store.activesync.byUsername('phone', 8)).map((c) => [c.uuid, c.accountId])).toEqual([[uuid(2), alice], [uuid(1), bob]]);
+    expect((await store.activesync.byUsername('tablet', 8)).map((c) => c.uuid)).toEqual([uuid(3)]);
+    // The nonces kept their consumer's account: each is still a replay.
+    const nonces = await db.selectFrom('nonces').selectAll().orderBy('consumer_key').execute();
+    expect(nonces.map((n) => [Number(n.account_id), n.consumer_key, Number(n.timestamp), n.nonce])).toEqual([[alice, 'ck-a', 100, 'n1'], [bob, 'ck-b', 100, 'n1']]);
+    expect(await store.nonces.remember(alice, 'ck-a', 100, 'n1')).toBe(false);
+
+    // New rows get ids past every one given before.
+    expect((await store.accounts.create({ username: 'carol', passwordHash: 'h', syncmlDigest: null, admin: false }))!.id).toBeGreaterThan(gone);
+    expect((await store.tokens.create(alice, 'digest-new')).id).toBeGreaterThan(lastToken);
+    // The names stay unique across accounts, now through their routes.
+    expect(await store.accounts.create({ username: 'alice', passwordHash: 'h', syncmlDigest: null, admin: false })).toBeUndefined();
+    await expect(store.tokens.create(bob, 'digest-a')).rejects.toThrow();
+    await expect(store.consumers.create({ key: 'ck-a', accountId: bob, sealedSecret: 's' })).rejects.toThrow();
+    // A consumer's nonces go with it, and so do an account's routes.
+    expect(await store.accounts.delete(alice)).toBe(true);
+    expect((await db.selectFrom('nonces').select('consumer_key').execute()).map((n) => n.consumer_key)).toEqual(['ck-b']);
+    expect(await store.tokens.byDigest('digest-a')).toBeUndefined();
+    expect((await store.activesync.byUsername('phone', 8)).map((c) => c.uuid)).toEqual([uuid(1)]);
+    expect(await store.accounts.create({ username: 'alice', passwordHash: 'h', syncmlDigest: null, admin: false })).toBeDefined();
+  });
 });

@@ -79,7 +79,12 @@ describe('PostgreSQL with several instances', () => {
       Array.from({ length: 6 }, (_, i) => (i % 2 === 0 ? a! : b!).accounts.create({ username: 'same', passwordHash: 'h', syncmlDigest: null, admin: false })),
     );
     expect(created.filter((x) => x !== undefined)).toHaveLength(1);
-    const remembered = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 === 0 ? a! : b!).nonces.remember('ck', 7, 'n')));
+    // The losers left nothing behind: one account of that name, and it is the one the name routes to.
+    expect((await a!.accounts.list()).filter((x) => x.username === 'same')).toEqual([created.find((x) => x !== undefined)]);
+    expect(await b!.accounts.byUsername('same')).toEqual(created.find((x) => x !== undefined));
+    const owner = created.find((x) => x !== undefined)!;
+    await a!.consumers.create({ key: 'ck', accountId: owner.id, sealedSecret: 's' });
+    const remembered = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 === 0 ? a! : b!).nonces.remember(owner.id, 'ck', 7, 'n')));
     expect(remembered.filter(Boolean)).toHaveLength(1);
   });
 });

@@ -108,8 +108,14 @@ const [file, accountId] = process.argv.slice(1);
 const db = new Database(file);
 db.pragma('busy_timeout = 5000');
 db.pragma('synchronous = NORMAL');
-const insert = db.prepare('insert into tokens (account_id, digest, created) values (?, ?, ?)');
-const write = db.transaction((i) => insert.run(Number(accountId), 'other-' + i, Date.now()));
+// A token as the store writes one: its id from id_sequences, the row, and its digest's route.
+const nextId = db.prepare("update id_sequences set last = last + 1 where name = 'tokens' returning last");
+const insert = db.prepare('insert into tokens (account_id, id, digest, created) values (?, ?, ?, ?)');
+const route = db.prepare('insert into token_routes (digest, account_id) values (?, ?)');
+const write = db.transaction((i) => {
+  insert.run(Number(accountId), nextId.get().last, 'other-' + i, Date.now());
+  route.run('other-' + i, Number(accountId));
+});
 write.immediate(0);
 process.stdout.write('writing\\n');
 for (let i = 1; i < 300; i++) write.immediate(i);

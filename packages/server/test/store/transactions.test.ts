@@ -90,7 +90,7 @@ describe.each(storeKinds)('transactions (%s)', (kind) => {
       const token = await s.tokens.create(accountId, uid('digest'));
       const consumerKey = uid('ck');
       await s.consumers.create({ key: consumerKey, accountId, sealedSecret: 's' });
-      await s.nonces.remember(consumerKey, 1, 'n');
+      await s.nonces.remember(accountId, consumerKey, 1, 'n');
       const binding = await s.bindings.create({ accountId, source: { kind: 'syncml', uuid: sml.uuid }, target: { kind: 'datastore', uuid: ds.uuid }, conflictWinner: 'source' });
       const log = await s.syncLog.append({ accountId, bindingId: binding.id, source: binding.source, target: binding.target, syncMode: 200, dataclass: 'Notes', stats: { source: zero, target: zero, duplicatesDetected: 0, duplicatesRemoved: 0, conflictsDetected: 0 }, result: 'completed', reason: null });
       await s.phoneBindings.create({ accountId, modelUuid: 'm', phoneNumber: '+1', foreignUserId: 'f', timezone: 'UTC', syncmlClientUuid: sml.uuid, datastoreClientUuid: ds.uuid });
@@ -113,13 +113,19 @@ describe.each(storeKinds)('transactions (%s)', (kind) => {
     expect(await s.contents.changesSince(a.ds.uuid, new Date(0))).toEqual([]);
     expect(await s.tokens.byDigest(a.token.digest)).toBeUndefined();
     expect(await s.consumers.byKey(a.consumerKey)).toBeUndefined();
-    expect(await s.nonces.remember(a.consumerKey, 1, 'n')).toBe(true); // forgotten with its consumer
+    // Its nonces went with its consumer: remembering one now has no consumer to go with.
+    await expect(s.nonces.remember(alice.id, a.consumerKey, 1, 'n')).rejects.toThrow();
     expect(await s.bindings.list(alice.id)).toEqual([]);
     expect(await s.syncLog.list(alice.id)).toEqual([]);
     expect(await s.phoneBindings.list(alice.id)).toEqual([]);
     expect(await s.outbox.list(alice.id, a.sml.uuid)).toEqual([]);
     expect(await s.sessions.get(a.session)).toBeUndefined();
     expect((await s.chatLog.list(10)).map((m) => m.sessionId)).toEqual([b.session]);
+    // Its routes went with it: its names are free again, and a phone's username finds Bob's client only.
+    expect((await s.activesync.byUsername('d', 8)).map((c) => c.uuid)).toEqual([b.as.uuid]);
+    const carol = await makeAccount(s, 'alice');
+    expect((await s.tokens.create(carol.id, a.token.digest)).accountId).toBe(carol.id);
+    expect((await s.consumers.create({ key: a.consumerKey, accountId: carol.id, sealedSecret: 's' })).accountId).toBe(carol.id);
 
     // Bob keeps everything.
     expect(await s.accounts.get(bob.id)).toBeDefined();
@@ -127,7 +133,7 @@ describe.each(storeKinds)('transactions (%s)', (kind) => {
       new Map([b.ds.uuid, b.ext.uuid, b.sml.uuid, b.as.uuid].map((u) => [u, 1])),
     );
     expect(await s.tokens.byDigest(b.token.digest)).toBeDefined();
-    expect(await s.nonces.remember(b.consumerKey, 1, 'n')).toBe(false);
+    expect(await s.nonces.remember(bob.id, b.consumerKey, 1, 'n')).toBe(false);
     expect(await s.bindings.list(bob.id)).toHaveLength(1);
     expect(await s.syncLog.list(bob.id)).toHaveLength(1);
     expect(await s.phoneBindings.list(bob.id)).toHaveLength(1);

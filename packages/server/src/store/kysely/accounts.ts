@@ -1,9 +1,15 @@
-/** Accounts and what authenticates them: bearer tokens, OAuth consumers, seen OAuth nonces. */
+/**
+ * Accounts and what authenticates them: bearer tokens, OAuth consumers, seen OAuth nonces. A
+ * look-up by name (username, token digest, consumer key) reads the name's routing table first and
+ * then the row by its account (routes.ts); creating or deleting a row writes its route with it.
+ */
 import type { Selectable } from 'kysely';
 import type { AccountRecord, BearerTokenRecord, ConsumerRecord } from '../records.js';
 import type { AccountRepo, ConsumerRepo, NonceRepo, TokenRepo } from '../store.js';
 import { toDate, type StoreContext } from './context.js';
+import { withSerialId } from './ids.js';
 import { prepared } from './prepared.js';
+import { addConsumerRoute, addTokenRoute, claimUsername, dropAccountRoutes, routeConsumer, routeToken, routeUsername } from './routes.js';
 import type { AccountsTable, ConsumersTable, TokensTable } from './schema.js';
 
 const account = (row: Selectable<AccountsTable>): AccountRecord => ({
@@ -30,10 +36,10 @@ const consumer = (row: Selectable<ConsumersTable>): ConsumerRecord => ({
   created: toDate(row.created),
 });
 
-// Every authenticated request reads its account (Basic by name, Bearer and OAuth by id, after the token's digest).
+// Every authenticated request reads its account by id, after the route of its username, token or consumer key.
 const accountById = prepared<Selectable<AccountsTable>>('select * from "accounts" where "id" = ?');
-const accountByUsername = prepared<Selectable<AccountsTable>>('select * from "accounts" where "username" = ?');
-const tokenByDigest = prepared<Selectable<TokensTable>>('select * from "tokens" where "digest" = ?');
+const tokenOf = prepared<Selectable<TokensTable>>('select * from "tokens" where "account_id" = ? and "digest" = ?');
+const consumerOf = prepared<Selectable<ConsumersTable>>('select * from "consumers" where "account_id" = ? and "key" = ?');
 
 /** The client tables whose rows own contents by uuid. */
 const CLIENT_TABLES = ['datastore_clients', 'extdata_clients', 'syncml_clients', 'activesync_clients'] as const;
@@ -48,26 +54,34 @@ export function accountRepo(ctx: StoreContext): AccountRepo {
       return row && account(row);
     },
     async byUsername(username) {
-      const row = await accountByUsername.first(ctx, [username]);
-      return row && account(row);
+      const id = await routeUsername(ctx, username);
+      if (id === undefined) return undefined;
+      const row = await accountById.first(ctx, [id]);
+      // The route and the row change in one transaction; a row of another name is one read between two of them.
+      return row?.username === username ? account(row) : undefined;
     },
     async create(fresh) {
-      const now = Date.now();
-      const row = await ctx
-        .db()
-        .insertInto('accounts')
-        .values({
-          username: fresh.username,
-          password_hash: fresh.passwordHash,
-          syncml_digest: fresh.syncmlDigest,
-          admin: fresh.admin ? 1 : 0,
-          created: now,
-          updated: now,
-        })
-        .onConflict((oc) => oc.column('username').doNothing())
-        .returningAll()
-        .executeTakeFirst();
-      return row && account(row);
+      return ctx.inTransaction(async () => {
+        const now = Date.now();
+        const row = await ctx
+          .db()
+          .insertInto('accounts')
+          .values({
+            username: fresh.username,
+            password_hash: fresh.passwordHash,
+            syncml_digest: fresh.syncmlDigest,
+            admin: fresh.admin ? 1 : 0,
+            created: now,
+            updated: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        // The route's key decides whether the name is free (the id is needed first): when taken,
+        // the row just made goes again in the same transaction, and nothing is left of the attempt.
+        if (await claimUsername(ctx, fresh.username, Number(row.id))) return account(row);
+        await ctx.db().deleteFrom('accounts').where('id', '=', row.id).execute();
+        return undefined;
+      });
     },
     async update(id, change) {
       const result = await ctx
@@ -93,10 +107,8 @@ export function accountRepo(ctx: StoreContext): AccountRepo {
           .deleteFrom('chat_log')
           .where('session_id', 'in', db.selectFrom('sessions').select('id').where('account_id', '=', id))
           .execute();
-        await db
-          .deleteFrom('nonces')
-          .where('consumer_key', 'in', db.selectFrom('consumers').select('key').where('account_id', '=', id))
-          .execute();
+        // Nonces go with their consumers, and those with the account (foreign keys); the routes, having none, go here.
+        await dropAccountRoutes(ctx, id);
         const result = await db.deleteFrom('accounts').where('id', '=', id).executeTakeFirst();
         return result.numDeletedRows > 0n;
       });
@@ -107,16 +119,22 @@ export function accountRepo(ctx: StoreContext): AccountRepo {
 export function tokenRepo(ctx: StoreContext): TokenRepo {
   return {
     async create(accountId, digest) {
-      const row = await ctx
-        .db()
-        .insertInto('tokens')
-        .values({ account_id: accountId, digest, created: Date.now() })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return token(row);
+      return ctx.inTransaction(async () => {
+        const row = await withSerialId(ctx, 'tokens', (id) =>
+          ctx
+            .db()
+            .insertInto('tokens')
+            .values({ ...id, account_id: accountId, digest, created: Date.now() })
+            .returningAll()
+            .executeTakeFirstOrThrow(),
+        );
+        await addTokenRoute(ctx, digest, accountId);
+        return token(row);
+      });
     },
     async byDigest(digest) {
-      const row = await tokenByDigest.first(ctx, [digest]);
+      const accountId = await routeToken(ctx, digest);
+      const row = accountId === undefined ? undefined : await tokenOf.first(ctx, [accountId, digest]);
       return row && token(row);
     },
   };
@@ -125,16 +143,20 @@ export function tokenRepo(ctx: StoreContext): TokenRepo {
 export function consumerRepo(ctx: StoreContext): ConsumerRepo {
   return {
     async create(fresh) {
-      const row = await ctx
-        .db()
-        .insertInto('consumers')
-        .values({ key: fresh.key, account_id: fresh.accountId, sealed_secret: fresh.sealedSecret, created: Date.now() })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return consumer(row);
+      return ctx.inTransaction(async () => {
+        const row = await ctx
+          .db()
+          .insertInto('consumers')
+          .values({ key: fresh.key, account_id: fresh.accountId, sealed_secret: fresh.sealedSecret, created: Date.now() })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await addConsumerRoute(ctx, fresh.key, fresh.accountId);
+        return consumer(row);
+      });
     },
     async byKey(key) {
-      const row = await ctx.db().selectFrom('consumers').selectAll().where('key', '=', key).executeTakeFirst();
+      const accountId = await routeConsumer(ctx, key);
+      const row = accountId === undefined ? undefined : await consumerOf.first(ctx, [accountId, key]);
       return row && consumer(row);
     },
   };
@@ -142,18 +164,23 @@ export function consumerRepo(ctx: StoreContext): ConsumerRepo {
 
 export function nonceRepo(ctx: StoreContext): NonceRepo {
   return {
-    async remember(consumerKey, timestamp, nonce) {
+    async remember(accountId, consumerKey, timestamp, nonce) {
       // The primary key decides, atomically across instances: a second insert inserts nothing.
       const result = await ctx
         .db()
         .insertInto('nonces')
-        .values({ consumer_key: consumerKey, timestamp, nonce })
-        .onConflict((oc) => oc.columns(['consumer_key', 'timestamp', 'nonce']).doNothing())
+        .values({ account_id: accountId, consumer_key: consumerKey, timestamp, nonce })
+        .onConflict((oc) => oc.columns(['account_id', 'consumer_key', 'timestamp', 'nonce']).doNothing())
         .executeTakeFirst();
       return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
     },
-    async prune(olderThan) {
-      await ctx.db().deleteFrom('nonces').where('timestamp', '<', olderThan).execute();
+    async prune(olderThan, accountId) {
+      await ctx
+        .db()
+        .deleteFrom('nonces')
+        .$if(accountId !== undefined, (q) => q.where('account_id', '=', accountId!))
+        .where('timestamp', '<', olderThan)
+        .execute();
     },
   };
 }

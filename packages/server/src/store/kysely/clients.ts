@@ -15,6 +15,7 @@ import type {
 import type { ActivesyncClientRepo, DatastoreClientRepo, ExtdataClientRepo, SyncmlClientRepo } from '../store.js';
 import { millis, toDate, toDateOrNull, type StoreContext } from './context.js';
 import { prepared } from './prepared.js';
+import { addActivesyncRoute, dropActivesyncRoute, routeActivesync } from './routes.js';
 import type { ActivesyncClientsTable, DatastoreClientsTable, ExtdataClientsTable, SyncmlClientsTable } from './schema.js';
 
 type ClientTable = 'extdata_clients' | 'datastore_clients' | 'syncml_clients' | 'activesync_clients';
@@ -235,6 +236,9 @@ const activesync = (row: Selectable<ActivesyncClientsTable>): ActivesyncClientRe
   updated: toDate(row.updated),
 });
 
+// A phone's every request signs in: its username's routes, then each client they name by its key.
+const activesyncClient = prepared<Selectable<ActivesyncClientsTable>>('select * from "activesync_clients" where "account_id" = ? and "uuid" = ?');
+
 export function activesyncRepo(ctx: StoreContext): ActivesyncClientRepo {
   return {
     async list(accountId) {
@@ -246,25 +250,28 @@ export function activesyncRepo(ctx: StoreContext): ActivesyncClientRepo {
       return row && activesync(row);
     },
     async create(client) {
-      const now = Date.now();
-      const row = await ctx
-        .db()
-        .insertInto('activesync_clients')
-        .values({
-          uuid: client.uuid,
-          account_id: client.accountId,
-          user_id: client.userId,
-          username: client.username,
-          password_hash: client.passwordHash,
-          phone_number: client.phoneNumber,
-          model_uuid: client.modelUuid,
-          last_sync: null,
-          created: now,
-          updated: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return activesync(row);
+      return ctx.inTransaction(async () => {
+        const now = Date.now();
+        const row = await ctx
+          .db()
+          .insertInto('activesync_clients')
+          .values({
+            uuid: client.uuid,
+            account_id: client.accountId,
+            user_id: client.userId,
+            username: client.username,
+            password_hash: client.passwordHash,
+            phone_number: client.phoneNumber,
+            model_uuid: client.modelUuid,
+            last_sync: null,
+            created: now,
+            updated: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await addActivesyncRoute(ctx, { username: client.username, accountId: client.accountId, clientUuid: client.uuid, created: now });
+        return activesync(row);
+      });
     },
     async setPassword(accountId, uuid, passwordHash) {
       const row = await ctx
@@ -278,12 +285,23 @@ export function activesyncRepo(ctx: StoreContext): ActivesyncClientRepo {
       return row && activesync(row);
     },
     async byUsername(username, limit) {
-      const rows = await ctx.db().selectFrom('activesync_clients').selectAll().where('username', '=', username).orderBy('created').orderBy('uuid').limit(limit).execute();
-      return rows.map(activesync);
+      const found: ActivesyncClientRecord[] = [];
+      for (const route of await routeActivesync(ctx, username, limit)) {
+        const row = await activesyncClient.first(ctx, [route.accountId, route.clientUuid]);
+        // Route and row are written and deleted together; one deleted between the two reads is skipped.
+        if (row !== undefined && row.username === username) found.push(activesync(row));
+      }
+      return found;
     },
     async setLastSync(accountId, uuid, when) {
       await ctx.db().updateTable('activesync_clients').set({ last_sync: when.getTime() }).where('account_id', '=', accountId).where('uuid', '=', uuid).execute();
     },
-    delete: (accountId, uuid) => deleteClient(ctx, 'activesync_clients', accountId, uuid),
+    delete: (accountId, uuid) =>
+      ctx.inTransaction(async () => {
+        const row = await activesyncClient.first(ctx, [accountId, uuid]);
+        if (row === undefined) return false;
+        await dropActivesyncRoute(ctx, row.username, accountId, uuid);
+        return deleteClient(ctx, 'activesync_clients', accountId, uuid);
+      }),
   };
 }

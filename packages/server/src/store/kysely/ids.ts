@@ -1,13 +1,13 @@
 /**
  * Serial ids of rows keyed by (account_id, id). PostgreSQL gives them from the column's identity;
  * SQLite cannot autoincrement a column of a composite primary key, so its ids come from a
- * counter per table in `id_sequences` (migration 10), taken in the insert's transaction (SQLite
+ * counter per table in `id_sequences` (since migration 10), taken in the insert's transaction (SQLite
  * has one writer at a time, so no two inserts take one id, and an id is never handed out twice).
  */
 import { sql } from 'kysely';
 import type { StoreContext } from './context.js';
 
-export type SerialTable = 'bindings' | 'sync_log' | 'phone_bindings' | 'outbox' | 'chat_log';
+export type SerialTable = 'bindings' | 'sync_log' | 'phone_bindings' | 'outbox' | 'chat_log' | 'tokens';
 
 /**
  * Runs `insert` with the id the new row gets: `{ id }` on SQLite, `{}` on PostgreSQL (the

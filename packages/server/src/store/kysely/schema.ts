@@ -34,9 +34,39 @@ export interface ConsumersTable {
 }
 
 export interface NoncesTable {
+  /** The consumer's account (migration 13). */
+  account_id: number;
   consumer_key: string;
   timestamp: number;
   nonce: string;
+}
+
+/**
+ * Routing tables (migration 13): from the name a sign-in starts with to the account it belongs
+ * to, keyed by the name (store/kysely/routes.ts writes them with the rows they route).
+ */
+export interface UsernameRoutesTable {
+  username: string;
+  account_id: number;
+}
+
+export interface TokenRoutesTable {
+  digest: string;
+  account_id: number;
+}
+
+export interface ConsumerRoutesTable {
+  key: string;
+  account_id: number;
+}
+
+/** One row per ActiveSync client: several may share a username, in one account or several. */
+export interface ActivesyncRoutesTable {
+  username: string;
+  account_id: number;
+  client_uuid: string;
+  /** The client's `created`, so candidates come oldest first. */
+  created: Millis;
 }
 
 export interface ExtdataClientsTable {
@@ -347,6 +377,10 @@ export interface Database {
   tokens: TokensTable;
   consumers: ConsumersTable;
   nonces: NoncesTable;
+  username_routes: UsernameRoutesTable;
+  token_routes: TokenRoutesTable;
+  consumer_routes: ConsumerRoutesTable;
+  activesync_routes: ActivesyncRoutesTable;
   extdata_clients: ExtdataClientsTable;
   datastore_clients: DatastoreClientsTable;
   contents: ContentsTable;
