@@ -3,7 +3,8 @@
  * as data the rule's tests share: which tables no account owns, and which owned tables do not
  * follow the rule yet. The debt list only shrinks: shard-ready.test.ts fails for a listed table
  * that has come to follow the rule, so it is taken off, and from then on its queries are held to
- * the rule too (shard-queries.test.ts).
+ * the rule too (shard-queries.test.ts). No look-up reads an owned table across accounts: those
+ * that start without an account go through a routing table.
  */
 
 /** Tables no account owns: the accounts themselves (their id is the distribution key), reference data, bookkeeping. */
@@ -21,15 +22,24 @@ export const SESSION_KEYED: ReadonlyMap<string, string> = new Map([
   ['chat_log', 'session_id'],
 ]);
 
-/** Owned (or session-keyed) tables whose primary key does not lead with their key yet: the debt the issue names. */
-export const NOT_YET_SHARD_READY: ReadonlySet<string> = new Set(['consumers', 'contents', 'nonces', 'tokens']);
-
 /**
- * Look-ups that start without an account (a phone signing in names only its username) and do not
- * go through a routing table yet: the statements allowed to read an owned table across accounts.
- * The list only shrinks.
+ * Routing tables: from a name a sign-in starts with (a username, a bearer token's digest, an OAuth
+ * consumer key, an ActiveSync username) to its account, each keyed by the column named here, which
+ * leads its primary key (the distribution column: they are not colocated with the accounts). Every
+ * statement on one names that key, so a look-up that starts without an account reads one node.
  */
-export const UNROUTED_LOOKUPS: readonly RegExp[] = [
-  // ActiveSync sign-in: the clients registered with a username, in any account (auth.ts picks by password).
-  /^select \* from "activesync_clients" where "username" = \?/,
-];
+export const ROUTING_TABLES: ReadonlyMap<string, string> = new Map([
+  ['username_routes', 'username'],
+  ['token_routes', 'digest'],
+  ['consumer_routes', 'key'],
+  ['activesync_routes', 'username'],
+]);
+
+/** Owned (or session-keyed) tables whose primary key does not lead with their key yet: the debt the issue names. */
+export const NOT_YET_SHARD_READY: ReadonlySet<string> = new Set(['contents']);
+
+/** The column a table is distributed by: its session's key, its name's, or (owned by an account) account_id; the accounts' own id. */
+export function distributionColumn(table: string): string {
+  if (table === 'accounts') return 'id';
+  return SESSION_KEYED.get(table) ?? ROUTING_TABLES.get(table) ?? 'account_id';
+}
