@@ -57,7 +57,7 @@ export function accountRepo(ctx: StoreContext): AccountRepo {
       const id = await routeUsername(ctx, username);
       if (id === undefined) return undefined;
       const row = await accountById.first(ctx, [id]);
-      // The route and the row change in one transaction; a row of another name is one read between two of them.
+      // Written together, read apart: the account may go between the two reads, and a route left stale never names it.
       return row?.username === username ? account(row) : undefined;
     },
     async create(fresh) {
