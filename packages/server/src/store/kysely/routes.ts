@@ -16,8 +16,7 @@
  * transaction; nothing else writes these tables, and no foreign key does it for them (a routing
  * table is not colocated with the accounts). Every statement names the route's key.
  */
-import type { StoreContext } from './context.js';
-import { chunks } from './context.js';
+import { chunks, type StoreContext } from './context.js';
 import { prepared } from './prepared.js';
 
 const accountOfUsername = prepared<{ account_id: number }>('select "account_id" from "username_routes" where "username" = ?');
