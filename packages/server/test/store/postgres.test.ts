@@ -2,6 +2,7 @@
  * PostgreSQL as the scale-out store: several stores on one database stand for several server
  * instances. Starting at once must migrate once; concurrent writes must not be lost.
  */
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/open.js';
 import type { Store } from '../../src/store/store.js';
@@ -71,6 +72,43 @@ describe('PostgreSQL with several instances', () => {
     );
     expect(await a!.contents.countLive([client])).toEqual(new Map([[client, 500]]));
     expect(await b!.chatLog.list(100)).toHaveLength(10);
+  });
+
+  it('an account deleted while another instance adds a token to it leaves no route to it', async () => {
+    const [b] = await instances(1);
+    // Instance a by a name of its own, to find it waiting among the test cluster's connections.
+    const name = uid('deleter');
+    const url = new URL(database!.url);
+    url.searchParams.set('application_name', name);
+    const a = await openStore({ kind: 'postgres', url: url.toString() });
+    opened.push(a);
+    const alice = (await a.accounts.create({ username: 'alice', passwordHash: 'h', syncmlDigest: null, admin: false }))!;
+    const raw = new pg.Client({ connectionString: database!.url });
+    await raw.connect();
+    try {
+      // Instance b adds a token and holds its transaction open: the token's foreign key check holds the account's row.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let added!: () => void;
+      const inserted = new Promise<void>((resolve) => (added = resolve));
+      const adding = b!.transaction(async (tx) => {
+        await tx.tokens.create(alice.id, 'late-digest');
+        added();
+        await held;
+      });
+      await inserted;
+      // Instance a deletes the account meanwhile: it waits for b (seen waiting on a lock), then goes on.
+      const deleting = a.accounts.delete(alice.id);
+      const waiting = async () => Number((await raw.query("select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and application_name = $1", [name])).rows[0].n);
+      while ((await waiting()) === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      release();
+      await adding;
+      expect(await deleting).toBe(true);
+      expect((await raw.query("select count(*) as n from token_routes where digest = 'late-digest'")).rows[0].n).toBe('0');
+      expect(await a.tokens.byDigest('late-digest')).toBeUndefined();
+    } finally {
+      await raw.end();
+    }
   });
 
   it('one username, one nonce: racing instances cannot both win', async () => {

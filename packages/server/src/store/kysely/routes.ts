@@ -99,7 +99,15 @@ export async function dropActivesyncRoute(ctx: StoreContext, username: string, a
  */
 export async function dropAccountRoutes(ctx: StoreContext, accountId: number): Promise<void> {
   const db = ctx.db();
-  const account = await db.selectFrom('accounts').select('username').where('id', '=', accountId).executeTakeFirst();
+  // PostgreSQL: the account's row locked first, so a token, consumer or client being added to it
+  // meanwhile (its foreign key check holds the row too) either commits before the names are read
+  // here or waits, then finds no account: no route is left behind to an account that is gone.
+  const account = await db
+    .selectFrom('accounts')
+    .select('username')
+    .where('id', '=', accountId)
+    .$if(ctx.dialect === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst();
   if (account !== undefined) await db.deleteFrom('username_routes').where('username', '=', account.username).where('account_id', '=', accountId).execute();
 
   const digests = (await db.selectFrom('tokens').select('digest').where('account_id', '=', accountId).execute()).map((r) => r.digest);
