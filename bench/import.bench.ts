@@ -108,9 +108,11 @@ async function rawInsert(dir: string, n: number): Promise<number> {
   const store = await openStore({ kind: 'sqlite', file: join(dir, 'raw.sqlite') });
   try {
     const clientUuid = randomUUID();
+    // The store alone: no account row needed (contents have no foreign key to it).
+    const accountId = 1;
     const start = performance.now();
     for (let from = 0; from < n; from += 1_000) {
-      const items = Array.from({ length: Math.min(1_000, n - from) }, (_, k) => ({ uuid: randomUUID(), clientUuid, dataclass: 'Contacts' as const, title: `card ${from + k}`, type: 'text/vcard', body: card(from + k) }));
+      const items = Array.from({ length: Math.min(1_000, n - from) }, (_, k) => ({ uuid: randomUUID(), accountId, clientUuid, dataclass: 'Contacts' as const, title: `card ${from + k}`, type: 'text/vcard', body: card(from + k) }));
       await store.transaction((tx) => tx.contents.insertMany(items));
     }
     return performance.now() - start;

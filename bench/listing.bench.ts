@@ -55,10 +55,11 @@ async function load(dataDir: string): Promise<string> {
   }
   const store = await openStore({ kind: 'sqlite', file: join(dataDir, 'atomsync.sqlite') });
   try {
+    const accountId = (await store.accounts.byUsername(ADMIN.username))!.id;
     for (let from = 0; from < ITEMS; from += LOAD_BATCH) {
       const items: NewContent[] = [];
       for (let i = from; i < Math.min(ITEMS, from + LOAD_BATCH); i++) {
-        items.push({ clientUuid: uuid, uuid: newItemUuid(), dataclass: 'Contacts', title: `Lars Erik Nilsson ${i}`, type: 'text/x-vcard', body: benchContact(i) });
+        items.push({ accountId, clientUuid: uuid, uuid: newItemUuid(), dataclass: 'Contacts', title: `Lars Erik Nilsson ${i}`, type: 'text/x-vcard', body: benchContact(i) });
       }
       await store.contents.insertMany(items);
     }

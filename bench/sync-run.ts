@@ -26,15 +26,15 @@ try {
   const store = await openStore(postgresUrl === undefined ? { kind: 'sqlite', file: join(dir, 'bench.sqlite') } : { kind: 'postgres', url: postgresUrl });
   const account = await store.accounts.create({ username: 'bench', passwordHash: 'unused', syncmlDigest: null, admin: false });
   if (account === undefined) throw new Error('no account');
-  const clients = { source: randomUUID(), target: randomUUID() };
-  for (const [side, uuid] of Object.entries(clients)) await store.datastores.create({ uuid, accountId: account.id, userId: side });
+  const clients = { source: { accountId: account.id, uuid: randomUUID() }, target: { accountId: account.id, uuid: randomUUID() } };
+  for (const [side, { uuid }] of Object.entries(clients)) await store.datastores.create({ uuid, accountId: account.id, userId: side });
   const sides = slowSyncSides(n, 0.3);
   for (const side of ['source', 'target'] as const) {
     await store.transaction(() =>
-      store.contents.insertMany(sides[side].map((c) => ({ uuid: randomUUID(), clientUuid: clients[side], dataclass: 'Contacts' as const, title: c.title, type: 'text/vcard', body: c.body }))),
+      store.contents.insertMany(sides[side].map((c) => ({ uuid: randomUUID(), accountId: account.id, clientUuid: clients[side].uuid, dataclass: 'Contacts' as const, title: c.title, type: 'text/vcard', body: c.body }))),
     );
   }
-  const binding = await store.bindings.create({ accountId: account.id, source: { kind: 'datastore', uuid: clients.source }, target: { kind: 'datastore', uuid: clients.target }, conflictWinner: 'source' });
+  const binding = await store.bindings.create({ accountId: account.id, source: { kind: 'datastore', uuid: clients.source.uuid }, target: { kind: 'datastore', uuid: clients.target.uuid }, conflictWinner: 'source' });
 
   const readStart = performance.now();
   await store.contents.list(clients.source, ['Contacts']);
@@ -60,7 +60,8 @@ try {
 
   // The run must have done the work it is timed for: a slow sync merging the twins.
   const expected = 2 * n - sides.twins;
-  const [s, t] = [(await store.contents.countLive([clients.source])).get(clients.source), (await store.contents.countLive([clients.target])).get(clients.target)];
+  const live = async ({ accountId, uuid }: { accountId: number; uuid: string }) => (await store.contents.countLive(accountId, [uuid])).get(uuid);
+  const [s, t] = [await live(clients.source), await live(clients.target)];
   if (log.result !== 'completed' || log.syncMode !== 201 || s !== expected || t !== expected || log.stats.duplicatesDetected !== sides.twins) {
     throw new Error(`wrong result: ${JSON.stringify({ result: log.result, reason: log.reason, mode: log.syncMode, source: s, target: t, expected, duplicates: log.stats.duplicatesDetected, twins: sides.twins })}`);
   }

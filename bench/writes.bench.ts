@@ -84,8 +84,10 @@ async function storeAlone(options: StoreOptions, uuid: () => string, seconds: nu
   const store = await openStore(options);
   try {
     const clientUuid = randomUUID();
+    // The store alone: no account row needed (contents have no foreign key to it).
+    const accountId = 1;
     const batch = (): NewContent[] =>
-      Array.from({ length: BATCH }, (_, i) => ({ uuid: uuid(), clientUuid, dataclass: 'Contacts', title: `Contact ${i}`, type: 'text/x-vcard', body: benchContact(i) }));
+      Array.from({ length: BATCH }, (_, i) => ({ uuid: uuid(), accountId, clientUuid, dataclass: 'Contacts', title: `Contact ${i}`, type: 'text/x-vcard', body: benchContact(i) }));
     const run = async (ms: number) => {
       let items = 0;
       const start = performance.now();

@@ -209,7 +209,7 @@ describe.each(storeKinds)('polled feeds (%s)', (kind) => {
     try {
       const account = await createAccount({ store: one, secrets }, { username: 'carol', password: 'carol-secret-pw', admin: false });
       const client = (await one.datastores.create({ uuid: randomUUID(), accountId: account.id, userId: 'polled' }))!;
-      const [item] = await one.contents.insertMany([{ clientUuid: client.uuid, uuid: randomUUID(), dataclass: 'Notes', title: 'a', type: 'text/plain', body: 'before' }]);
+      const [item] = await one.contents.insertMany([{ accountId: account.id, clientUuid: client.uuid, uuid: randomUUID(), dataclass: 'Notes', title: 'a', type: 'text/plain', body: 'before' }]);
       const url = `${running.url}/v2/services/datastore/${client.uuid}/contents/`;
       const authorization = `Basic ${Buffer.from('carol:carol-secret-pw').toString('base64')}`;
       const first = await fetch(url, { headers: { authorization } });
@@ -217,7 +217,7 @@ describe.each(storeKinds)('polled feeds (%s)', (kind) => {
       expect(await first.text()).toContain('before');
       expect((await fetch(url, { headers: { authorization, 'if-none-match': etag } })).status).toBe(304);
 
-      await other.contents.update(client.uuid, item!.uuid, { dataclass: 'Notes', title: 'a', type: 'text/plain', body: 'after' });
+      await other.contents.update(client, item!.uuid, { dataclass: 'Notes', title: 'a', type: 'text/plain', body: 'after' });
       const changed = await fetch(url, { headers: { authorization, 'if-none-match': etag } });
       expect(changed.status).toBe(200);
       expect(await changed.text()).toContain('after');

@@ -42,7 +42,8 @@ export async function pingCommand(request: PhoneRequest, body: AsElement | null)
   for (const w of watched) if ((await devices.outboxSize(accountId, clientUuid, w.id)) > w.sentCount) queued.push(w.id);
   if (queued.length > 0) return pingResponse({ status: PING_STATUS.CHANGES, changed: queued });
 
-  const peer = phone?.peer.kind === 'datastore' ? [phone.peer.uuid] : [];
+  // The datastore of the binding, by its key: the binding's account and the peer's uuid.
+  const peer = phone?.peer.kind === 'datastore' ? [{ accountId: phone.binding.accountId, uuid: phone.peer.uuid }] : [];
   const since = new Date(Math.min(...watched.map((w) => w.synced.getTime())));
   const deadline = Date.now() + heartbeat * 1000;
   if (peer.length > 0) {

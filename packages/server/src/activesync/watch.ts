@@ -9,7 +9,7 @@
  * end of a heartbeat of up to an hour.
  */
 import type { Logger } from 'pino';
-import type { Store } from '../store/store.js';
+import type { ClientKey, Store } from '../store/store.js';
 
 /** How often the watched datastores are read while someone waits: a change reaches a phone within this. */
 export const WATCH_INTERVAL_MS = 200;
@@ -24,12 +24,13 @@ export interface WaitingDevice {
 
 /** Why a wait ended: the clients changed (none at the deadline or a hang-up), or a wipe was asked for the device. */
 export interface WaitResult {
-  readonly changed: readonly string[];
+  readonly changed: readonly ClientKey[];
   readonly wipe: boolean;
 }
 
 interface Waiter {
-  readonly clients: readonly string[];
+  /** The datastores watched, by their key (the account the phone's binding is of, and the uuid). */
+  readonly clients: readonly ClientKey[];
   readonly device: WaitingDevice | undefined;
   /** Changes after this count. */
   readonly since: number;
@@ -60,7 +61,7 @@ export class ChangeWatch {
    * at `deadline` (epoch ms) or when `signal` aborts (the phone hung up); with `wipe` as soon as a
    * remote wipe is asked for `device`.
    */
-  wait(clients: readonly string[], since: Date, deadline: number, signal?: AbortSignal, device?: WaitingDevice): Promise<WaitResult> {
+  wait(clients: readonly ClientKey[], since: Date, deadline: number, signal?: AbortSignal, device?: WaitingDevice): Promise<WaitResult> {
     return new Promise((resolve) => {
       let done = false;
       const finish = (result: WaitResult) => {
@@ -98,10 +99,10 @@ export class ChangeWatch {
     this.#reading = true;
     try {
       if (++this.#ticks % WIPE_EVERY_TICKS === 0) await this.#readWipes();
-      const watched = new Set<string>();
-      for (const w of this.#waiters) for (const c of w.clients) watched.add(c);
-      if (watched.size === 0) return;
-      const latest = await this.store.contents.lastChanged([...watched]);
+      // Every waiter's keys as they are: the store answers under the very keys asked.
+      const watched = [...this.#waiters].flatMap((w) => w.clients);
+      if (watched.length === 0) return;
+      const latest = await this.store.contents.lastChanged(watched);
       for (const w of [...this.#waiters]) {
         const changed = w.clients.filter((c) => (latest.get(c)?.getTime() ?? 0) > w.since);
         if (changed.length > 0) w.resolve({ changed, wipe: false });

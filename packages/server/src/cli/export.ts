@@ -38,7 +38,7 @@ export const exportCommand = defineCommand({
     } catch (err) {
       fail(`--dataclass: ${(err as Error).message}`, 2);
     }
-    const written = await withClient(args.data, args.user, args.datastore, async ({ store }, clientUuid) => {
+    const written = await withClient(args.data, args.user, args.datastore, async ({ store }, client) => {
       let out: Writable = process.stdout;
       if (args.output !== undefined) {
         out = createWriteStream(args.output);
@@ -47,7 +47,7 @@ export const exportCommand = defineCommand({
           out.once('error', reject);
         }).catch((err: unknown) => fail(`cannot write ${args.output}: ${(err as Error).message}`, 1));
       }
-      const n = await exportItems(store, clientUuid, dataclass, out);
+      const n = await exportItems(store, client, dataclass, out);
       if (out !== process.stdout) {
         out.end();
         await finished(out);

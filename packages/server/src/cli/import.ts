@@ -17,6 +17,7 @@ import type { OpenedStore } from '../bootstrap.js';
 import { STORE_ENVIRONMENT } from '../config.js';
 import { ServiceError } from '../errors.js';
 import { clientOf, importItems, type ImportSummary } from '../services/import-export.js';
+import type { ClientKey } from '../store/store.js';
 import { fail, openStoreOrFail } from './failure.js';
 import { documentEnvironment } from './usage.js';
 
@@ -33,7 +34,7 @@ export function dataclassArg(value: string | undefined): Dataclass | undefined {
 }
 
 /** Opens the configured store and the client `uuid` of `user`, runs `work`, closes the store. */
-export async function withClient<T>(data: string | undefined, user: string, uuid: string, work: (opened: OpenedStore, clientUuid: string) => Promise<T>): Promise<T> {
+export async function withClient<T>(data: string | undefined, user: string, uuid: string, work: (opened: OpenedStore, client: ClientKey) => Promise<T>): Promise<T> {
   const opened = await openStoreOrFail(data);
   try {
     return await work(opened, await clientOf(opened.store, user, uuid));
@@ -75,7 +76,7 @@ export const importCommand = defineCommand({
     } catch (err) {
       fail(`cannot read ${args.file}: ${(err as Error).message}`, 1);
     }
-    const summary = await withClient(args.data, args.user, args.datastore, async ({ store }, clientUuid) => {
+    const summary = await withClient(args.data, args.user, args.datastore, async ({ store }, client) => {
       const bar = process.stderr.isTTY === true
         ? new cliProgress.SingleBar({ stream: process.stderr, format: `${basename(args.file)} [{bar}] {percentage}% | {added} added, {twins} twins, {refused} refused`, hideCursor: true, clearOnComplete: true }, cliProgress.Presets.shades_classic)
         : undefined;
@@ -89,7 +90,7 @@ export const importCommand = defineCommand({
       }
       bar?.start(Math.max(size, 1), 0, { added: 0, twins: 0, refused: 0 });
       try {
-        return await importItems(store, clientUuid, counted(), {
+        return await importItems(store, client, counted(), {
           dataclass,
           progress: (s) => bar?.update(read, { added: count(s.added), twins: count(s.twins), refused: count(s.refusedCount) }),
         });

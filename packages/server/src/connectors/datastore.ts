@@ -7,7 +7,7 @@
 import type { ApplyResult, Change, Connector, Item, OutgoingChange } from '@atomsync/engine';
 import { describeItem, type ItemContent, type ItemDescription } from '@atomsync/items';
 import type { DescribedContent, NewContent } from '../store/records.js';
-import type { Store } from '../store/store.js';
+import type { ClientKey, Store } from '../store/store.js';
 import { newItemUuid } from '../services/item-uuid.js';
 
 /**
@@ -40,26 +40,26 @@ const content = (item: ItemContent) => ({ dataclass: item.dataclass, title: item
 const toStore = ({ item, description }: { readonly item: ItemContent; readonly description?: ItemDescription }) =>
   description === undefined ? content(item) : { dataclass: item.dataclass, title: item.title, type: item.type, body: item.body, description };
 
-export function datastoreConnector(store: Store, clientUuid: string): Connector {
+export function datastoreConnector(store: Store, client: ClientKey): Connector {
   return {
     kind: 'datastore',
     local: true,
 
     async changesSince(dataclasses, anchor) {
       const next = anchorNow();
-      const rows = await store.contents.changesDescribed(clientUuid, since(anchor), dataclasses);
+      const rows = await store.contents.changesDescribed(client, since(anchor), dataclasses);
       const entries = rows.map((row): Change => (row.deleted ? { op: 'delete', id: row.uuid, dataclass: row.dataclass } : { op: 'upsert', item: described(row) }));
       return { entries, anchor: next };
     },
 
     async all(dataclasses) {
       const next = anchorNow();
-      const rows = await store.contents.listDescribed(clientUuid, dataclasses);
+      const rows = await store.contents.listDescribed(client, dataclasses);
       return { entries: rows.map(described), anchor: next };
     },
 
     async apply(changes) {
-      return apply(store, clientUuid, changes);
+      return apply(store, client, changes);
     },
   };
 }
@@ -70,14 +70,14 @@ export function datastoreConnector(store: Store, clientUuid: string): Connector 
  * accepted, so two changes of one item behave as in sequence), then the replaces (one
  * multi-row update per chunk), the deletes and the adds are written.
  */
-async function apply(store: Store, clientUuid: string, changes: readonly OutgoingChange[]): Promise<ApplyResult[]> {
+async function apply(store: Store, client: ClientKey, changes: readonly OutgoingChange[]): Promise<ApplyResult[]> {
   const results: ApplyResult[] = new Array(changes.length);
   const touched = [...new Set(changes.flatMap((change) => (change.op === 'add' ? [] : [change.id])))];
   /** Each touched item as it stands after the changes accepted so far; null: absent or deleted. */
   const view = new Map<string, ItemContent | null>(touched.map((id) => [id, null]));
   /** Fingerprints known without parsing: the stored items' own, and those the engine sends. */
   const fingerprints = new Map<ItemContent, string>();
-  for (const row of touched.length === 0 ? [] : await store.contents.getManyDescribed(clientUuid, touched)) {
+  for (const row of touched.length === 0 ? [] : await store.contents.getManyDescribed(client, touched)) {
     view.set(row.uuid, row);
     fingerprints.set(row, row.description.fingerprint);
   }
@@ -96,7 +96,7 @@ async function apply(store: Store, clientUuid: string, changes: readonly Outgoin
   changes.forEach((change, index) => {
     switch (change.op) {
       case 'add':
-        adds.push({ index, row: { uuid: newItemUuid(), clientUuid, ...toStore(change) } });
+        adds.push({ index, row: { uuid: newItemUuid(), accountId: client.accountId, clientUuid: client.uuid, ...toStore(change) } });
         return;
       case 'replace': {
         const current = view.get(change.id) ?? null;
@@ -132,11 +132,11 @@ async function apply(store: Store, clientUuid: string, changes: readonly Outgoin
   });
 
   if (replaces.size > 0) {
-    const written = new Set((await store.contents.updateMany(clientUuid, [...replaces].map(([uuid, replace]) => ({ uuid, change: toStore(replace) })))).map((row) => row.uuid));
+    const written = new Set((await store.contents.updateMany(client, [...replaces].map(([uuid, replace]) => ({ uuid, change: toStore(replace) })))).map((row) => row.uuid));
     // Missing only outside a transaction, when someone deleted it since the read above.
     for (const [id, replace] of replaces) if (!written.has(id)) results[replace.index] = stale;
   }
-  if (deletes.size > 0) await store.contents.deleteMany(clientUuid, [...deletes]);
+  if (deletes.size > 0) await store.contents.deleteMany(client, [...deletes]);
   if (adds.length > 0) {
     await store.contents.insertMany(adds.map((add) => add.row));
     for (const add of adds) results[add.index] = { ok: true, id: add.row.uuid };

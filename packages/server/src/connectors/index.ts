@@ -51,8 +51,9 @@ export async function connectorFor(
   const gone = (): SyncFailure => new SyncFailure(`the ${side} ${ref.kind} client no longer exists`);
   switch (ref.kind) {
     case 'datastore': {
-      if ((await deps.store.datastores.get(accountId, ref.uuid)) === undefined) throw gone();
-      return datastoreConnector(deps.store, ref.uuid);
+      const client = await deps.store.datastores.get(accountId, ref.uuid);
+      if (client === undefined) throw gone();
+      return datastoreConnector(deps.store, client);
     }
     case 'extdata': {
       const client = extdataClient ?? (await deps.store.extdata.get(accountId, ref.uuid));

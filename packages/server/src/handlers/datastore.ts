@@ -187,7 +187,7 @@ export const datastoreHandlers: HandlerGroup = ({ store }) => {
      */
     async getDatastoreClient({ path }, ctx) {
       const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
-      return listedClient(ctx, client, await countLines(store, client.uuid));
+      return listedClient(ctx, client, await countLines(store, client));
     },
 
     async listContents({ path, query }, ctx) {
@@ -198,7 +198,7 @@ export const datastoreHandlers: HandlerGroup = ({ store }) => {
         const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
         const filter = query.dataclass === undefined ? [] : [`dataclass=${query.dataclass}`];
         const feed = { path: contentsPath(client.uuid), query: filter, id: contentsPath(client.uuid), title: `Contents of ${client.userId}` };
-        return pagedFeed(ctx, feed, paging, listingPager(store, client.uuid, query.dataclass), (item) => contentEntry(ctx, item));
+        return pagedFeed(ctx, feed, paging, listingPager(store, client, query.dataclass), (item) => contentEntry(ctx, item));
       });
     },
 
@@ -211,36 +211,36 @@ export const datastoreHandlers: HandlerGroup = ({ store }) => {
         const author = authorOf(ctx);
         const filter = [`since=${encodeURIComponent(query.since)}`, ...(query.dataclass === undefined ? [] : [`dataclass=${query.dataclass}`])];
         const feed = { path: contentsPath(client.uuid), query: filter, id: `${contentsPath(client.uuid)}?${filter.join('&')}`, title: `Changes since ${query.since}` };
-        return pagedFeed(ctx, feed, paging, changesPager(store, client.uuid, since, query.dataclass), (change) => changeEntry(ctx, author, change));
+        return pagedFeed(ctx, feed, paging, changesPager(store, client, since, query.dataclass), (change) => changeEntry(ctx, author, change));
       });
     },
 
     async createContent({ path, query, body }, ctx) {
       const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
       const input = contentInput(body.title, body.content, query.dataclass ?? body.dataclass);
-      return contentEntry(ctx, await ctx.inWriterTurn(() => createContent(store, client.uuid, input)));
+      return contentEntry(ctx, await ctx.inWriterTurn(() => createContent(store, client, input)));
     },
 
     async getContent({ path }, ctx) {
       const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
-      return contentEntry(ctx, await getContent(store, client.uuid, path.contentUuid));
+      return contentEntry(ctx, await getContent(store, client, path.contentUuid));
     },
 
     async updateContent({ path, body }, ctx) {
       const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
       const input = contentInput(body.title, body.content, body.dataclass);
-      return contentEntry(ctx, await ctx.inWriterTurn(() => updateContent(store, client.uuid, path.contentUuid, input)));
+      return contentEntry(ctx, await ctx.inWriterTurn(() => updateContent(store, client, path.contentUuid, input)));
     },
 
     async deleteContent({ path }, ctx) {
       const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
-      await deleteContent(store, client.uuid, path.contentUuid);
+      await deleteContent(store, client, path.contentUuid);
     },
 
     async batchContents({ path, query, body }, ctx) {
       const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
-      const plan = await planBatch(client.uuid, body.entries.map(batchRequest), query.dataclass);
-      const outcomes = await ctx.inWriterTurn(() => applyPlan(store, client.uuid, plan));
+      const plan = await planBatch(client, body.entries.map(batchRequest), query.dataclass);
+      const outcomes = await ctx.inWriterTurn(() => applyPlan(store, client, plan));
       const author = authorOf(ctx);
       const results = body.entries.map((posted, i) => batchResult(ctx, author, posted, outcomes[i]!));
       return feedOf(ctx, `${contentsPath(client.uuid)}batch`, 'Batch results', results);

@@ -26,7 +26,7 @@
  */
 import type { Dataclass, OperationType } from '@atomsync/atom';
 import type { ContentChange, ContentRecord, NewContent } from '../store/records.js';
-import type { Store } from '../store/store.js';
+import type { ClientKey, Store } from '../store/store.js';
 import { prepareContent, uuidOfUrn, type ContentInput } from './contents.js';
 import { describeAll } from './describe-pool.js';
 import { newItemUuid } from './item-uuid.js';
@@ -72,7 +72,7 @@ export interface BatchPlan {
  * `dataclass` is the batch's `?dataclass=`: the class of inserted and updated items whose content
  * names none.
  */
-export async function planBatch(clientUuid: string, requests: readonly BatchRequest[], dataclass?: Dataclass): Promise<BatchPlan> {
+export async function planBatch(client: ClientKey, requests: readonly BatchRequest[], dataclass?: Dataclass): Promise<BatchPlan> {
   const outcomes: BatchOutcome[] = new Array<BatchOutcome>(requests.length);
   const inserts: { index: number; item: NewContent }[] = [];
   const named: Named[] = [];
@@ -85,7 +85,7 @@ export async function planBatch(clientUuid: string, requests: readonly BatchRequ
     } else if (operation === 'insert') {
       const prepared = prepareContent({ ...request.content, dataclass: request.content.dataclass ?? dataclass });
       if (!prepared.ok) outcomes[index] = bad(prepared.message);
-      else inserts.push({ index, item: { uuid: newItemUuid(), clientUuid, ...prepared.change } });
+      else inserts.push({ index, item: { uuid: newItemUuid(), accountId: client.accountId, clientUuid: client.uuid, ...prepared.change } });
     } else {
       const uuid = uuidOfUrn(request.id);
       const earlier = uuid === undefined ? undefined : firstNamer.get(uuid);
@@ -107,11 +107,11 @@ export async function planBatch(clientUuid: string, requests: readonly BatchRequ
 }
 
 /** Writes a planned batch to the client's items, in one transaction; one outcome per request, in order. */
-export async function applyPlan(store: Store, clientUuid: string, plan: BatchPlan): Promise<BatchOutcome[]> {
+export async function applyPlan(store: Store, client: ClientKey, plan: BatchPlan): Promise<BatchOutcome[]> {
   const { outcomes, inserts, named, dataclass } = plan;
   return store.transaction(async (tx) => {
     const existing = new Map<string, ContentRecord>();
-    if (named.length > 0) for (const item of await tx.contents.getMany(clientUuid, named.map((n) => n.uuid))) existing.set(item.uuid, item);
+    if (named.length > 0) for (const item of await tx.contents.getMany(client, named.map((n) => n.uuid))) existing.set(item.uuid, item);
 
     const deletes: { index: number; item: ContentRecord }[] = [];
     const updates: { index: number; uuid: string; change: ContentChange }[] = [];
@@ -132,7 +132,7 @@ export async function applyPlan(store: Store, clientUuid: string, plan: BatchPla
 
     if (updates.length > 0) {
       // One multi-row statement per chunk, not one UPDATE per entry.
-      const updated = new Map((await tx.contents.updateMany(clientUuid, updates)).map((item) => [item.uuid, item]));
+      const updated = new Map((await tx.contents.updateMany(client, updates)).map((item) => [item.uuid, item]));
       for (const { index, uuid } of updates) {
         const item = updated.get(uuid);
         outcomes[index] = item === undefined ? NOT_FOUND : { code: 200, reason: 'Updated', item };
@@ -140,7 +140,7 @@ export async function applyPlan(store: Store, clientUuid: string, plan: BatchPla
     }
 
     if (deletes.length > 0) {
-      const gone = new Set(await tx.contents.deleteMany(clientUuid, deletes.map((d) => d.item.uuid)));
+      const gone = new Set(await tx.contents.deleteMany(client, deletes.map((d) => d.item.uuid)));
       const when = new Date();
       for (const { index, item } of deletes) outcomes[index] = gone.has(item.uuid) ? { code: 200, reason: 'Deleted', item, deleted: when } : NOT_FOUND;
     }
@@ -154,6 +154,6 @@ export async function applyPlan(store: Store, clientUuid: string, plan: BatchPla
 }
 
 /** planBatch, then applyPlan: for a caller with no line of writers to wait in. */
-export async function applyBatch(store: Store, clientUuid: string, requests: readonly BatchRequest[], dataclass?: Dataclass): Promise<BatchOutcome[]> {
-  return applyPlan(store, clientUuid, await planBatch(clientUuid, requests, dataclass));
+export async function applyBatch(store: Store, client: ClientKey, requests: readonly BatchRequest[], dataclass?: Dataclass): Promise<BatchOutcome[]> {
+  return applyPlan(store, client, await planBatch(client, requests, dataclass));
 }

@@ -11,7 +11,7 @@
  */
 import type { Dataclass } from '@atomsync/atom';
 import type { ContentRecord } from '../store/records.js';
-import type { ChangePosition, Repositories } from '../store/store.js';
+import type { ChangePosition, ClientKey, Repositories } from '../store/store.js';
 import { quote } from '../http/safe-text.js';
 import { changeOf, invalid, type ContentChangeItem } from './contents.js';
 import { classesOfFilter } from './dataclass.js';
@@ -64,20 +64,20 @@ function badPosition(token: string): never {
 }
 
 /** The live items of a client (optionally of some dataclasses), in uuid order. */
-export function listingPager(store: Repositories, clientUuid: string, filter: Dataclass | 'all' | undefined): Pager<ContentRecord> {
+export function listingPager(store: Repositories, client: ClientKey, filter: Dataclass | 'all' | undefined): Pager<ContentRecord> {
   const classes = classesOfFilter(filter);
   return {
     read(after, offset, limit) {
       if (after !== undefined && !POSITION_UUID.test(after)) badPosition(after);
-      return store.contents.page(clientUuid, after, limit, classes, offset);
+      return store.contents.page(client, after, limit, classes, offset);
     },
     positionAfter: (item) => item.uuid,
-    newest: () => store.contents.newest(clientUuid, undefined, classes),
+    newest: () => store.contents.newest(client, undefined, classes),
   };
 }
 
 /** The changes of a client's items at or after `since`, live and deleted, in (updated, uuid) order. */
-export function changesPager(store: Repositories, clientUuid: string, since: Date, filter: Dataclass | 'all' | undefined): Pager<ContentChangeItem> {
+export function changesPager(store: Repositories, client: ClientKey, since: Date, filter: Dataclass | 'all' | undefined): Pager<ContentChangeItem> {
   const classes = classesOfFilter(filter);
   return {
     async read(after, offset, limit) {
@@ -86,11 +86,11 @@ export function changesPager(store: Repositories, clientUuid: string, since: Dat
         const match = CHANGE_POSITION.exec(after) ?? badPosition(after);
         position = { updated: new Date(Number(match[1])), uuid: match[2]! };
       }
-      const items = await store.contents.changesPage(clientUuid, since, position, limit, classes, offset);
+      const items = await store.contents.changesPage(client, since, position, limit, classes, offset);
       return items.map((item) => changeOf(item, since));
     },
     positionAfter: (change) => `${change.item.updated.getTime()}.${change.item.uuid}`,
-    newest: () => store.contents.newest(clientUuid, since, classes),
+    newest: () => store.contents.newest(client, since, classes),
   };
 }
 

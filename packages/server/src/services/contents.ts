@@ -3,13 +3,13 @@
  * listing and its dataclass filter, and the `since` change feed. Batches are in content-batch.ts.
  *
  * Callers have already checked that the client belongs to the caller (datastore-clients.ts
- * `ownedClient`); here a client is just its uuid. Deletes keep a tombstone so change feeds can
- * report them.
+ * `ownedClient`); here a client is just its key (account and uuid). Deletes keep a tombstone so
+ * change feeds can report them.
  */
 import type { Dataclass, OperationType } from '@atomsync/atom';
 import { ServiceError } from '../errors.js';
 import type { ContentRecord, ItemDataclass, NewContent } from '../store/records.js';
-import type { Repositories, Store } from '../store/store.js';
+import type { ClientKey, Repositories, Store } from '../store/store.js';
 import { canonicalUuid } from './datastore-clients.js';
 import { resolveDataclass } from './dataclass.js';
 import { newItemUuid } from './item-uuid.js';
@@ -38,7 +38,7 @@ export function uuidOfUrn(id: string | undefined): string | undefined {
   return match === null ? undefined : canonicalUuid(match[1]!);
 }
 
-export type PreparedContent = { readonly ok: true; readonly change: Omit<NewContent, 'uuid' | 'clientUuid'> } | { readonly ok: false; readonly message: string };
+export type PreparedContent = { readonly ok: true; readonly change: Omit<NewContent, 'uuid' | 'accountId' | 'clientUuid'> } | { readonly ok: false; readonly message: string };
 
 /**
  * The stored form of `input`, or why it cannot be stored: content is required, and its class is
@@ -52,7 +52,7 @@ export function prepareContent(input: ContentInput, fallback?: ItemDataclass): P
   return { ok: true, change: { dataclass: decided.dataclass, title: input.title ?? '', type, body: input.body } };
 }
 
-function prepared(input: ContentInput, fallback?: ItemDataclass): Omit<NewContent, 'uuid' | 'clientUuid'> {
+function prepared(input: ContentInput, fallback?: ItemDataclass): Omit<NewContent, 'uuid' | 'accountId' | 'clientUuid'> {
   const result = prepareContent(input, fallback);
   if (!result.ok) throw invalid(input.body === undefined ? '/entry/content' : '/entry/dataclass', result.message);
   return result.change;
@@ -62,15 +62,15 @@ function contentNotFound(uuid: string): ServiceError {
   return new ServiceError(404, 'not_found', `no content item ${quote(uuid)}`);
 }
 
-export async function createContent(store: Repositories, clientUuid: string, input: ContentInput): Promise<ContentRecord> {
+export async function createContent(store: Repositories, client: ClientKey, input: ContentInput): Promise<ContentRecord> {
   const change = prepared(input);
-  const [created] = await store.contents.insertMany([{ uuid: newItemUuid(), clientUuid, ...change }]);
+  const [created] = await store.contents.insertMany([{ uuid: newItemUuid(), accountId: client.accountId, clientUuid: client.uuid, ...change }]);
   return created!;
 }
 
-export async function getContent(store: Repositories, clientUuid: string, uuid: string): Promise<ContentRecord> {
+export async function getContent(store: Repositories, client: ClientKey, uuid: string): Promise<ContentRecord> {
   const canonical = canonicalUuid(uuid);
-  const item = canonical === undefined ? undefined : await store.contents.get(clientUuid, canonical);
+  const item = canonical === undefined ? undefined : await store.contents.get(client, canonical);
   if (item === undefined) throw contentNotFound(uuid);
   return item;
 }
@@ -80,19 +80,19 @@ export async function getContent(store: Repositories, clientUuid: string, uuid: 
  * type, the item keeps its own (read and write in one transaction, so the class checked is the
  * class replaced).
  */
-export async function updateContent(store: Store, clientUuid: string, uuid: string, input: ContentInput): Promise<ContentRecord> {
+export async function updateContent(store: Store, client: ClientKey, uuid: string, input: ContentInput): Promise<ContentRecord> {
   return store.transaction(async (tx) => {
-    const current = await getContent(tx, clientUuid, uuid);
-    const updated = await tx.contents.update(clientUuid, current.uuid, prepared(input, current.dataclass));
+    const current = await getContent(tx, client, uuid);
+    const updated = await tx.contents.update(client, current.uuid, prepared(input, current.dataclass));
     if (updated === undefined) throw contentNotFound(uuid);
     return updated;
   });
 }
 
 /** Turns the item into a tombstone; 404 when it is absent or already deleted. */
-export async function deleteContent(store: Repositories, clientUuid: string, uuid: string): Promise<void> {
+export async function deleteContent(store: Repositories, client: ClientKey, uuid: string): Promise<void> {
   const canonical = canonicalUuid(uuid);
-  const gone = canonical === undefined ? [] : await store.contents.deleteMany(clientUuid, [canonical]);
+  const gone = canonical === undefined ? [] : await store.contents.deleteMany(client, [canonical]);
   if (gone.length === 0) throw contentNotFound(uuid);
 }
 

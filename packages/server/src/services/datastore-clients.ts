@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { ServiceError } from '../errors.js';
 import type { DatastoreClientRecord } from '../store/records.js';
-import type { Repositories } from '../store/store.js';
+import type { ClientKey, Repositories } from '../store/store.js';
 import { quote } from '../http/safe-text.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -41,12 +41,12 @@ export interface ClientWithCount {
 /** The account's clients with their live item counts: two queries whatever the number of clients. */
 export async function listClients(store: Repositories, accountId: number): Promise<ClientWithCount[]> {
   const clients = await store.datastores.list(accountId);
-  const counts = clients.length === 0 ? new Map<string, number>() : await store.contents.countLive(clients.map((c) => c.uuid));
+  const counts = clients.length === 0 ? new Map<string, number>() : await store.contents.countLive(accountId, clients.map((c) => c.uuid));
   return clients.map((client) => ({ client, contentLines: counts.get(client.uuid) ?? 0 }));
 }
 
-export async function countLines(store: Repositories, clientUuid: string): Promise<number> {
-  return (await store.contents.countLive([clientUuid])).get(clientUuid) ?? 0;
+export async function countLines(store: Repositories, client: ClientKey): Promise<number> {
+  return (await store.contents.countLive(client.accountId, [client.uuid])).get(client.uuid) ?? 0;
 }
 
 /** A new client for `userId`; 400 when it is blank, 409 when the account already has one with it. */

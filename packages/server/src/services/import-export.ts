@@ -21,7 +21,7 @@ import { CalendarWriter, cardText, describeItem, splitItems, titleOf, type ItemD
 import { ServiceError } from '../errors.js';
 import { quote } from '../http/safe-text.js';
 import type { ContentRecord } from '../store/records.js';
-import type { Store } from '../store/store.js';
+import type { ClientKey, Store } from '../store/store.js';
 import { applyBatch, type BatchRequest } from './content-batch.js';
 import { classesOfFilter } from './dataclass.js';
 import { ownedClient } from './datastore-clients.js';
@@ -55,10 +55,11 @@ export interface ImportOptions {
 const KEPT_REFUSALS = 100;
 
 /** The datastore client `clientUuid` of account `username`; 404 ServiceError otherwise. */
-export async function clientOf(store: Store, username: string, clientUuid: string): Promise<string> {
+export async function clientOf(store: Store, username: string, clientUuid: string): Promise<ClientKey> {
   const account = await store.accounts.byUsername(username);
   if (account === undefined) throw new ServiceError(404, 'not_found', `no account ${quote(username)}`);
-  return (await ownedClient(store, account.id, clientUuid)).uuid;
+  const { accountId, uuid } = await ownedClient(store, account.id, clientUuid);
+  return { accountId, uuid };
 }
 
 function classOf(item: SplitItem): ItemDataclass {
@@ -73,7 +74,7 @@ function mediaTypeOf(item: SplitItem): string {
 const digest = (key: string) => createHash('sha256').update(key).digest('base64').slice(0, 22);
 
 /** Imports the items of `source` (a .vcf or .ics as text or bytes) into the client. */
-export async function importItems(store: Store, clientUuid: string, source: AsyncIterable<string | Uint8Array>, options: ImportOptions = {}): Promise<ImportSummary> {
+export async function importItems(store: Store, client: ClientKey, source: AsyncIterable<string | Uint8Array>, options: ImportOptions = {}): Promise<ImportSummary> {
   const batchSize = options.batchSize ?? IMPORT_BATCH;
   const summary: ImportSummary = { added: 0, twins: 0, refused: [], refusedCount: 0, items: 0 };
   const refuse = (line: number, reason: string) => {
@@ -82,7 +83,7 @@ export async function importItems(store: Store, clientUuid: string, source: Asyn
   };
 
   const keys = new Set<string>();
-  for await (const item of liveItems(store, clientUuid)) {
+  for await (const item of liveItems(store, client)) {
     const key = describeItem(item).key;
     if (key !== null) keys.add(digest(key));
   }
@@ -90,7 +91,7 @@ export async function importItems(store: Store, clientUuid: string, source: Asyn
   let batch: { line: number; key: string | null; request: BatchRequest }[] = [];
   const flush = async () => {
     if (batch.length === 0) return;
-    const outcomes = await applyBatch(store, clientUuid, batch.map((b) => b.request), options.dataclass);
+    const outcomes = await applyBatch(store, client, batch.map((b) => b.request), options.dataclass);
     outcomes.forEach((outcome, i) => {
       const { line, key } = batch[i]!;
       if (outcome.code === 201) {
@@ -137,10 +138,10 @@ export function exportFormat(dataclass: Dataclass): 'vcf' | 'ics' {
 const PAGE = 1_000;
 
 /** Every live item of a client (of some item classes), read a page at a time. */
-async function* liveItems(store: Store, clientUuid: string, dataclasses?: readonly ItemDataclass[]): AsyncGenerator<ContentRecord> {
+async function* liveItems(store: Store, client: ClientKey, dataclasses?: readonly ItemDataclass[]): AsyncGenerator<ContentRecord> {
   let after: string | undefined;
   for (;;) {
-    const page = await store.contents.page(clientUuid, after, PAGE, dataclasses);
+    const page = await store.contents.page(client, after, PAGE, dataclasses);
     yield* page;
     if (page.length < PAGE) return;
     after = page.at(-1)!.uuid;
@@ -152,9 +153,9 @@ async function write(out: Writable, text: string): Promise<void> {
 }
 
 /** Writes the client's items of `dataclass` to `out` as one .vcf or .ics; the number written. */
-export async function exportItems(store: Store, clientUuid: string, dataclass: Dataclass, out: Writable): Promise<number> {
+export async function exportItems(store: Store, client: ClientKey, dataclass: Dataclass, out: Writable): Promise<number> {
   const format = exportFormat(dataclass);
-  const items = liveItems(store, clientUuid, classesOfFilter(dataclass));
+  const items = liveItems(store, client, classesOfFilter(dataclass));
   let written = 0;
   if (format === 'vcf') {
     for await (const item of items) {

@@ -146,6 +146,8 @@ export interface ContentRecord {
 
 export interface NewContent {
   readonly uuid: string;
+  /** The account of the client holding the item: with clientUuid, its client's key (store.ts ClientKey). */
+  readonly accountId: number;
   readonly clientUuid: string;
   readonly dataclass: ItemDataclass;
   readonly title: string;

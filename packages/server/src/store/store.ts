@@ -5,8 +5,8 @@
  *
  * Isolation is structural: every method that reaches an account's objects takes the account id,
  * and an object of another account is simply not found (undefined / false), exactly like one that
- * does not exist. Contents are reached through their client's uuid once the handler has checked
- * that the client belongs to the caller.
+ * does not exist. Contents are reached through their client's key (its account and uuid) once the
+ * handler has checked that the client belongs to the caller.
  *
  * Every write that touches more than one row runs in one transaction (`transaction`), inside
  * which the repositories of `tx` see and write the same snapshot.
@@ -117,63 +117,71 @@ export interface ChangePosition {
   readonly uuid: string;
 }
 
+/**
+ * What names a client to the contents it holds: its account (the key the store is sharded by,
+ * leading the contents' primary key) and its uuid. A client record is one.
+ */
+export type ClientKey = Pick<DatastoreClientRecord, 'accountId' | 'uuid'>;
+
 export interface ContentRepo {
   /** Live items of a client, optionally only these dataclasses. */
-  list(clientUuid: string, dataclasses?: readonly ItemDataclass[]): Promise<ContentRecord[]>;
+  list(client: ClientKey, dataclasses?: readonly ItemDataclass[]): Promise<ContentRecord[]>;
   /**
    * list's items, in its order, with their descriptions as written beside them (what a slow sync
    * reads). An item written before descriptions were kept is described now and its description
    * written back (in one transaction, unless the item changed meanwhile).
    */
-  listDescribed(clientUuid: string, dataclasses?: readonly ItemDataclass[]): Promise<DescribedContent[]>;
+  listDescribed(client: ClientKey, dataclasses?: readonly ItemDataclass[]): Promise<DescribedContent[]>;
   /**
    * Live items of a client a page at a time, in uuid order after `after` (none: from the first),
    * then past `offset` more (default none), at most `limit`: for whatever reads a whole
    * datastore with memory bounded by a page.
    */
-  page(clientUuid: string, after: string | undefined, limit: number, dataclasses?: readonly ItemDataclass[], offset?: number): Promise<ContentRecord[]>;
+  page(client: ClientKey, after: string | undefined, limit: number, dataclasses?: readonly ItemDataclass[], offset?: number): Promise<ContentRecord[]>;
   /** Live and deleted items changed at or after `since`, oldest change first. */
-  changesSince(clientUuid: string, since: Date, dataclasses?: readonly ItemDataclass[]): Promise<ContentRecord[]>;
+  changesSince(client: ClientKey, since: Date, dataclasses?: readonly ItemDataclass[]): Promise<ContentRecord[]>;
   /**
    * changesSince's changes, in its order, the live items with their descriptions (what a two-way
    * sync reads); a live item written before descriptions were kept is described as listDescribed does.
    */
-  changesDescribed(clientUuid: string, since: Date, dataclasses?: readonly ItemDataclass[]): Promise<DescribedChange[]>;
+  changesDescribed(client: ClientKey, since: Date, dataclasses?: readonly ItemDataclass[]): Promise<DescribedChange[]>;
   /**
    * changesSince a page at a time: in (updated, uuid) order after the change `after` (none: from
    * the first), then past `offset` more (default none), at most `limit`. An item changed while
    * the pages are read moves behind the position and is read again, never skipped.
    */
-  changesPage(clientUuid: string, since: Date, after: ChangePosition | undefined, limit: number, dataclasses?: readonly ItemDataclass[], offset?: number): Promise<ContentRecord[]>;
+  changesPage(client: ClientKey, since: Date, after: ChangePosition | undefined, limit: number, dataclasses?: readonly ItemDataclass[], offset?: number): Promise<ContentRecord[]>;
   /**
    * The newest `updated` of the live items (`since` undefined), or of the items changed at or
    * after `since`, live or deleted; undefined when there are none.
    */
-  newest(clientUuid: string, since: Date | undefined, dataclasses?: readonly ItemDataclass[]): Promise<Date | undefined>;
+  newest(client: ClientKey, since: Date | undefined, dataclasses?: readonly ItemDataclass[]): Promise<Date | undefined>;
   /** The live item; undefined when absent or deleted. */
-  get(clientUuid: string, uuid: string): Promise<ContentRecord | undefined>;
+  get(client: ClientKey, uuid: string): Promise<ContentRecord | undefined>;
   /** Live items among `uuids` (missing ones are left out). */
-  getMany(clientUuid: string, uuids: readonly string[]): Promise<ContentRecord[]>;
+  getMany(client: ClientKey, uuids: readonly string[]): Promise<ContentRecord[]>;
   /** getMany's items with their descriptions (a sync run's check of what it replaces or deletes), described as listDescribed does. */
-  getManyDescribed(clientUuid: string, uuids: readonly string[]): Promise<DescribedContent[]>;
+  getManyDescribed(client: ClientKey, uuids: readonly string[]): Promise<DescribedContent[]>;
   /**
    * The time of each client's latest change (an add, a replace or a delete), for whoever waits
-   * for one (ActiveSync Ping); clients without any item are absent. One indexed read for all.
+   * for one (ActiveSync Ping): keyed by the very keys given; clients without any item are absent.
+   * The clients may be of several accounts (an instance's held Pings): one indexed read for all.
    */
-  lastChanged(clientUuids: readonly string[]): Promise<Map<string, Date>>;
-  /** Live item count per client uuid (clients without items are absent). */
-  countLive(clientUuids: readonly string[]): Promise<Map<string, number>>;
+  lastChanged(clients: readonly ClientKey[]): Promise<Map<ClientKey, Date>>;
+  /** Live item count per client uuid of the account (clients without items are absent). */
+  countLive(accountId: number, clientUuids: readonly string[]): Promise<Map<string, number>>;
+  /** Writes the items, each under its client (`accountId`, `clientUuid`). */
   insertMany(items: readonly NewContent[]): Promise<ContentRecord[]>;
   /** Replaces a live item; undefined when absent or deleted. */
-  update(clientUuid: string, uuid: string, change: ContentChange): Promise<ContentRecord | undefined>;
+  update(client: ClientKey, uuid: string, change: ContentChange): Promise<ContentRecord | undefined>;
   /**
    * Replaces many live items of a client in a few statements (a sync run's replaces); the records
    * written, in the order asked. Absent and deleted items are left out; of two changes of one
    * item the later one is written.
    */
-  updateMany(clientUuid: string, changes: readonly { readonly uuid: string; readonly change: ContentChange }[]): Promise<ContentRecord[]>;
+  updateMany(client: ClientKey, changes: readonly { readonly uuid: string; readonly change: ContentChange }[]): Promise<ContentRecord[]>;
   /** Turns live items into tombstones; returns the uuids that were live. */
-  deleteMany(clientUuid: string, uuids: readonly string[]): Promise<string[]>;
+  deleteMany(client: ClientKey, uuids: readonly string[]): Promise<string[]>;
 }
 
 export interface SyncmlClientRepo {

@@ -55,7 +55,7 @@ describe.each(storeKinds)('on %s', (kind) => {
   async function polling(username: string, password: string) {
     const account = await createAccount({ store: one, secrets }, { username, password, admin: false });
     const client = (await one.datastores.create({ uuid: randomUUID(), accountId: account.id, userId: 'polled' }))!;
-    await one.contents.insertMany([{ clientUuid: client.uuid, uuid: randomUUID(), dataclass: 'Notes', title: 'a', type: 'text/plain', body: 'a note' }]);
+    await one.contents.insertMany([{ accountId: account.id, clientUuid: client.uuid, uuid: randomUUID(), dataclass: 'Notes', title: 'a', type: 'text/plain', body: 'a note' }]);
     const url = `${running.url}/v2/services/datastore/${client.uuid}/contents/`;
     const poll = (authorization: string, etag?: string) => fetch(url, { headers: { authorization, ...(etag === undefined ? {} : { 'if-none-match': etag }) } });
     const first = await poll(basic(username, password));

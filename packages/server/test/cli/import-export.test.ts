@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConfiguredStore, type OpenedStore } from '../../src/bootstrap.js';
 import { createAccount } from '../../src/services/accounts.js';
 import { createClient } from '../../src/services/datastore-clients.js';
+import type { ClientKey } from '../../src/store/store.js';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const CLI = join(ROOT, 'packages/server/src/cli.ts');
@@ -60,16 +61,16 @@ const ICS = crlf(
 );
 
 let opened: OpenedStore;
-const clients: Record<string, string> = {};
+const clients: Record<string, ClientKey> = {};
 
 beforeAll(async () => {
   opened = await openConfiguredStore({ dataDir, databaseUrl: undefined, secretKey: undefined });
   const account = await createAccount(opened, { username: 'alice', password: 'alice pw', admin: false });
-  for (const name of ['contacts', 'calendar', 'contacts2', 'calendar2']) clients[name] = (await createClient(opened.store, account.id, name)).uuid;
+  for (const name of ['contacts', 'calendar', 'contacts2', 'calendar2']) clients[name] = await createClient(opened.store, account.id, name);
   await opened.store.close();
 });
 
-async function fingerprints(client: string): Promise<{ dataclass: string; fingerprint: string }[]> {
+async function fingerprints(client: ClientKey): Promise<{ dataclass: string; fingerprint: string }[]> {
   const o = await openConfiguredStore({ dataDir, databaseUrl: undefined, secretKey: undefined });
   try {
     const items = await o.store.contents.list(client);
@@ -83,7 +84,7 @@ afterAll(() => undefined);
 
 describe('atomsync import / export', () => {
   it('imports a mixed .vcf: twins skipped, the broken card refused with its reason', async () => {
-    const run = atomsync('import', file('contacts.vcf', VCF), '--user', 'alice', '--datastore', clients.contacts!);
+    const run = atomsync('import', file('contacts.vcf', VCF), '--user', 'alice', '--datastore', clients.contacts!.uuid);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(run.stdout).toBe(`imported ${join(dir, 'contacts.vcf')}: 4 added, 1 twin skipped, 1 refused\n  line 20: the VCARD has no END:VCARD before the next BEGIN:VCARD (line 24)\n`);
@@ -94,12 +95,12 @@ describe('atomsync import / export', () => {
       ['Contacts', 'text/vcard', 'Ada Lovelace'], ['Contacts', 'text/vcard', 'Alan Turing'], ['Contacts', 'text/vcard', 'Grace Hopper'], ['Contacts', 'text/x-vcard', 'Jürgen Müller'],
     ].sort());
     // Again: every card is now a twin of one in the datastore.
-    const again = atomsync('import', join(dir, 'contacts.vcf'), '--user', 'alice', '--datastore', clients.contacts!);
+    const again = atomsync('import', join(dir, 'contacts.vcf'), '--user', 'alice', '--datastore', clients.contacts!.uuid);
     expect(again.stdout.split('\n')[0]).toBe(`imported ${join(dir, 'contacts.vcf')}: 0 added, 5 twins skipped, 1 refused`);
   });
 
   it('imports an .ics with zones: one item per event or task, carrying the zones it uses', async () => {
-    const run = atomsync('import', file('calendar.ics', ICS), '--user', 'alice', '--datastore', clients.calendar!);
+    const run = atomsync('import', file('calendar.ics', ICS), '--user', 'alice', '--datastore', clients.calendar!.uuid);
     expect([run.status, run.stdout.split('\n')[0]]).toEqual([0, `imported ${join(dir, 'calendar.ics')}: 5 added, 0 twins skipped, 0 refused`]);
     const o = await openConfiguredStore({ dataDir, databaseUrl: undefined, secretKey: undefined });
     const items = await o.store.contents.list(clients.calendar!);
@@ -112,32 +113,32 @@ describe('atomsync import / export', () => {
   });
 
   it('exports and imports into a fresh datastore with the same fingerprints, item for item', async () => {
-    const vcf = atomsync('export', '--user', 'alice', '--datastore', clients.contacts!, '--dataclass', 'Contacts');
+    const vcf = atomsync('export', '--user', 'alice', '--datastore', clients.contacts!.uuid, '--dataclass', 'Contacts');
     expect(vcf.status).toBe(0);
     expect(vcf.stdout.match(/BEGIN:VCARD/g)).toHaveLength(4);
     const ics = join(dir, 'out.ics');
-    const run = atomsync('export', '--user', 'alice', '--datastore', clients.calendar!, '-o', ics);
+    const run = atomsync('export', '--user', 'alice', '--datastore', clients.calendar!.uuid, '-o', ics);
     expect([run.status, run.stderr]).toEqual([0, `exported 5 items to ${ics}\n`]);
     const text = readFileSync(ics, 'utf8');
     expect(text.match(/BEGIN:VCALENDAR/g)).toHaveLength(1);
     expect(text.match(/TZID:Office\/Berlin/g)).toHaveLength(1);
 
-    expect(atomsync('import', file('out.vcf', vcf.stdout), '--user', 'alice', '--datastore', clients.contacts2!).status).toBe(0);
-    expect(atomsync('import', ics, '--user', 'alice', '--datastore', clients.calendar2!).status).toBe(0);
+    expect(atomsync('import', file('out.vcf', vcf.stdout), '--user', 'alice', '--datastore', clients.contacts2!.uuid).status).toBe(0);
+    expect(atomsync('import', ics, '--user', 'alice', '--datastore', clients.calendar2!.uuid).status).toBe(0);
     expect(await fingerprints(clients.contacts2!)).toEqual(await fingerprints(clients.contacts!));
     expect(await fingerprints(clients.calendar2!)).toEqual(await fingerprints(clients.calendar!));
   });
 
   it('fails when the file cannot be read or holds nothing, or the client is not the user\'s', () => {
-    const missing = atomsync('import', join(dir, 'nope.vcf'), '--user', 'alice', '--datastore', clients.contacts!);
+    const missing = atomsync('import', join(dir, 'nope.vcf'), '--user', 'alice', '--datastore', clients.contacts!.uuid);
     expect(missing.status).toBe(1);
     expect(missing.stderr).toMatch(/^atomsync: cannot read .*nope\.vcf: ENOENT/);
-    const empty = atomsync('import', file('empty.vcf', 'hello\n'), '--user', 'alice', '--datastore', clients.contacts!);
+    const empty = atomsync('import', file('empty.vcf', 'hello\n'), '--user', 'alice', '--datastore', clients.contacts!.uuid);
     expect(empty.status).toBe(1);
     expect(empty.stderr).toMatch(/holds no vCard, VEVENT or VTODO/);
-    const other = atomsync('import', join(dir, 'contacts.vcf'), '--user', 'bob', '--datastore', clients.contacts!);
+    const other = atomsync('import', join(dir, 'contacts.vcf'), '--user', 'bob', '--datastore', clients.contacts!.uuid);
     expect([other.status, other.stderr]).toEqual([1, 'atomsync: no account "bob"\n']);
-    const stdout = atomsync('export', '--user', 'alice', '--datastore', clients.contacts!);
+    const stdout = atomsync('export', '--user', 'alice', '--datastore', clients.contacts!.uuid);
     expect(stdout.status).toBe(2);
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Change, Connector } from '@atomsync/engine';
 import { describeItem, type ItemContent } from '@atomsync/items';
 import { ANCHOR_MARGIN_MS, datastoreConnector } from '../../src/connectors/datastore.js';
-import type { Store } from '../../src/store/store.js';
+import type { ClientKey, Store } from '../../src/store/store.js';
 import { makeAccount, sleep, uid, useStore } from '../store/helpers.js';
 import { storeKinds } from '../support/stores.js';
 import { UUID } from '../support/server.js';
@@ -25,7 +25,7 @@ const fingerprint = (item: ItemContent) => describeItem(item).fingerprint;
 const byTitle = <T extends { title: string }>(items: readonly T[]) => [...items].sort((a, b) => a.title.localeCompare(b.title));
 
 interface Fixture {
-  readonly clientUuid: string;
+  readonly client: ClientKey;
   readonly connector: Connector;
   /** Puts items straight into the store; their uuids, in order. */
   seed(...items: ItemContent[]): Promise<string[]>;
@@ -33,13 +33,13 @@ interface Fixture {
 
 async function fixture(store: Store): Promise<Fixture> {
   const account = await makeAccount(store, `user-${uid()}`);
-  const clientUuid = uid('ds');
-  await store.datastores.create({ uuid: clientUuid, accountId: account.id, userId: uid('user') });
+  const client = { accountId: account.id, uuid: uid('ds') };
+  await store.datastores.create({ uuid: client.uuid, accountId: account.id, userId: uid('user') });
   return {
-    clientUuid,
-    connector: datastoreConnector(store, clientUuid),
+    client,
+    connector: datastoreConnector(store, client),
     async seed(...items) {
-      const rows = await store.contents.insertMany(items.map((item) => ({ uuid: uid('c'), clientUuid, ...item })));
+      const rows = await store.contents.insertMany(items.map((item) => ({ uuid: uid('c'), accountId: client.accountId, clientUuid: client.uuid, ...item })));
       return rows.map((row) => row.uuid);
     },
   };
@@ -59,7 +59,7 @@ describe.each(storeKinds)('datastore connector (%s)', (kind) => {
     const other = await fixture(store());
     const [alice, , party] = await mine.seed(contact('Alice'), contact('Bob'), event('Party'), note('gone'));
     await other.seed(contact('Carol'));
-    await store().contents.deleteMany(mine.clientUuid, [(await store().contents.list(mine.clientUuid, ['Notes']))[0]!.uuid]);
+    await store().contents.deleteMany(mine.client, [(await store().contents.list(mine.client, ['Notes']))[0]!.uuid]);
 
     const before = Date.now();
     const contacts = await mine.connector.all(['Contacts']);
@@ -81,17 +81,17 @@ describe.each(storeKinds)('datastore connector (%s)', (kind) => {
   });
 
   it('reports changes at and after an anchor, deletes as tombstones, and nothing older', async () => {
-    const { connector, seed, clientUuid } = await fixture(store());
+    const { connector, seed, client } = await fixture(store());
     const [keep, edit, drop] = await seed(contact('Keep'), contact('Edit'), contact('Drop'));
     const [memo] = await seed(note('memo'));
     await sleep(5);
     // An anchor is epoch milliseconds: this one lies after every write so far.
     const anchor = String(Date.now());
     await sleep(5);
-    await store().contents.update(clientUuid, edit!, contact('Edited'));
-    await store().contents.deleteMany(clientUuid, [drop!]);
+    await store().contents.update(client, edit!, contact('Edited'));
+    await store().contents.deleteMany(client, [drop!]);
     const [added] = await seed(contact('Added'));
-    await store().contents.update(clientUuid, memo!, note('memo 2'));
+    await store().contents.update(client, memo!, note('memo 2'));
 
     const changes = await connector.changesSince(['Contacts'], anchor);
     const sorted = [...changes.entries].sort((a, b) => (a.op === 'upsert' ? a.item.id : a.id).localeCompare(b.op === 'upsert' ? b.item.id : b.id));
@@ -116,7 +116,7 @@ describe.each(storeKinds)('datastore connector (%s)', (kind) => {
   });
 
   it('applies adds, replaces and deletes in one call, one result per change in order', async () => {
-    const { connector, seed, clientUuid } = await fixture(store());
+    const { connector, seed, client } = await fixture(store());
     const [a, b, c] = await seed(note('a'), note('b'), note('c'));
     const results = await connector.apply([
       { op: 'add', item: note('new 1') },
@@ -138,7 +138,7 @@ describe.each(storeKinds)('datastore connector (%s)', (kind) => {
     const added = [results[0], results[4]].map((r) => (r?.ok === true ? r.id : ''));
     expect(new Set(added).size).toBe(2);
 
-    const live = await store().contents.list(clientUuid);
+    const live = await store().contents.list(client);
     expect(byTitle(live.map((row) => ({ id: row.uuid, dataclass: row.dataclass, type: row.type, title: row.title, body: row.body })))).toEqual(
       byTitle([
         { id: a!, ...note('a2') },
@@ -147,17 +147,17 @@ describe.each(storeKinds)('datastore connector (%s)', (kind) => {
         { id: added[1]!, ...event('new 2') },
       ]),
     );
-    expect(await store().contents.get(clientUuid, b!)).toBeUndefined();
+    expect(await store().contents.get(client, b!)).toBeUndefined();
     // The delete is a tombstone the next listing of changes reports.
     const changes = await connector.changesSince(['Notes'], '0');
     expect(changes.entries).toContainEqual({ op: 'delete', id: b!, dataclass: 'Notes' });
   });
 
   it('refuses as stale a replace or delete of an item that changed or went, and writes nothing of it', async () => {
-    const { connector, seed, clientUuid } = await fixture(store());
+    const { connector, seed, client } = await fixture(store());
     const [edited, deleted, fine] = await seed(note('one'), note('two'), note('three'));
-    await store().contents.update(clientUuid, edited!, note('one, edited meanwhile'));
-    await store().contents.deleteMany(clientUuid, [deleted!]);
+    await store().contents.update(client, edited!, note('one, edited meanwhile'));
+    await store().contents.deleteMany(client, [deleted!]);
     const results = await connector.apply([
       { op: 'replace', id: edited!, item: note('one, from the other side'), expected: fingerprint(note('one')) },
       { op: 'delete', id: edited!, dataclass: 'Notes', expected: fingerprint(note('one')) },
@@ -175,13 +175,13 @@ describe.each(storeKinds)('datastore connector (%s)', (kind) => {
       { ok: false, stale: true },
       { ok: true, id: fine },
     ]);
-    expect((await store().contents.get(clientUuid, edited!))?.body).toBe('one, edited meanwhile');
-    expect(await store().contents.get(clientUuid, deleted!)).toBeUndefined();
-    expect((await store().contents.get(clientUuid, fine!))?.body).toBe('three, updated');
+    expect((await store().contents.get(client, edited!))?.body).toBe('one, edited meanwhile');
+    expect(await store().contents.get(client, deleted!)).toBeUndefined();
+    expect((await store().contents.get(client, fine!))?.body).toBe('three, updated');
   });
 
   it('two changes of one item apply as in sequence', async () => {
-    const { connector, seed, clientUuid } = await fixture(store());
+    const { connector, seed, client } = await fixture(store());
     const [one, two] = await seed(note('one'), note('two'));
     const results = await connector.apply([
       { op: 'replace', id: one!, item: note('one v2'), expected: fingerprint(note('one')) },
@@ -198,22 +198,22 @@ describe.each(storeKinds)('datastore connector (%s)', (kind) => {
       { ok: false, stale: true },
       { ok: true, id: two },
     ]);
-    expect((await store().contents.get(clientUuid, one!))?.body).toBe('one v3');
-    expect(await store().contents.get(clientUuid, two!)).toBeUndefined();
+    expect((await store().contents.get(client, one!))?.body).toBe('one v3');
+    expect(await store().contents.get(client, two!)).toBeUndefined();
   });
 
   it('applies thousands of adds in one call', async () => {
-    const { connector, clientUuid } = await fixture(store());
+    const { connector, client } = await fixture(store());
     const n = 5_000;
     const results = await connector.apply(Array.from({ length: n }, (_, i) => ({ op: 'add' as const, item: contact(`Person ${i}`) })));
     expect(results.every((r) => r.ok)).toBe(true);
     expect(new Set(results.map((r) => (r.ok ? r.id : ''))).size).toBe(n);
-    expect(await store().contents.countLive([clientUuid])).toEqual(new Map([[clientUuid, n]]));
+    expect(await store().contents.countLive(client.accountId, [client.uuid])).toEqual(new Map([[client.uuid, n]]));
     expect((await connector.all(['Contacts'])).entries).toHaveLength(n);
   });
 
   it('inside a transaction that throws, nothing it applied is written', async () => {
-    const { connector, seed, clientUuid } = await fixture(store());
+    const { connector, seed, client } = await fixture(store());
     const [a, b] = await seed(note('a'), note('b'));
     await expect(
       store().transaction(async () => {
@@ -229,10 +229,10 @@ describe.each(storeKinds)('datastore connector (%s)', (kind) => {
       }),
     ).rejects.toThrow('a remote failed');
     // …and gone after it.
-    expect(byTitle(await store().contents.list(clientUuid)).map((row) => [row.uuid, row.body])).toEqual([
+    expect(byTitle(await store().contents.list(client)).map((row) => [row.uuid, row.body])).toEqual([
       [a, 'a'],
       [b, 'b'],
     ]);
-    expect(await store().contents.changesSince(clientUuid, new Date(0))).toHaveLength(2);
+    expect(await store().contents.changesSince(client, new Date(0))).toHaveLength(2);
   });
 });

@@ -188,9 +188,10 @@ describe.each(storeKinds)('datastore content batches (%s)', (kind) => {
 
   it('writes nothing when the store fails part-way through a batch', async () => {
     const { uuid } = await freshClient();
+    const client = { accountId: server.alice.id, uuid };
     const [a, b] = await server.store.contents.insertMany([
-      { uuid: '11111111-1111-4111-8111-111111111111', clientUuid: uuid, dataclass: 'Notes', title: 'a', type: 'text/plain', body: 'a' },
-      { uuid: '22222222-2222-4222-8222-222222222222', clientUuid: uuid, dataclass: 'Notes', title: 'b', type: 'text/plain', body: 'b' },
+      { uuid: '11111111-1111-4111-8111-111111111111', accountId: client.accountId, clientUuid: uuid, dataclass: 'Notes', title: 'a', type: 'text/plain', body: 'a' },
+      { uuid: '22222222-2222-4222-8222-222222222222', accountId: client.accountId, clientUuid: uuid, dataclass: 'Notes', title: 'b', type: 'text/plain', body: 'b' },
     ]);
     // The real store, with a fault injected into its last statement of the batch (the inserts run
     // after the update and the delete): the transaction must take the update and the delete back.
@@ -201,16 +202,16 @@ describe.each(storeKinds)('datastore content batches (%s)', (kind) => {
     };
     const none = { title: undefined, body: undefined, type: undefined, dataclass: undefined };
     await expect(
-      applyBatch(failing, uuid, [
+      applyBatch(failing, client, [
         { operation: 'update', id: `urn:uuid:${a!.uuid}`, content: { ...none, title: 'changed', body: 'y' } },
         { operation: 'delete', id: `urn:uuid:${b!.uuid}`, content: none },
         { operation: 'insert', id: undefined, content: { ...none, title: 'lost', body: 'x' } },
       ]),
     ).rejects.toThrow('disk full');
-    expect((await store.contents.list(uuid)).map((i) => [i.title, i.body])).toEqual([
+    expect((await store.contents.list(client)).map((i) => [i.title, i.body])).toEqual([
       ['a', 'a'],
       ['b', 'b'],
     ]);
-    expect(await store.contents.changesSince(uuid, new Date(0))).toHaveLength(2);
+    expect(await store.contents.changesSince(client, new Date(0))).toHaveLength(2);
   });
 });

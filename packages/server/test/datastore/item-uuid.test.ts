@@ -52,7 +52,7 @@ describe('newItemUuid', () => {
 
 describe.each(storeKinds)('new items get time-ordered uuids (%s)', (kind) => {
   let store: Store;
-  const client = '0f8e6f1c-2b9d-4c1e-9a57-4d1c1f0a9e3b';
+  const client = { accountId: 1, uuid: '0f8e6f1c-2b9d-4c1e-9a57-4d1c1f0a9e3b' };
   beforeEach(async () => {
     store = await openTestStore(kind);
   });

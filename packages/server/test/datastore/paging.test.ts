@@ -36,6 +36,7 @@ describe.each(storeKinds)('paged contents feeds (%s)', (kind) => {
     const uuid = entry.client.uuid!;
     const items: NewContent[] = Array.from({ length: count }, (_, i) => ({
       uuid: crypto.randomUUID(),
+      accountId: server.alice.id,
       clientUuid: uuid,
       dataclass: i % 4 === 0 ? 'Contacts' : 'Notes',
       title: `n${i}`,

@@ -73,12 +73,16 @@ describe.each(storeKinds)('clients (%s)', (kind) => {
     expect((await store().datastores.list(alice.id)).map((c) => c.userId)).toEqual(['a', 'b', 'c']);
   });
 
-  it('deleting a client deletes its contents', async () => {
+  it("deleting a client deletes its contents, and not those of another account's client of the same uuid", async () => {
     const alice = await makeAccount(store(), 'alice');
+    const bob = await makeAccount(store(), 'bob');
     const client = (await store().datastores.create({ uuid: uid('ds'), accountId: alice.id, userId: 'p' }))!;
-    await store().contents.insertMany([{ uuid: uid('c'), clientUuid: client.uuid, dataclass: 'Notes', title: 't', type: 'text/plain', body: 'b' }]);
+    const twin = (await store().datastores.create({ uuid: client.uuid, accountId: bob.id, userId: 'p' }))!;
+    const note = (c: typeof client) => ({ uuid: uid('c'), accountId: c.accountId, clientUuid: c.uuid, dataclass: 'Notes' as const, title: 't', type: 'text/plain', body: 'b' });
+    await store().contents.insertMany([note(client), note(twin)]);
     expect(await store().datastores.delete(alice.id, client.uuid)).toBe(true);
-    expect(await store().contents.changesSince(client.uuid, new Date(0))).toEqual([]);
+    expect(await store().contents.changesSince(client, new Date(0))).toEqual([]);
+    expect(await store().contents.countLive(bob.id, [twin.uuid])).toEqual(new Map([[twin.uuid, 1]]));
   });
 
   it('syncml: create, setup, imei, datastores, delete', async () => {

@@ -9,7 +9,7 @@ import type { NewContent } from '../../src/store/records.js';
 import type { Store } from '../../src/store/store.js';
 import { openTestStore, storeKinds } from '../support/stores.js';
 
-const CLIENT = '0f8e6f1c-2b9d-4c1e-9a57-4d1c1f0a9e3b';
+const CLIENT = { accountId: 1, uuid: '0f8e6f1c-2b9d-4c1e-9a57-4d1c1f0a9e3b' };
 const AWKWARD = ['NULL', 'null', '', '{}', '{a,b}', '"quoted"', 'back\\slash', 'comma, and } brace', "it's", 'line\nbreak\r\n', 'tab\there', 'ÅÄÖ 😀 ∑', ' leading and trailing '];
 
 describe.each(storeKinds)('insertMany (%s)', (kind) => {
@@ -24,7 +24,8 @@ describe.each(storeKinds)('insertMany (%s)', (kind) => {
   it('stores awkward text exactly, in title, type and body', async () => {
     const items: NewContent[] = AWKWARD.map((text, i) => ({
       uuid: `00000000-0000-7000-8000-${String(i).padStart(12, '0')}`,
-      clientUuid: CLIENT,
+      accountId: CLIENT.accountId,
+      clientUuid: CLIENT.uuid,
       dataclass: 'Notes',
       title: text,
       type: i === 0 ? 'text/plain' : `text/plain; x="${text.replace(/\n|\r/g, '')}"`,
@@ -42,12 +43,22 @@ describe.each(storeKinds)('insertMany (%s)', (kind) => {
   });
 
   it('writes 7,000 items in one call (more than one VALUES list of 65,535 parameters held) and all or nothing', async () => {
-    const items: NewContent[] = Array.from({ length: 7_000 }, (_, i) => ({ uuid: `00000000-0000-7000-8000-${String(i).padStart(12, '0')}`, clientUuid: CLIENT, dataclass: 'Notes', title: `n${i}`, type: 'text/plain', body: `note ${i}` }));
+    const items: NewContent[] = Array.from({ length: 7_000 }, (_, i) => ({ uuid: `00000000-0000-7000-8000-${String(i).padStart(12, '0')}`, accountId: CLIENT.accountId, clientUuid: CLIENT.uuid, dataclass: 'Notes', title: `n${i}`, type: 'text/plain', body: `note ${i}` }));
     await store.contents.insertMany(items);
-    expect((await store.contents.countLive([CLIENT])).get(CLIENT)).toBe(7_000);
+    expect((await store.contents.countLive(CLIENT.accountId, [CLIENT.uuid])).get(CLIENT.uuid)).toBe(7_000);
     // The same uuids again: the key refuses them, and none of a second batch that repeats one is kept.
     const again = [{ ...items[0]!, uuid: '00000000-0000-7000-8000-999999999999' }, items[1]!];
     await expect(store.contents.insertMany(again)).rejects.toThrow();
     expect(await store.contents.get(CLIENT, '00000000-0000-7000-8000-999999999999')).toBeUndefined();
+  });
+
+  it('writes each item under its own account, even one uuid under two accounts in one call', async () => {
+    const note = (accountId: number, n: number): NewContent => ({ uuid: `00000000-0000-7000-8000-${String(n).padStart(12, '0')}`, accountId, clientUuid: CLIENT.uuid, dataclass: 'Notes', title: `${accountId}`, type: 'text/plain', body: `of ${accountId}` });
+    // Account ids past 2^31: the account column is a bigint on both stores.
+    const big = 2 ** 40 + 7;
+    await store.contents.insertMany([note(1, 1), note(big, 1), note(big, 2)]);
+    expect((await store.contents.list(CLIENT)).map((c) => [c.uuid, c.title])).toEqual([[note(1, 1).uuid, '1']]);
+    expect((await store.contents.list({ accountId: big, uuid: CLIENT.uuid })).map((c) => c.title)).toEqual([`${big}`, `${big}`]);
+    expect(await store.contents.countLive(big, [CLIENT.uuid])).toEqual(new Map([[CLIENT.uuid, 2]]));
   });
 });

@@ -1,18 +1,19 @@
 /** Contents updateMany: many replaces in a few statements, live items only, the later change winning. */
 import { describe, expect, it } from 'vitest';
 import type { ContentChange, NewContent } from '../../src/store/records.js';
+import type { ClientKey } from '../../src/store/store.js';
 import { storeKinds } from '../support/stores.js';
-import { sleep, uid, useStore } from './helpers.js';
+import { clientKey, sleep, uid, useStore } from './helpers.js';
 
-const note = (clientUuid: string, title: string): NewContent => ({ uuid: uid('item'), clientUuid, dataclass: 'Notes', title, type: 'text/plain', body: `body of ${title}` });
+const note = (client: ClientKey, title: string): NewContent => ({ uuid: uid('item'), accountId: client.accountId, clientUuid: client.uuid, dataclass: 'Notes', title, type: 'text/plain', body: `body of ${title}` });
 const change = (title: string): ContentChange => ({ dataclass: 'Contacts', title, type: 'text/x-vcard', body: `BEGIN:VCARD\r\nFN:${title}\r\nEND:VCARD` });
 
 describe.each(storeKinds)('contents updateMany (%s)', (kind) => {
   const store = useStore(kind);
 
   it('replaces the live items asked, returns what it wrote in the order asked, and leaves the rest alone', async () => {
-    const client = uid('client');
-    const other = uid('client');
+    const client = clientKey();
+    const other = clientKey();
     const [a, b, c, gone] = await store().contents.insertMany([note(client, 'a'), note(client, 'b'), note(client, 'c'), note(client, 'gone')]);
     const [foreign] = await store().contents.insertMany([note(other, 'foreign')]);
     await store().contents.deleteMany(client, [gone!.uuid]);
@@ -27,7 +28,7 @@ describe.each(storeKinds)('contents updateMany (%s)', (kind) => {
       { uuid: a!.uuid, change: change('A') },
     ]);
     expect(written.map((r) => r.uuid)).toEqual([b!.uuid, a!.uuid]);
-    expect(written[0]).toMatchObject({ uuid: b!.uuid, clientUuid: client, ...change('B'), created: b!.created, deleted: null });
+    expect(written[0]).toMatchObject({ uuid: b!.uuid, clientUuid: client.uuid, ...change('B'), created: b!.created, deleted: null });
     expect(written[0]!.updated.getTime()).toBeGreaterThan(b!.updated.getTime());
     for (const row of written) expect(await store().contents.get(client, row.uuid)).toEqual(row);
 
@@ -39,7 +40,7 @@ describe.each(storeKinds)('contents updateMany (%s)', (kind) => {
   });
 
   it('writes the later of two changes of one item', async () => {
-    const client = uid('client');
+    const client = clientKey();
     const [a] = await store().contents.insertMany([note(client, 'a')]);
     const written = await store().contents.updateMany(client, [
       { uuid: a!.uuid, change: change('first') },
@@ -50,7 +51,7 @@ describe.each(storeKinds)('contents updateMany (%s)', (kind) => {
   });
 
   it('updates more items than one statement takes (chunked), keeping bodies exact', async () => {
-    const client = uid('client');
+    const client = clientKey();
     const n = 7_000; // over SQLite's 6,400 rows per chunk (32,000 parameters / 5)
     const rows = await store().contents.insertMany(Array.from({ length: n }, (_, i) => note(client, `n${i}`)));
     const changes = rows.map((row, i) => ({ uuid: row.uuid, change: { ...change(`c${i}`), body: `line 1\r\nline 2 ✓ '${i}' "quoted" \\ ${i}` } }));
@@ -63,7 +64,7 @@ describe.each(storeKinds)('contents updateMany (%s)', (kind) => {
   });
 
   it('joins the surrounding transaction: a failure after it rolls its writes back', async () => {
-    const client = uid('client');
+    const client = clientKey();
     const [a] = await store().contents.insertMany([note(client, 'a')]);
     await expect(
       store().transaction(async (tx) => {

@@ -1,12 +1,14 @@
 /** Datastore contents: live listing, the `since` feed with tombstones, counts, bulk writes. */
 import { describe, expect, it } from 'vitest';
 import type { ItemDataclass, NewContent } from '../../src/store/records.js';
+import type { ClientKey } from '../../src/store/store.js';
 import { storeKinds } from '../support/stores.js';
-import { sleep, uid, useStore } from './helpers.js';
+import { clientKey, sleep, uid, useStore } from './helpers.js';
 
-const item = (clientUuid: string, dataclass: ItemDataclass, title: string): NewContent => ({
+const item = (client: ClientKey, dataclass: ItemDataclass, title: string): NewContent => ({
   uuid: uid('item'),
-  clientUuid,
+  accountId: client.accountId,
+  clientUuid: client.uuid,
   dataclass,
   title,
   type: dataclass === 'Contacts' ? 'text/x-vcard' : 'text/calendar',
@@ -17,8 +19,8 @@ describe.each(storeKinds)('contents (%s)', (kind) => {
   const store = useStore(kind);
 
   it('inserts many and lists them, filtered by dataclass', async () => {
-    const client = uid('client');
-    const other = uid('client');
+    const client = clientKey();
+    const other = clientKey();
     const written = await store().contents.insertMany([
       item(client, 'Contacts', 'ann'),
       item(client, 'Events', 'meeting'),
@@ -26,7 +28,7 @@ describe.each(storeKinds)('contents (%s)', (kind) => {
       item(other, 'Notes', 'elsewhere'),
     ]);
     expect(written).toHaveLength(4);
-    expect(written[0]).toMatchObject({ clientUuid: client, dataclass: 'Contacts', title: 'ann', body: 'BODY:ann', deleted: null });
+    expect(written[0]).toMatchObject({ clientUuid: client.uuid, dataclass: 'Contacts', title: 'ann', body: 'BODY:ann', deleted: null });
     expect(written[0]?.updated).toEqual(written[0]?.created);
 
     const all = await store().contents.list(client);
@@ -40,13 +42,13 @@ describe.each(storeKinds)('contents (%s)', (kind) => {
   });
 
   it('pages through a client\'s live items in uuid order: every item once, deleted ones and other clients\' never', async () => {
-    const client = uid('client');
-    const other = uid('client');
+    const client = clientKey();
+    const other = clientKey();
     const written = await store().contents.insertMany([
       ...Array.from({ length: 23 }, (_, n) => item(client, n % 2 === 0 ? 'Contacts' : 'Events', `item ${n}`)),
       item(other, 'Contacts', 'elsewhere'),
     ]);
-    const gone = written.filter((c) => c.clientUuid === client).slice(0, 3).map((c) => c.uuid);
+    const gone = written.filter((c) => c.clientUuid === client.uuid).slice(0, 3).map((c) => c.uuid);
     await store().contents.deleteMany(client, gone);
     const read = async (dataclasses?: ItemDataclass[]) => {
       const titles: string[] = [];
@@ -60,17 +62,17 @@ describe.each(storeKinds)('contents (%s)', (kind) => {
         after = page.at(-1)!.uuid;
       }
     };
-    const live = written.filter((c) => c.clientUuid === client && !gone.includes(c.uuid));
+    const live = written.filter((c) => c.clientUuid === client.uuid && !gone.includes(c.uuid));
     expect((await read()).sort()).toEqual(live.map((c) => c.title).sort());
     expect((await read(['Events'])).sort()).toEqual(live.filter((c) => c.dataclass === 'Events').map((c) => c.title).sort());
     expect(await store().contents.page(client, undefined, 5, [])).toEqual([]);
   });
 
   it('gets one and many live items of the named client only', async () => {
-    const client = uid('client');
+    const client = clientKey();
     const [a, b] = await store().contents.insertMany([item(client, 'Contacts', 'a'), item(client, 'Contacts', 'b')]);
     expect(await store().contents.get(client, a!.uuid)).toEqual(a);
-    expect(await store().contents.get(uid('client'), a!.uuid)).toBeUndefined();
+    expect(await store().contents.get(clientKey(), a!.uuid)).toBeUndefined();
     expect(await store().contents.get(client, 'missing')).toBeUndefined();
     const many = await store().contents.getMany(client, [a!.uuid, 'missing', b!.uuid]);
     expect(many.map((c) => c.uuid).sort()).toEqual([a!.uuid, b!.uuid].sort());
@@ -78,7 +80,7 @@ describe.each(storeKinds)('contents (%s)', (kind) => {
   });
 
   it('updates a live item; undefined for a missing or deleted one', async () => {
-    const client = uid('client');
+    const client = clientKey();
     const [a] = await store().contents.insertMany([item(client, 'Events', 'old')]);
     await sleep(3);
     const changed = await store().contents.update(client, a!.uuid, { dataclass: 'Tasks', title: 'new', type: 'text/x-vcalendar', body: 'NEW' });
@@ -86,25 +88,25 @@ describe.each(storeKinds)('contents (%s)', (kind) => {
     expect(changed!.updated.getTime()).toBeGreaterThan(a!.updated.getTime());
     expect(await store().contents.get(client, a!.uuid)).toEqual(changed);
     expect(await store().contents.update(client, 'missing', { dataclass: 'Tasks', title: 'x', type: 't', body: 'x' })).toBeUndefined();
-    expect(await store().contents.update(uid('client'), a!.uuid, { dataclass: 'Tasks', title: 'x', type: 't', body: 'x' })).toBeUndefined();
+    expect(await store().contents.update(clientKey(), a!.uuid, { dataclass: 'Tasks', title: 'x', type: 't', body: 'x' })).toBeUndefined();
     await store().contents.deleteMany(client, [a!.uuid]);
     expect(await store().contents.update(client, a!.uuid, { dataclass: 'Tasks', title: 'x', type: 't', body: 'x' })).toBeUndefined();
   });
 
   it('deletes into tombstones: gone from list/get/getMany/countLive, present in changesSince', async () => {
-    const client = uid('client');
+    const client = clientKey();
     const [a, b, c] = await store().contents.insertMany([item(client, 'Contacts', 'a'), item(client, 'Contacts', 'b'), item(client, 'Notes', 'c')]);
     await sleep(3);
     const deleted = await store().contents.deleteMany(client, [a!.uuid, 'missing', c!.uuid]);
     expect(deleted.sort()).toEqual([a!.uuid, c!.uuid].sort());
     // Already deleted: not live any more, so not reported again.
     expect(await store().contents.deleteMany(client, [a!.uuid])).toEqual([]);
-    expect(await store().contents.deleteMany(uid('client'), [b!.uuid])).toEqual([]);
+    expect(await store().contents.deleteMany(clientKey(), [b!.uuid])).toEqual([]);
 
     expect((await store().contents.list(client)).map((x) => x.uuid)).toEqual([b!.uuid]);
     expect(await store().contents.get(client, a!.uuid)).toBeUndefined();
     expect(await store().contents.getMany(client, [a!.uuid, b!.uuid])).toEqual([b]);
-    expect(await store().contents.countLive([client])).toEqual(new Map([[client, 1]]));
+    expect(await store().contents.countLive(client.accountId, [client.uuid])).toEqual(new Map([[client.uuid, 1]]));
 
     const changes = await store().contents.changesSince(client, new Date(0));
     expect(changes).toHaveLength(3);
@@ -119,7 +121,7 @@ describe.each(storeKinds)('contents (%s)', (kind) => {
   });
 
   it('changesSince selects updated >= since', async () => {
-    const client = uid('client');
+    const client = clientKey();
     const [a] = await store().contents.insertMany([item(client, 'Contacts', 'first')]);
     await sleep(5);
     const [b] = await store().contents.insertMany([item(client, 'Contacts', 'second')]);
@@ -130,7 +132,7 @@ describe.each(storeKinds)('contents (%s)', (kind) => {
   });
 
   it('pages live items past an offset too', async () => {
-    const client = uid('client');
+    const client = clientKey();
     await store().contents.insertMany(Array.from({ length: 7 }, (_, n) => item(client, 'Notes', `n${n}`)));
     const all = (await store().contents.page(client, undefined, 100)).map((c) => c.uuid);
     expect((await store().contents.page(client, undefined, 3, undefined, 2)).map((c) => c.uuid)).toEqual(all.slice(2, 5));
@@ -139,7 +141,7 @@ describe.each(storeKinds)('contents (%s)', (kind) => {
   });
 
   it('pages the changes in (updated, uuid) order: every change once, an item changed meanwhile read again behind the position', async () => {
-    const client = uid('client');
+    const client = clientKey();
     const since = new Date(Date.now() - 60_000);
     const written = await store().contents.insertMany(Array.from({ length: 9 }, (_, n) => item(client, n % 3 === 0 ? 'Notes' : 'Contacts', `c${n}`)));
     await sleep(3);
@@ -173,7 +175,7 @@ describe.each(storeKinds)('contents (%s)', (kind) => {
   });
 
   it('tells the newest updated of the live items, or of the changes since a time', async () => {
-    const client = uid('client');
+    const client = clientKey();
     expect(await store().contents.newest(client, undefined)).toBeUndefined();
     const [a] = await store().contents.insertMany([item(client, 'Notes', 'a')]);
     await sleep(3);
@@ -190,19 +192,19 @@ describe.each(storeKinds)('contents (%s)', (kind) => {
   });
 
   it('counts live items per client, leaving out clients without any', async () => {
-    const one = uid('client');
-    const two = uid('client');
-    const empty = uid('client');
+    const one = clientKey();
+    const two = clientKey();
+    const empty = clientKey();
     await store().contents.insertMany([item(one, 'Notes', 'a'), item(one, 'Notes', 'b'), item(two, 'Notes', 'c')]);
-    expect(await store().contents.countLive([one, two, empty])).toEqual(new Map([[one, 2], [two, 1]]));
-    expect(await store().contents.countLive([])).toEqual(new Map());
+    expect(await store().contents.countLive(1, [one.uuid, two.uuid, empty.uuid])).toEqual(new Map([[one.uuid, 2], [two.uuid, 1]]));
+    expect(await store().contents.countLive(1, [])).toEqual(new Map());
   });
 
   it('inserts 5,000 items across parameter-limit chunks, and 1,000 quickly', async () => {
-    const client = uid('client');
+    const client = clientKey();
     const many = Array.from({ length: 5_000 }, (_, i) => item(client, 'Contacts', `n${i}`));
     expect(await store().contents.insertMany(many)).toHaveLength(5_000);
-    expect(await store().contents.countLive([client])).toEqual(new Map([[client, 5_000]]));
+    expect(await store().contents.countLive(client.accountId, [client.uuid])).toEqual(new Map([[client.uuid, 5_000]]));
     const deleted = await store().contents.deleteMany(client, many.map((m) => m.uuid));
     expect(deleted).toHaveLength(5_000);
     expect((await store().contents.getMany(client, many.map((m) => m.uuid)))).toEqual([]);
@@ -215,12 +217,62 @@ describe.each(storeKinds)('contents (%s)', (kind) => {
     if (kind === 'sqlite') expect(took).toBeLessThan(250);
   });
 
+  it('keeps accounts apart: a client uuid under another account is another client, and reaches none of its items', async () => {
+    const mine = clientKey(1);
+    const theirs = { accountId: 2, uuid: mine.uuid };
+    const [a] = await store().contents.insertMany([item(mine, 'Contacts', 'mine')]);
+    const [b] = await store().contents.insertMany([item(theirs, 'Contacts', 'theirs')]);
+    const change = { dataclass: 'Notes' as const, title: 'taken', type: 'text/plain', body: 'taken' };
+    expect((await store().contents.list(theirs)).map((c) => c.uuid)).toEqual([b!.uuid]);
+    expect((await store().contents.listDescribed(theirs)).map((c) => c.uuid)).toEqual([b!.uuid]);
+    expect((await store().contents.page(theirs, undefined, 10)).map((c) => c.uuid)).toEqual([b!.uuid]);
+    expect((await store().contents.changesSince(theirs, new Date(0))).map((c) => c.uuid)).toEqual([b!.uuid]);
+    expect((await store().contents.changesDescribed(theirs, new Date(0))).map((c) => c.uuid)).toEqual([b!.uuid]);
+    expect((await store().contents.changesPage(theirs, new Date(0), undefined, 10)).map((c) => c.uuid)).toEqual([b!.uuid]);
+    expect(await store().contents.newest(theirs, undefined)).toEqual(b!.updated);
+    expect(await store().contents.get(theirs, a!.uuid)).toBeUndefined();
+    expect(await store().contents.getMany(theirs, [a!.uuid])).toEqual([]);
+    expect(await store().contents.getManyDescribed(theirs, [a!.uuid])).toEqual([]);
+    expect(await store().contents.update(theirs, a!.uuid, change)).toBeUndefined();
+    expect(await store().contents.updateMany(theirs, [{ uuid: a!.uuid, change }])).toEqual([]);
+    expect(await store().contents.deleteMany(theirs, [a!.uuid])).toEqual([]);
+    expect(await store().contents.countLive(3, [mine.uuid])).toEqual(new Map());
+    // Nothing of the other account's writes reached the item.
+    expect(await store().contents.get(mine, a!.uuid)).toEqual(a);
+    expect(await store().contents.countLive(1, [mine.uuid])).toEqual(new Map([[mine.uuid, 1]]));
+  });
+
+  it("tells each client's latest change under the very keys asked, for clients of several accounts", async () => {
+    const one = clientKey(1);
+    const two = clientKey(2);
+    const empty = clientKey(1);
+    // Changes the read must not take for one's: the same uuid under an account asked for another client.
+    const unasked = { accountId: 2, uuid: one.uuid };
+    const [a] = await store().contents.insertMany([item(one, 'Notes', 'a')]);
+    await sleep(3);
+    const [b] = await store().contents.insertMany([item(two, 'Notes', 'b')]);
+    await sleep(3);
+    await store().contents.insertMany([item(unasked, 'Notes', 'not asked')]);
+    await store().contents.deleteMany(two, [b!.uuid]);
+    const tombstone = (await store().contents.changesSince(two, new Date(0)))[0]!;
+    expect(tombstone.updated.getTime()).toBeGreaterThan(b!.updated.getTime());
+
+    const again = { ...one };
+    const asked = [one, two, empty, { accountId: 3, uuid: one.uuid }, again];
+    const latest = await store().contents.lastChanged(asked);
+    expect(latest.get(one)).toEqual(a!.updated);
+    expect(latest.get(again)).toEqual(a!.updated);
+    expect(latest.get(two)).toEqual(tombstone.updated);
+    expect(latest.size).toBe(3);
+    expect(await store().contents.lastChanged([])).toEqual(new Map());
+  });
+
   it('a failing insertMany writes nothing', async () => {
-    const client = uid('client');
+    const client = clientKey();
     const [a] = await store().contents.insertMany([item(client, 'Notes', 'a')]);
     const batch = Array.from({ length: 6_000 }, (_, i) => item(client, 'Notes', `x${i}`));
     batch.push({ ...batch[0]!, uuid: a!.uuid }); // duplicate key in the last chunk
     await expect(store().contents.insertMany(batch)).rejects.toThrow();
-    expect(await store().contents.countLive([client])).toEqual(new Map([[client, 1]]));
+    expect(await store().contents.countLive(client.accountId, [client.uuid])).toEqual(new Map([[client.uuid, 1]]));
   });
 });

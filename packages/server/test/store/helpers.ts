@@ -1,7 +1,7 @@
 /** What every store test needs: a fresh store per test and a few accounts in it. */
 import { afterEach, beforeEach } from 'vitest';
 import type { AccountRecord } from '../../src/store/records.js';
-import type { Store } from '../../src/store/store.js';
+import type { ClientKey, Store } from '../../src/store/store.js';
 import { openTestStore, type StoreKind } from '../support/stores.js';
 
 /** A fresh, empty store of `kind` for each test of the enclosing describe. */
@@ -31,3 +31,9 @@ let counter = 0;
 export const uid = (prefix = 'id'): string => `${prefix}-${process.pid}-${++counter}-${Math.random().toString(36).slice(2, 8)}`;
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A fresh client's key under `accountId` (default 1), for tests of contents alone: the store asks
+ * no client row, nor an account row, of what it writes under a key (the services check ownership).
+ */
+export const clientKey = (accountId = 1): ClientKey => ({ accountId, uuid: uid('client') });

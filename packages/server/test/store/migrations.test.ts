@@ -188,6 +188,82 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
     expect((await store.chatLog.list(1))[0]).toEqual(next);
   });
 
+  it("12 keys contents by account: every row kept under its client's account (any kind of client), rows of no client dropped", async () => {
+    open = await bare(kind);
+    const { db } = open;
+    await migrate(db, kind, 11);
+    const account = async (username: string) =>
+      Number((await db.insertInto('accounts').values({ username, password_hash: 'x', syncml_digest: null, admin: 0, created: 1, updated: 1 }).returning('id').executeTakeFirstOrThrow()).id);
+    const alice = await account('alice');
+    const bob = await account('bob');
+    const uuid = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
+    await db.insertInto('datastore_clients').values({ uuid: uuid(1), account_id: alice, user_id: 'contacts', created: 1, updated: 1 }).execute();
+    await db.insertInto('datastore_clients').values({ uuid: uuid(2), account_id: bob, user_id: 'contacts', created: 1, updated: 1 }).execute();
+    // No API writes contents under a client of another kind; a row that is there is still its account's.
+    await db.insertInto('extdata_clients').values({ uuid: uuid(3), account_id: bob, user_id: 'remote', datastores: '[]', created: 1, updated: 1 }).execute();
+    const row = (client: number, n: number, extra: Record<string, unknown> = {}) => ({
+      client_uuid: uuid(client), uuid: `item-${client}-${n}`, dataclass: 'Notes', title: `t${n}`, type: 'text/plain', body: `b${n}`,
+      created: 10 + n, updated: 20 + n, deleted: null, fingerprint: null, duplicate_key: null, ...extra,
+    });
+    await db.insertInto('contents').values([
+      row(1, 1, { fingerprint: 'f1', duplicate_key: 'k1' }),
+      row(1, 2, { body: '', deleted: 30 }),
+      row(2, 1),
+      row(3, 1, { fingerprint: 'f3', duplicate_key: null }),
+      // Its client was deleted behind the store's back: no account owns it, nothing can reach it.
+      row(9, 1),
+    ]).execute();
+
+    expect(await migrate(db, kind, 12)).toEqual([12]);
+    const all = (await db.selectFrom('contents').selectAll().orderBy('client_uuid').orderBy('uuid').execute()).map((r: Record<string, any>) => ({
+      ...r, account_id: Number(r.account_id), created: Number(r.created), updated: Number(r.updated), deleted: r.deleted === null ? null : Number(r.deleted),
+    }));
+    expect(all).toEqual([
+      { account_id: alice, ...row(1, 1, { fingerprint: 'f1', duplicate_key: 'k1' }) },
+      { account_id: alice, ...row(1, 2, { body: '', deleted: 30 }) },
+      { account_id: bob, ...row(2, 1) },
+      { account_id: bob, ...row(3, 1, { fingerprint: 'f3', duplicate_key: null }) },
+    ]);
+
+    // The store (of the latest schema) reads them by the client's key, and only by it.
+    await migrate(db, kind);
+    const store = createKyselyStore(db, kind);
+    expect((await store.contents.list({ accountId: alice, uuid: uuid(1) })).map((c) => c.uuid)).toEqual(['item-1-1']);
+    expect((await store.contents.changesSince({ accountId: alice, uuid: uuid(1) }, new Date(0))).map((c) => [c.uuid, c.deleted?.getTime() ?? null])).toEqual([['item-1-1', null], ['item-1-2', 30]]);
+    expect((await store.contents.listDescribed({ accountId: alice, uuid: uuid(1) }))[0]!.description).toEqual({ fingerprint: 'f1', key: 'k1' });
+    expect(await store.contents.list({ accountId: bob, uuid: uuid(1) })).toEqual([]);
+    // One item per (account, client, uuid); the same client and item uuids under another account are another row.
+    await expect(db.insertInto('contents').values({ account_id: alice, ...row(1, 1) }).execute()).rejects.toThrow();
+    await db.insertInto('contents').values({ account_id: bob, ...row(1, 1) }).execute();
+    // Deleting a client, or an account, still takes its contents.
+    expect(await store.extdata.delete(bob, uuid(3))).toBe(true);
+    expect(await store.contents.countLive(bob, [uuid(1), uuid(2), uuid(3)])).toEqual(new Map([[uuid(1), 1], [uuid(2), 1]]));
+    expect(await store.accounts.delete(bob)).toBe(true);
+    expect((await db.selectFrom('contents').select(['account_id', 'uuid']).execute()).map((r) => [Number(r.account_id), r.uuid])).toEqual([[alice, 'item-1-1'], [alice, 'item-1-2']]);
+  });
+
+  it('12 leads the hot indexes of contents with the account', async () => {
+    open = await bare(kind);
+    const { db } = open;
+    await migrate(db, kind);
+    const indexes =
+      kind === 'sqlite'
+        ? await Promise.all(
+            ['contents_live', 'contents_changes'].map(async (name) => [name, (await sql<{ name: string }>`select name from pragma_index_info(${name}) order by seqno`.execute(db)).rows.map((r) => r.name)]),
+          )
+        : (
+            await sql<{ name: string; columns: string[] }>`select i.relname as name, array(select a.attname from unnest(x.indkey) with ordinality k(attnum, n)
+                join pg_attribute a on a.attrelid = x.indrelid and a.attnum = k.attnum order by k.n)::text[] as columns
+              from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class t on t.oid = x.indrelid
+              where t.relname = 'contents' and t.relnamespace = current_schema()::regnamespace and not x.indisprimary order by i.relname`.execute(db)
+          ).rows.map((r) => [r.name, r.columns]);
+    expect(Object.fromEntries(indexes)).toEqual({ contents_changes: ['account_id', 'client_uuid', 'updated'], contents_live: ['account_id', 'client_uuid', 'dataclass'] });
+    if (kind === 'postgres') {
+      // The key keeps the name every table's has, for a later migration that names it.
+      expect((await sql<{ conname: string }>`select conname from pg_constraint where conrelid = 'contents'::regclass and contype = 'p'`.execute(db)).rows).toEqual([{ conname: 'contents_pkey' }]);
+    }
+  });
+
   it('13 keys tokens, consumers and nonces by account and routes every sign-in name: rows kept, routes filled, ids carrying on', async () => {
     open = await bare(kind);
     const { db } = open;

@@ -65,12 +65,12 @@ describe('PostgreSQL with several instances', () => {
     await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         (i % 2 === 0 ? a! : b!).transaction(async (tx) => {
-          await tx.contents.insertMany(Array.from({ length: 50 }, (_, j) => ({ uuid: `i${i}-${j}`, clientUuid: client, dataclass: 'Notes' as const, title: 't', type: 'text/plain', body: 'b' })));
+          await tx.contents.insertMany(Array.from({ length: 50 }, (_, j) => ({ uuid: `i${i}-${j}`, accountId: 1, clientUuid: client, dataclass: 'Notes' as const, title: 't', type: 'text/plain', body: 'b' })));
           await tx.chatLog.append({ sessionId: `s${i}`, msgId: i, direction: 'in', encoding: 'xml', body: '' });
         }),
       ),
     );
-    expect(await a!.contents.countLive([client])).toEqual(new Map([[client, 500]]));
+    expect(await a!.contents.countLive(1, [client])).toEqual(new Map([[client, 500]]));
     expect(await b!.chatLog.list(100)).toHaveLength(10);
   });
 

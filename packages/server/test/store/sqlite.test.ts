@@ -20,12 +20,12 @@ describe('SQLite on a file', () => {
     const file = join(dir, 'db.sqlite');
     const first = await openStore({ kind: 'sqlite', file });
     const alice = await first.accounts.create({ username: 'alice', passwordHash: 'h', syncmlDigest: null, admin: true });
-    await first.contents.insertMany([{ uuid: 'c1', clientUuid: 'client', dataclass: 'Notes', title: 't', type: 'text/plain', body: 'b' }]);
+    await first.contents.insertMany([{ uuid: 'c1', accountId: alice!.id, clientUuid: 'client', dataclass: 'Notes', title: 't', type: 'text/plain', body: 'b' }]);
     await first.close();
 
     const second = await openStore({ kind: 'sqlite', file });
     expect(await second.accounts.get(alice!.id)).toEqual(alice);
-    expect((await second.contents.list('client')).map((c) => c.uuid)).toEqual(['c1']);
+    expect((await second.contents.list({ accountId: alice!.id, uuid: 'client' })).map((c) => c.uuid)).toEqual(['c1']);
     // Serial ids continue after the reopen.
     const bob = await second.accounts.create({ username: 'bob', passwordHash: 'h', syncmlDigest: null, admin: false });
     expect(bob!.id).toBeGreaterThan(alice!.id);

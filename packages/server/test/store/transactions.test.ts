@@ -20,12 +20,13 @@ describe.each(storeKinds)('transactions (%s)', (kind) => {
   });
 
   it('rolls everything back on a throw', async () => {
-    const client = uid('client');
+    const client = { accountId: 0, uuid: uid('client') };
     await expect(
       store().transaction(async (tx) => {
         const a = await tx.accounts.create({ username: 'alice', passwordHash: 'h', syncmlDigest: null, admin: false });
-        await tx.datastores.create({ uuid: client, accountId: a!.id, userId: 'p' });
-        await tx.contents.insertMany([{ uuid: uid('c'), clientUuid: client, dataclass: 'Notes', title: 't', type: 'text/plain', body: 'b' }]);
+        client.accountId = a!.id;
+        await tx.datastores.create({ uuid: client.uuid, accountId: a!.id, userId: 'p' });
+        await tx.contents.insertMany([{ uuid: uid('c'), accountId: client.accountId, clientUuid: client.uuid, dataclass: 'Notes', title: 't', type: 'text/plain', body: 'b' }]);
         await tx.catalogue.upsert([{ uuid: 'v', name: 'V' }], []);
         // Seen inside the transaction…
         expect(await tx.accounts.byUsername('alice')).toBeDefined();
@@ -84,8 +85,9 @@ describe.each(storeKinds)('transactions (%s)', (kind) => {
       const ext = await s.extdata.create({ uuid: uid('ext'), accountId, userId: 'u', datastores: [] });
       const sml = await s.syncml.create({ uuid: uid('sml'), accountId, userId: 'u', phoneNumber: '+1', modelUuid: 'm', timezone: 'UTC' });
       const as = await s.activesync.create({ uuid: uid('as'), accountId, userId: 'u', username: 'd', passwordHash: 'h', phoneNumber: '+1', modelUuid: 'm' });
+      // Only datastore clients hold contents through the API; the store keeps any client's, and so deletes them all.
       for (const client of [ds.uuid, ext.uuid, sml.uuid, as.uuid]) {
-        await s.contents.insertMany([{ uuid: uid('c'), clientUuid: client, dataclass: 'Notes', title: 't', type: 'text/plain', body: 'b' }]);
+        await s.contents.insertMany([{ uuid: uid('c'), accountId, clientUuid: client, dataclass: 'Notes', title: 't', type: 'text/plain', body: 'b' }]);
       }
       const token = await s.tokens.create(accountId, uid('digest'));
       const consumerKey = uid('ck');
@@ -109,8 +111,8 @@ describe.each(storeKinds)('transactions (%s)', (kind) => {
     expect(await s.extdata.list(alice.id)).toEqual([]);
     expect(await s.syncml.list(alice.id)).toEqual([]);
     expect(await s.activesync.list(alice.id)).toEqual([]);
-    expect(await s.contents.countLive([a.ds.uuid, a.ext.uuid, a.sml.uuid, a.as.uuid])).toEqual(new Map());
-    expect(await s.contents.changesSince(a.ds.uuid, new Date(0))).toEqual([]);
+    expect(await s.contents.countLive(alice.id, [a.ds.uuid, a.ext.uuid, a.sml.uuid, a.as.uuid])).toEqual(new Map());
+    expect(await s.contents.changesSince(a.ds, new Date(0))).toEqual([]);
     expect(await s.tokens.byDigest(a.token.digest)).toBeUndefined();
     expect(await s.consumers.byKey(a.consumerKey)).toBeUndefined();
     // Its nonces went with its consumer: remembering one now has no consumer to go with.
@@ -129,7 +131,7 @@ describe.each(storeKinds)('transactions (%s)', (kind) => {
 
     // Bob keeps everything.
     expect(await s.accounts.get(bob.id)).toBeDefined();
-    expect(await s.contents.countLive([b.ds.uuid, b.ext.uuid, b.sml.uuid, b.as.uuid])).toEqual(
+    expect(await s.contents.countLive(bob.id, [b.ds.uuid, b.ext.uuid, b.sml.uuid, b.as.uuid])).toEqual(
       new Map([b.ds.uuid, b.ext.uuid, b.sml.uuid, b.as.uuid].map((u) => [u, 1])),
     );
     expect(await s.tokens.byDigest(b.token.digest)).toBeDefined();

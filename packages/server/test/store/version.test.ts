@@ -75,14 +75,14 @@ describe.each(storeKinds)('Store.version (%s)', (kind) => {
     const alice = await makeAccount(one, 'alice');
     const client = (await one.datastores.create({ uuid: randomUUID(), accountId: alice.id, userId: 'phone' }))!;
     const seen = new Set([await one.version()]);
-    const [item] = await one.contents.insertMany([{ clientUuid: client.uuid, uuid: randomUUID(), dataclass: 'Notes', title: 'a', type: 'text/plain', body: 'one' }]);
+    const [item] = await one.contents.insertMany([{ accountId: alice.id, clientUuid: client.uuid, uuid: randomUUID(), dataclass: 'Notes', title: 'a', type: 'text/plain', body: 'one' }]);
     seen.add(await one.version());
     // The same item changed twice in a row (within a millisecond, as likely as not): each a new version.
-    await one.contents.update(client.uuid, item!.uuid, { dataclass: 'Notes', title: 'a', type: 'text/plain', body: 'two' });
+    await one.contents.update(client, item!.uuid, { dataclass: 'Notes', title: 'a', type: 'text/plain', body: 'two' });
     seen.add(await one.version());
-    await one.contents.update(client.uuid, item!.uuid, { dataclass: 'Notes', title: 'a', type: 'text/plain', body: 'three' });
+    await one.contents.update(client, item!.uuid, { dataclass: 'Notes', title: 'a', type: 'text/plain', body: 'three' });
     seen.add(await one.version());
-    await one.contents.deleteMany(client.uuid, [item!.uuid]);
+    await one.contents.deleteMany(client, [item!.uuid]);
     seen.add(await one.version());
     expect(seen.size).toBe(5);
   });

@@ -38,7 +38,7 @@ describe.each(storeKinds)('the sync service against the model of the modes, on %
     const binding = await store.bindings.create({ accountId, source: { kind: 'datastore', uuid: clients.source }, target: { kind: 'datastore', uuid: clients.target }, conflictWinner: winner });
     const principal = { kind: 'account' as const, id: accountId, username: 'model', admin: false };
     const sync = (syncMode: SyncMode) => runBinding(deps(), { account: principal, binding, mode: syncMode, dataclass: 'Notes' });
-    const bodies = async (side: Side) => (await store.contents.list(clients[side])).map((item) => item.body).sort();
+    const bodies = async (side: Side) => (await store.contents.list({ accountId, uuid: clients[side] })).map((item) => item.body).sort();
     const model = new Model(winner);
     let next = 0;
 
@@ -57,11 +57,11 @@ describe.each(storeKinds)('the sync service against the model of the modes, on %
         }
         continue;
       }
-      const client = clients[cmd.side];
+      const client = { accountId, uuid: clients[cmd.side] };
       if (cmd.do === 'create') {
         const l = `L${next++}`;
         const body = `${l}.v0`;
-        await store.contents.insertMany([{ uuid: randomUUID(), clientUuid: client, dataclass: 'Notes', title: l, type: 'text/plain', body }]);
+        await store.contents.insertMany([{ uuid: randomUUID(), accountId, clientUuid: client.uuid, dataclass: 'Notes', title: l, type: 'text/plain', body }]);
         model.touch(cmd.side, l, body);
         continue;
       }

@@ -69,7 +69,7 @@ export async function syncCommand(request: PhoneRequest, body: AsElement | null)
   // A hanging Sync (Wait / HeartbeatInterval, §3.1.5.4): nothing for the phone now, so the request is
   // held until its collections' datastore changes (through any instance, watch.ts) or the interval ends.
   const deadline = Date.now() + hold.seconds * 1000;
-  const peer = phone?.peer.kind === 'datastore' ? [phone.peer.uuid] : [];
+  const peer = phone?.peer.kind === 'datastore' ? [{ accountId: phone.binding.accountId, uuid: phone.peer.uuid }] : [];
   let since = request.now;
   while (quiet(replies, sync) && Date.now() < deadline && request.endpoint.signal?.aborted !== true) {
     const waited = await request.endpoint.watch.wait(peer, since, deadline, request.endpoint.signal, { accountId: request.client.accountId, clientUuid: request.client.uuid });

@@ -26,7 +26,7 @@ async function deleteClient(ctx: StoreContext, table: ClientTable, accountId: nu
     const db = ctx.db();
     const result = await db.deleteFrom(table).where('account_id', '=', accountId).where('uuid', '=', uuid).executeTakeFirst();
     if (result.numDeletedRows === 0n) return false;
-    await db.deleteFrom('contents').where('client_uuid', '=', uuid).execute();
+    await db.deleteFrom('contents').where('account_id', '=', accountId).where('client_uuid', '=', uuid).execute();
     return true;
   });
 }

@@ -1,12 +1,13 @@
 /**
- * Datastore contents, reached by their client's uuid (the handler has checked the client is the
- * caller's). A delete keeps the row as a tombstone (`deleted` set, body emptied) so the `since`
- * feed can report it; live queries skip tombstones.
+ * Datastore contents, reached by their client's key: its account and uuid (the handler has checked
+ * the client is the caller's). Every statement names the account, which leads the table's key and
+ * indexes (sharding by account, guide/operators.md). A delete keeps the row as a tombstone
+ * (`deleted` set, body emptied) so the `since` feed can report it; live queries skip tombstones.
  */
 import { describeItem, type ItemDescription } from '@atomsync/items';
 import { CompiledQuery, type Selectable } from 'kysely';
 import type { ContentChange, ContentRecord, DescribedChange, DescribedContent, ItemDataclass } from '../records.js';
-import type { ContentRepo } from '../store.js';
+import type { ClientKey, ContentRepo } from '../store.js';
 import { chunks, millis, multiRowInsert, unnestInsert, toDate, toDateOrNull, type StoreContext } from './context.js';
 import type { ContentsTable } from './schema.js';
 
@@ -35,10 +36,10 @@ const describe = (item: ContentChange): ItemDescription => item.description ?? d
 /** Columns of a ContentRecord, the ones RETURNING hands back. */
 const RECORD_COLUMNS = ['client_uuid', 'uuid', 'dataclass', 'title', 'type', 'body', 'created', 'updated', 'deleted'] as const;
 /** Columns of one contents row, in insert order: the multi-row insert chunks by them. */
-const INSERT_COLUMNS = [...RECORD_COLUMNS, 'fingerprint', 'duplicate_key'] as const;
+const INSERT_COLUMNS = ['account_id', ...RECORD_COLUMNS, 'fingerprint', 'duplicate_key'] as const;
 const CONTENT_COLUMNS = INSERT_COLUMNS.length;
 /** Their PostgreSQL types, for the arrays of the unnest insert. */
-const INSERT_TYPES = ['text', 'text', 'text', 'text', 'text', 'text', 'int8', 'int8', 'int8', 'text', 'text'] as const;
+const INSERT_TYPES = ['int8', 'text', 'text', 'text', 'text', 'text', 'text', 'int8', 'int8', 'int8', 'text', 'text'] as const;
 
 /** Columns of one row of the `updateMany` values list: the item and what it becomes. */
 const UPDATE_COLUMNS = ['uuid', 'dataclass', 'title', 'type', 'body', 'fingerprint', 'duplicate_key'] as const;
@@ -58,16 +59,17 @@ function multiRowUpdate(dialect: 'sqlite' | 'postgres', rows: number): string {
   if (text === undefined) {
     let n = 0;
     const placeholder = dialect === 'postgres' ? () => `$${++n}` : () => '?';
-    // Numbered in the order of the text (SQLite's `?` are positional): the rows, the time, the client.
+    // Numbered in the order of the text (SQLite's `?` are positional): the rows, the time, the client's account and uuid.
     const tuples: string[] = [];
     for (let r = 0; r < rows; r++) tuples.push(`(${UPDATE_COLUMNS.map(placeholder).join(', ')})`);
     const now = placeholder();
+    const account = placeholder();
     const client = placeholder();
     text =
       `with "v" (${UPDATE_COLUMNS.map((c) => `"v_${c}"`).join(', ')}) as (values ${tuples.join(', ')}) ` +
       `update "contents" set "dataclass" = "v_dataclass", "title" = "v_title", "type" = "v_type", "body" = "v_body", ` +
       `"fingerprint" = "v_fingerprint", "duplicate_key" = "v_duplicate_key", "updated" = ${now} ` +
-      `from "v" where "contents"."client_uuid" = ${client} and "contents"."uuid" = "v_uuid" and "contents"."deleted" is null ` +
+      `from "v" where "contents"."account_id" = ${account} and "contents"."client_uuid" = ${client} and "contents"."uuid" = "v_uuid" and "contents"."deleted" is null ` +
       `returning ${RETURNED}`;
     updateSql.set(key, text);
   }
@@ -75,26 +77,24 @@ function multiRowUpdate(dialect: 'sqlite' | 'postgres', rows: number): string {
 }
 
 export function contentRepo(ctx: StoreContext): ContentRepo {
-  const live = (clientUuid: string) =>
-    ctx.db().selectFrom('contents').selectAll().where('client_uuid', '=', clientUuid).where('deleted', 'is', null);
+  /** The client's rows: every read starts here, so none can leave the account out. */
+  const of = (client: ClientKey) => ctx.db().selectFrom('contents').where('account_id', '=', client.accountId).where('client_uuid', '=', client.uuid);
+  const live = (client: ClientKey) => of(client).selectAll().where('deleted', 'is', null);
   return {
-    async list(clientUuid, dataclasses) {
+    async list(client, dataclasses) {
       if (dataclasses !== undefined && dataclasses.length === 0) return [];
-      const rows = await live(clientUuid)
+      const rows = await live(client)
         .$if(dataclasses !== undefined, (q) => q.where('dataclass', 'in', dataclasses ?? []))
         .orderBy('created')
         .orderBy('uuid')
         .execute();
       return rows.map(content);
     },
-    async listDescribed(clientUuid, dataclasses) {
+    async listDescribed(client, dataclasses) {
       if (dataclasses !== undefined && dataclasses.length === 0) return [];
       // Only what a sync reads: no dates to build for 10,000 rows.
-      const rows = await ctx
-        .db()
-        .selectFrom('contents')
+      const rows = await of(client)
         .select(['uuid', 'dataclass', 'title', 'type', 'body', 'updated', 'fingerprint', 'duplicate_key'])
-        .where('client_uuid', '=', clientUuid)
         .where('deleted', 'is', null)
         .$if(dataclasses !== undefined, (q) => q.where('dataclass', 'in', dataclasses ?? []))
         .orderBy('created')
@@ -102,16 +102,13 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
         .execute();
       const missing: Described[] = [];
       const out = rows.map((row) => describedRow(row, missing));
-      if (missing.length > 0) await writeDescriptions(ctx, clientUuid, missing);
+      if (missing.length > 0) await writeDescriptions(ctx, client, missing);
       return out;
     },
-    async changesDescribed(clientUuid, since, dataclasses) {
+    async changesDescribed(client, since, dataclasses) {
       if (dataclasses !== undefined && dataclasses.length === 0) return [];
-      const rows = await ctx
-        .db()
-        .selectFrom('contents')
+      const rows = await of(client)
         .select(['uuid', 'dataclass', 'title', 'type', 'body', 'updated', 'deleted', 'fingerprint', 'duplicate_key'])
-        .where('client_uuid', '=', clientUuid)
         .where('updated', '>=', millis(since))
         .$if(dataclasses !== undefined, (q) => q.where('dataclass', 'in', dataclasses ?? []))
         .orderBy('updated')
@@ -122,12 +119,12 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
         (row): DescribedChange =>
           row.deleted !== null ? { uuid: row.uuid, dataclass: row.dataclass as ItemDataclass, deleted: true } : { ...describedRow(row, missing), deleted: false },
       );
-      if (missing.length > 0) await writeDescriptions(ctx, clientUuid, missing);
+      if (missing.length > 0) await writeDescriptions(ctx, client, missing);
       return out;
     },
-    async page(clientUuid, after, limit, dataclasses, offset = 0) {
+    async page(client, after, limit, dataclasses, offset = 0) {
       if (dataclasses !== undefined && dataclasses.length === 0) return [];
-      const rows = await live(clientUuid)
+      const rows = await live(client)
         .$if(dataclasses !== undefined, (q) => q.where('dataclass', 'in', dataclasses ?? []))
         .$if(after !== undefined, (q) => q.where('uuid', '>', after ?? ''))
         .orderBy('uuid')
@@ -136,13 +133,10 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
         .execute();
       return rows.map(content);
     },
-    async changesPage(clientUuid, since, after, limit, dataclasses, offset = 0) {
+    async changesPage(client, since, after, limit, dataclasses, offset = 0) {
       if (dataclasses !== undefined && dataclasses.length === 0) return [];
-      const rows = await ctx
-        .db()
-        .selectFrom('contents')
+      const rows = await of(client)
         .selectAll()
-        .where('client_uuid', '=', clientUuid)
         .where('updated', '>=', millis(since))
         .$if(dataclasses !== undefined, (q) => q.where('dataclass', 'in', dataclasses ?? []))
         .$if(after !== undefined, (q) =>
@@ -155,26 +149,20 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
         .execute();
       return rows.map(content);
     },
-    async newest(clientUuid, since, dataclasses) {
+    async newest(client, since, dataclasses) {
       if (dataclasses !== undefined && dataclasses.length === 0) return undefined;
-      const row = await ctx
-        .db()
-        .selectFrom('contents')
+      const row = await of(client)
         .select((eb) => eb.fn.max('updated').as('newest'))
-        .where('client_uuid', '=', clientUuid)
         .$if(since === undefined, (q) => q.where('deleted', 'is', null))
         .$if(since !== undefined, (q) => q.where('updated', '>=', millis(since!)))
         .$if(dataclasses !== undefined, (q) => q.where('dataclass', 'in', dataclasses ?? []))
         .executeTakeFirst();
       return row?.newest === null || row?.newest === undefined ? undefined : toDate(row.newest);
     },
-    async changesSince(clientUuid, since, dataclasses) {
+    async changesSince(client, since, dataclasses) {
       if (dataclasses !== undefined && dataclasses.length === 0) return [];
-      const rows = await ctx
-        .db()
-        .selectFrom('contents')
+      const rows = await of(client)
         .selectAll()
-        .where('client_uuid', '=', clientUuid)
         .where('updated', '>=', millis(since))
         .$if(dataclasses !== undefined, (q) => q.where('dataclass', 'in', dataclasses ?? []))
         .orderBy('updated')
@@ -182,27 +170,24 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
         .execute();
       return rows.map(content);
     },
-    async get(clientUuid, uuid) {
-      const row = await live(clientUuid).where('uuid', '=', uuid).executeTakeFirst();
+    async get(client, uuid) {
+      const row = await live(client).where('uuid', '=', uuid).executeTakeFirst();
       return row && content(row);
     },
-    async getMany(clientUuid, uuids) {
+    async getMany(client, uuids) {
       const out: ContentRecord[] = [];
       for (const part of chunks(uuids, 1, ctx.dialect)) {
-        const rows = await live(clientUuid).where('uuid', 'in', part).orderBy('created').orderBy('uuid').execute();
+        const rows = await live(client).where('uuid', 'in', part).orderBy('created').orderBy('uuid').execute();
         for (const row of rows) out.push(content(row));
       }
       return out;
     },
-    async getManyDescribed(clientUuid, uuids) {
+    async getManyDescribed(client, uuids) {
       const out: DescribedContent[] = [];
       const missing: Described[] = [];
       for (const part of chunks(uuids, 1, ctx.dialect)) {
-        const rows = await ctx
-          .db()
-          .selectFrom('contents')
+        const rows = await of(client)
           .select(['uuid', 'dataclass', 'title', 'type', 'body', 'updated', 'fingerprint', 'duplicate_key'])
-          .where('client_uuid', '=', clientUuid)
           .where('deleted', 'is', null)
           .where('uuid', 'in', part)
           .orderBy('created')
@@ -210,30 +195,46 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
           .execute();
         for (const row of rows) out.push(describedRow(row, missing));
       }
-      if (missing.length > 0) await writeDescriptions(ctx, clientUuid, missing);
+      if (missing.length > 0) await writeDescriptions(ctx, client, missing);
       return out;
     },
-    async lastChanged(clientUuids) {
-      const latest = new Map<string, Date>();
-      for (const part of chunks(clientUuids, 1, ctx.dialect)) {
+    async lastChanged(clients) {
+      const latest = new Map<ClientKey, Date>();
+      // The keys asked, by account and uuid (one pair may be asked under several objects).
+      const asked = new Map<string, ClientKey[]>();
+      for (const client of clients) {
+        const id = `${client.accountId}:${client.uuid}`;
+        const keys = asked.get(id);
+        if (keys === undefined) asked.set(id, [client]);
+        else keys.push(client);
+      }
+      // By accounts and then clients, each an indexed list (contents_changes leads with both); the
+      // pairs asked are picked out here. One read for every client whatever its account: an
+      // instance's held Pings are read together on each tick (activesync/watch.ts).
+      for (const part of chunks([...asked.values()].map((keys) => keys[0]!), 2, ctx.dialect)) {
         const rows = await ctx
           .db()
           .selectFrom('contents')
-          .select((eb) => ['client_uuid', eb.fn.max('updated').as('updated')])
-          .where('client_uuid', 'in', part)
-          .groupBy('client_uuid')
+          .select((eb) => ['account_id', 'client_uuid', eb.fn.max('updated').as('updated')])
+          .where('account_id', 'in', [...new Set(part.map((c) => c.accountId))])
+          .where('client_uuid', 'in', [...new Set(part.map((c) => c.uuid))])
+          .groupBy(['account_id', 'client_uuid'])
           .execute();
-        for (const row of rows) if (row.updated !== null) latest.set(row.client_uuid, new Date(Number(row.updated)));
+        for (const row of rows) {
+          if (row.updated === null) continue;
+          for (const client of asked.get(`${Number(row.account_id)}:${row.client_uuid}`) ?? []) latest.set(client, new Date(Number(row.updated)));
+        }
       }
       return latest;
     },
-    async countLive(clientUuids) {
+    async countLive(accountId, clientUuids) {
       const counts = new Map<string, number>();
       for (const part of chunks(clientUuids, 1, ctx.dialect)) {
         const rows = await ctx
           .db()
           .selectFrom('contents')
           .select((eb) => ['client_uuid', eb.fn.countAll<number>().as('n')])
+          .where('account_id', '=', accountId)
           .where('client_uuid', 'in', part)
           .where('deleted', 'is', null)
           .groupBy('client_uuid')
@@ -248,6 +249,7 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
       const rows = items.map((item) => {
         const { fingerprint, key } = describe(item);
         return {
+          account_id: item.accountId,
           client_uuid: item.clientUuid,
           uuid: item.uuid,
           dataclass: item.dataclass,
@@ -277,20 +279,21 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
       // The rows are exactly what was written: no need to read them back.
       return rows.map(content);
     },
-    async update(clientUuid, uuid, change) {
+    async update(client, uuid, change) {
       const { fingerprint, key } = describe(change);
       const row = await ctx
         .db()
         .updateTable('contents')
         .set({ dataclass: change.dataclass, title: change.title, type: change.type, body: change.body, fingerprint, duplicate_key: key, updated: Date.now() })
-        .where('client_uuid', '=', clientUuid)
+        .where('account_id', '=', client.accountId)
+        .where('client_uuid', '=', client.uuid)
         .where('uuid', '=', uuid)
         .where('deleted', 'is', null)
         .returning(RECORD_COLUMNS)
         .executeTakeFirst();
       return row && content(row);
     },
-    async updateMany(clientUuid, changes) {
+    async updateMany(client, changes) {
       // The later change of an item wins, as if applied in turn; a values list naming a row twice
       // would update it with either.
       const latest = new Map<string, (typeof changes)[number]['change']>();
@@ -299,21 +302,21 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
       const now = Date.now();
       const written = new Map<string, ContentRecord>();
       await ctx.inTransaction(async () => {
-        // The client and the time besides the rows' parameters: the chunk limit leaves room for them.
+        // The time and the client besides the rows' parameters: the chunk limit leaves room for them.
         for (const part of chunks([...latest], UPDATE_COLUMNS.length, ctx.dialect)) {
           const parameters: unknown[] = [];
           for (const [uuid, change] of part) {
             const { fingerprint, key } = describe(change);
             parameters.push(uuid, change.dataclass, change.title, change.type, change.body, fingerprint, key);
           }
-          parameters.push(now, clientUuid);
+          parameters.push(now, client.accountId, client.uuid);
           const result = await ctx.db().executeQuery<RecordRow>(CompiledQuery.raw(multiRowUpdate(ctx.dialect, part.length), parameters));
           for (const row of result.rows) written.set(row.uuid, content(row));
         }
       });
       return [...latest.keys()].flatMap((uuid) => written.get(uuid) ?? []);
     },
-    async deleteMany(clientUuid, uuids) {
+    async deleteMany(client, uuids) {
       const now = Date.now();
       return ctx.inTransaction(async () => {
         const deleted: string[] = [];
@@ -322,7 +325,8 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
             .db()
             .updateTable('contents')
             .set({ deleted: now, updated: now, body: '' })
-            .where('client_uuid', '=', clientUuid)
+            .where('account_id', '=', client.accountId)
+            .where('client_uuid', '=', client.uuid)
             .where('uuid', 'in', part)
             .where('deleted', 'is', null)
             .returning('uuid')
@@ -366,7 +370,7 @@ const DESCRIBED_COLUMNS = 4;
  * chunk, all in one transaction. A row changed since it was read (its `updated` moved) or
  * described meanwhile is left alone: its writer wrote its own description.
  */
-async function writeDescriptions(ctx: StoreContext, clientUuid: string, rows: readonly Described[]): Promise<void> {
+async function writeDescriptions(ctx: StoreContext, client: ClientKey, rows: readonly Described[]): Promise<void> {
   await ctx.inTransaction(async () => {
     for (const part of chunks(rows, DESCRIBED_COLUMNS, ctx.dialect)) {
       let n = 0;
@@ -377,12 +381,12 @@ async function writeDescriptions(ctx: StoreContext, clientUuid: string, rows: re
         tuples.push(`(${p()}, ${p()}, ${p()}, ${p()})`);
         parameters.push(row.uuid, row.updated, row.description.fingerprint, row.description.key);
       }
-      parameters.push(clientUuid);
+      parameters.push(client.accountId, client.uuid);
       // PostgreSQL types a values list's parameters as text: `updated` is compared as a bigint.
       const text =
         `with "v" ("v_uuid", "v_updated", "v_fingerprint", "v_duplicate_key") as (values ${tuples.join(', ')}) ` +
         `update "contents" set "fingerprint" = "v_fingerprint", "duplicate_key" = "v_duplicate_key" ` +
-        `from "v" where "contents"."client_uuid" = ${p()} and "contents"."uuid" = "v_uuid" ` +
+        `from "v" where "contents"."account_id" = ${p()} and "contents"."client_uuid" = ${p()} and "contents"."uuid" = "v_uuid" ` +
         `and "contents"."updated" = cast("v_updated" as bigint) and "contents"."fingerprint" is null and "contents"."deleted" is null`;
       await ctx.db().executeQuery(CompiledQuery.raw(text, parameters));
     }

@@ -88,6 +88,8 @@ export interface DatastoreClientsTable {
 }
 
 export interface ContentsTable {
+  /** The account of the client holding the row (migration 12): leads the primary key (account_id, client_uuid, uuid). */
+  account_id: number;
   client_uuid: string;
   uuid: string;
   dataclass: string;
