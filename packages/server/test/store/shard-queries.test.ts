@@ -128,6 +128,28 @@ describe('the queries a request runs, sharded by account', () => {
     expect(session.alertStatuses.get('./contacts')).toBe(200);
     await sdk.syncml.sessions();
 
+    // The REST API's contents: the listing whole and paged, the since feed, one item read, replaced
+    // and deleted, a batch, the clients with their counts (a client deleted takes its contents, and
+    // an account everything it holds: below).
+    const items = sdk.datastore.contents(datastore);
+    const listed = (await items.list()).entries.map((e) => e.id!);
+    expect(listed.length).toBeGreaterThanOrEqual(3);
+    await items.list({ 'max-results': 1 });
+    await items.changes({ since: '2000-01-01T00:00:00' });
+    const item = (id: string) => id.slice('urn:uuid:'.length);
+    await items.get(item(listed[0]!));
+    await items.update(item(listed[0]!), { title: 'c0', content: { type: 'text/vcard', value: vcard(10) } });
+    await items.batch({
+      entries: [
+        { batchId: 'q', operation: { type: 'query' }, id: listed[1]! },
+        { batchId: 'u', operation: { type: 'update' }, id: listed[2]!, title: 'c2', content: { type: 'text/vcard', value: vcard(12) } },
+        { batchId: 'i', operation: { type: 'insert' }, title: 'c11', content: { type: 'text/vcard', value: vcard(11) } },
+      ],
+    });
+    await items.delete(item(listed[1]!));
+    await sdk.datastore.get(datastore);
+    await sdk.datastore.list();
+
     // The other sign-ins: a bearer token and an OAuth consumer, issued through the admin API.
     const token = (await root.admin.createToken('katja')).token;
     const byToken = createClient({ baseUrl: running.url, auth: bearerAuth(token) });
@@ -142,6 +164,8 @@ describe('the queries a request runs, sharded by account', () => {
     await root.admin.createAccount({ username: 'lars', password: 'lars-secret-pw', admin: false });
     const lars = createClient({ baseUrl: running.url, auth: basicAuth('lars', 'lars-secret-pw') });
     await lars.activesync.create({ username: 'lars@example.org', password: 'phone-pw-Oak' });
+    const larsStore = (await lars.datastore.create({ userId: 'lars-contacts' })).client.uuid!;
+    await lars.datastore.contents(larsStore).create({ title: 'lars', content: { type: 'text/vcard', value: vcard(20) } });
     await root.admin.createToken('lars');
     await root.admin.createConsumer('lars');
     await root.admin.deleteAccount('lars');
@@ -157,7 +181,7 @@ describe('the queries a request runs, sharded by account', () => {
   it('ran statements against the owned tables that follow the rule (the scenario reaches them)', () => {
     const touched = new Set([...statements].flatMap(tablesOf).filter(owned));
     expect([...touched]).toEqual(
-      expect.arrayContaining(['activesync_clients', 'activesync_collections', 'activesync_devices', 'activesync_items', 'activesync_outbox', 'datastore_clients', 'tokens', 'consumers', 'nonces']),
+      expect.arrayContaining(['activesync_clients', 'activesync_collections', 'activesync_devices', 'activesync_items', 'activesync_outbox', 'contents', 'datastore_clients', 'tokens', 'consumers', 'nonces']),
     );
   });
 
