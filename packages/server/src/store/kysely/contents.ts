@@ -79,7 +79,8 @@ function multiRowUpdate(dialect: 'sqlite' | 'postgres', rows: number): string {
 export function contentRepo(ctx: StoreContext): ContentRepo {
   /** The client's rows: every read starts here, so none can leave the account out. */
   const of = (client: ClientKey) => ctx.db().selectFrom('contents').where('account_id', '=', client.accountId).where('client_uuid', '=', client.uuid);
-  const live = (client: ClientKey) => of(client).selectAll().where('deleted', 'is', null);
+  // A record's columns, not `*`: the account (known to the caller) and the description are not read for nothing.
+  const live = (client: ClientKey) => of(client).select(RECORD_COLUMNS).where('deleted', 'is', null);
   return {
     async list(client, dataclasses) {
       if (dataclasses !== undefined && dataclasses.length === 0) return [];
@@ -136,7 +137,7 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
     async changesPage(client, since, after, limit, dataclasses, offset = 0) {
       if (dataclasses !== undefined && dataclasses.length === 0) return [];
       const rows = await of(client)
-        .selectAll()
+        .select(RECORD_COLUMNS)
         .where('updated', '>=', millis(since))
         .$if(dataclasses !== undefined, (q) => q.where('dataclass', 'in', dataclasses ?? []))
         .$if(after !== undefined, (q) =>
@@ -162,7 +163,7 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
     async changesSince(client, since, dataclasses) {
       if (dataclasses !== undefined && dataclasses.length === 0) return [];
       const rows = await of(client)
-        .selectAll()
+        .select(RECORD_COLUMNS)
         .where('updated', '>=', millis(since))
         .$if(dataclasses !== undefined, (q) => q.where('dataclass', 'in', dataclasses ?? []))
         .orderBy('updated')
