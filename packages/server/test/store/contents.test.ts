@@ -200,7 +200,7 @@ describe.each(storeKinds)('contents (%s)', (kind) => {
     expect(await store().contents.countLive(1, [])).toEqual(new Map());
   });
 
-  it('inserts 5,000 items across parameter-limit chunks, and 1,000 quickly', async () => {
+  it('inserts 5,000 items across parameter-limit chunks, and 1,000 more after deleting them', async () => {
     const client = clientKey();
     const many = Array.from({ length: 5_000 }, (_, i) => item(client, 'Contacts', `n${i}`));
     expect(await store().contents.insertMany(many)).toHaveLength(5_000);
@@ -210,11 +210,9 @@ describe.each(storeKinds)('contents (%s)', (kind) => {
     expect((await store().contents.getMany(client, many.map((m) => m.uuid)))).toEqual([]);
 
     const thousand = Array.from({ length: 1_000 }, (_, i) => item(client, 'Contacts', `t${i}`));
-    const started = performance.now();
-    await store().contents.insertMany(thousand);
-    const took = performance.now() - started;
-    // The budget is 50 ms on SQLite (measured ~5 ms); generous here so a loaded machine passes.
-    if (kind === 'sqlite') expect(took).toBeLessThan(250);
+    // How fast is the writes benchmark's to say (bench/writes.bench.ts, "store alone"), not a test's.
+    expect(await store().contents.insertMany(thousand)).toHaveLength(1_000);
+    expect(await store().contents.countLive(client.accountId, [client.uuid])).toEqual(new Map([[client.uuid, 1_000]]));
   });
 
   it('keeps accounts apart: a client uuid under another account is another client, and reaches none of its items', async () => {
