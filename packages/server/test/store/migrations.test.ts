@@ -325,4 +325,27 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
     expect((await store.activesync.byUsername('phone', 8)).map((c) => c.uuid)).toEqual([uuid(1)]);
     expect(await store.accounts.create({ username: 'alice', passwordHash: 'h', syncmlDigest: null, admin: false })).toBeDefined();
   });
+
+  it("14 links SyncML sessions to their account by no foreign key: sessions kept, an account's deleted with it, and its chat log", async () => {
+    open = await bare(kind);
+    const { db } = open;
+    await migrate(db, kind, 13);
+    const store = createKyselyStore(db, kind);
+    const alice = (await store.accounts.create({ username: 'alice', passwordHash: 'h', syncmlDigest: null, admin: false }))!.id;
+    const bob = (await store.accounts.create({ username: 'bob', passwordHash: 'h', syncmlDigest: null, admin: false }))!.id;
+    const session = (id: string, accountId: number | null) => ({
+      id, account_id: accountId, client_uuid: null, device_id: `dev-${id}`, protocol: 'SyncML/1.2', encoding: 'xml', started: 1, ended: null, status: null, reason: null, datastores: '[]',
+    });
+    // A refused session belongs to no account.
+    await db.insertInto('sessions').values([session('s-alice', alice), session('s-bob', bob), session('s-refused', null)]).execute();
+    await db.insertInto('chat_log').values({ session_id: 's-alice', id: 1, msg_id: 1, direction: 'in', encoding: 'xml', body: '<m/>', created: 1 }).execute();
+
+    expect(await migrate(db, kind, 14)).toEqual([14]);
+    const ids = async () => (await db.selectFrom('sessions').select('id').orderBy('id').execute()).map((r) => r.id);
+    expect(await ids()).toEqual(['s-alice', 's-bob', 's-refused']);
+    expect((await db.selectFrom('sessions').select(['id', 'account_id']).where('id', '=', 's-alice').executeTakeFirstOrThrow()).account_id).toEqual(kind === 'sqlite' ? alice : String(alice));
+    expect(await store.accounts.delete(alice)).toBe(true);
+    expect(await ids()).toEqual(['s-bob', 's-refused']);
+    expect(await db.selectFrom('chat_log').selectAll().execute()).toEqual([]);
+  });
 });

@@ -145,7 +145,7 @@ describe.each(storeKinds)('the schema, sharded by account (%s)', (kind: StoreKin
     expect(breaking).toEqual([]);
   });
 
-  it('links a routing table to nothing by a foreign key (it is not colocated with what it routes), and an owned table only by its account', () => {
+  it('links a routing table to nothing by a foreign key (it is not colocated with what it routes), an owned table only by its account, and a session\'s table only to its session', () => {
     const routing = [...shapes].flatMap(([name, shape]) =>
       shape.foreignKeys.filter((f) => ROUTING_TABLES.has(name) || ROUTING_TABLES.has(f.parent)).map((f) => `${name} (${f.columns.join(', ')}) → ${f.parent}`),
     );
@@ -154,6 +154,11 @@ describe.each(storeKinds)('the schema, sharded by account (%s)', (kind: StoreKin
       .filter(([name]) => !SESSION_KEYED.has(name) && !ROUTING_TABLES.has(name))
       .flatMap(([name, shape]) => shape.foreignKeys.filter((f) => !f.columns.includes('account_id')).map((f) => `${name} (${f.columns.join(', ')}) → ${f.parent}`));
     expect(owned).toEqual([]);
+    // A table keyed by a phone's session is distributed by that key alone: it may hang off
+    // another of its session's tables, never off an account or what an account owns.
+    const session = [...SESSION_KEYED.keys()]
+      .flatMap((name) => (shapes.get(name)?.foreignKeys ?? []).filter((f) => !SESSION_KEYED.has(f.parent)).map((f) => `${name} (${f.columns.join(', ')}) → ${f.parent}`));
+    expect(session).toEqual([]);
   });
 
   it('lists as debt only tables that still break the rule', () => {

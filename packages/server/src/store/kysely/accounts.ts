@@ -99,6 +99,8 @@ export function accountRepo(ctx: StoreContext): AccountRepo {
           .deleteFrom('chat_log')
           .where('session_id', 'in', db.selectFrom('sessions').select('id').where('account_id', '=', id))
           .execute();
+        // Sessions are keyed by their own key, linked to their account by no foreign key (migration 14).
+        await db.deleteFrom('sessions').where('account_id', '=', id).execute();
         // Nonces go with their consumers, and those with the account (foreign keys); the routes, having none, go here.
         await dropAccountRoutes(ctx, id);
         const result = await db.deleteFrom('accounts').where('id', '=', id).executeTakeFirst();
