@@ -19,13 +19,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { basicAuth, createClient } from '@atomsync/sdk';
+import { autocannon } from './autocannon.js';
 import { cli, freePort, waitHealthy } from './serve.js';
 import { benchBatch, benchContact, benchEntry } from './contacts.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const autocannon = join(root, 'node_modules/autocannon/autocannon.js');
 
 const USER = 'bench';
 const PASSWORD = 'bench-password-not-secret';
@@ -40,27 +38,11 @@ interface Load {
   statuses: Record<string, number>;
 }
 
-/** autocannon in its own process; its JSON summary. */
-function load(url: string, args: readonly string[], seconds: number): Promise<Load> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [autocannon, '-j', '-d', String(seconds), ...args, url], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c: Buffer) => (out += c));
-    child.stderr.on('data', (c: Buffer) => (err += c));
-    child.once('exit', (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited ${code}: ${err}`));
-      const r = JSON.parse(out) as {
-        requests: { average: number };
-        latency: { p99: number };
-        non2xx: number;
-        errors: number;
-        statusCodeStats: Record<string, { count: number }>;
-      };
-      const statuses = Object.fromEntries(Object.entries(r.statusCodeStats).map(([code, { count }]) => [code, count]));
-      resolve({ rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, statuses });
-    });
-  });
+/** autocannon in its own process, for `seconds`; what the bench reads of its summary. */
+async function load(url: string, args: readonly string[], seconds: number): Promise<Load> {
+  const r = await autocannon(['-d', String(seconds), ...args, url]);
+  const statuses = Object.fromEntries(Object.entries(r.statusCodeStats).map(([code, { count }]) => [code, count]));
+  return { rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, statuses };
 }
 
 /** The baseline: raw node:http answering `size` prebuilt bytes, in its own process. */

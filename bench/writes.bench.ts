@@ -16,12 +16,10 @@
  *
  * Run alone with `ATOMSYNC_BENCH=writes npm run bench`.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { basicAuth, createClient } from '@atomsync/sdk';
 import { newItemUuid } from '../packages/server/src/services/item-uuid.js';
@@ -29,11 +27,10 @@ import type { NewContent } from '../packages/server/src/store/records.js';
 import { openStore, type StoreOptions } from '../packages/server/src/store/open.js';
 import { findBinaries, startCluster, type Cluster } from '../packages/server/test/support/postgres.js';
 import type { Check } from './harness.js';
+import { autocannon } from './autocannon.js';
 import { serve, settled, stop } from './serve.js';
 import { benchBatch, benchContact } from './contacts.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const autocannon = join(root, 'node_modules/autocannon/autocannon.js');
 
 const USER = 'bench';
 const PASSWORD = 'bench-password-not-secret';
@@ -55,28 +52,17 @@ interface Load {
   readonly errors: number;
 }
 
-/** autocannon in its own process, posting the batch in `file`; its JSON summary. */
-function load(url: string, file: string, seconds: number): Promise<Load> {
-  const args = ['-j', '-c', String(CONNECTIONS), '-d', String(seconds), '-t', '60', '-m', 'POST', '-H', `authorization=${AUTH}`, '-H', 'content-type=application/atom+xml', '-i', file, url];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [autocannon, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c: Buffer) => (out += c));
-    child.stderr.on('data', (c: Buffer) => (err += c));
-    child.once('exit', (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited ${code}: ${err}`));
-      const r = JSON.parse(out) as { '2xx': number; duration: number; latency: { p50: number; p99: number }; requests: { total: number }; non2xx: number; errors: number; timeouts: number };
-      resolve({
-        itemsPerSecond: (r['2xx'] * BATCH) / r.duration,
-        median: r.latency.p50,
-        p99: r.latency.p99,
-        requests: r.requests.total,
-        non2xx: r.non2xx,
-        errors: r.errors + r.timeouts,
-      });
-    });
-  });
+/** autocannon in its own process, posting the batch in `file`; what the bench reads of its summary. */
+async function load(url: string, file: string, seconds: number): Promise<Load> {
+  const r = await autocannon(['-c', String(CONNECTIONS), '-d', String(seconds), '-t', '60', '-m', 'POST', '-H', `authorization=${AUTH}`, '-H', 'content-type=application/atom+xml', '-i', file, url]);
+  return {
+    itemsPerSecond: (r['2xx'] * BATCH) / r.duration,
+    median: r.latency.p50,
+    p99: r.latency.p99,
+    requests: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
 }
 
 /** The store alone: `insertMany` of the batch's items, one transaction per batch, for `seconds`; items/s. */
