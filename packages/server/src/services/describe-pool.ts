@@ -17,7 +17,7 @@ import { Worker } from 'node:worker_threads';
 import { describeItem, type ItemContent, type ItemDescription } from '@atomsync/items';
 
 /** Below this a message to the helper and back costs more than it saves. */
-const MIN_SHARED = 100;
+const MIN_FOR_HELPER = 100;
 
 /**
  * A batch as sent to the helper: each field of the items as one string and the lengths of its
@@ -153,7 +153,7 @@ function ask(h: Helper, items: readonly ItemContent[]): Promise<Answer> {
 
 /** `describeItem` of each item, in order. */
 export async function describeAll(items: readonly ItemContent[]): Promise<ItemDescription[]> {
-  const h = items.length >= MIN_SHARED ? theHelper() : undefined;
+  const h = items.length >= MIN_FOR_HELPER ? theHelper() : undefined;
   if (h !== undefined) {
     try {
       // Only what describing reads (pack): the items' other fields (uuids, clients) stay here.
