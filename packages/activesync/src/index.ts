@@ -53,6 +53,8 @@ export type { FolderClass, FolderDefinition } from './rules/folders.js';
 export { agesOut, CALENDAR_WINDOWS, INCOMPLETE_TASKS, itemFilterOf, sameFilter } from './rules/filter.js';
 export type { ItemFilter } from './rules/filter.js';
 export { OPEN_POLICY, OPEN_POLICY_XML, POLICY_TYPE_WBXML, POLICY_TYPE_XML } from './rules/policy.js';
+export { deviceArrival, speaksAccountOnlyWipe, wipeVerdict } from './rules/wipe.js';
+export type { DeviceArrival, WipeInForce, WipeVerdict } from './rules/wipe.js';
 
 // Autodiscover (mobilesync): where a phone set up with an e-mail address finds its server.
 export { autodiscoverError, autodiscoverResponse, AutodiscoverRequestError, AUTODISCOVER_RESPONSE_SCHEMA, readAutodiscoverRequest } from './autodiscover.js';

@@ -4,7 +4,8 @@
  * OPTIONS says which versions and commands we speak. A POST is read in this order: the request
  * line (plain or base64 query; 400 if it names no command, device and version), the phone's HTTP
  * Basic credentials (401, nothing changed), the WBXML body (400), the device recorded (a new
- * DeviceId on the client replaces the old device and its state), a remote wipe asked (wipe.ts:
+ * DeviceId on the client replaces the old device and its state, unless a remote wipe is in force:
+ * then it is answered as the wiped phone), a remote wipe asked (wipe.ts:
  * 449 or Status 140 until the phone's Provision takes the order, 403 once it acknowledged), the
  * policy key (a phone that has not provisioned gets 449, or Status 142 from 14.0), then the command. Commands of a mail
  * server (SendMail, Search, MoveItems, …) are not announced and answer 501. Each command's
@@ -167,6 +168,9 @@ export class ActivesyncEndpoint {
       now,
     );
     if (replaced !== null) log.info({ deviceId: line.deviceId, replaced }, 'ActiveSync client: a new device replaces the old one, whose state is dropped');
+    // Another device while the recorded one's wipe is in force: the record stays the wiped phone's,
+    // and the wipe gate below answers this device as it answers that phone (wipe.ts).
+    if (device.deviceId !== line.deviceId) log.warn({ deviceId: line.deviceId, deviceType: line.deviceType, recordedDeviceId: device.deviceId }, 'ActiveSync: another device presents the credentials of a client whose remote wipe is in force');
     const signal = (event.req as { signal?: AbortSignal }).signal;
     const request: PhoneRequest = {
       deps: { ...this.deps, log },

@@ -9,12 +9,14 @@
  *
  * After the acknowledgement the device is refused (403) and its Provision gets the order again:
  * a wiped phone that comes back with the same DeviceId is wiped again, as Exchange and Z-Push do,
- * until the owner cancels or another phone (another DeviceId) signs in as the client, which
- * starts a new device record. The server's data is never touched: the wipe is of the phone.
+ * until the owner cancels. Another DeviceId presenting the client's credentials meanwhile does not
+ * lift it (@atomsync/activesync rules/wipe.ts says why): it is answered exactly as the lost phone
+ * would be, while the record stays the lost phone's — only the lost phone's own progress (the
+ * order sent, its acknowledgement) is recorded. The server's data is never touched: the wipe is of
+ * the phone.
  */
-import { provisionResponse, PROVISION_STATUS, type AsElement, type ProvisionRequest } from '@atomsync/activesync';
+import { provisionResponse, PROVISION_STATUS, wipeVerdict, type AsElement, type ProvisionRequest } from '@atomsync/activesync';
 import { ServiceError } from '../errors.js';
-import { speaksAccountOnlyWipe } from '../services/activesync-devices.js';
 import type { PhoneRequest } from './context.js';
 
 /**
@@ -38,31 +40,43 @@ export type WipeGate =
 /** The gate, or a 403 for a phone that acknowledged its wipe (or cannot be given the one asked). */
 export function wipeGate(request: Pick<PhoneRequest, 'device' | 'line'>): WipeGate {
   const { wipe } = request.device;
-  if (wipe === null) return 'none';
-  // A phone that switched to a version before 16.1 since the owner asked cannot be given an
-  // account-only wipe, and a whole-device wipe is more than was asked: it is kept out instead.
-  if (wipe.scope === 'account' && !speaksAccountOnlyWipe(request.line.protocolVersion)) {
-    throw new ServiceError(403, 'forbidden', 'an account-only remote wipe is pending for this device, which now speaks a protocol before 16.1: it is refused until the wipe is cancelled');
+  const verdict = wipeVerdict(wipe === null ? null : { scope: wipe.scope, acknowledged: wipe.acknowledged !== null }, request.line);
+  switch (verdict) {
+    case 'none':
+    case 'order':
+      return verdict;
+    case 'refuse-scope':
+      throw new ServiceError(403, 'forbidden', 'an account-only remote wipe is pending for this client, and this device speaks a protocol before 16.1: it is refused until the wipe is cancelled');
+    case 'refuse-acknowledged':
+      throw new ServiceError(403, 'forbidden', 'this client\'s phone was remotely wiped: its credentials are refused on any device until the wipe is cancelled');
   }
-  if (wipe.acknowledged !== null && request.line.command !== 'Provision') {
-    throw new ServiceError(403, 'forbidden', 'this device was remotely wiped: it is refused until the wipe is cancelled or another device signs in');
-  }
-  return 'order';
 }
+
+/** Is the request the phone the record holds (not another device told of its wipe)? Only its progress is recorded. */
+export const isRecordedDevice = (request: Pick<PhoneRequest, 'device' | 'line'>): boolean => request.device.deviceId === request.line.deviceId;
 
 /** Provision while a wipe is asked: the order, or the record of the phone's acknowledgement. */
 export async function provisionWipe(request: PhoneRequest, ask: ProvisionRequest): Promise<AsElement> {
   const wipe = request.device.wipe!;
-  const { client, device, now } = request;
+  const { client, device, line, now } = request;
   const devices = request.deps.store.activesyncDevices;
+  // Another device is told and ordered as the lost phone is, and its answers are logged; the
+  // record, which the owner reads as the lost phone's, is left as it is.
+  const recorded = isRecordedDevice(request);
+  const who = { client: client.uuid, deviceId: line.deviceId, ...(recorded ? {} : { recordedDeviceId: device.deviceId }) };
   if (ask.kind === 'wiped' && ask.status === 1) {
-    const recorded = await devices.acknowledgeWipe(client.accountId, client.uuid, wipe.requested, now);
-    request.log.warn({ client: client.uuid, deviceId: device.deviceId, scope: ask.scope, recorded }, 'ActiveSync phone acknowledges the remote wipe');
+    if (!recorded) {
+      request.log.warn({ ...who, scope: ask.scope }, 'ActiveSync: another device with the credentials of a wiped client acknowledges the wipe: not recorded as the lost phone\'s');
+      return provisionResponse(PROVISION_STATUS.OK);
+    }
+    const done = await devices.acknowledgeWipe(client.accountId, client.uuid, wipe.requested, now);
+    request.log.warn({ ...who, scope: ask.scope, recorded: done }, 'ActiveSync phone acknowledges the remote wipe');
     return provisionResponse(PROVISION_STATUS.OK);
   }
-  await devices.wipeSent(client.accountId, client.uuid, wipe.requested, now);
+  // (The endpoint logged another device's request already.)
+  if (recorded) await devices.wipeSent(client.accountId, client.uuid, wipe.requested, now);
   if (ask.kind === 'wiped') {
-    request.log.warn({ client: client.uuid, deviceId: device.deviceId, status: ask.status }, 'ActiveSync phone reports its remote wipe failed: it is ordered again');
+    request.log.warn({ ...who, status: ask.status }, 'ActiveSync phone reports its remote wipe failed: it is ordered again');
     return provisionResponse(PROVISION_STATUS.PROTOCOL_ERROR, undefined, { wipe: wipe.scope });
   }
   return provisionResponse(PROVISION_STATUS.OK, undefined, { wipe: wipe.scope });

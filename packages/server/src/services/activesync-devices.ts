@@ -5,7 +5,7 @@
  * a replacement, the wipe's progress); this module only reads it and writes the owner's asks.
  */
 import type { ActivesyncDevice, WipeScope } from '@atomsync/atom';
-import { ACCOUNT_ONLY_WIPE_SINCE } from '@atomsync/activesync';
+import { ACCOUNT_ONLY_WIPE_SINCE, speaksAccountOnlyWipe } from '@atomsync/activesync';
 import { ServiceError } from '../errors.js';
 import type { ActivesyncDeviceRecord, ActivesyncIsolatedItem } from '../store/records.js';
 import type { Store } from '../store/store.js';
@@ -121,5 +121,3 @@ export async function requestWipe(store: Store, accountId: number, clientUuid: s
   if (updated === undefined) throw new ServiceError(409, 'conflict', 'no phone has signed in as this ActiveSync client yet: there is no device to wipe');
   return updated;
 }
-
-export const speaksAccountOnlyWipe = (protocolVersion: string): boolean => Number(protocolVersion) >= Number(ACCOUNT_ONLY_WIPE_SINCE);

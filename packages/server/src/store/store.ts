@@ -401,8 +401,10 @@ export interface ActivesyncDeviceRepo {
    * Records the device on its request: created on first contact; the same DeviceId refreshes deviceType,
    * userAgent, protocolVersion and lastSeen — written only when one of the first three changed or lastSeen moved by
    * more than WRITE_LAST_SEEN_AFTER_MS; another DeviceId replaces the device and drops every state of the
-   * old one (its collections, outbox, items, isolated items, wipe) — `replaced` names the old DeviceId then, and
-   * the record keeps it (`replaced`) until the next replacement.
+   * old one (its collections, outbox, items, isolated items) — `replaced` names the old DeviceId then, and
+   * the record keeps it (`replaced`) until the next replacement — except while a remote wipe is in force (asked and not
+   * cancelled): then another DeviceId changes nothing and gets the record as it is, the wiped phone's (its deviceId
+   * is not the request's).
    */
   touch(accountId: number, clientUuid: string, device: { deviceId: string; deviceType: string; userAgent: string; protocolVersion: string }, now: Date): Promise<{ record: ActivesyncDeviceRecord; replaced: string | null }>;
   /** Writes the fields given (the others are kept); no-op for a device not recorded. */

@@ -2,7 +2,8 @@
  * Remote wipe, on both stores: asked through the SDK, told to the scripted phone at its next
  * request (449 before 14.0, Status 140 from 14.0), ordered in its Provision (RemoteWipe, or on 16.1
  * AccountOnlyRemoteWipe), its acknowledgement recorded, the phone refused afterwards (403) until
- * the owner cancels or another device signs in; a cancel before the acknowledgement; the server's
+ * the owner cancels — whatever device presents the client's credentials meanwhile, the lost phone
+ * or another, is told of the wipe and ordered too; a cancel before the acknowledgement; the server's
  * data untouched; and the wipe endpoint's refusals in the contract's error body.
  */
 import { el, type AsElement, type AsProtocolVersion } from '@atomsync/activesync';
@@ -156,16 +157,68 @@ describe.each(storeKinds)('remote wipe of an ActiveSync phone (%s)', (kind) => {
     expect(textAt((await older.phone.send('FolderSync', folderSync('0'))).tree, 'FolderHierarchy:Status')).toBe('1');
   });
 
-  it('another device signing in as the client after a wipe starts without one', async () => {
+  /** The same credentials on another phone: what a thief does with the lost phone's password. */
+  const otherPhone = (username: string, password: string, version: AsProtocolVersion = '14.0') => new ScriptedPhone({ url: server.url, username, password, version });
+
+  it('a wipe cannot be undone by another device: the same credentials under another DeviceId are wiped too, and the lost phone returning is still wiped', async () => {
     const { phone, client, device, username, password } = await syncedPhone('14.0');
+    const lost = phone.deviceId;
     await wipe(client);
-    await phone.send('Provision', emptyProvision);
+    expect(textAt((await phone.send('FolderSync', folderSync('0'))).tree, 'FolderHierarchy:Status')).toBe('140');
+
+    // A thief sets the credentials up on another device: every command is told of the wipe, its
+    // Provision gets the order, and the client still shows the lost phone with its wipe.
+    const thief = otherPhone(username, password);
+    for (const command of ['FolderSync', 'Sync'] as const) {
+      const answer = await thief.send(command, command === 'FolderSync' ? folderSync('0') : el('AirSync:Sync'));
+      expect(answer.status).toBe(200);
+      expect(answer.tree?.children?.find((c) => c.tag === 'Status')?.text).toBe('140');
+    }
+    const ordered = await thief.send('Provision', el('Provision:Provision', [el('Provision:Policies', [el('Provision:Policy', [el('Provision:PolicyType', 'MS-EAS-Provisioning-WBXML')])])]));
+    expect(names(ordered.tree)).toEqual(['Provision:Status', 'Provision:RemoteWipe']);
+    // A phone before 14.0 is sent to Provision by 449, as any command is while a wipe is asked.
+    expect((await otherPhone(username, password, '12.1').send('FolderSync', folderSync('0'))).status).toBe(449);
+    expect(await device()).toMatchObject({ id: lost, wipe: { scope: 'device', requested: expect.any(Date) } });
+    expect((await device()).replaced).toBeUndefined();
+
+    // Its acknowledgement does not stand for the lost phone's: the wipe the owner asked stays pending.
+    expect(textAt((await thief.send('Provision', acknowledge('RemoteWipe'))).tree, 'Provision:Status')).toBe('1');
+    expect((await device()).wipe?.acknowledged).toBeUndefined();
+    expect(textAt((await thief.send('FolderSync', folderSync('0'))).tree, 'FolderHierarchy:Status')).toBe('140');
+
+    // The lost phone returns: still told, still ordered; its acknowledgement is recorded.
+    expect(textAt((await phone.send('FolderSync', folderSync('0'))).tree, 'FolderHierarchy:Status')).toBe('140');
+    expect(names((await phone.send('Provision', emptyProvision)).tree)).toEqual(['Provision:Status', 'Provision:RemoteWipe']);
     await phone.send('Provision', acknowledge('RemoteWipe'));
-    const next = new ScriptedPhone({ url: server.url, username, password, version: '14.0' });
+    const done = (await device()).wipe!;
+    expect(done.acknowledged).toBeInstanceOf(Date);
+
+    // Wiped and not cancelled: any device with these credentials is refused, and its Provision gets the order.
+    for (const who of [phone, thief, otherPhone(username, password)]) {
+      expect((await who.send('FolderSync', folderSync('0'))).status).toBe(403);
+      expect(names((await who.send('Provision', emptyProvision)).tree)).toEqual(['Provision:Status', 'Provision:RemoteWipe']);
+    }
+    expect(await device()).toMatchObject({ id: lost, wipe: done });
+
+    // Once the owner cancels, a new phone signs in as the client and replaces the lost one.
+    await server.alice.client.activesync.cancelWipe(client);
+    const next = otherPhone(username, password);
     await next.provision();
     expect(textAt((await next.send('FolderSync', folderSync('0'))).tree, 'FolderHierarchy:Status')).toBe('1');
-    expect(await device()).toMatchObject({ id: next.deviceId, replaced: { deviceId: phone.deviceId } });
+    expect(await device()).toMatchObject({ id: next.deviceId, replaced: { deviceId: lost } });
     expect((await device()).wipe).toBeUndefined();
+  });
+
+  it('an account-only wipe is not lifted by another device either: one before 16.1 is refused, one of 16.1 gets the account-only order', async () => {
+    const { phone, client, device, username, password } = await syncedPhone('16.1');
+    await wipe(client, 'account');
+    const older = otherPhone(username, password, '14.1');
+    expect((await older.send('FolderSync', folderSync('0'))).status).toBe(403);
+    expect((await older.send('Provision', emptyProvision)).status).toBe(403);
+    const modern = otherPhone(username, password, '16.1');
+    expect(textAt((await modern.send('FolderSync', folderSync('0'))).tree, 'FolderHierarchy:Status')).toBe('140');
+    expect(names((await modern.send('Provision', emptyProvision)).tree)).toEqual(['Provision:Status', 'Provision:AccountOnlyRemoteWipe']);
+    expect(await device()).toMatchObject({ id: phone.deviceId, wipe: { scope: 'account' } });
   });
 
   it('refuses a wipe with no device (409), of an unknown or another account\'s client (404), and a malformed body (400), in the contract\'s error body', async () => {

@@ -10,8 +10,12 @@
  * visible in seq order, and a drained outbox does not hand out its old seqs again.
  *
  * A new DeviceId rewrites the device row in place instead of deleting it: a request of the new
- * phone waiting on the row's lock then finds the row it waited for, the new phone in it.
+ * phone waiting on the row's lock then finds the row it waited for, the new phone in it. While a
+ * remote wipe is in force it does not: the row stays the wiped phone's, wipe and all, and the new
+ * DeviceId is told of the wipe (@atomsync/activesync rules/wipe.ts). The rule is read on the
+ * locked row, so an owner's ask or cancel is either before the replacement or after it.
  */
+import { deviceArrival } from '@atomsync/activesync';
 import { CompiledQuery, type Selectable } from 'kysely';
 import type {
   ActivesyncCollectionRecord,
@@ -143,7 +147,11 @@ export function activesyncDeviceRepo(ctx: StoreContext): ActivesyncDeviceRepo {
         // Lock it: of two first requests of a new phone, one replaces the old and the other, once
         // it has the row, finds the new phone there and refreshes it.
         const known = await find(accountId, clientUuid).$if(ctx.dialect === 'postgres', (q) => q.forUpdate()).executeTakeFirstOrThrow();
-        const sameDevice = known.device_id === phone.deviceId;
+        const asked = wipe(known);
+        const arrival = deviceArrival({ deviceId: known.device_id, wipe: asked && { scope: asked.scope, acknowledged: asked.acknowledged !== null } }, phone.deviceId);
+        // Another device under a wipe in force: nothing of the record changes, its last contact included (it is the lost phone's).
+        if (arrival === 'held') return { record: device(known), replaced: null };
+        const sameDevice = arrival === 'same';
         if (!sameDevice) {
           for (const table of STATE_TABLES) {
             await ctx.db().deleteFrom(table).where('account_id', '=', accountId).where('client_uuid', '=', clientUuid).execute();
