@@ -54,6 +54,7 @@ export { agesOut, CALENDAR_WINDOWS, INCOMPLETE_TASKS, itemFilterOf, sameFilter }
 export type { ItemFilter } from './rules/filter.js';
 export { OPEN_POLICY, OPEN_POLICY_XML, POLICY_TYPE_WBXML, POLICY_TYPE_XML } from './rules/policy.js';
 export { deviceArrival, speaksAccountOnlyWipe, wipeVerdict } from './rules/wipe.js';
+export { nonXmlChar, nonXmlField, REPLACEMENT_CHARACTER, xmlSafeText } from './rules/text.js';
 export type { DeviceArrival, WipeInForce, WipeVerdict } from './rules/wipe.js';
 
 // Autodiscover (mobilesync): where a phone set up with an e-mail address finds its server.

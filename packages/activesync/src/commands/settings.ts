@@ -4,6 +4,7 @@
  * device password are mail-server business, answered "protocol error" per setting.
  */
 import { child, childrenOf, el, isText, textOf, type AsElement } from '../tree.js';
+import { xmlSafeText } from '../rules/text.js';
 import { expectRoot } from './values.js';
 
 export interface SettingsRequest {
@@ -17,13 +18,14 @@ export interface SettingsRequest {
 
 /**
  * Settings:DeviceInformation/Set (in Settings, and in a 14.1 Provision) as `Model` → value, each
- * value cut at 1,024 characters; undefined when it has no Set.
+ * value cut at 1,024 characters and each character XML cannot carry replaced by U+FFFD (it is
+ * stored and shown through the Atom API: rules/text.ts); undefined when it has no Set.
  */
 export function readDeviceInformation(information: AsElement): Record<string, string> | undefined {
   const set = child(information, 'Settings:Set');
   if (set === undefined) return undefined;
   const fields: Record<string, string> = {};
-  for (const c of childrenOf(set)) if (isText(c) || c.opaque !== undefined) fields[c.tag] = textOf(c).slice(0, 1024);
+  for (const c of childrenOf(set)) if (isText(c) || c.opaque !== undefined) fields[c.tag] = xmlSafeText(textOf(c).slice(0, 1024));
   return fields;
 }
 

@@ -15,7 +15,7 @@ import {
   deleteClient,
   updateExtdataClient,
 } from '../services/clients.js';
-import { deviceViewOf, deviceViews, requestWipe } from '../services/activesync-devices.js';
+import { deviceViewOf, deviceViews, requestWipe, viewOfRecord } from '../services/activesync-devices.js';
 import { isUuid } from '../services/validation.js';
 import { caller, feedOf } from './atom.js';
 import type { HandlerGroup } from './deps.js';
@@ -111,9 +111,10 @@ export const clientsHandlers: HandlerGroup = ({ store, secrets }) => ({
   async wipeActivesyncDevice({ path, body }, ctx) {
     const id = caller(ctx).id;
     const client = await found('activesync', path.clientUuid, () => store.activesync.get(id, path.clientUuid));
-    await requestWipe(store, id, client.uuid, body.wipe?.scope ?? 'device', new Date());
+    const asked = await requestWipe(store, id, client.uuid, body.wipe?.scope ?? 'device', new Date());
     ctx.log.info({ client: client.uuid, scope: body.wipe?.scope ?? 'device' }, 'ActiveSync client: remote wipe requested');
-    return activesyncEntry(ctx, client, await deviceViewOf(store, id, client.uuid));
+    // The answer shows the record as the ask wrote it (nothing in it can fail to be written: deviceView).
+    return activesyncEntry(ctx, client, await viewOfRecord(store, asked));
   },
   async cancelActivesyncWipe({ path }, ctx) {
     const id = caller(ctx).id;

@@ -10,6 +10,7 @@ import { changesPager, listingPager, readAll, readPage, readPaging, type Pager, 
 import { createContent, deleteContent, getContent, parseSince, updateContent, type ContentChangeItem, type ContentInput } from '../services/contents.js';
 import { AnswerCache, keepingAnswer, keptAnswer } from '../http/answer-cache.js';
 import { streamedFeed } from '../http/feed-stream.js';
+import { writable } from '../http/safe-text.js';
 import { canonicalUuid, countLines, createClient, listClients, ownedClient } from '../services/datastore-clients.js';
 import type { ContentRecord, DatastoreClientRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
@@ -50,29 +51,38 @@ function createdClient(ctx: RequestContext, client: DatastoreClientRecord): Data
 
 // ---- content items ----------------------------------------------------------------------------
 
+/**
+ * An item's title and body as an entry carries them. What the API and the phones store now holds
+ * only characters XML can carry, but an item a phone stored before they were checked (issue 20)
+ * may not: each such character is shown as U+FFFD, so no stored item can fail a listing.
+ */
+const shown = (item: ContentRecord) => ({ title: writable(item.title), body: writable(item.body) });
+
 function contentEntry(ctx: RequestContext, item: ContentRecord): ContentEntry {
+  const { title, body } = shown(item);
   return {
     author: authorOf(ctx),
     id: urn(item.uuid),
     links: linksTo(urlOf(ctx, itemPath(item.clientUuid, item.uuid)), 'self', 'edit'),
     published: item.created,
     updated: item.updated,
-    title: item.title,
-    content: { type: item.type, value: item.body },
+    title,
+    content: { type: item.type, value: body },
     dataclass: item.dataclass,
   };
 }
 
 /** An item in a batch feed (change feed, batch result): self link only, s:content with its class. */
 function batchItem(author: Person | undefined, ctx: RequestContext, item: ContentRecord, withContent: boolean): BatchContentEntry {
+  const { title, body } = shown(item);
   return {
     author,
     id: urn(item.uuid),
     links: linksTo(urlOf(ctx, itemPath(item.clientUuid, item.uuid)), 'self'),
     published: item.created,
     updated: item.updated,
-    title: item.title,
-    content: withContent ? { dataclass: item.dataclass, type: item.type, value: item.body } : undefined,
+    title,
+    content: withContent ? { dataclass: item.dataclass, type: item.type, value: body } : undefined,
   };
 }
 

@@ -3,10 +3,13 @@
  * only), and the remote wipe the owner asks through the API. The endpoint records what happened
  * to the phone (activesync/: first and last contact, no binding, items loop protection isolated,
  * a replacement, the wipe's progress); this module only reads it and writes the owner's asks.
+ * What the phone reported is shown through `writable`: nothing a phone stored can keep the entry,
+ * the list, a wipe's or a password change's answer from being written.
  */
 import type { ActivesyncDevice, WipeScope } from '@atomsync/atom';
 import { ACCOUNT_ONLY_WIPE_SINCE, speaksAccountOnlyWipe } from '@atomsync/activesync';
 import { ServiceError } from '../errors.js';
+import { writable } from '../http/safe-text.js';
 import type { ActivesyncDeviceRecord, ActivesyncIsolatedItem } from '../store/records.js';
 import type { Store } from '../store/store.js';
 
@@ -26,7 +29,9 @@ function reported(information: string | null): Partial<Record<keyof typeof REPOR
   const shown: Partial<Record<keyof typeof REPORTED, string>> = {};
   for (const [key, tag] of Object.entries(REPORTED) as [keyof typeof REPORTED, string][]) {
     const value = (fields as Record<string, unknown>)[tag];
-    if (typeof value === 'string' && value !== '') shown[key] = value;
+    // Cleaned where the phone sends it (readDeviceInformation); a record written before that may
+    // still hold a character XML cannot carry, and the entry must still be written.
+    if (typeof value === 'string' && value !== '') shown[key] = writable(value);
   }
   return shown;
 }
@@ -51,7 +56,7 @@ function folderNames(folders: string): Map<string, string> {
 export function deviceView(device: ActivesyncDeviceRecord, isolated: readonly ActivesyncIsolatedItem[] = []): ActivesyncDevice {
   const fromPhone = reported(device.information);
   const names = isolated.length > 0 ? folderNames(device.folders) : new Map<string, string>();
-  const userAgent = device.userAgent !== '' ? device.userAgent : fromPhone.userAgent;
+  const userAgent = device.userAgent !== '' ? writable(device.userAgent) : fromPhone.userAgent;
   return {
     id: device.deviceId,
     type: device.deviceType,
@@ -95,8 +100,13 @@ export async function deviceViews(store: Store, accountId: number): Promise<Map<
 export async function deviceViewOf(store: Store, accountId: number, clientUuid: string): Promise<ActivesyncDevice | undefined> {
   const device = await store.activesyncDevices.device(accountId, clientUuid);
   if (device === undefined) return undefined;
-  const isolated = await store.activesyncDevices.isolated(accountId, clientUuid);
-  return deviceView(device, isolated.get(clientUuid));
+  return viewOfRecord(store, device);
+}
+
+/** The view of a device record a write returned: what was stored, not a later read. */
+export async function viewOfRecord(store: Store, device: ActivesyncDeviceRecord): Promise<ActivesyncDevice> {
+  const isolated = await store.activesyncDevices.isolated(device.accountId, device.clientUuid);
+  return deviceView(device, isolated.get(device.clientUuid));
 }
 
 /**

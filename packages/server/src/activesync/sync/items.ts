@@ -2,7 +2,7 @@
  * A phone's item on the wire and in the store: ApplicationData elements ↔ the neutral property
  * list of @atomsync/items, and through the class's mapping to the stored text (a vCard, …).
  */
-import { el, isContainer, nameOf, textOf, type AsElement, type AsName, type AsProtocolVersion } from '@atomsync/activesync';
+import { el, isContainer, nameOf, nonXmlField, textOf, type AsElement, type AsName, type AsProtocolVersion } from '@atomsync/activesync';
 import type { AirSyncProperty } from '@atomsync/items';
 import type { ItemFormat } from './formats.js';
 import type { CollectionState } from './state.js';
@@ -21,8 +21,17 @@ export function renderItem(format: ItemFormat, body: string, state: CollectionSt
   return elementsOf(format.toAirSync(body, { version, ...(state.bodyPreference === undefined ? {} : { bodyPreference: state.bodyPreference }) }));
 }
 
-/** The phone's ApplicationData as the text we store, merged with what the phone last had (`previous`). */
+/** An item whose data cannot be stored as it came: its command gets Status 6, and nothing is stored. */
+export class UnstorableItemError extends Error {}
+
+/**
+ * The phone's ApplicationData as the text we store, merged with what the phone last had
+ * (`previous`). A field holding a character XML cannot carry is an UnstorableItemError: stored, it
+ * would be shown through the Atom API, which cannot write it (@atomsync/activesync rules/text.ts).
+ */
 export function readItem(format: ItemFormat, data: readonly AsElement[], state: CollectionState, version: AsProtocolVersion, previous?: string): string {
+  const bad = nonXmlField(data);
+  if (bad !== undefined) throw new UnstorableItemError(`${bad.field} holds a character XML cannot carry (${bad.char})`);
   return format.fromAirSync(propertiesOf(data), {
     version,
     ...(previous === undefined ? {} : { previous }),
