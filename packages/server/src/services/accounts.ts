@@ -21,6 +21,7 @@ import type { SecretBox } from '../secrets/box.js';
 import type { AccountRecord, BearerTokenRecord, ConsumerRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import { quote } from '../http/safe-text.js';
+import { passwordLengthProblem } from './validation.js';
 
 export interface AccountsDeps {
   readonly store: Store;
@@ -41,8 +42,11 @@ export function credentialViolations(username: string | undefined, password: str
   return details;
 }
 
+/** The length rule of services/validation.ts, for the admin API, the CLI and the bootstrap alike. */
 function passwordViolations(password: string | undefined): ErrorDetail[] {
-  return password === undefined || password === '' ? [{ path: PATH.password, message: 'is required and may not be empty' }] : [];
+  if (password === undefined || password === '') return [{ path: PATH.password, message: 'is required and may not be empty' }];
+  const problem = passwordLengthProblem(password);
+  return problem === undefined ? [] : [{ path: PATH.password, message: problem }];
 }
 
 function refuse(details: ErrorDetail[]): void {
@@ -78,7 +82,7 @@ export interface NewAccountInput {
   readonly admin?: boolean;
 }
 
-/** 400 validation_failed for a bad username or an empty password; 409 conflict when the name is taken. */
+/** 400 validation_failed for a bad username or a password too short or long; 409 conflict when the name is taken. */
 export async function createAccount(deps: AccountsDeps, input: NewAccountInput): Promise<AccountRecord> {
   refuse(credentialViolations(input.username, input.password));
   // Checked first so a taken name does not cost a scrypt; the store's unique index decides races.
