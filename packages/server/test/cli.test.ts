@@ -144,7 +144,7 @@ const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:
 const ADMIN_ENV = { ATOMSYNC_ADMIN_USER: 'ops', ATOMSYNC_ADMIN_PASSWORD: 'ops-password' };
 const OPS = { authorization: basic('ops', 'ops-password') };
 
-const BODY = '<?xml version="1.0" encoding="UTF-8"?><entry xmlns="http://www.w3.org/2005/Atom" xmlns:s="http://schemas.atomsync.dev/2009/sync"><s:account><s:username>slowpoke</s:username><s:password>pw</s:password></s:account></entry>';
+const BODY = '<?xml version="1.0" encoding="UTF-8"?><entry xmlns="http://www.w3.org/2005/Atom" xmlns:s="http://schemas.atomsync.dev/2009/sync"><s:account><s:username>slowpoke</s:username><s:password>slowpoke-pw</s:password></s:account></entry>';
 
 describe('atomsync serve', () => {
   it('serves /healthz and the API on its store, asks anonymous callers for credentials, logs each request', async () => {
