@@ -135,6 +135,19 @@ describe.each(storeKinds)('clients (%s)', (kind) => {
     expect(await store().activesync.list(alice.id)).toEqual([]);
   });
 
+  it('activesync: two accounts registering one username at once: one gets it, the other is refused, nothing of it written', async () => {
+    const alice = await makeAccount(store(), 'alice');
+    const bob = await makeAccount(store(), 'bob');
+    const register = (accountId: number, username: string) =>
+      store().activesync.create({ uuid: uid('as'), accountId, userId: 'u', username, passwordHash: 'h', phoneNumber: '', modelUuid: 'm' });
+    const results = await Promise.allSettled([register(alice.id, 'race@example.org'), register(bob.id, 'RACE@example.org')]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: expect.any(ActivesyncNameTaken) });
+    const clients = [...(await store().activesync.list(alice.id)), ...(await store().activesync.list(bob.id))];
+    expect(clients).toHaveLength(1);
+    expect(await store().activesync.byUsername('race@example.org')).toEqual(clients[0]);
+  });
+
   it('activesync: a username is held by one client across the service, whatever its ASCII case; deleting the client frees it', async () => {
     const alice = await makeAccount(store(), 'alice');
     const bob = await makeAccount(store(), 'bob');

@@ -380,6 +380,9 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
       phone(6, carol, 'twice', 20),
       // Held once: kept, whatever its case.
       phone(7, alice, 'Alone@example.org', 10),
+      // Only ASCII letters fold, in SQL as at sign-in: two names.
+      phone(8, alice, 'Émile', 10),
+      phone(9, bob, 'émile', 20),
     ];
     await db.insertInto('activesync_clients').values(clients).execute();
     await db.insertInto('activesync_routes').values(clients.map((c) => ({ username: c.username, account_id: c.account_id, client_uuid: c.uuid, created: c.created }))).execute();
@@ -387,8 +390,8 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
     expect(await migrate(db, kind, 15)).toEqual([15]);
     const store = createKyselyStore(db, kind);
     // Every client is kept and listed to its owner.
-    expect((await store.activesync.list(alice)).map((c) => c.uuid)).toEqual([uuid(3), uuid(7), uuid(2)]);
-    expect((await store.activesync.list(bob)).map((c) => c.uuid)).toEqual([uuid(1)]);
+    expect((await store.activesync.list(alice)).map((c) => c.uuid)).toEqual([uuid(3), uuid(7), uuid(8), uuid(2)]);
+    expect((await store.activesync.list(bob)).map((c) => c.uuid)).toEqual([uuid(1), uuid(9)]);
     // No phone of a shared name reaches any client; the name held once does, in any case.
     const phones = new PhoneAuthenticator(store);
     const signIn = (username: string) => phones.authenticate(`Basic ${Buffer.from(`${username}:shared-phone-pw`).toString('base64')}`);
@@ -397,6 +400,8 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
       expect(await store.activesync.byUsername(name)).toBeUndefined();
     }
     expect((await signIn('alone@EXAMPLE.org')).client.uuid).toBe(uuid(7));
+    expect((await signIn('ÉMILE')).client.uuid).toBe(uuid(8));
+    expect((await signIn('émile')).client.uuid).toBe(uuid(9));
     // Nobody can take a shared name while one of its clients is left, nor the one held once.
     const register = (accountId: number, username: string) =>
       store.activesync.create({ uuid: randomUUID(), accountId, userId: 'u', username, passwordHash: hash, phoneNumber: '', modelUuid: '' });
