@@ -6,7 +6,7 @@
  * in ids and links follows each request's origin, whatever base URL the consumer configured.
  */
 import {
-  createAccount,
+  createFixtureAccount,
   createLogger,
   createServer,
   openStore,
@@ -100,7 +100,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const seeded: { record: NewAccount; password: string }[] = [];
 
   const add = async (init: MockAccountInit): Promise<{ record: AccountRecord; account: MockAccount }> => {
-    const record = await createAccount({ store, secrets }, init);
+    // The server's account rules but the password length: `demo`/`demo` is the mock's documented fixture.
+    const record = await createFixtureAccount({ store, secrets }, init);
     const account = { id: record.id, username: record.username, password: init.password, admin: record.admin };
     accounts.push(account);
     return { record, account };

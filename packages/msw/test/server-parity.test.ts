@@ -17,7 +17,7 @@ import {
   WWW_AUTHENTICATE,
   type MockServer,
 } from '@atomsync/msw';
-import { createAccount, createLogger, createServer, listen, openStore, routes, SecretBox, type RunningServer, type Store } from '@atomsync/server';
+import { createFixtureAccount, createLogger, createServer, listen, openStore, routes, SecretBox, type RunningServer, type Store } from '@atomsync/server';
 
 let mock: MockServer;
 let msw: ReturnType<typeof setupServer>;
@@ -29,7 +29,8 @@ let origin: string;
 beforeAll(async () => {
   realStore = await openStore({ kind: 'sqlite', file: ':memory:' });
   const secrets = SecretBox.ephemeral();
-  await createAccount({ store: realStore, secrets }, { username: 'demo', password: 'demo' });
+  // The mock's own fixture account, as the mock makes it (shorter than the password rule).
+  await createFixtureAccount({ store: realStore, secrets }, { username: 'demo', password: 'demo' });
   real = await listen(createServer({ store: realStore, secrets, logger: createLogger('silent') }), { host: '127.0.0.1', port: 0 });
   origin = real.url;
   mock = await createMockServer({ catalogue: false, logLevel: 'silent' });

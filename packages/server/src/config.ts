@@ -10,6 +10,7 @@ import type { TlsPair } from './listen.js';
 import { LOG_LEVELS, type LogLevel } from './log.js';
 import { ConfigError } from './errors.js';
 import { parseSecretKey } from './secrets/key.js';
+import { passwordLengthProblem } from './services/validation.js';
 
 /** Where the data lives and the key that seals its secrets. */
 export interface StoreConfig {
@@ -208,6 +209,9 @@ function admin(vars: NodeJS.ProcessEnv): ServeConfig['admin'] {
   if (username === undefined && password === undefined) return undefined;
   if (username === undefined || password === undefined) throw new ConfigError('ATOMSYNC_ADMIN_USER and ATOMSYNC_ADMIN_PASSWORD go together: set both, or neither');
   if (!/^[A-Za-z0-9._@-]{1,64}$/.test(username)) throw new ConfigError('ATOMSYNC_ADMIN_USER must be 1 to 64 characters of A-Z a-z 0-9 . _ @ -');
+  // The rule of every password set (the bootstrap sets it at each start), told before the store opens.
+  const problem = passwordLengthProblem(password);
+  if (problem !== undefined) throw new ConfigError(`ATOMSYNC_ADMIN_PASSWORD ${problem}`);
   return { username, password };
 }
 

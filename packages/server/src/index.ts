@@ -24,4 +24,4 @@ export type { Store, Repositories } from './store/store.js';
 export type { AccountRecord, NewAccount } from './store/records.js';
 export { SecretBox } from './secrets/box.js';
 export { seedCatalogue } from './catalogue/seed.js';
-export { createAccount, type NewAccountInput } from './services/accounts.js';
+export { createAccount, createFixtureAccount, type NewAccountInput } from './services/accounts.js';

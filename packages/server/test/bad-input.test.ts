@@ -197,7 +197,7 @@ describe.each(storeKinds)('bad input on %s', (kind) => {
     const item = await sdk.datastore.contents(datastore).create({ title: 'Note', content: { type: 'text/plain', value: 'buy milk' } });
     const extdata = (await sdk.extdata.create({ userId: 'alice@example.net', datastores: [{ dataclass: 'Contacts', href: 'https://contacts.example.net/feeds/alice' }] })).client.uuid!;
     const syncml = (await sdk.syncml.create({ phoneNumber: '+46702345678', modelUuid: model, timezone: 'Europe/Stockholm' })).client.uuid!;
-    const activesync = (await sdk.activesync.create({ username: 'alice-phone', password: 'pw-1', phoneNumber: '+46701234567', modelUuid: model })).client.uuid!;
+    const activesync = (await sdk.activesync.create({ username: 'alice-phone', password: 'alice-phone-pw-1', phoneNumber: '+46701234567', modelUuid: model })).client.uuid!;
     const binding = Number((await sdk.syncengine.create({ source: { syncSource: 'datastore', uuid: datastore }, target: { syncSource: 'extdata', uuid: extdata } })).title);
     ids = { datastore, content: item.id!.replace(/^urn:uuid:/, ''), extdata, syncml, activesync, binding };
   });

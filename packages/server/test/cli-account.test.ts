@@ -40,14 +40,14 @@ afterEach(async () => {
 
 describe('atomsync account', () => {
   it('add: with --password, and --admin', async () => {
-    const run = atomsync('add', 'ops', '--admin', '--password', 'ops pw');
+    const run = atomsync('add', 'ops', '--admin', '--password', 'ops secret pw');
     expect([run.status, run.stdout, run.stderr]).toEqual([0, 'created admin account ops\n', '']);
     const { store: s, secrets } = await store();
     const ops = (await s.accounts.byUsername('ops'))!;
     expect(ops.admin).toBe(true);
-    expect(await verifyPassword('ops pw', ops.passwordHash)).toBe(true);
+    expect(await verifyPassword('ops secret pw', ops.passwordHash)).toBe(true);
     // guide/protocol.md#syncml-authentication: B64(MD5(user:password)), sealed.
-    expect(secrets.open(ops.syncmlDigest!)).toBe(createHash('md5').update('ops:ops pw').digest('base64'));
+    expect(secrets.open(ops.syncmlDigest!)).toBe(createHash('md5').update('ops:ops secret pw').digest('base64'));
   });
 
   it('add: without --password, generates one and prints it once', async () => {
@@ -61,8 +61,16 @@ describe('atomsync account', () => {
   });
 
   it('add: refuses a taken name and a bad one, exit 1, the reason on stderr', () => {
-    expect(atomsync('add', 'kim', '--password', 'x')).toMatchObject({ status: 1, stdout: '', stderr: expect.stringMatching(/account "kim" exists/) });
-    expect(atomsync('add', 'no/slash', '--password', 'x')).toMatchObject({ status: 1, stderr: expect.stringMatching(/username must be 1 to 64 characters/) });
+    expect(atomsync('add', 'kim', '--password', 'kim-secret-pw')).toMatchObject({ status: 1, stdout: '', stderr: expect.stringMatching(/account "kim" exists/) });
+    expect(atomsync('add', 'no/slash', '--password', 'slash-secret-pw')).toMatchObject({ status: 1, stderr: expect.stringMatching(/username must be 1 to 64 characters/) });
+  });
+
+  it('add and passwd: refuse a password under 8 characters, exit 1, the rule on stderr, nothing changed', async () => {
+    expect(atomsync('add', 'short', '--password', 'seven-7')).toMatchObject({ status: 1, stdout: '', stderr: expect.stringMatching(/password must be at least 8 characters/) });
+    expect(atomsync('passwd', 'kim', '--password', 'seven-7')).toMatchObject({ status: 1, stdout: '', stderr: expect.stringMatching(/password must be at least 8 characters/) });
+    const { store: s } = await store();
+    expect(await s.accounts.byUsername('short')).toBeUndefined();
+    expect(await verifyPassword('seven-7', (await s.accounts.byUsername('kim'))!.passwordHash)).toBe(false);
   });
 
   it('list: every account with its admin flag', () => {
@@ -74,10 +82,10 @@ describe('atomsync account', () => {
   });
 
   it('passwd: the new password works, the old one no longer does', async () => {
-    expect(atomsync('passwd', 'ops', '--password', 'rotated')).toMatchObject({ status: 0, stdout: 'changed the password of ops\n' });
+    expect(atomsync('passwd', 'ops', '--password', 'rotated-pw')).toMatchObject({ status: 0, stdout: 'changed the password of ops\n' });
     const ops = (await (await store()).store.accounts.byUsername('ops'))!;
-    expect(await verifyPassword('rotated', ops.passwordHash)).toBe(true);
-    expect(await verifyPassword('ops pw', ops.passwordHash)).toBe(false);
+    expect(await verifyPassword('rotated-pw', ops.passwordHash)).toBe(true);
+    expect(await verifyPassword('ops secret pw', ops.passwordHash)).toBe(false);
     expect(ops.admin).toBe(true);
   });
 

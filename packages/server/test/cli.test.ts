@@ -34,8 +34,8 @@ describe('configuration', () => {
 
   it('reads the store, its key and the bootstrap admin from the environment', () => {
     const key = 'ab'.repeat(32);
-    const env = { DATABASE_URL: 'postgres://u:p@db/atomsync', ATOMSYNC_SECRET_KEY: key, ATOMSYNC_ADMIN_USER: 'ops', ATOMSYNC_ADMIN_PASSWORD: 'pw' };
-    expect(resolveServeConfig({}, env, '/srv')).toMatchObject({ databaseUrl: 'postgres://u:p@db/atomsync', secretKey: Buffer.from(key, 'hex'), admin: { username: 'ops', password: 'pw' } });
+    const env = { DATABASE_URL: 'postgres://u:p@db/atomsync', ATOMSYNC_SECRET_KEY: key, ATOMSYNC_ADMIN_USER: 'ops', ATOMSYNC_ADMIN_PASSWORD: 'ops-password' };
+    expect(resolveServeConfig({}, env, '/srv')).toMatchObject({ databaseUrl: 'postgres://u:p@db/atomsync', secretKey: Buffer.from(key, 'hex'), admin: { username: 'ops', password: 'ops-password' } });
   });
 
   it('reads the environment, and a flag wins over its variable', () => {
@@ -54,6 +54,8 @@ describe('configuration', () => {
     [{}, { ATOMSYNC_ADMIN_USER: 'ops' }],
     [{}, { ATOMSYNC_ADMIN_PASSWORD: 'pw' }],
     [{}, { ATOMSYNC_ADMIN_USER: 'has space', ATOMSYNC_ADMIN_PASSWORD: 'pw' }],
+    [{}, { ATOMSYNC_ADMIN_USER: 'ops', ATOMSYNC_ADMIN_PASSWORD: 'seven-7' }],
+    [{}, { ATOMSYNC_ADMIN_USER: 'ops', ATOMSYNC_ADMIN_PASSWORD: 'x'.repeat(1025) }],
     [{}, { DATABASE_URL: 'postgres://db/atomsync' }],
     [{}, { DATABASE_URL: 'mysql://db/atomsync', ATOMSYNC_SECRET_KEY: 'ab'.repeat(32) }],
     [{}, { ATOMSYNC_SECRET_KEY: 'too short' }],
@@ -142,7 +144,7 @@ const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:
 const ADMIN_ENV = { ATOMSYNC_ADMIN_USER: 'ops', ATOMSYNC_ADMIN_PASSWORD: 'ops-password' };
 const OPS = { authorization: basic('ops', 'ops-password') };
 
-const BODY = '<?xml version="1.0" encoding="UTF-8"?><entry xmlns="http://www.w3.org/2005/Atom" xmlns:s="http://schemas.atomsync.dev/2009/sync"><s:account><s:username>slowpoke</s:username><s:password>pw</s:password></s:account></entry>';
+const BODY = '<?xml version="1.0" encoding="UTF-8"?><entry xmlns="http://www.w3.org/2005/Atom" xmlns:s="http://schemas.atomsync.dev/2009/sync"><s:account><s:username>slowpoke</s:username><s:password>slowpoke-pw</s:password></s:account></entry>';
 
 describe('atomsync serve', () => {
   it('serves /healthz and the API on its store, asks anonymous callers for credentials, logs each request', async () => {
@@ -205,16 +207,17 @@ describe('atomsync serve', () => {
   it('updates the bootstrap admin on restart: a new password replaces the old one', async () => {
     const cwd = scratch();
     await stop(await start(['--port', '0'], ADMIN_ENV, cwd));
-    const server = await start(['--port', '0'], { ATOMSYNC_ADMIN_USER: 'ops', ATOMSYNC_ADMIN_PASSWORD: 'rotated' }, cwd);
+    const server = await start(['--port', '0'], { ATOMSYNC_ADMIN_USER: 'ops', ATOMSYNC_ADMIN_PASSWORD: 'rotated-pw' }, cwd);
     expect(server.logs).toContainEqual(expect.objectContaining({ msg: 'admin account ops updated' }));
     expect((await fetch(`${server.url}/v2/admin/accounts`, { headers: OPS })).status).toBe(401);
-    expect((await fetch(`${server.url}/v2/admin/accounts`, { headers: { authorization: basic('ops', 'rotated') } })).status).toBe(200);
+    expect((await fetch(`${server.url}/v2/admin/accounts`, { headers: { authorization: basic('ops', 'rotated-pw') } })).status).toBe(200);
     await stop(server);
   });
 
   it.each([
     [['--port', 'eighty'], {}, /exited 2 .*--port must be a port number/],
     [['--port', '0'], { ATOMSYNC_ADMIN_USER: 'ops' }, /exited 2 .*ATOMSYNC_ADMIN_USER and ATOMSYNC_ADMIN_PASSWORD go together/],
+    [['--port', '0'], { ATOMSYNC_ADMIN_USER: 'ops', ATOMSYNC_ADMIN_PASSWORD: 'seven-7' }, /exited 2 .*ATOMSYNC_ADMIN_PASSWORD must be at least 8 characters/],
     [['--port', '0'], { DATABASE_URL: 'postgres://127.0.0.1:1/none' }, /exited 2 .*DATABASE_URL needs ATOMSYNC_SECRET_KEY/],
   ] as const)('exits 2 on a configuration error: %j %j', async (args, env, message) => {
     await expect(start([...args], env)).rejects.toThrow(message);

@@ -1,8 +1,9 @@
 /**
  * Who an ActiveSync phone is: HTTP Basic with the username and password registered for its
  * ActiveSync client (POST /v2/services/activesync/). A `DOMAIN\user` name is read as `user`
- * (phones set up for Exchange send one). Usernames are per account, so several clients may share
- * one: the password picks among them, at most MAX_CANDIDATES scrypt checks. A verified
+ * (phones set up for Exchange send one). A username is held by one client across the service,
+ * compared without ASCII case (store: ActivesyncNameTaken), so it names the client and the
+ * password only proves it: one scrypt per attempt, against a decoy for a name nobody holds. A verified
  * credential is remembered (auth/credential-cache.ts) with the hash it verified against, so a
  * password changed through the API refuses the old one at the next request, on any instance.
  * Wrong or missing credentials: 401 with a Basic challenge, nothing changed.
@@ -16,8 +17,6 @@ import { ServiceError } from '../errors.js';
 import { unwritableIn } from '../http/safe-text.js';
 
 export const ACTIVESYNC_CHALLENGE = 'Basic realm="ActiveSync"';
-/** Clients sharing a username whose passwords are tried, oldest first. */
-export const MAX_CANDIDATES = 8;
 
 export interface PhoneIdentity {
   readonly client: ActivesyncClientRecord;
@@ -63,20 +62,15 @@ export class PhoneAuthenticator {
     if (credentials === undefined) throw refuse('an ActiveSync phone authenticates with HTTP Basic: the username and password of its ActiveSync client');
     const { username, password } = credentials;
     if (username === '' || unwritableIn(username) !== undefined) throw refuse('the username or password is wrong');
-    const candidates = await this.#store.activesync.byUsername(username, MAX_CANDIDATES);
+    const candidate = await this.#store.activesync.byUsername(username);
     const key = this.#cache.keyOf(`activesync\0${username}`, password);
     const known = this.#cache.get(key);
-    let client = known === undefined ? undefined : candidates.find((c) => c.accountId === known.accountId && c.passwordHash === known.passwordHash);
+    let client = known !== undefined && candidate?.accountId === known.accountId && candidate.passwordHash === known.passwordHash ? candidate : undefined;
     if (client === undefined) {
-      for (const candidate of candidates) {
-        if (await this.#verify(password, candidate.passwordHash)) {
-          client = candidate;
-          break;
-        }
-      }
-      // Unknown usernames pay a scrypt too: timing does not tell which names exist.
-      if (candidates.length === 0) await this.#verify(password, await (this.#decoy ??= hashPassword('atomsync decoy password')));
-      if (client === undefined) throw refuse('the username or password is wrong');
+      // One scrypt whether the name is held or not: timing does not tell which names exist.
+      const verified = await this.#verify(password, candidate?.passwordHash ?? (await (this.#decoy ??= hashPassword('atomsync decoy password'))));
+      if (candidate === undefined || !verified) throw refuse('the username or password is wrong');
+      client = candidate;
       this.#cache.set(key, { accountId: client.accountId, passwordHash: client.passwordHash });
     }
     const account = await this.#store.accounts.get(client.accountId);

@@ -16,8 +16,8 @@ import type { AccountPrincipal } from '../auth/principal.js';
 import { ServiceError } from '../errors.js';
 import type { SecretBox } from '../secrets/box.js';
 import type { ActivesyncClientRecord, ExtdataDatastoreRecord, ItemDataclass, ModelRecord, SyncmlClientRecord } from '../store/records.js';
-import type { Repositories, Store } from '../store/store.js';
-import { isInternationalNumber, isTimeZone, Violations } from './validation.js';
+import { ActivesyncNameTaken, type Repositories, type Store } from '../store/store.js';
+import { isInternationalNumber, isTimeZone, passwordLengthProblem, Violations } from './validation.js';
 import { quote } from '../http/safe-text.js';
 
 // ---- external data clients ------------------------------------------------------------------
@@ -148,28 +148,50 @@ export async function createSyncmlClient(store: Store, account: AccountPrincipal
 
 // ---- ActiveSync clients ---------------------------------------------------------------------
 
+/** A password being set for an ActiveSync client: present, and of the length every password has (validation.ts). */
+function checkPhonePassword(password: string | undefined, v: Violations): void {
+  if (password === undefined || password === '') v.add('/entry/client/password', 'is missing');
+  else {
+    const problem = passwordLengthProblem(password);
+    if (problem !== undefined) v.add('/entry/client/password', problem);
+  }
+}
+
+function nameTaken(username: string): ServiceError {
+  return new ServiceError(409, 'conflict', `the ActiveSync username ${quote(username)} is taken; choose another`);
+}
+
 /**
  * POST /v2/services/activesync/: username and password required (400 validation_failed), the
- * password kept as a scrypt hash only; phone_number in international format when given.
- * model_uuid is kept as given: ActiveSync phones are not in the SyncML phone catalogue.
+ * password of 8 to 1,024 characters and kept as a scrypt hash only; phone_number in
+ * international format when given. model_uuid is kept as given: ActiveSync phones are not in the
+ * SyncML phone catalogue. A username any client of any account holds, whatever its ASCII case,
+ * is 409 conflict: a phone's sign-in names no account, so the name alone must say whose phone it is.
  */
 export async function createActivesyncClient(store: Store, account: AccountPrincipal, client: ActivesyncClient) {
   const v = new Violations();
   v.required('/entry/client/username', client.username);
-  if (client.password === undefined || client.password === '') v.add('/entry/client/password', 'is missing');
+  checkPhonePassword(client.password, v);
   if (client.phoneNumber !== undefined && client.phoneNumber !== '' && !isInternationalNumber(client.phoneNumber)) {
     v.add('/entry/client/phone_number', 'is not in international format (+ and 7 to 15 digits, e.g. +46702345678)');
   }
   v.check('the ActiveSync client breaks a field rule');
-  return store.activesync.create({
-    uuid: randomUUID(),
-    accountId: account.id,
-    userId: account.username,
-    username: client.username!,
-    passwordHash: await hashPassword(client.password!),
-    phoneNumber: client.phoneNumber ?? '',
-    modelUuid: client.modelUuid ?? '',
-  });
+  // Checked first so a taken name does not cost a scrypt; the store's claim of the name decides races.
+  if ((await store.activesync.byUsername(client.username!)) !== undefined) throw nameTaken(client.username!);
+  try {
+    return await store.activesync.create({
+      uuid: randomUUID(),
+      accountId: account.id,
+      userId: account.username,
+      username: client.username!,
+      passwordHash: await hashPassword(client.password!),
+      phoneNumber: client.phoneNumber ?? '',
+      modelUuid: client.modelUuid ?? '',
+    });
+  } catch (error) {
+    if (error instanceof ActivesyncNameTaken) throw nameTaken(client.username!);
+    throw error;
+  }
 }
 
 /** The fields of a PUT other than old_pass and password that differ from the stored client. */
@@ -189,7 +211,8 @@ function changedFields(current: ActivesyncClientRecord, client: ActivesyncClient
  * PUT /v2/services/activesync/<uuid>: only the password changes, and only with the current one in
  * old_pass. In this order: not the caller's → undefined (404); another field changed → 400
  * bad_request (a field equal to the stored one is tolerated, so a client may PUT back the entry it
- * got, as for bindings); old_pass or password missing → 400 validation_failed; old_pass wrong →
+ * got, as for bindings); old_pass or password missing, or the new one too short or long → 400
+ * validation_failed; old_pass wrong →
  * 403 forbidden. Nothing changes unless all pass.
  */
 export async function changeActivesyncPassword(store: Store, account: AccountPrincipal, uuid: string, client: ActivesyncClient) {
@@ -201,8 +224,8 @@ export async function changeActivesyncPassword(store: Store, account: AccountPri
   }
   const v = new Violations();
   if (client.oldPassword === undefined || client.oldPassword === '') v.add('/entry/client/old_pass', 'the current password is required to change it');
-  if (client.password === undefined || client.password === '') v.add('/entry/client/password', 'is missing');
-  v.check('a password change needs old_pass and password');
+  checkPhonePassword(client.password, v);
+  v.check('a password change needs old_pass and a new password of 8 to 1,024 characters');
   if (!(await verifyPassword(client.oldPassword!, current.passwordHash))) {
     throw new ServiceError(403, 'forbidden', 'old_pass is not the current password; nothing changed');
   }

@@ -64,3 +64,21 @@ export function isUuid(value: string): boolean {
 export function isStoreId(value: number): boolean {
   return Number.isSafeInteger(value) && value > 0;
 }
+
+/**
+ * Passwords set through the service, of accounts and of ActiveSync clients (DESIGN.md "passwords",
+ * NIST SP 800-63B 5.1.1.2): at least 8 characters, no composition rules, and anything up to 1,024
+ * accepted (a passphrase is never refused for its length below that; above it, a body of
+ * megabytes would only buy a longer scrypt input). Characters are code points, as a person counts
+ * them. Stored passwords are not checked again: the rule applies when one is set.
+ */
+export const PASSWORD_MIN_CHARACTERS = 8;
+export const PASSWORD_MAX_CHARACTERS = 1024;
+
+/** What is wrong with a non-empty password being set, or undefined when it may be set. */
+export function passwordLengthProblem(password: string): string | undefined {
+  let characters = 0;
+  for (const _ of password) if (++characters > PASSWORD_MAX_CHARACTERS) return `must be at most ${PASSWORD_MAX_CHARACTERS.toLocaleString('en')} characters`;
+  if (characters < PASSWORD_MIN_CHARACTERS) return `must be at least ${PASSWORD_MIN_CHARACTERS} characters`;
+  return undefined;
+}

@@ -195,18 +195,30 @@ export interface SyncmlClientRepo {
   delete(accountId: number, uuid: string): Promise<boolean>;
 }
 
+/** An ActiveSync username some client already holds (compared without ASCII case): nothing was written. */
+export class ActivesyncNameTaken extends Error {
+  constructor(readonly username: string) {
+    super(`the ActiveSync username ${JSON.stringify(username)} is taken`);
+    this.name = 'ActivesyncNameTaken';
+  }
+}
+
 export interface ActivesyncClientRepo {
   list(accountId: number): Promise<ActivesyncClientRecord[]>;
   get(accountId: number, uuid: string): Promise<ActivesyncClientRecord | undefined>;
+  /**
+   * Throws ActivesyncNameTaken when a client of any account holds the username, whatever its ASCII
+   * case (a phone's HTTP Basic names no account: the name alone must say whose client it is).
+   */
   create(client: Omit<ActivesyncClientRecord, 'created' | 'updated' | 'lastSync'>): Promise<ActivesyncClientRecord>;
   setPassword(accountId: number, uuid: string, passwordHash: string): Promise<ActivesyncClientRecord | undefined>;
   delete(accountId: number, uuid: string): Promise<boolean>;
   /**
-   * The clients registered with this username, in any account, oldest first, at most `limit` (a
-   * phone's HTTP Basic names no account: its password picks among them). Through the username's
-   * routes; the username of a client never changes (its route would change with it).
+   * The client holding this username, in any account, compared without ASCII case; undefined for
+   * a name nobody holds, or one several clients held before migration 15 (it leads to none of
+   * them). Through the username's route; the username of a client never changes.
    */
-  byUsername(username: string, limit: number): Promise<ActivesyncClientRecord[]>;
+  byUsername(username: string): Promise<ActivesyncClientRecord | undefined>;
   /** `last_sync`: the time of the device's last completed Sync. */
   setLastSync(accountId: number, uuid: string, when: Date): Promise<void>;
 }

@@ -1,7 +1,8 @@
 /**
- * An ActiveSync phone's sign-in goes through its username's routes (store/kysely/routes.ts): the
- * username is unique in no scope, so phones of two accounts registered with one username each
- * reach their own client, picked by the password. The verified-credential cache keeps a phone's
+ * An ActiveSync phone's sign-in goes through its username's route (store/kysely/routes.ts): a
+ * username is held by one client across the service, whatever its ASCII case, so another account
+ * cannot register a phone's name and capture it (issue 20), and a sign-in costs one scrypt whether
+ * the name is held or not. The verified-credential cache keeps a phone's
  * sign-in cheap, and still a password changed or a client deleted by another instance on the same
  * database is refused at the phone's next request. Over HTTP on both stores.
  */
@@ -9,6 +10,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PhoneAuthenticator } from '../../src/activesync/auth.js';
+import { verifyPassword } from '../../src/auth/password.js';
 import type { AccountPrincipal } from '../../src/auth/principal.js';
 import { listen, type RunningServer } from '../../src/listen.js';
 import { SecretBox } from '../../src/secrets/box.js';
@@ -67,17 +70,41 @@ describe.each(storeKinds)('an ActiveSync phone signing in (%s)', (kind) => {
   /** Whether the phone's request reached `client`: its device is recorded on that client only. */
   const deviceOf = (owner: AccountPrincipal, uuid: string) => one.activesyncDevices.device(owner.id, uuid);
 
-  it('reaches its own account’s client when two accounts registered the same username, picked by the password', async () => {
+  it('cannot be captured: a username another account holds is refused (409) in any case, and the phone reaches its holder’s client only', async () => {
     const [alice, bob] = [await account(), await account()];
-    const ofAlice = await phoneOf(alice, 'shared@example.org', 'alice-phone-pw');
-    const ofBob = await phoneOf(bob, 'shared@example.org', 'bob-phone-pw');
+    // Bob registers Ada's address first, with a guessable password; Alice registering it (same password) is refused.
+    const ofBob = await phoneOf(bob, 'ada@example.org', 'guessable-pw');
+    for (const name of ['ada@example.org', 'Ada@Example.ORG']) {
+      await expect(createActivesyncClient(one, alice, { username: name, password: 'guessable-pw' })).rejects.toMatchObject({ status: 409, code: 'conflict' });
+    }
+    expect(await one.activesync.list(alice.id)).toEqual([]);
+    // A phone using the name, in any case, reaches Bob's client: the one the name was registered for.
+    const typed = new ScriptedPhone({ url: running.url, username: 'ADA@example.org', password: 'guessable-pw', version: '14.1' });
+    await typed.provision();
+    expect((await deviceOf(bob, ofBob.client.uuid))?.deviceId).toBe(typed.deviceId);
+    // Alice's phone, under a name of its own, reaches her client; Bob's password does not open it.
+    const ofAlice = await phoneOf(alice, 'ada.alice@example.org', 'alice-phone-pw');
     await ofAlice.phone.provision();
-    expect(await deviceOf(alice, ofAlice.client.uuid)).toBeDefined();
-    expect(await deviceOf(bob, ofBob.client.uuid)).toBeUndefined();
-    await ofBob.phone.provision();
-    expect((await deviceOf(bob, ofBob.client.uuid))?.deviceId).toBe(ofBob.phone.deviceId);
     expect((await deviceOf(alice, ofAlice.client.uuid))?.deviceId).toBe(ofAlice.phone.deviceId);
-    expect((await ofAlice.phone.sendOptions('bob-phone-pw-not')).status).toBe(401);
+    expect((await ofAlice.phone.sendOptions('guessable-pw')).status).toBe(401);
+  });
+
+  it('costs one scrypt per attempt, for a held name and a name nobody holds alike', async () => {
+    const [alice, bob] = [await account(), await account()];
+    await createActivesyncClient(one, bob, { username: 'counted@example.org', password: 'bob-phone-pw' });
+    await expect(createActivesyncClient(one, alice, { username: 'counted@example.org', password: 'alice-phone-pw' })).rejects.toMatchObject({ status: 409 });
+    let verifications = 0;
+    const phones = new PhoneAuthenticator(one, { verifyPassword: async (password, stored) => (verifications++, verifyPassword(password, stored)) });
+    const basic = (username: string, password: string) => `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+    const attempts = async (username: string, password: string) => {
+      const before = verifications;
+      await phones.authenticate(basic(username, password)).catch(() => undefined);
+      return verifications - before;
+    };
+    expect(await attempts('counted@example.org', 'alice-phone-pw')).toBe(1);
+    expect(await attempts('counted@example.org', 'wrong-phone-pw')).toBe(1);
+    expect(await attempts('nobody@example.org', 'wrong-phone-pw')).toBe(1);
+    expect((await phones.authenticate(basic('counted@example.org', 'bob-phone-pw'))).account.id).toBe(bob.id);
   });
 
   it('refuses the old password at the next request after a change by another instance, and takes the new one', async () => {
@@ -89,14 +116,15 @@ describe.each(storeKinds)('an ActiveSync phone signing in (%s)', (kind) => {
     expect((await phone.sendOptions('new-phone-pw')).status).toBe(200);
   });
 
-  it('refuses a client deleted by another instance at the next request, and keeps the other clients of its username', async () => {
+  it('refuses a client deleted by another instance at the next request; its name is free again, and then leads to its new holder only', async () => {
     const [alice, bob] = [await account(), await account()];
     const gone = await phoneOf(alice, 'deleted@example.org', 'same-phone-pw');
-    const kept = await phoneOf(bob, 'deleted@example.org', 'same-phone-pw');
     expect(await deleteClient(other, alice.id, 'activesync', gone.client.uuid)).toBe(true);
-    // The one password now verifies against Bob's client only: the phone gets Bob's, never Alice's deleted one.
+    expect((await gone.phone.sendOptions()).status).toBe(401);
+    // Registered anew by another account with the same password: the phone's kept credential does not bring back Alice's client.
+    const kept = await phoneOf(bob, 'Deleted@example.org', 'same-phone-pw');
     await gone.phone.provision();
-    expect(await deviceOf(bob, kept.client.uuid)).toBeDefined();
+    expect((await deviceOf(bob, kept.client.uuid))?.deviceId).toBe(gone.phone.deviceId);
     expect(await deviceOf(alice, gone.client.uuid)).toBeUndefined();
     expect(await deleteClient(other, bob.id, 'activesync', kept.client.uuid)).toBe(true);
     expect((await kept.phone.sendOptions()).status).toBe(401);

@@ -67,7 +67,7 @@ describe.each(storeKinds)('on %s', (kind) => {
   });
 
   it('refuses a taken username with 409 conflict', async () => {
-    const error = await failure(server.root.client.admin.createAccount({ username: 'alice', password: 'x' }));
+    const error = await failure(server.root.client.admin.createAccount({ username: 'alice', password: 'alice-other-pw' }));
     expect([error.status, error.code]).toEqual([409, 'conflict']);
   });
 
@@ -78,6 +78,26 @@ describe.each(storeKinds)('on %s', (kind) => {
     const long = await failure(server.root.client.admin.createAccount({ username: 'a'.repeat(65), password: 'pw' }));
     expect(long.status).toBe(400);
     expect(await server.store.accounts.byUsername('a'.repeat(65))).toBeUndefined();
+  });
+
+  it.each([
+    ['7 characters', 'x'.repeat(7), 'must be at least 8 characters'],
+    ['7 characters of two UTF-16 units each', '🔑'.repeat(7), 'must be at least 8 characters'],
+    ['1,025 characters', 'x'.repeat(1025), 'must be at most 1,024 characters'],
+  ])('refuses a password of %s with 400 validation_failed and a detail, creating nothing', async (_name, password, message) => {
+    const error = await failure(server.root.client.admin.createAccount({ username: 'shortpw', password }));
+    expect([error.status, error.code]).toEqual([400, 'validation_failed']);
+    expect(error.details).toEqual([{ path: '/entry/account/password', message }]);
+    expect(await server.store.accounts.byUsername('shortpw')).toBeUndefined();
+  });
+
+  it.each([
+    ['8 characters', 'longpw8', 'x'.repeat(8)],
+    ['8 characters of two UTF-16 units each', 'longpw8u', '🔑'.repeat(8)],
+    ['1,024 characters', 'longpw1024', 'x'.repeat(1024)],
+  ])('takes a password of %s', async (_name, username, password) => {
+    await server.root.client.admin.createAccount({ username, password, admin: false });
+    expect(await verifyPassword(password, (await server.store.accounts.byUsername(username))!.passwordHash)).toBe(true);
   });
 
   it('issues a bearer token shown once, which authenticates at once', async () => {
@@ -126,7 +146,7 @@ describe.each(storeKinds)('on %s', (kind) => {
   });
 
   it('creates an admin that can administer', async () => {
-    await server.root.client.admin.createAccount({ username: 'ops@example.com', password: 'pw', admin: true });
+    await server.root.client.admin.createAccount({ username: 'ops@example.com', password: 'ops-secret-pw', admin: true });
     const token = (await server.root.client.admin.createToken('ops@example.com')).token;
     expect((await client(bearerAuth(token)).admin.accounts()).entries.length).toBeGreaterThan(3);
   });

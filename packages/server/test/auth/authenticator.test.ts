@@ -42,7 +42,7 @@ describe.each(storeKinds)('on %s', (kind) => {
     store = await openTestStore(kind);
     const handlers = createHandlers({ store, secrets, gateway: outboxGateway, runs: new BindingRuns() });
     app = createApp({ handlers, authenticate: createAccountAuthenticator(store, secrets, options) });
-    await accounts.createAccount(deps(), { username: 'root', password: 'root pw', admin: true });
+    await accounts.createAccount(deps(), { username: 'root', password: 'root secret pw', admin: true });
     await accounts.createAccount(deps(), { username: 'kim', password: 'kim:pw é', admin: false });
   });
   afterAll(() => store.close());
@@ -55,14 +55,14 @@ describe.each(storeKinds)('on %s', (kind) => {
 
   describe('Basic', () => {
     it('identifies accounts: an admin runs admin operations, a non-admin gets 403', async () => {
-      expect((await as(basic('root', 'root pw'))).status).toBe(200);
+      expect((await as(basic('root', 'root secret pw'))).status).toBe(200);
       const kim = await as(basic('kim', 'kim:pw é'));
       expect([kim.status, kim.error?.code]).toEqual([403, 'forbidden']);
     });
 
     it.each([
       ['a wrong password', basic('root', 'root PW')],
-      ['an unknown user', basic('nobody', 'root pw')],
+      ['an unknown user', basic('nobody', 'root secret pw')],
       ['no colon', `Basic ${Buffer.from('root').toString('base64')}`],
       ['not base64', 'Basic %%%'],
       ['nothing', 'Basic'],
@@ -89,7 +89,7 @@ describe.each(storeKinds)('on %s', (kind) => {
     });
 
     it('checks a cached password again once its entry is older than the TTL', async () => {
-      const header = basic('root', 'root pw');
+      const header = basic('root', 'root secret pw');
       await as(header);
       const before = verifications;
       clockOffset = 11 * 60_000;
@@ -99,28 +99,28 @@ describe.each(storeKinds)('on %s', (kind) => {
     });
 
     it('stops taking a cached password the moment it is changed, and takes the new one', async () => {
-      await accounts.createAccount(deps(), { username: 'lee', password: 'old', admin: true });
-      expect((await as(basic('lee', 'old'))).status).toBe(200);
-      expect((await as(basic('lee', 'old'))).status).toBe(200);
-      await accounts.changePassword(deps(), 'lee', 'new');
-      expectRefused(await as(basic('lee', 'old')));
-      expect((await as(basic('lee', 'new'))).status).toBe(200);
+      await accounts.createAccount(deps(), { username: 'lee', password: 'old-secret-pw', admin: true });
+      expect((await as(basic('lee', 'old-secret-pw'))).status).toBe(200);
+      expect((await as(basic('lee', 'old-secret-pw'))).status).toBe(200);
+      await accounts.changePassword(deps(), 'lee', 'new-secret-pw');
+      expectRefused(await as(basic('lee', 'old-secret-pw')));
+      expect((await as(basic('lee', 'new-secret-pw'))).status).toBe(200);
     });
 
     it('stops taking a cached password once its account is deleted, even if the name is reused', async () => {
-      await accounts.createAccount(deps(), { username: 'max', password: 'pw', admin: true });
-      expect((await as(basic('max', 'pw'))).status).toBe(200);
+      await accounts.createAccount(deps(), { username: 'max', password: 'secret-pw', admin: true });
+      expect((await as(basic('max', 'secret-pw'))).status).toBe(200);
       await accounts.deleteAccount(deps(), 'max');
-      expectRefused(await as(basic('max', 'pw')));
-      await accounts.createAccount(deps(), { username: 'max', password: 'pw', admin: false });
-      expect((await as(basic('max', 'pw'))).status).toBe(403);
+      expectRefused(await as(basic('max', 'secret-pw')));
+      await accounts.createAccount(deps(), { username: 'max', password: 'secret-pw', admin: false });
+      expect((await as(basic('max', 'secret-pw'))).status).toBe(403);
     });
 
     it('sees an admin flag change at once', async () => {
-      await accounts.createAccount(deps(), { username: 'ann', password: 'pw', admin: false });
-      expect((await as(basic('ann', 'pw'))).status).toBe(403);
-      await accounts.ensureAdmin(deps(), 'ann', 'pw');
-      expect((await as(basic('ann', 'pw'))).status).toBe(200);
+      await accounts.createAccount(deps(), { username: 'ann', password: 'secret-pw', admin: false });
+      expect((await as(basic('ann', 'secret-pw'))).status).toBe(403);
+      await accounts.ensureAdmin(deps(), 'ann', 'secret-pw');
+      expect((await as(basic('ann', 'secret-pw'))).status).toBe(200);
     });
   });
 
@@ -134,7 +134,7 @@ describe.each(storeKinds)('on %s', (kind) => {
     });
 
     it("dies with its account", async () => {
-      await accounts.createAccount(deps(), { username: 'tmp', password: 'pw', admin: true });
+      await accounts.createAccount(deps(), { username: 'tmp', password: 'secret-pw', admin: true });
       const { token } = await accounts.issueToken(deps(), 'tmp');
       expect((await as(`Bearer ${token}`)).status).toBe(200);
       await accounts.deleteAccount(deps(), 'tmp');

@@ -39,7 +39,7 @@ describe.each(storeKinds)('sync bindings (%s)', (kind) => {
   });
   const activesync = async (who: TestAccount = server.alice): Promise<ClientRef> => ({
     syncSource: 'activesync',
-    uuid: (await who.client.activesync.create({ username: 'u', password: 'p' })).client.uuid!,
+    uuid: (await who.client.activesync.create({ username: `u${++userIds}`, password: 'phone-pw-Alder' })).client.uuid!,
   });
 
   it('answers a create with 200, the URL id, the id as title, an edit link and conflict_winner source by default', async () => {

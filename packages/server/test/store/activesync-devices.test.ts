@@ -17,7 +17,7 @@ const ANDROID = { deviceId: 'androidc1234567890', deviceType: 'Android', userAge
 /** A client of a fresh account, ready for its phone. */
 async function activesyncClient(store: Store, username = 'alice'): Promise<{ accountId: number; clientUuid: string }> {
   const account = await makeAccount(store, username);
-  const client = await store.activesync.create({ uuid: uid('as'), accountId: account.id, userId: 'u', username: 'dev', passwordHash: 'h', phoneNumber: '+1', modelUuid: 'm' });
+  const client = await store.activesync.create({ uuid: uid('as'), accountId: account.id, userId: 'u', username: `dev-${username}`, passwordHash: 'h', phoneNumber: '+1', modelUuid: 'm' });
   return { accountId: account.id, clientUuid: client.uuid };
 }
 

@@ -1,6 +1,7 @@
 /** The four client kinds: create/get/list/delete, their updates, and account isolation. */
 import { describe, expect, it } from 'vitest';
 import type { ExtdataDatastoreRecord } from '../../src/store/records.js';
+import { ActivesyncNameTaken } from '../../src/store/store.js';
 import { storeKinds } from '../support/stores.js';
 import { makeAccount, sleep, uid, useStore } from './helpers.js';
 
@@ -134,31 +135,51 @@ describe.each(storeKinds)('clients (%s)', (kind) => {
     expect(await store().activesync.list(alice.id)).toEqual([]);
   });
 
-  it('activesync: finds the clients of a username in every account, oldest first, up to the limit; a deleted one no more', async () => {
+  it('activesync: two accounts registering one username at once: one gets it, the other is refused, nothing of it written', async () => {
     const alice = await makeAccount(store(), 'alice');
     const bob = await makeAccount(store(), 'bob');
-    const register = async (accountId: number, username: string) => {
-      const client = await store().activesync.create({ uuid: uid('as'), accountId, userId: 'u', username, passwordHash: 'h', phoneNumber: '', modelUuid: 'm' });
-      await sleep(2); // distinct creation times: the order is by time
-      return client;
-    };
-    const a1 = await register(alice.id, 'phone');
-    const b1 = await register(bob.id, 'phone');
-    const a2 = await register(alice.id, 'phone');
-    const other = await register(bob.id, 'tablet');
-    expect(await store().activesync.byUsername('phone', 8)).toEqual([a1, b1, a2]);
-    expect(await store().activesync.byUsername('phone', 2)).toEqual([a1, b1]);
-    expect(await store().activesync.byUsername('tablet', 8)).toEqual([other]);
-    expect(await store().activesync.byUsername('nobody', 8)).toEqual([]);
+    const register = (accountId: number, username: string) =>
+      store().activesync.create({ uuid: uid('as'), accountId, userId: 'u', username, passwordHash: 'h', phoneNumber: '', modelUuid: 'm' });
+    const results = await Promise.allSettled([register(alice.id, 'race@example.org'), register(bob.id, 'RACE@example.org')]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: expect.any(ActivesyncNameTaken) });
+    const clients = [...(await store().activesync.list(alice.id)), ...(await store().activesync.list(bob.id))];
+    expect(clients).toHaveLength(1);
+    expect(await store().activesync.byUsername('race@example.org')).toEqual(clients[0]);
+  });
+
+  it('activesync: a username is held by one client across the service, whatever its ASCII case; deleting the client frees it', async () => {
+    const alice = await makeAccount(store(), 'alice');
+    const bob = await makeAccount(store(), 'bob');
+    const register = (accountId: number, username: string) =>
+      store().activesync.create({ uuid: uid('as'), accountId, userId: 'u', username, passwordHash: 'h', phoneNumber: '', modelUuid: 'm' });
+    const ofBob = await register(bob.id, 'ada@example.org');
+    const tablet = await register(bob.id, 'tablet');
+    // Taken in another account, in the same one, and in another case: refused, nothing written.
+    await expect(register(alice.id, 'ada@example.org')).rejects.toBeInstanceOf(ActivesyncNameTaken);
+    await expect(register(bob.id, 'ada@example.org')).rejects.toBeInstanceOf(ActivesyncNameTaken);
+    await expect(register(alice.id, 'Ada@Example.ORG')).rejects.toBeInstanceOf(ActivesyncNameTaken);
+    expect(await store().activesync.list(alice.id)).toEqual([]);
+    expect((await store().activesync.list(bob.id)).map((c) => c.uuid)).toEqual([ofBob.uuid, tablet.uuid]);
+    // The name finds its one client, in any ASCII case; only ASCII letters fold.
+    expect(await store().activesync.byUsername('ada@example.org')).toEqual(ofBob);
+    expect(await store().activesync.byUsername('ADA@example.org')).toEqual(ofBob);
+    expect(await store().activesync.byUsername('nobody')).toBeUndefined();
+    const emile = await register(alice.id, 'Émile');
+    expect(await store().activesync.byUsername('émile')).toBeUndefined();
+    expect((await register(bob.id, 'émile')).accountId).toBe(bob.id);
+    expect(await store().activesync.byUsername('ÉMILE')).toEqual(emile);
     // A password change is seen through the route (it reads the client's row).
-    await store().activesync.setPassword(bob.id, b1.uuid, 'h2');
-    expect((await store().activesync.byUsername('phone', 8)).map((c) => c.passwordHash)).toEqual(['h', 'h2', 'h']);
-    // Deleting one client of a username keeps its other clients, in the same account too.
-    expect(await store().activesync.delete(alice.id, a1.uuid)).toBe(true);
-    expect((await store().activesync.byUsername('phone', 8)).map((c) => c.uuid)).toEqual([b1.uuid, a2.uuid]);
-    // Deleting an account takes its clients' routes.
+    await store().activesync.setPassword(bob.id, ofBob.uuid, 'h2');
+    expect((await store().activesync.byUsername('ada@example.org'))?.passwordHash).toBe('h2');
+    // Deleting the client frees the name, for any account.
+    expect(await store().activesync.delete(bob.id, ofBob.uuid)).toBe(true);
+    expect(await store().activesync.byUsername('ada@example.org')).toBeUndefined();
+    const ofAlice = await register(alice.id, 'Ada@example.org');
+    expect(await store().activesync.byUsername('ada@example.org')).toEqual(ofAlice);
+    // Deleting an account frees its clients' names.
     expect(await store().accounts.delete(bob.id)).toBe(true);
-    expect((await store().activesync.byUsername('phone', 8)).map((c) => c.uuid)).toEqual([a2.uuid]);
-    expect(await store().activesync.byUsername('tablet', 8)).toEqual([]);
+    expect(await store().activesync.byUsername('tablet')).toBeUndefined();
+    expect((await register(alice.id, 'TABLET')).accountId).toBe(alice.id);
   });
 });

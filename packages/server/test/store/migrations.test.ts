@@ -2,13 +2,17 @@
  * Migrations over the rows of the schema before them, on both stores: what a migration rebuilds
  * keeps every row, in its new shape.
  */
+import { randomUUID } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { PhoneAuthenticator } from '../../src/activesync/auth.js';
+import { hashPassword } from '../../src/auth/password.js';
 import { migrate } from '../../src/store/kysely/migrations.js';
 import { createKyselyStore } from '../../src/store/kysely/store.js';
 import type { SyncStatsRecord } from '../../src/store/records.js';
+import { ActivesyncNameTaken } from '../../src/store/store.js';
 import { createTestSchema, storeKinds, type StoreKind, type TestSchema } from '../support/stores.js';
 
 const zero = { addsIn: 0, replacesIn: 0, deletesIn: 0, addsOut: 0, replacesOut: 0, deletesOut: 0 };
@@ -304,8 +308,10 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
     expect(await store.tokens.byDigest('digest-a')).toEqual({ id: aliceToken, accountId: alice, digest: 'digest-a', created: new Date(2) });
     expect((await store.tokens.byDigest('digest-b'))?.accountId).toBe(bob);
     expect(await store.consumers.byKey('ck-b')).toEqual({ key: 'ck-b', accountId: bob, sealedSecret: 'sb', created: new Date(3) });
-    expect((await store.activesync.byUsername('phone', 8)).map((c) => [c.uuid, c.accountId])).toEqual([[uuid(2), alice], [uuid(1), bob]]);
-    expect((await store.activesync.byUsername('tablet', 8)).map((c) => c.uuid)).toEqual([uuid(3)]);
+    // Every ActiveSync client routed by its username (read as rows: migration 15 reshapes the table the store reads now).
+    const activesyncRoutes = async () =>
+      (await db.selectFrom('activesync_routes').selectAll().orderBy('username').orderBy('created').execute()).map((r) => [r.username, Number(r.account_id), r.client_uuid]);
+    expect(await activesyncRoutes()).toEqual([['phone', alice, uuid(2)], ['phone', bob, uuid(1)], ['tablet', bob, uuid(3)]]);
     // The nonces kept their consumer's account: each is still a replay.
     const nonces = await db.selectFrom('nonces').selectAll().orderBy('consumer_key').execute();
     expect(nonces.map((n) => [Number(n.account_id), n.consumer_key, Number(n.timestamp), n.nonce])).toEqual([[alice, 'ck-a', 100, 'n1'], [bob, 'ck-b', 100, 'n1']]);
@@ -322,7 +328,7 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
     expect(await store.accounts.delete(alice)).toBe(true);
     expect((await db.selectFrom('nonces').select('consumer_key').execute()).map((n) => n.consumer_key)).toEqual(['ck-b']);
     expect(await store.tokens.byDigest('digest-a')).toBeUndefined();
-    expect((await store.activesync.byUsername('phone', 8)).map((c) => c.uuid)).toEqual([uuid(1)]);
+    expect(await activesyncRoutes()).toEqual([['phone', bob, uuid(1)], ['tablet', bob, uuid(3)]]);
     expect(await store.accounts.create({ username: 'alice', passwordHash: 'h', syncmlDigest: null, admin: false })).toBeDefined();
   });
 
@@ -347,5 +353,75 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
     expect(await store.accounts.delete(alice)).toBe(true);
     expect(await ids()).toEqual(['s-bob', 's-refused']);
     expect(await db.selectFrom('chat_log').selectAll().execute()).toEqual([]);
+  });
+  it('15 makes ActiveSync usernames unique across the service: a name several clients held (any account, any case) leads to none, and stays taken until they are all gone', async () => {
+    open = await bare(kind);
+    const { db } = open;
+    await migrate(db, kind, 14);
+    const account = async (username: string) =>
+      Number((await db.insertInto('accounts').values({ username, password_hash: 'x', syncml_digest: null, admin: 0, created: 1, updated: 1 }).returning('id').executeTakeFirstOrThrow()).id);
+    const alice = await account('alice');
+    const bob = await account('bob');
+    const carol = await account('carol');
+    const hash = await hashPassword('shared-phone-pw');
+    const uuid = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
+    const phone = (n: number, accountId: number, username: string, created: number) => ({
+      uuid: uuid(n), account_id: accountId, user_id: 'u', username, password_hash: hash, phone_number: '', model_uuid: '', last_sync: null, created, updated: created,
+    });
+    const clients = [
+      // The capture of issue 20: Bob registered Alice's name first, with the same password.
+      phone(1, bob, 'ada@example.org', 10),
+      phone(2, alice, 'ada@example.org', 20),
+      // Only the case differs: one name now.
+      phone(3, alice, 'Case@example.org', 10),
+      phone(4, carol, 'case@EXAMPLE.org', 20),
+      // Twice in one account: either phone could reach the other client.
+      phone(5, carol, 'twice', 10),
+      phone(6, carol, 'twice', 20),
+      // Held once: kept, whatever its case.
+      phone(7, alice, 'Alone@example.org', 10),
+      // Only ASCII letters fold, in SQL as at sign-in: two names.
+      phone(8, alice, 'Émile', 10),
+      phone(9, bob, 'émile', 20),
+    ];
+    await db.insertInto('activesync_clients').values(clients).execute();
+    await db.insertInto('activesync_routes').values(clients.map((c) => ({ username: c.username, account_id: c.account_id, client_uuid: c.uuid, created: c.created }))).execute();
+
+    expect(await migrate(db, kind, 15)).toEqual([15]);
+    const store = createKyselyStore(db, kind);
+    // Every client is kept and listed to its owner.
+    expect((await store.activesync.list(alice)).map((c) => c.uuid)).toEqual([uuid(3), uuid(7), uuid(8), uuid(2)]);
+    expect((await store.activesync.list(bob)).map((c) => c.uuid)).toEqual([uuid(1), uuid(9)]);
+    // No phone of a shared name reaches any client; the name held once does, in any case.
+    const phones = new PhoneAuthenticator(store);
+    const signIn = (username: string) => phones.authenticate(`Basic ${Buffer.from(`${username}:shared-phone-pw`).toString('base64')}`);
+    for (const name of ['ada@example.org', 'Case@example.org', 'case@EXAMPLE.org', 'twice']) {
+      await expect(signIn(name)).rejects.toMatchObject({ status: 401 });
+      expect(await store.activesync.byUsername(name)).toBeUndefined();
+    }
+    expect((await signIn('alone@EXAMPLE.org')).client.uuid).toBe(uuid(7));
+    expect((await signIn('ÉMILE')).client.uuid).toBe(uuid(8));
+    expect((await signIn('émile')).client.uuid).toBe(uuid(9));
+    // Nobody can take a shared name while one of its clients is left, nor the one held once.
+    const register = (accountId: number, username: string) =>
+      store.activesync.create({ uuid: randomUUID(), accountId, userId: 'u', username, passwordHash: hash, phoneNumber: '', modelUuid: '' });
+    await expect(register(bob, 'ADA@example.org')).rejects.toBeInstanceOf(ActivesyncNameTaken);
+    await expect(register(alice, 'alone@example.org')).rejects.toBeInstanceOf(ActivesyncNameTaken);
+    expect(await store.activesync.delete(bob, uuid(1))).toBe(true);
+    await expect(register(bob, 'ada@example.org')).rejects.toBeInstanceOf(ActivesyncNameTaken);
+    // The last of them deleted (here with its account), the name is free, and leads to its new client alone.
+    expect(await store.accounts.delete(alice)).toBe(true);
+    const again = await register(bob, 'ada@example.org');
+    expect((await signIn('ada@example.org')).client.uuid).toBe(again.uuid);
+    expect((await register(bob, 'alone@example.org')).accountId).toBe(bob);
+    // Carol's two clients of one name: one deleted, the name still taken; both, free.
+    expect(await store.activesync.delete(carol, uuid(5))).toBe(true);
+    await expect(register(bob, 'twice')).rejects.toBeInstanceOf(ActivesyncNameTaken);
+    expect(await store.activesync.delete(carol, uuid(6))).toBe(true);
+    expect((await register(bob, 'twice')).accountId).toBe(bob);
+    // Alice's account took one holder of the name Carol shared with her by case: Carol's client still holds it.
+    await expect(register(bob, 'CASE@example.org')).rejects.toBeInstanceOf(ActivesyncNameTaken);
+    expect(await store.accounts.delete(carol)).toBe(true);
+    expect((await register(bob, 'case@example.org')).accountId).toBe(bob);
   });
 });

@@ -133,8 +133,8 @@ describe.each(storeKinds)('the schema, sharded by account (%s)', (kind: StoreKin
       username_routes: ['username'],
       token_routes: ['digest'],
       consumer_routes: ['key'],
-      // Several clients, in one account or several, may share an ActiveSync username: one row each.
-      activesync_routes: ['username', 'account_id', 'client_uuid'],
+      // An ActiveSync username is unique across the service since migration 15 (issue 20): one row each.
+      activesync_routes: ['username'],
     });
   });
 

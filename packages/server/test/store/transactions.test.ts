@@ -84,7 +84,7 @@ describe.each(storeKinds)('transactions (%s)', (kind) => {
       const ds = (await s.datastores.create({ uuid: uid('ds'), accountId, userId: 'p' }))!;
       const ext = await s.extdata.create({ uuid: uid('ext'), accountId, userId: 'u', datastores: [] });
       const sml = await s.syncml.create({ uuid: uid('sml'), accountId, userId: 'u', phoneNumber: '+1', modelUuid: 'm', timezone: 'UTC' });
-      const as = await s.activesync.create({ uuid: uid('as'), accountId, userId: 'u', username: 'd', passwordHash: 'h', phoneNumber: '+1', modelUuid: 'm' });
+      const as = await s.activesync.create({ uuid: uid('as'), accountId, userId: 'u', username: `d${accountId}`, passwordHash: 'h', phoneNumber: '+1', modelUuid: 'm' });
       // Only datastore clients hold contents through the API; the store keeps any client's, and so deletes them all.
       for (const client of [ds.uuid, ext.uuid, sml.uuid, as.uuid]) {
         await s.contents.insertMany([{ uuid: uid('c'), accountId, clientUuid: client, dataclass: 'Notes', title: 't', type: 'text/plain', body: 'b' }]);
@@ -123,9 +123,11 @@ describe.each(storeKinds)('transactions (%s)', (kind) => {
     expect(await s.outbox.list(alice.id, a.sml.uuid)).toEqual([]);
     expect(await s.sessions.get(a.session)).toBeUndefined();
     expect((await s.chatLog.list(10)).map((m) => m.sessionId)).toEqual([b.session]);
-    // Its routes went with it: its names are free again, and a phone's username finds Bob's client only.
-    expect((await s.activesync.byUsername('d', 8)).map((c) => c.uuid)).toEqual([b.as.uuid]);
+    // Its routes went with it: its names are free again, and Bob's phone's username still finds his client.
+    expect(await s.activesync.byUsername(a.as.username)).toBeUndefined();
+    expect((await s.activesync.byUsername(b.as.username))?.uuid).toBe(b.as.uuid);
     const carol = await makeAccount(s, 'alice');
+    expect((await s.activesync.create({ uuid: uid('as'), accountId: carol.id, userId: 'u', username: a.as.username, passwordHash: 'h', phoneNumber: '', modelUuid: 'm' })).accountId).toBe(carol.id);
     expect((await s.tokens.create(carol.id, a.token.digest)).accountId).toBe(carol.id);
     expect((await s.consumers.create({ key: a.consumerKey, accountId: carol.id, sealedSecret: 's' })).accountId).toBe(carol.id);
 

@@ -12,10 +12,10 @@ import type {
   PhoneDatastoreRecord,
   SyncmlClientRecord,
 } from '../records.js';
-import type { ActivesyncClientRepo, DatastoreClientRepo, ExtdataClientRepo, SyncmlClientRepo } from '../store.js';
+import { ActivesyncNameTaken, type ActivesyncClientRepo, type DatastoreClientRepo, type ExtdataClientRepo, type SyncmlClientRepo } from '../store.js';
 import { millis, toDate, toDateOrNull, type StoreContext } from './context.js';
 import { prepared } from './prepared.js';
-import { addActivesyncRoute, dropActivesyncRoute, routeActivesync } from './routes.js';
+import { activesyncNameKey, claimActivesyncName, releaseActivesyncName, routeActivesync } from './routes.js';
 import type { ActivesyncClientsTable, DatastoreClientsTable, ExtdataClientsTable, SyncmlClientsTable } from './schema.js';
 
 type ClientTable = 'extdata_clients' | 'datastore_clients' | 'syncml_clients' | 'activesync_clients';
@@ -236,7 +236,7 @@ const activesync = (row: Selectable<ActivesyncClientsTable>): ActivesyncClientRe
   updated: toDate(row.updated),
 });
 
-// A phone's every request signs in: its username's routes, then each client they name by its key.
+// A phone's every request signs in: its username's route, then the client it names by its key.
 const activesyncClient = prepared<Selectable<ActivesyncClientsTable>>('select * from "activesync_clients" where "account_id" = ? and "uuid" = ?');
 
 export function activesyncRepo(ctx: StoreContext): ActivesyncClientRepo {
@@ -251,6 +251,10 @@ export function activesyncRepo(ctx: StoreContext): ActivesyncClientRepo {
     },
     async create(client) {
       return ctx.inTransaction(async () => {
+        // The name first: taken, nothing is written (another instance's claim waits on the key).
+        if (!(await claimActivesyncName(ctx, { username: client.username, accountId: client.accountId, clientUuid: client.uuid }))) {
+          throw new ActivesyncNameTaken(client.username);
+        }
         const now = Date.now();
         const row = await ctx
           .db()
@@ -269,7 +273,6 @@ export function activesyncRepo(ctx: StoreContext): ActivesyncClientRepo {
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        await addActivesyncRoute(ctx, { username: client.username, accountId: client.accountId, clientUuid: client.uuid, created: now });
         return activesync(row);
       });
     },
@@ -284,14 +287,12 @@ export function activesyncRepo(ctx: StoreContext): ActivesyncClientRepo {
         .executeTakeFirst();
       return row && activesync(row);
     },
-    async byUsername(username, limit) {
-      const found: ActivesyncClientRecord[] = [];
-      for (const route of await routeActivesync(ctx, username, limit)) {
-        const row = await activesyncClient.first(ctx, [route.accountId, route.clientUuid]);
-        // Route and row are written and deleted together; one deleted between the two reads is skipped.
-        if (row !== undefined && row.username === username) found.push(activesync(row));
-      }
-      return found;
+    async byUsername(username) {
+      const route = await routeActivesync(ctx, username);
+      if (route === undefined) return undefined;
+      const row = await activesyncClient.first(ctx, [route.accountId, route.clientUuid]);
+      // Route and row are written and deleted together; one deleted between the two reads is not found.
+      return row !== undefined && activesyncNameKey(row.username) === activesyncNameKey(username) ? activesync(row) : undefined;
     },
     async setLastSync(accountId, uuid, when) {
       await ctx.db().updateTable('activesync_clients').set({ last_sync: when.getTime() }).where('account_id', '=', accountId).where('uuid', '=', uuid).execute();
@@ -300,7 +301,7 @@ export function activesyncRepo(ctx: StoreContext): ActivesyncClientRepo {
       ctx.inTransaction(async () => {
         const row = await activesyncClient.first(ctx, [accountId, uuid]);
         if (row === undefined) return false;
-        await dropActivesyncRoute(ctx, row.username, accountId, uuid);
+        await releaseActivesyncName(ctx, row.username, accountId, uuid);
         return deleteClient(ctx, 'activesync_clients', accountId, uuid);
       }),
   };

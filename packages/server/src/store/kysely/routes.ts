@@ -9,9 +9,12 @@
  * | `username_routes`   | `username`                            | an account's username                   |
  * | `token_routes`      | `digest`                              | a bearer token's SHA-256                |
  * | `consumer_routes`   | `key`                                 | an OAuth consumer key                   |
- * | `activesync_routes` | `username`, `account_id`, `client_uuid` | each ActiveSync client by its username |
+ * | `activesync_routes` | `username` (folded: activesyncNameKey)    | an ActiveSync client by its username    |
  *
- * The first three keys are the names' uniqueness (no owned table can hold it once distributed).
+ * The keys are the names' uniqueness (no owned table can hold it once distributed). An ActiveSync
+ * username is unique across the service since migration 15 (before, the password picked among
+ * the clients of every account holding it, so another account could capture a phone): a name
+ * several clients held then routes to none and stays taken until they are all deleted.
  * A route is written and deleted by the repository of the row it routes, in that row's
  * transaction; nothing else writes these tables, and no foreign key does it for them (a routing
  * table is not colocated with the accounts). Every statement names the route's key.
@@ -22,9 +25,20 @@ import { prepared } from './prepared.js';
 const accountOfUsername = prepared<{ account_id: number }>('select "account_id" from "username_routes" where "username" = ?');
 const accountOfToken = prepared<{ account_id: number }>('select "account_id" from "token_routes" where "digest" = ?');
 const accountOfConsumer = prepared<{ account_id: number }>('select "account_id" from "consumer_routes" where "key" = ?');
-const activesyncClientsOf = prepared<{ account_id: number; client_uuid: string }>(
-  'select "account_id", "client_uuid" from "activesync_routes" where "username" = ? order by "created", "client_uuid" limit ?',
+const clientOfActivesyncName = prepared<{ account_id: number | null; client_uuid: string | null }>(
+  'select "account_id", "client_uuid" from "activesync_routes" where "username" = ?',
 );
+
+/**
+ * The key an ActiveSync username is unique and found by: ASCII letters lowered. Phones and
+ * Exchange treat usernames without case (a phone's setup may capitalise the first letter), so
+ * `Ada@example.org` must find, and be refused as taken by, `ada@example.org`. Only ASCII: the
+ * fold is the same in SQL (migration 15, which folded the names already held) on both stores and
+ * in every runtime locale, where a Unicode fold is not.
+ */
+export function activesyncNameKey(username: string): string {
+  return username.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+}
 
 /** The account a username names, if any. */
 export async function routeUsername(ctx: StoreContext, username: string): Promise<number | undefined> {
@@ -44,10 +58,11 @@ export async function routeConsumer(ctx: StoreContext, key: string): Promise<num
   return row && Number(row.account_id);
 }
 
-/** The ActiveSync clients registered with a username, in any account: oldest first, at most `limit`. */
-export async function routeActivesync(ctx: StoreContext, username: string, limit: number): Promise<{ accountId: number; clientUuid: string }[]> {
-  const rows = await activesyncClientsOf.rows(ctx, [username, limit]);
-  return rows.map((r) => ({ accountId: Number(r.account_id), clientUuid: r.client_uuid }));
+/** The ActiveSync client holding a username (compared by activesyncNameKey), if one does. */
+export async function routeActivesync(ctx: StoreContext, username: string): Promise<{ accountId: number; clientUuid: string } | undefined> {
+  const row = await clientOfActivesyncName.first(ctx, [activesyncNameKey(username)]);
+  if (row === undefined || row.account_id === null || row.client_uuid === null) return undefined;
+  return { accountId: Number(row.account_id), clientUuid: row.client_uuid };
 }
 
 /**
@@ -74,22 +89,36 @@ export async function addConsumerRoute(ctx: StoreContext, key: string, accountId
   await ctx.db().insertInto('consumer_routes').values({ key, account_id: accountId }).execute();
 }
 
-export async function addActivesyncRoute(ctx: StoreContext, route: { username: string; accountId: number; clientUuid: string; created: number }): Promise<void> {
-  await ctx
+/**
+ * Takes an ActiveSync username for a client; false when any client holds it (or held it with
+ * others before migration 15), whatever the case. The key decides between instances, as for accounts.
+ */
+export async function claimActivesyncName(ctx: StoreContext, route: { username: string; accountId: number; clientUuid: string }): Promise<boolean> {
+  const result = await ctx
     .db()
     .insertInto('activesync_routes')
-    .values({ username: route.username, account_id: route.accountId, client_uuid: route.clientUuid, created: route.created })
-    .execute();
+    .values({ username: activesyncNameKey(route.username), account_id: route.accountId, client_uuid: route.clientUuid, holders: 1 })
+    .onConflict((oc) => oc.column('username').doNothing())
+    .executeTakeFirst();
+  return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
 }
 
-export async function dropActivesyncRoute(ctx: StoreContext, username: string, accountId: number, clientUuid: string): Promise<void> {
-  await ctx
-    .db()
-    .deleteFrom('activesync_routes')
-    .where('username', '=', username)
-    .where('account_id', '=', accountId)
-    .where('client_uuid', '=', clientUuid)
+/**
+ * Gives a client's username back, in the transaction deleting the client: its route goes, or, for
+ * a name several clients held before migration 15, one holder fewer, the name free once none is left.
+ */
+export async function releaseActivesyncName(ctx: StoreContext, username: string, accountId: number, clientUuid: string): Promise<void> {
+  const db = ctx.db();
+  const key = activesyncNameKey(username);
+  const routed = await db.deleteFrom('activesync_routes').where('username', '=', key).where('account_id', '=', accountId).where('client_uuid', '=', clientUuid).executeTakeFirst();
+  if (routed.numDeletedRows > 0n) return;
+  await db
+    .updateTable('activesync_routes')
+    .set((eb) => ({ holders: eb('holders', '-', 1) }))
+    .where('username', '=', key)
+    .where('client_uuid', 'is', null)
     .execute();
+  await db.deleteFrom('activesync_routes').where('username', '=', key).where('client_uuid', 'is', null).where('holders', '<=', 0).execute();
 }
 
 /**
@@ -116,8 +145,7 @@ export async function dropAccountRoutes(ctx: StoreContext, accountId: number): P
   const keys = (await db.selectFrom('consumers').select('key').where('account_id', '=', accountId).execute()).map((r) => r.key);
   for (const some of chunks(keys, 1, ctx.dialect)) await db.deleteFrom('consumer_routes').where('key', 'in', some).where('account_id', '=', accountId).execute();
 
-  const usernames = [...new Set((await db.selectFrom('activesync_clients').select('username').where('account_id', '=', accountId).execute()).map((r) => r.username))];
-  for (const some of chunks(usernames, 1, ctx.dialect)) {
-    await db.deleteFrom('activesync_routes').where('username', 'in', some).where('account_id', '=', accountId).execute();
-  }
+  // One client at a time: a name that several clients held before migration 15 loses one holder each.
+  const clients = await db.selectFrom('activesync_clients').select(['username', 'uuid']).where('account_id', '=', accountId).execute();
+  for (const client of clients) await releaseActivesyncName(ctx, client.username, accountId, client.uuid);
 }

@@ -60,13 +60,18 @@ export interface ConsumerRoutesTable {
   account_id: number;
 }
 
-/** One row per ActiveSync client: several may share a username, in one account or several. */
+/**
+ * One row per ActiveSync username, keyed by its folded form (routes.ts activesyncNameKey): unique
+ * across the service since migration 15. A row leads to the one client holding the name; a name
+ * that several clients of the schema before held (they collided) leads to none: client_uuid and
+ * account_id are null and `holders` counts those clients, so the name stays taken until the last
+ * of them is deleted.
+ */
 export interface ActivesyncRoutesTable {
   username: string;
-  account_id: number;
-  client_uuid: string;
-  /** The client's `created`, so candidates come oldest first. */
-  created: Millis;
+  account_id: number | null;
+  client_uuid: string | null;
+  holders: number;
 }
 
 export interface ExtdataClientsTable {
