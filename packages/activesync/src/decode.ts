@@ -10,7 +10,9 @@
  * 1. `validate` walks the tokens and refuses anything outside that profile with an
  *    ActiveSyncDecodeError naming the byte: a truncated body, a multi-byte integer longer than
  *    32 bits, a string table, an unknown code page or tag, a string that is not UTF-8, text and
- *    elements mixed in one element, nesting deeper than MAX_ELEMENT_DEPTH, bytes after the root.
+ *    elements mixed in one element, nesting deeper than MAX_ELEMENT_DEPTH, more elements than
+ *    MAX_ELEMENTS or more children under one than MAX_CHILDREN (a wide body is refused before
+ *    any tree is built), bytes after the root.
  *    (The generic reader of @atomsync/syncml is lenient where SyncML phones need it — it reads
  *    strings with replacement characters and skips PIs and extension tokens — so this profile is
  *    checked here rather than there.)
@@ -20,10 +22,10 @@
  * An empty body is not a document: `decodeRequest` gives null for it, and the command decides —
  * a Ping or Sync without a body reuses the cached request, most commands refuse it.
  */
-import { readWbxml, WBXML, WbxmlError, type WbxmlNode } from '@atomsync/syncml';
+import { ElementBudget, readWbxml, WBXML, WbxmlError, type WbxmlNode } from '@atomsync/syncml';
 import { CODE_PAGE_NAMES, CODE_PAGE_TABLES, tagByToken } from './code-pages.js';
 import { ActiveSyncDecodeError } from './errors.js';
-import { MAX_ELEMENT_DEPTH } from './limits.js';
+import { MAX_CHILDREN, MAX_ELEMENT_DEPTH, MAX_ELEMENTS } from './limits.js';
 import type { AsElement } from './tree.js';
 
 /** WBXML 1.3. */
@@ -71,6 +73,9 @@ export function validate(bytes: Uint8Array): void {
   let rootSeen = false;
   /** What each open element holds; its length is the nesting depth. */
   const open: Content[] = [];
+  /** How many children each open element has so far (beside `open`), and elements in all. */
+  const children: number[] = [];
+  let elements = 0;
   while (i < end) {
     at = i;
     const t = bytes[i++]!;
@@ -84,6 +89,7 @@ export function validate(bytes: Uint8Array): void {
     if (t === WBXML.END) {
       if (open.length === 0) fail('END before any element', at);
       open.pop();
+      children.pop();
       continue;
     }
     if (t === WBXML.STR_I || t === WBXML.OPAQUE) {
@@ -117,10 +123,15 @@ export function validate(bytes: Uint8Array): void {
       const holds = open[open.length - 1]!;
       if (holds === Content.Text || holds === Content.Opaque) fail('an element mixed with text', at);
       open[open.length - 1] = Content.Elements;
+      if (++children[children.length - 1]! > MAX_CHILDREN) fail(`more than ${MAX_CHILDREN} children in one element`, at);
     }
     if (open.length >= MAX_ELEMENT_DEPTH) fail(`elements nested deeper than ${MAX_ELEMENT_DEPTH}`, at);
+    if (++elements > MAX_ELEMENTS) fail(`more than ${MAX_ELEMENTS} elements`, at);
     rootSeen = true;
-    if (t & WBXML.CONTENT) open.push(Content.None);
+    if (t & WBXML.CONTENT) {
+      open.push(Content.None);
+      children.push(0);
+    }
   }
   if (!rootSeen) fail('no root element', i);
   if (open.length > 0) fail(`unexpected end of the body, ${open.length} element(s) open`, i);
@@ -143,7 +154,7 @@ export function decodeRequest(bytes: Uint8Array): AsElement | null {
   validate(bytes);
   let root: WbxmlNode;
   try {
-    root = readWbxml(bytes, CODE_PAGE_TABLES).root;
+    root = readWbxml(bytes, CODE_PAGE_TABLES, new ElementBudget(MAX_ELEMENTS, MAX_CHILDREN)).root;
   } catch (error) {
     // validate() refuses everything readWbxml does; this is the net under it.
     if (error instanceof WbxmlError) throw new ActiveSyncDecodeError(`not an ActiveSync WBXML document: ${error.message}`, { cause: error });

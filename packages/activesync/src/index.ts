@@ -9,7 +9,7 @@ export type { AsContainer, AsElement, AsOpaque, AsText } from './tree.js';
 // The codec.
 export { decodeRequest } from './decode.js';
 export { encodeResponse } from './encode.js';
-export { MAX_ELEMENT_DEPTH } from './limits.js';
+export { MAX_CHILDREN, MAX_ELEMENT_DEPTH, MAX_ELEMENTS } from './limits.js';
 export { ActiveSyncDecodeError, ActiveSyncEncodeError, ActiveSyncRequestLineError } from './errors.js';
 
 // MS-ASHTTP: the request line, and what a server announces.
