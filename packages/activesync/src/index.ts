@@ -55,5 +55,5 @@ export type { ItemFilter } from './rules/filter.js';
 export { OPEN_POLICY, OPEN_POLICY_XML, POLICY_TYPE_WBXML, POLICY_TYPE_XML } from './rules/policy.js';
 
 // Autodiscover (mobilesync): where a phone set up with an e-mail address finds its server.
-export { autodiscoverError, autodiscoverResponse, AutodiscoverRequestError, AUTODISCOVER_RESPONSE_SCHEMA, readAutodiscoverRequest } from './autodiscover.js';
+export { autodiscoverError, autodiscoverResponse, AutodiscoverRequestError, AUTODISCOVER_MAX_CHILDREN, AUTODISCOVER_MAX_ELEMENTS, AUTODISCOVER_RESPONSE_SCHEMA, readAutodiscoverRequest } from './autodiscover.js';
 export type { AutodiscoverRequest } from './autodiscover.js';
