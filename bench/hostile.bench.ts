@@ -316,7 +316,10 @@ export async function runWideBodiesHttpBench(): Promise<boolean> {
 
     // The requests.
     const post = async (path: string, headers: Record<string, string>, body: Uint8Array): Promise<number> => {
-      const response = await fetch(`${url}${path}`, { method: 'POST', headers, body: Buffer.from(body) });
+      const response = await fetch(`${url}${path}`, { method: 'POST', headers, body: Buffer.from(body) }).catch((error: unknown) => {
+        if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server died (${child.exitCode ?? child.signalCode}) on POST ${path}`);
+        throw error;
+      });
       await response.arrayBuffer();
       return response.status;
     };
@@ -352,7 +355,12 @@ export async function runWideBodiesHttpBench(): Promise<boolean> {
       const poller = (async () => {
         while (running) {
           const start = performance.now();
-          await (await fetch(`${url}/healthz`)).arrayBuffer();
+          try {
+            await (await fetch(`${url}/healthz`)).arrayBuffer();
+          } catch {
+            // A kept-alive connection the server closed as it woke from a long block: the
+            // wait still counts, and the next poll opens another.
+          }
           health.push(performance.now() - start);
           await new Promise((r) => setTimeout(r, 20));
         }
