@@ -3,6 +3,7 @@
  * so that one mapper (read-message.ts) turns either wire form into the typed model.
  */
 import { MAX_CHILDREN, MAX_ELEMENTS } from './limits.js';
+
 export interface Element {
   /** Local name: an XML prefix is dropped; a WBXML token is named by its code page table. */
   readonly name: string;

@@ -11,8 +11,8 @@
  * a complaint per element), and elements nest at most MAX_ELEMENT_DEPTH deep, counted here so the
  * parse stops at the first element past it; likewise the document's elements in all and each
  * element's children are charged to an ElementBudget (tree.ts) before they are built, so a flat
- * run of millions of `<a/>` stops at MAX_ELEMENTS. saxes counts lines and columns whatever `position`
- * says (the option only decides whether its messages name them), so messages say where.
+ * run of millions of `<a/>` stops at MAX_CHILDREN. saxes counts lines and columns whatever
+ * `position` says (the option only decides whether its messages name them), so messages say where.
  */
 import { SaxesParser } from 'saxes';
 import { SyncmlDecodeError } from '../error.js';
