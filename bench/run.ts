@@ -4,7 +4,7 @@
  */
 import { runActivesyncBench } from './activesync.bench.js';
 import { runCodecBench } from './codec.bench.js';
-import { runHostileBench, runHostileHttpBench } from './hostile.bench.js';
+import { runHostileBench, runHostileHttpBench, runWideBodiesHttpBench } from './hostile.bench.js';
 import { runImportBench } from './import.bench.js';
 import { runListingBench } from './listing.bench.js';
 import { runServerBench } from './server.bench.js';
@@ -17,6 +17,7 @@ const BENCHES: Record<string, () => boolean | Promise<boolean>> = {
   codec: runCodecBench,
   hostile: runHostileBench,
   'hostile-http': runHostileHttpBench,
+  'wide-bodies': runWideBodiesHttpBench,
   server: runServerBench,
   listing: runListingBench,
   sync: runSyncBench,

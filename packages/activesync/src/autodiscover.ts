@@ -13,6 +13,16 @@ const OUTER_RESPONSE_NS = 'http://schemas.microsoft.com/exchange/autodiscover/re
 /** Nesting past this is no Autodiscover request (it nests three deep). */
 const MAX_DEPTH = 16;
 
+/**
+ * Elements in all, and children of one element, past which a body is no Autodiscover request: a
+ * request is Autodiscover/Request/{EMailAddress, AcceptableResponseSchema}, four elements, and
+ * what phones send adds nothing; eight times over leaves room for a client's extension elements.
+ * The body is at most 64 KiB (the server's autodiscover.ts), so without these it could hold
+ * 16,000 elements to walk.
+ */
+export const AUTODISCOVER_MAX_ELEMENTS = 32;
+export const AUTODISCOVER_MAX_CHILDREN = 16;
+
 export class AutodiscoverRequestError extends Error {
   override readonly name = 'AutodiscoverRequestError';
 }
@@ -22,32 +32,43 @@ export interface AutodiscoverRequest {
   readonly acceptableResponseSchema: string;
 }
 
-/** Reads the request's EMailAddress and AcceptableResponseSchema; anything malformed is AutodiscoverRequestError. */
+/**
+ * Reads the request's EMailAddress and AcceptableResponseSchema; anything malformed is
+ * AutodiscoverRequestError. The parse stops at the first fault (a handler throws): nothing past a
+ * DOCTYPE, the depth or the width bounds is read.
+ */
 export function readAutodiscoverRequest(xml: string): AutodiscoverRequest {
   const parser = new SaxesParser({ xmlns: false });
   const path: string[] = [];
+  /** Children so far of each open element (children[0]: the document's). */
+  const children: number[] = [0];
+  let elements = 0;
   const found: Record<string, string> = {};
   let failure: string | undefined;
-  parser.on('doctype', () => {
-    failure ??= 'a DOCTYPE is not accepted';
-  });
+  const stop = (why: string): never => {
+    throw new AutodiscoverRequestError(`not an Autodiscover request: ${why}`);
+  };
+  parser.on('doctype', () => stop('a DOCTYPE is not accepted'));
   parser.on('opentag', (tag) => {
+    if (++elements > AUTODISCOVER_MAX_ELEMENTS) stop(`more than ${AUTODISCOVER_MAX_ELEMENTS} elements`);
+    if (++children[children.length - 1]! > AUTODISCOVER_MAX_CHILDREN) stop(`more than ${AUTODISCOVER_MAX_CHILDREN} children in one element`);
     path.push(tag.name.slice(tag.name.indexOf(':') + 1));
-    if (path.length > MAX_DEPTH) failure ??= `elements nest deeper than ${MAX_DEPTH}`;
+    children.push(0);
+    if (path.length > MAX_DEPTH) stop(`elements nest deeper than ${MAX_DEPTH}`);
   });
   parser.on('closetag', () => {
     path.pop();
+    children.pop();
   });
   parser.on('text', (text) => {
     const name = path.at(-1);
     if (path.length === 3 && path[1] === 'Request' && (name === 'EMailAddress' || name === 'AcceptableResponseSchema')) found[name] = (found[name] ?? '') + text;
   });
-  parser.on('error', (error) => {
-    failure ??= error.message;
-  });
+  parser.on('error', (error) => stop(error.message));
   try {
     parser.write(xml).close();
   } catch (error) {
+    if (error instanceof AutodiscoverRequestError) throw error;
     failure ??= String(error);
   }
   if (failure !== undefined) throw new AutodiscoverRequestError(`not an Autodiscover request: ${failure}`);

@@ -10,20 +10,24 @@
  * 1. `validate` walks the tokens and refuses anything outside that profile with an
  *    ActiveSyncDecodeError naming the byte: a truncated body, a multi-byte integer longer than
  *    32 bits, a string table, an unknown code page or tag, a string that is not UTF-8, text and
- *    elements mixed in one element, nesting deeper than MAX_ELEMENT_DEPTH, bytes after the root.
+ *    elements mixed in one element, nesting deeper than MAX_ELEMENT_DEPTH, more elements than
+ *    MAX_ELEMENTS or more children under one than MAX_CHILDREN (a wide body is refused before
+ *    any tree is built), bytes after the root.
  *    (The generic reader of @atomsync/syncml is lenient where SyncML phones need it — it reads
  *    strings with replacement characters and skips PIs and extension tokens — so this profile is
  *    checked here rather than there.)
- * 2. `readWbxml` of @atomsync/syncml builds the tree from the validated bytes, with the code page
- *    tables of code-pages.ts, and it is mapped to AsElement.
+ * 2. `build` makes the AsElement tree from the validated bytes in one pass: one object per
+ *    element, the elements without content sharing one frozen empty children array. (It once went
+ *    through the generic reader of @atomsync/syncml, whose tree was then copied into AsElements:
+ *    two trees, and an object and an array per 1-byte tag.)
  *
  * An empty body is not a document: `decodeRequest` gives null for it, and the command decides —
  * a Ping or Sync without a body reuses the cached request, most commands refuse it.
  */
-import { readWbxml, WBXML, WbxmlError, type WbxmlNode } from '@atomsync/syncml';
-import { CODE_PAGE_NAMES, CODE_PAGE_TABLES, tagByToken } from './code-pages.js';
+import { WBXML } from '@atomsync/syncml';
+import { type CodePageName, CODE_PAGE_NAMES, CODE_PAGE_TABLES, tagByToken } from './code-pages.js';
 import { ActiveSyncDecodeError } from './errors.js';
-import { MAX_ELEMENT_DEPTH } from './limits.js';
+import { MAX_CHILDREN, MAX_ELEMENT_DEPTH, MAX_ELEMENTS } from './limits.js';
 import type { AsElement } from './tree.js';
 
 /** WBXML 1.3. */
@@ -32,6 +36,7 @@ const PUBLIC_ID_UNKNOWN = 0x01;
 const CHARSET_UTF8 = 106;
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** What an open element holds so far; ActiveSync never mixes text and elements. */
 const Content = { None: 0, Text: 1, Opaque: 2, Elements: 3 } as const;
@@ -71,6 +76,9 @@ export function validate(bytes: Uint8Array): void {
   let rootSeen = false;
   /** What each open element holds; its length is the nesting depth. */
   const open: Content[] = [];
+  /** How many children each open element has so far (beside `open`), and elements in all. */
+  const children: number[] = [];
+  let elements = 0;
   while (i < end) {
     at = i;
     const t = bytes[i++]!;
@@ -84,6 +92,7 @@ export function validate(bytes: Uint8Array): void {
     if (t === WBXML.END) {
       if (open.length === 0) fail('END before any element', at);
       open.pop();
+      children.pop();
       continue;
     }
     if (t === WBXML.STR_I || t === WBXML.OPAQUE) {
@@ -117,21 +126,90 @@ export function validate(bytes: Uint8Array): void {
       const holds = open[open.length - 1]!;
       if (holds === Content.Text || holds === Content.Opaque) fail('an element mixed with text', at);
       open[open.length - 1] = Content.Elements;
+      if (++children[children.length - 1]! > MAX_CHILDREN) fail(`more than ${MAX_CHILDREN} children in one element`, at);
     }
     if (open.length >= MAX_ELEMENT_DEPTH) fail(`elements nested deeper than ${MAX_ELEMENT_DEPTH}`, at);
+    if (++elements > MAX_ELEMENTS) fail(`more than ${MAX_ELEMENTS} elements`, at);
     rootSeen = true;
-    if (t & WBXML.CONTENT) open.push(Content.None);
+    if (t & WBXML.CONTENT) {
+      open.push(Content.None);
+      children.push(0);
+    }
   }
   if (!rootSeen) fail('no root element', i);
   if (open.length > 0) fail(`unexpected end of the body, ${open.length} element(s) open`, i);
 }
 
-function toElement(node: WbxmlNode): AsElement {
-  const page = CODE_PAGE_NAMES[node.page]!;
-  if (node.opaque !== undefined) return { page, tag: node.name, opaque: node.opaque.slice() };
-  if (node.children.length > 0) return { page, tag: node.name, children: node.children.map(toElement) };
-  if (node.text !== '') return { page, tag: node.name, text: node.text };
-  return { page, tag: node.name, children: [] };
+/** The children of every element without any: one frozen array, not one per element. */
+const NO_CHILDREN: readonly AsElement[] = Object.freeze([]);
+
+/** An element being built: what it holds so far. */
+interface Building {
+  readonly page: CodePageName;
+  readonly tag: string;
+  children: AsElement[] | undefined;
+  text: string;
+  opaque: Uint8Array | undefined;
+}
+
+function finish(b: Building): AsElement {
+  const { page, tag } = b;
+  if (b.opaque !== undefined) return { page, tag, opaque: b.opaque };
+  if (b.children !== undefined) return { page, tag, children: b.children };
+  if (b.text !== '') return { page, tag, text: b.text };
+  return { page, tag, children: NO_CHILDREN };
+}
+
+/**
+ * Validated bytes → the tree, in one pass (see the module comment). It trusts what `validate`
+ * checked; the few look-ups that would fail on bytes it did not check throw ActiveSyncDecodeError,
+ * never a TypeError.
+ */
+function build(bytes: Uint8Array): AsElement {
+  let i = 1; // past the version byte
+  const mb = (): number => {
+    let value = 0;
+    for (;;) {
+      const b = bytes[i++]!;
+      value = value * 128 + (b & 0x7f);
+      if ((b & 0x80) === 0) return value;
+    }
+  };
+  mb(); // public id
+  mb(); // charset
+  mb(); // string table length: 0
+  const broken = (): never => {
+    throw new ActiveSyncDecodeError(`not an ActiveSync WBXML document: unreadable at byte ${i - 1}`);
+  };
+  let page = 0;
+  const open: Building[] = [];
+  let root: AsElement | undefined;
+  const close = (b: Building): void => {
+    const element = finish(b);
+    const parent = open[open.length - 1];
+    if (parent === undefined) root = element;
+    else (parent.children ??= []).push(element);
+  };
+  while (i < bytes.length) {
+    const t = bytes[i++]!;
+    if (t === WBXML.SWITCH_PAGE) page = bytes[i++]!;
+    else if (t === WBXML.END) close(open.pop() ?? broken());
+    else if (t === WBXML.STR_I) {
+      const stop = bytes.indexOf(0, i);
+      (open[open.length - 1] ?? broken()).text += utf8.decode(bytes.subarray(i, stop));
+      i = stop + 1;
+    } else if (t === WBXML.OPAQUE) {
+      const length = mb();
+      (open[open.length - 1] ?? broken()).opaque = bytes.slice(i, i + length);
+      i += length;
+    } else {
+      const tag = CODE_PAGE_TABLES[page]?.[t & 0x3f] ?? broken();
+      const b: Building = { page: CODE_PAGE_NAMES[page]!, tag, children: undefined, text: '', opaque: undefined };
+      if (t & WBXML.CONTENT) open.push(b);
+      else close(b);
+    }
+  }
+  return root ?? broken();
 }
 
 /**
@@ -141,13 +219,5 @@ function toElement(node: WbxmlNode): AsElement {
 export function decodeRequest(bytes: Uint8Array): AsElement | null {
   if (bytes.length === 0) return null;
   validate(bytes);
-  let root: WbxmlNode;
-  try {
-    root = readWbxml(bytes, CODE_PAGE_TABLES).root;
-  } catch (error) {
-    // validate() refuses everything readWbxml does; this is the net under it.
-    if (error instanceof WbxmlError) throw new ActiveSyncDecodeError(`not an ActiveSync WBXML document: ${error.message}`, { cause: error });
-    throw error;
-  }
-  return toElement(root);
+  return build(bytes);
 }

@@ -9,7 +9,7 @@ export type { AsContainer, AsElement, AsOpaque, AsText } from './tree.js';
 // The codec.
 export { decodeRequest } from './decode.js';
 export { encodeResponse } from './encode.js';
-export { MAX_ELEMENT_DEPTH } from './limits.js';
+export { MAX_CHILDREN, MAX_ELEMENT_DEPTH, MAX_ELEMENTS } from './limits.js';
 export { ActiveSyncDecodeError, ActiveSyncEncodeError, ActiveSyncRequestLineError } from './errors.js';
 
 // MS-ASHTTP: the request line, and what a server announces.
@@ -58,5 +58,5 @@ export { nonXmlChar, nonXmlField, REPLACEMENT_CHARACTER, xmlSafeText } from './r
 export type { DeviceArrival, WipeInForce, WipeVerdict } from './rules/wipe.js';
 
 // Autodiscover (mobilesync): where a phone set up with an e-mail address finds its server.
-export { autodiscoverError, autodiscoverResponse, AutodiscoverRequestError, AUTODISCOVER_RESPONSE_SCHEMA, readAutodiscoverRequest } from './autodiscover.js';
+export { autodiscoverError, autodiscoverResponse, AutodiscoverRequestError, AUTODISCOVER_MAX_CHILDREN, AUTODISCOVER_MAX_ELEMENTS, AUTODISCOVER_RESPONSE_SCHEMA, readAutodiscoverRequest } from './autodiscover.js';
 export type { AutodiscoverRequest } from './autodiscover.js';

@@ -7,7 +7,7 @@
  * document (null), not an error.
  */
 import { describe, expect, it } from 'vitest';
-import { ActiveSyncDecodeError, decodeRequest, el, encodeResponse, MAX_ELEMENT_DEPTH } from '../src/index.js';
+import { ActiveSyncDecodeError, decodeRequest, el, encodeResponse, MAX_CHILDREN, MAX_ELEMENT_DEPTH, MAX_ELEMENTS } from '../src/index.js';
 
 const HEAD = [0x03, 0x01, 0x6a, 0x00];
 const ascii = (s: string) => [...Buffer.from(s, 'latin1')];
@@ -133,5 +133,45 @@ describe('hostile bodies', () => {
 
   it('an empty body is no document: null, for the command to decide (Ping and Sync reuse the cached request)', () => {
     expect(decodeRequest(new Uint8Array(0))).toBeNull();
+  });
+});
+
+/**
+ * Wide bodies (issue 20): a flat run of siblings, or many elements spread under many parents,
+ * each under the depth cap, refused by `validate` at MAX_CHILDREN / MAX_ELEMENTS before a tree is
+ * built; a Sync as wide as a real full window is read.
+ */
+describe('wide bodies', () => {
+  const SYNC = 0x45; // AirSync:Sync with content
+  const EMPTY_SYNC = 0x05; // AirSync:Sync without
+  const COLLECTIONS = 0x5c; // AirSync:Collections with content
+  const flat = (n: number) => around([...HEAD, SYNC], new Uint8Array(n).fill(EMPTY_SYNC), [0x01]);
+
+  it(`${(MAX_CHILDREN + 1).toLocaleString('en')} empty Sync elements in one are refused at MAX_CHILDREN`, () => {
+    expect(refusal(flat(MAX_CHILDREN + 1)).message).toMatch(new RegExp(`more than ${MAX_CHILDREN} children in one element at byte ${5 + MAX_CHILDREN}$`));
+  });
+
+  it('the attack as sent, a 10 MiB Sync of empty Syncs, is refused at MAX_CHILDREN', () => {
+    expect(refusal(flat(10 * 1024 * 1024 - 6)).message).toMatch(/more than \d+ children in one element/);
+  });
+
+  it('many elements under many parents, each under MAX_CHILDREN, are refused at MAX_ELEMENTS', () => {
+    const each = MAX_CHILDREN / 2;
+    const parents = Math.ceil(MAX_ELEMENTS / each) + 1;
+    const one = around([COLLECTIONS], new Uint8Array(each).fill(EMPTY_SYNC), [0x01]);
+    const bytes = new Uint8Array(5 + parents * one.length + 1);
+    bytes.set([...HEAD, SYNC]);
+    for (let p = 0; p < parents; p++) bytes.set(one, 5 + p * one.length);
+    bytes[bytes.length - 1] = 0x01;
+    expect(refusal(bytes).message).toMatch(new RegExp(`more than ${MAX_ELEMENTS} elements`));
+  });
+
+  it('a Sync as wide as a real full window is read: 4 collections of 512 Adds of 90 properties', () => {
+    const add = (i: number) =>
+      el('AirSync:Add', [el('AirSync:ClientId', `${i}`), el('AirSync:ApplicationData', Array.from({ length: 90 }, (_, k) => el('Contacts:FileAs', `f${k}`)))]);
+    const collection = (id: string) => el('AirSync:Collection', [el('AirSync:SyncKey', '1'), el('AirSync:CollectionId', id), el('AirSync:Commands', Array.from({ length: 512 }, (_, i) => add(i)))]);
+    const request = el('AirSync:Sync', [el('AirSync:Collections', ['1', '2', '3', '4'].map(collection))]);
+    const read = decodeRequest(encodeResponse(request))!;
+    expect(read).toEqual(request);
   });
 });

@@ -4,7 +4,10 @@
  * business (bench/hostile.bench.ts), not a test's: nothing here is timed.
  */
 import { describe, expect, it } from 'vitest';
-import { AtomDecodeError, decodeContentEntry, decodeContentFeed } from '@atomsync/atom';
+import {
+  AtomDecodeError, decodeBatchContentFeed, decodeContentEntry, decodeContentFeed, encodeBatchContentFeed, MAX_REQUEST_CHILDREN, MAX_REQUEST_ELEMENTS, STRICT_DECODE,
+  type BatchContentEntry,
+} from '@atomsync/atom';
 import { MAX_ELEMENT_DEPTH } from '../src/xml/reader.js';
 
 const ATOM = 'http://www.w3.org/2005/Atom';
@@ -59,5 +62,45 @@ describe('errors come from the one parse', () => {
   it('a flat run of a million wrong closes stops at the first', () => {
     const err = refusal(decodeContentEntry, ENTRY + '</b>'.repeat(1_000_000));
     expect(err.message).toMatch(/unexpected close tag/);
+  });
+});
+
+/**
+ * Wide bodies (issue 20): a request body (read with STRICT_DECODE, as the server reads one) of a
+ * flat run of siblings, or of many elements under many parents, skipped foreign elements
+ * included, is refused as invalid_xml at MAX_REQUEST_CHILDREN / MAX_REQUEST_ELEMENTS; a batch of
+ * 1,000 entries is read, and without the bounds (the SDK reading a listing) width is not capped.
+ */
+describe('element width', () => {
+  const strict = (decode: (xml: string, options?: typeof STRICT_DECODE) => unknown) => (xml: string) => decode(xml, STRICT_DECODE);
+  const FOREIGN = 'xmlns:x="urn:x"';
+
+  it(`an entry of ${(MAX_REQUEST_CHILDREN + 1).toLocaleString('en')} foreign elements is refused at MAX_REQUEST_CHILDREN`, () => {
+    const err = refusal(strict(decodeContentEntry), `<entry xmlns="${ATOM}" ${FOREIGN}><title>t</title>${'<x:a/>'.repeat(MAX_REQUEST_CHILDREN)}</entry>`);
+    expect(err.message).toContain(`more than ${MAX_REQUEST_CHILDREN} children in one element`);
+  });
+
+  it('a 10 MiB entry of <a/> is refused at MAX_REQUEST_CHILDREN', () => {
+    const err = refusal(strict(decodeContentEntry), `${ENTRY}${'<a/>'.repeat(2_621_000)}</entry>`);
+    expect(err.message).toContain(`more than ${MAX_REQUEST_CHILDREN} children in one element`);
+  });
+
+  it('many elements under many parents, each under MAX_REQUEST_CHILDREN, are refused at MAX_REQUEST_ELEMENTS', () => {
+    const each = MAX_REQUEST_CHILDREN - 10;
+    const entries = Math.ceil(MAX_REQUEST_ELEMENTS / each) + 1;
+    const entry = `<entry><title>t</title>${'<x:a/>'.repeat(each)}</entry>`;
+    const err = refusal(strict(decodeBatchContentFeed), `<feed xmlns="${ATOM}" ${FOREIGN}>${entry.repeat(entries)}</feed>`);
+    expect(err.message).toContain(`more than ${MAX_REQUEST_ELEMENTS} elements`);
+  });
+
+  it('a batch of 1,000 entries is read under the bounds', () => {
+    const entries: BatchContentEntry[] = Array.from({ length: 1_000 }, (_, i) => ({ batchId: `${i}`, operation: { type: 'insert' }, title: `t${i}`, content: { type: 'text/plain', value: 'x' } }));
+    const xml = encodeBatchContentFeed({ entries });
+    expect(decodeBatchContentFeed(xml, STRICT_DECODE).entries).toHaveLength(1_000);
+  });
+
+  it('without the bounds (a listing read by the SDK) width is not capped', () => {
+    const entry = `<entry><title>t</title></entry>`;
+    expect(decodeContentFeed(`<feed xmlns="${ATOM}">${entry.repeat(MAX_REQUEST_CHILDREN + 1)}</feed>`).entries).toHaveLength(MAX_REQUEST_CHILDREN + 1);
   });
 });

@@ -16,5 +16,6 @@ export { WBXML, CHARSET_UTF8, PUBLIC_ID_UNKNOWN } from './wbxml/tokens.js';
 export { mbUint32 } from './wbxml/bytes.js';
 export { encodeWbxml, WbxmlWriter } from './wbxml/write.js';
 export type { AttributeValuePart, WbxmlAttribute, WbxmlDocument, WbxmlElement, WbxmlHeader, WbxmlString } from './wbxml/write.js';
-export { readWbxml, WbxmlError } from './wbxml/read.js';
+export { readWbxml, WbxmlError, WbxmlLimitError } from './wbxml/read.js';
+export { ElementBudget } from './tree.js';
 export type { CodePageTables, WbxmlNode, WbxmlReadAttribute, WbxmlReadDocument } from './wbxml/read.js';

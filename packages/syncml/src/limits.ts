@@ -11,6 +11,25 @@
  */
 export const MAX_ELEMENT_DEPTH = 64;
 
+/**
+ * How many elements one message may hold, counted across the message and the DevInf documents
+ * carried inside it as WBXML. A message is at most our MaxMsgSize (4 MiB, the server's
+ * session.ts): phones keep to it, and real ones send far less (64 KiB to 1 MiB: a few hundred
+ * items). The largest real message is a slow sync of a whole address book in one go: 10,000
+ * contacts, each an Add/Replace with its CmdID, Meta/Type, Item/Source/LocURI and Data, ~10
+ * elements, so 100,000; twice that is room for Status and Map traffic in the same message. At
+ * ~100 bytes of tree per element, the cap keeps what a body can make us build to ~20 MB, where a
+ * 10 MiB run of 1-byte WBXML tags built ten million elements (2 GB).
+ */
+export const MAX_ELEMENTS = 200_000;
+
+/**
+ * How many children one element may hold. The widest real elements are a Sync's commands, a
+ * Map's MapItems and a Delete's Items: one per item of a message, 10,000 at most in the slow sync
+ * above; twice that for room. Bounds the work of the mapper's by-name look-ups among siblings too.
+ */
+export const MAX_CHILDREN = 20_000;
+
 /** MsgID, CmdID, MsgRef and CmdRef are decimal integers no larger than this (2^31 − 1). */
 export const MAX_MESSAGE_NUMBER = 2 ** 31 - 1;
 

@@ -17,7 +17,7 @@ import { MAX_SESSION_ID_LENGTH, MAX_URI_LENGTH } from './limits.js';
 import { bounded, child, compact, has, messageNumber, optionalId, optionalNumber, required, requiredId, textOf, toNumber } from './read-fields.js';
 import { readDevInf } from './read-devinf.js';
 import { DEVINF_WBXML_TYPE, DEVINF_XML_TYPE } from './tags.js';
-import type { Element } from './tree.js';
+import { ElementBudget, type Element } from './tree.js';
 import { readDevInfWbxml, looksLikeWbxml } from './wbxml/syncml.js';
 import { checkText } from './xml-chars.js';
 
@@ -65,9 +65,17 @@ function meta(el: Element | undefined): Meta | undefined {
   });
 }
 
+/**
+ * What the DevInf documents inside the message being read may still build: the message's own
+ * budget, set by readMessage for its one synchronous walk (threading it through every command
+ * reader for this one leaf would say less), so that DevInfs nested in OPAQUE cannot multiply
+ * MAX_ELEMENTS by their number.
+ */
+let nestedBudget: ElementBudget | undefined;
+
 function devinfFromOpaque(bytes: Uint8Array): DevInf | undefined {
   if (!looksLikeWbxml(bytes)) return undefined;
-  const tree = readDevInfWbxml(bytes);
+  const tree = readDevInfWbxml(bytes, nestedBudget ?? new ElementBudget());
   if (tree === undefined) return undefined;
   checkText(tree);
   return readDevInf(tree);
@@ -232,7 +240,17 @@ function command(el: Element): Command {
   }
 }
 
-export function readMessage(root: Element): SyncmlMessage {
+/** `budget`: what the reader of `root` left of the message's ElementBudget, for DevInfs inside it. */
+export function readMessage(root: Element, budget = new ElementBudget()): SyncmlMessage {
+  nestedBudget = budget;
+  try {
+    return readRoot(root);
+  } finally {
+    nestedBudget = undefined;
+  }
+}
+
+function readRoot(root: Element): SyncmlMessage {
   if (root.name !== 'SyncML') throw new SyncmlDecodeError(`the root element is ${JSON.stringify(root.name.slice(0, 40))}, not SyncML`);
   checkText(root);
   const hdr = header(required(root, 'SyncHdr'));

@@ -7,8 +7,8 @@
  * Nothing here is timed: how fast a refusal is belongs to bench/hostile.bench.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { decodeMessage, encodeMessage, SyncmlDecodeError, type SyncmlEncoding, type SyncmlMessage } from '../src/index.js';
-import { MAX_ELEMENT_DEPTH, MAX_SESSION_ID_LENGTH, MAX_URI_LENGTH } from '../src/limits.js';
+import { decodeMessage, encodeMessage, SyncmlDecodeError, type SyncItemCommand, type SyncmlEncoding, type SyncmlMessage } from '../src/index.js';
+import { MAX_CHILDREN, MAX_ELEMENT_DEPTH, MAX_ELEMENTS, MAX_SESSION_ID_LENGTH, MAX_URI_LENGTH } from '../src/limits.js';
 import { message } from './support/messages.js';
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
@@ -252,17 +252,102 @@ describe('DevInf', () => {
   const ctCap = (properties: number) => `<CTCap><CTType>text/x-vcard</CTType>${'<PropName>TEL</PropName>'.repeat(properties)}</CTCap>`;
 
   it('a 1.1 CTCap that copied into every datastore would multiply the DevInf is refused', () => {
-    refused(putDevInf(ctCap(20_000) + store('a') + store('b') + store('c') + store('d') + store('e') + store('f')), /copied into each of its 6 DataStores, would hold more than 100000/);
+    // 17,000 × 6 copies pass MAX_DEVINF_COPIED_ENTRIES while one CTCap stays under MAX_CHILDREN.
+    refused(putDevInf(ctCap(17_000) + store('a') + store('b') + store('c') + store('d') + store('e') + store('f')), /copied into each of its 6 DataStores, would hold more than 100000/);
   });
 
-  it('a large 1.1 CTCap with one datastore is read (no copies; no stack overflow on 200,000 properties)', () => {
-    const m = decodeMessage(putDevInf(ctCap(200_000) + store('a')), 'xml');
+  // The largest CTCap a message may hold (MAX_CHILDREN children: its CTType and the properties);
+  // before the width caps this read 200,000 properties, which a message may no longer hold.
+  it('the largest 1.1 CTCap a message may hold, with one datastore, is read (no copies; no stack overflow)', () => {
+    const m = decodeMessage(putDevInf(ctCap(MAX_CHILDREN - 1) + store('a')), 'xml');
     const devinf = (m.commands[0] as { items: readonly { devinf?: { dataStores: readonly { ctCaps: readonly { properties: readonly unknown[] }[] }[] } }[] }).items[0]!.devinf!;
-    expect(devinf.dataStores[0]!.ctCaps[0]!.properties).toHaveLength(200_000);
+    expect(devinf.dataStores[0]!.ctCaps[0]!.properties).toHaveLength(MAX_CHILDREN - 1);
+  });
+
+  it('a CTCap of 200,000 properties is refused at MAX_CHILDREN', () => {
+    refused(putDevInf(ctCap(200_000) + store('a')), new RegExp(`more than ${MAX_CHILDREN} children in one element`));
   });
 
   it('a DevID past its cap is refused', () => {
     const body = doc(HDR, `<Put><CmdID>1</CmdID><Item><Data><DevInf xmlns="syncml:devinf"><VerDTD>1.2</VerDTD><DevID>${'9'.repeat(MAX_URI_LENGTH + 1)}</DevID><DevTyp>phone</DevTyp></DevInf></Data></Item></Put><Final/>`);
     refused(body, /DevInf\/DevID is longer than 1024/);
+  });
+});
+
+/**
+ * Wide bodies (issue 20): a flat run of siblings, or many elements spread under many parents,
+ * each under the depth cap. Refused at MAX_CHILDREN / MAX_ELEMENTS, in either wire form and
+ * counting the DevInf documents nested in OPAQUE; a message as wide as a real one is read.
+ */
+describe('wide bodies', () => {
+  const SIBLINGS = new RegExp(`more than ${MAX_CHILDREN} children in one element`);
+  const ELEMENTS = new RegExp(`more than ${MAX_ELEMENTS} elements in one document`);
+  /** `parents` Syncs under SyncBody, each of `each` Deletes of nothing (2 elements): every parent under MAX_CHILDREN. */
+  const spread = (parents: number, each: number) => `<Sync><CmdID>1</CmdID>${'<Delete><CmdID>2</CmdID></Delete>'.repeat(each)}</Sync>`.repeat(parents);
+  const PARENTS = Math.ceil(MAX_ELEMENTS / MAX_CHILDREN) + 1;
+
+  it(`XML: a SyncBody of ${(MAX_CHILDREN + 1).toLocaleString('en')} <Final/> is refused at MAX_CHILDREN`, () => {
+    refused(doc(HDR, '<Final/>'.repeat(MAX_CHILDREN + 1)), SIBLINGS);
+  });
+
+  it('XML: many elements under many parents, each parent under MAX_CHILDREN, are refused at MAX_ELEMENTS', () => {
+    refused(doc(HDR, spread(PARENTS, MAX_CHILDREN / 2) + '<Final/>'), ELEMENTS);
+  });
+
+  /** `m` in WBXML, its closing `<Final/> </SyncBody> </SyncML>` (12 01 01) with `finals` Final tokens instead of one. */
+  const wbxmlFinals = (finals: number): Uint8Array => {
+    const bytes = encodeMessage(message([]), 'wbxml');
+    expect(Array.from(bytes.subarray(-3))).toEqual([0x12, 0x01, 0x01]);
+    return concat(bytes.subarray(0, -3), new Uint8Array(finals).fill(0x12), [0x01, 0x01]);
+  };
+
+  it(`WBXML: ${(MAX_CHILDREN + 1).toLocaleString('en')} one-byte <Final/> tokens are refused at MAX_CHILDREN`, () => {
+    refused(wbxmlFinals(MAX_CHILDREN + 1), SIBLINGS, 'wbxml');
+  });
+
+  it('WBXML: the attack as sent, ten million <Final/> in a 10 MiB body, is refused at MAX_CHILDREN', () => {
+    // 02 A4 01 6A 00 | 6D | 12 × 10,485,696 | 01: SyncML 1.2, no header, ten million Finals.
+    const body = concat([0x02, 0xa4, 0x01, 0x6a, 0x00, 0x6d], new Uint8Array(10_485_696).fill(0x12), [0x01]);
+    refused(body, SIBLINGS, 'wbxml');
+  });
+
+  it('WBXML: many elements under many parents are refused at MAX_ELEMENTS', () => {
+    // The XML case's Syncs, in WBXML: Sync (0x6a: with content), CmdID (0x4b) "1", then Deletes
+    // (0x50) of CmdID "2" only.
+    const deletes = new Array<number[]>(MAX_CHILDREN / 2).fill([0x50, 0x4b, 0x03, 0x32, 0x00, 0x01, 0x01]).flat();
+    const sync = concat([0x6a, 0x4b, 0x03, 0x31, 0x00, 0x01], deletes, [0x01]);
+    const bytes = encodeMessage(message([]), 'wbxml');
+    const body = concat(bytes.subarray(0, -3), ...new Array<Uint8Array>(PARENTS).fill(sync), [0x12, 0x01, 0x01]);
+    refused(body, ELEMENTS, 'wbxml');
+  });
+
+  it('WBXML: DevInf documents nested in OPAQUE item data share the message’s budget', () => {
+    // A DevInf 1.2 document (public id 0x1203) of `each` empty VerDTD elements: wide, but under both caps alone.
+    const each = MAX_CHILDREN - 1;
+    const devinf = concat([0x02, 0xa4, 0x03, 0x6a, 0x00, 0x4a], new Uint8Array(each).fill(0x25), [0x01]);
+    const documents = Math.ceil(MAX_ELEMENTS / each) + 1;
+    const items = Array.from({ length: documents }, (_, i) => ({ source: { locUri: `${i}` }, data: 'MARK' }));
+    const plain = Array.from(encodeMessage(message([{ kind: 'Put', cmdId: '1', items }]), 'wbxml'));
+    // Each item's data, OPAQUE "MARK" (c3 04 4d 41 52 4b), becomes OPAQUE holding the DevInf document.
+    const opaque = [0xc3, ...mbUint32(devinf.length), ...devinf];
+    const out: number[] = [];
+    for (let i = 0; i < plain.length; i++) {
+      if (plain[i] === 0xc3 && plain[i + 1] === 4 && plain[i + 2] === 0x4d && plain[i + 5] === 0x4b) {
+        for (const b of opaque) out.push(b);
+        i += 5;
+      } else out.push(plain[i]!);
+    }
+    refused(Uint8Array.from(out), ELEMENTS, 'wbxml');
+  });
+
+  it('a message as wide as a real slow sync is read: 10,000 Adds in one Sync, in both wire forms', () => {
+    const adds: SyncItemCommand[] = Array.from({ length: 10_000 }, (_, i) => ({
+      kind: 'Add', cmdId: `${i + 3}`, meta: { type: 'text/x-vcard' }, items: [{ source: { locUri: `${i}` }, data: `BEGIN:VCARD\r\nVERSION:2.1\r\nN:Doe;Jo${i}\r\nEND:VCARD\r\n` }],
+    }));
+    const m = message([{ kind: 'Sync', cmdId: '2', target: { locUri: 'contacts' }, source: { locUri: './contacts' }, commands: adds }]);
+    for (const encoding of ['xml', 'wbxml'] as const) {
+      const read = decodeMessage(encodeMessage(m, encoding), encoding);
+      expect((read.commands[0] as { commands: readonly unknown[] }).commands).toHaveLength(10_000);
+    }
   });
 });

@@ -22,6 +22,13 @@ export interface DecodeOptions {
    * passes its own namespaces so a misspelt field is reported, not silently dropped.
    */
   readonly strictNamespaces?: readonly string[];
+  /**
+   * How many elements the document may hold in all, and how many children any one element, skipped
+   * foreign elements included; past either it is refused as invalid_xml at that element. Unset:
+   * no bound (the SDK reads the server's own listings, which may be of any length).
+   */
+  readonly maxElements?: number;
+  readonly maxChildren?: number;
 }
 
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
@@ -34,11 +41,31 @@ const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 export const MAX_ELEMENT_DEPTH = 100;
 
 /**
+ * How many elements a request body may hold. The largest real one is a batch feed of 1,000
+ * entries (the server's limit; 413 past it) of the widest entry we take, a client entry of ~30
+ * fields: ~30,000 elements; a content entry, the usual batch, has under ten. Three times that is
+ * room for the foreign extension elements Atom lets a client add (skipped, but counted).
+ */
+export const MAX_REQUEST_ELEMENTS = 100_000;
+
+/**
+ * How many children one element of a request body may hold: a batch feed's 1,000 entries and
+ * its own few elements, with room for the server to answer a batch of up to 5,000 entries with
+ * its 413 (too many entries) rather than this cap's 400.
+ */
+export const MAX_REQUEST_CHILDREN = 5_000;
+
+/**
  * How a service reads what it is sent: strict in atomsync's own namespaces (service and batch),
  * so a misspelt field is a violation rather than silently dropped; Atom and foreign elements
- * stay open, as Atom's extensibility asks.
+ * stay open, as Atom's extensibility asks; bounded in width (MAX_REQUEST_ELEMENTS,
+ * MAX_REQUEST_CHILDREN) as in depth.
  */
-export const STRICT_DECODE: DecodeOptions = { strictNamespaces: [SERVICE_NS, BATCH_NS] };
+export const STRICT_DECODE: DecodeOptions = {
+  strictNamespaces: [SERVICE_NS, BATCH_NS],
+  maxElements: MAX_REQUEST_ELEMENTS,
+  maxChildren: MAX_REQUEST_CHILDREN,
+};
 
 /** In-scope namespace declarations, and what qualified names resolve to under them. */
 class Scope {
@@ -303,8 +330,9 @@ class Decoder {
 /**
  * Decodes one document whose document element is {rootUri}rootLocal with the given shape.
  * Throws AtomDecodeError: `invalid_xml` for anything that is not well-formed namespace-valid XML,
- * that carries a DOCTYPE (refused before any entity could be declared, let alone expanded) or that
- * nests elements deeper than MAX_ELEMENT_DEPTH, `validation_failed` with every violation otherwise.
+ * that carries a DOCTYPE (refused before any entity could be declared, let alone expanded), that
+ * nests elements deeper than MAX_ELEMENT_DEPTH or holds more elements or children than the
+ * options' bounds, `validation_failed` with every violation otherwise.
  * Linear in the document whatever it holds: one parse, stopped at the first error.
  */
 export function decodeDocument(
@@ -333,11 +361,20 @@ export function decodeDocument(
   // The depth is counted here, before the decoder sees the element, so that a document nesting
   // deeper than any valid one stops at MAX_ELEMENT_DEPTH whatever the decoder does with it
   // (skipped foreign content counts too), and saxes' tag stack never grows past it.
+  // Width likewise, when the options bound it: elements in all, and each open element's children
+  // so far (children[d]: of the open element at depth d; children[0]: the document's).
   let depth = 0;
+  let elements = 0;
+  const maxElements = options.maxElements ?? Infinity;
+  const maxChildren = options.maxChildren ?? Infinity;
+  const children = new Array<number>(MAX_ELEMENT_DEPTH + 1).fill(0);
   parser.on('opentag', (tag) => {
     if (++depth > MAX_ELEMENT_DEPTH) {
       throw new AtomDecodeError('invalid_xml', `elements nested more than ${MAX_ELEMENT_DEPTH} deep at ${parser.line}:${parser.column}; no document we read nests that deep`);
     }
+    if (++elements > maxElements) throw new AtomDecodeError('invalid_xml', `more than ${maxElements} elements at ${parser.line}:${parser.column}; no request holds that many`);
+    if (++children[depth - 1]! > maxChildren) throw new AtomDecodeError('invalid_xml', `more than ${maxChildren} children in one element at ${parser.line}:${parser.column}; no request holds that many`);
+    children[depth] = 0;
     decoder.open(tag as SaxesTagPlain);
   });
   parser.on('text', (text) => decoder.text(text));

@@ -12,13 +12,27 @@
  * the last read as UTF-8) concatenated into `text`, its elements in `children`, and its bytes in
  * `opaque` when its content was a single OPAQUE (a nested DevInf document). Attributes are read
  * and kept as tokens; processing instructions and extension tokens are read and dropped.
+ *
+ * Wide documents are bounded too: every element is charged to an ElementBudget (tree.ts) before
+ * it is built, so a body of ten million 1-byte tags stops at the budget's MAX_ELEMENTS, and no
+ * element takes more than MAX_CHILDREN children. An element without children shares one frozen
+ * empty array (NO_CHILDREN): a 1-byte tag costs one object.
  */
 import { MAX_ELEMENT_DEPTH, MAX_STRING_TABLE_EXPANSION, STRING_TABLE_SLACK } from '../limits.js';
-import type { Element } from '../tree.js';
+import { addChild, ElementBudget, NO_CHILDREN, type Element } from '../tree.js';
 import { WBXML } from './tokens.js';
 
 export class WbxmlError extends Error {
-  override readonly name = 'WbxmlError';
+  override readonly name: string = 'WbxmlError';
+}
+
+/**
+ * The document holds more elements, or more children under one element, than its budget allows
+ * (tree.ts ElementBudget): not malformed, but past what any real message holds, so a reader that
+ * would otherwise take a failed document as data (a DevInf inside OPAQUE) refuses the message.
+ */
+export class WbxmlLimitError extends WbxmlError {
+  override readonly name = 'WbxmlLimitError';
 }
 
 /** Token → name per code page (index: page, then token). */
@@ -34,7 +48,7 @@ export interface WbxmlReadAttribute {
 export interface WbxmlNode extends Element {
   readonly page: number;
   readonly token: number;
-  readonly children: WbxmlNode[];
+  children: WbxmlNode[];
   readonly attributes?: WbxmlReadAttribute[];
 }
 
@@ -55,7 +69,11 @@ const DECODERS = new Map<number, TextDecoder>([
 ]);
 const UTF8 = DECODERS.get(106)!;
 
-export function readWbxml(bytes: Uint8Array, pages: CodePageTables): WbxmlReadDocument {
+/**
+ * `budget`: what the document may build (by default MAX_ELEMENTS and MAX_CHILDREN of limits.ts);
+ * pass one to share it with the documents read alongside, or to set another protocol's bounds.
+ */
+export function readWbxml(bytes: Uint8Array, pages: CodePageTables, budget: ElementBudget = new ElementBudget()): WbxmlReadDocument {
   let i = 0;
   const end = bytes.length;
 
@@ -154,14 +172,16 @@ export function readWbxml(bytes: Uint8Array, pages: CodePageTables): WbxmlReadDo
     attributes();
   };
 
-  /** A tag token (already read) → a node, its attributes read. */
-  const open = (t: number): WbxmlNode => {
+  /** A tag token (already read) → a node, its attributes read; `siblings`: its parent's children so far. */
+  const open = (t: number, siblings: number): WbxmlNode => {
+    const over = budget.add(siblings);
+    if (over !== undefined) throw new WbxmlLimitError(`WBXML at byte ${i - 1}: ${over}`);
     let name: string;
     const token = t & 0x3f;
     if (token === WBXML.LITERAL) name = tableString(mb());
     else if (token < 0x05) return fail(`token 0x${t.toString(16)} where a tag was expected`);
     else name = pages[tagPage]?.[token] ?? `#${tagPage}:${token}`;
-    const node: WbxmlNode = { name, page: tagPage, token, children: [], text: '' };
+    const node: WbxmlNode = { name, page: tagPage, token, children: NO_CHILDREN as WbxmlNode[], text: '' };
     if (t & WBXML.ATTRIBUTES) (node as { attributes?: WbxmlReadAttribute[] }).attributes = attributes();
     return node;
   };
@@ -173,7 +193,7 @@ export function readWbxml(bytes: Uint8Array, pages: CodePageTables): WbxmlReadDo
     else tagPage = byte();
     t = byte();
   }
-  const root = open(t);
+  const root = open(t, 0);
   const stack: { node: WbxmlNode; pieces: number }[] = [];
   if (t & WBXML.CONTENT) stack.push({ node: root, pieces: 0 });
 
@@ -217,8 +237,8 @@ export function readWbxml(bytes: Uint8Array, pages: CodePageTables): WbxmlReadDo
           extension(t);
           break;
         }
-        const node = open(t);
-        frame.node.children.push(node);
+        const node = open(t, frame.node.children.length);
+        addChild(frame.node, node);
         if (t & WBXML.CONTENT) {
           if (stack.length >= MAX_ELEMENT_DEPTH) fail(`elements nested too deep (more than ${MAX_ELEMENT_DEPTH})`);
           stack.push({ node, pieces: 0 });

@@ -4,12 +4,12 @@
  */
 import { SyncmlDecodeError } from '../error.js';
 import { DEVINF_CODE_PAGES, SYNCML_CODE_PAGES } from '../tags.js';
-import type { Element } from '../tree.js';
-import { readWbxml, WbxmlError } from './read.js';
+import type { Element, ElementBudget } from '../tree.js';
+import { readWbxml, WbxmlError, WbxmlLimitError } from './read.js';
 
-export function readSyncmlWbxml(body: Uint8Array): Element {
+export function readSyncmlWbxml(body: Uint8Array, budget?: ElementBudget): Element {
   try {
-    return readWbxml(body, SYNCML_CODE_PAGES).root;
+    return readWbxml(body, SYNCML_CODE_PAGES, budget).root;
   } catch (err) {
     if (err instanceof WbxmlError) throw new SyncmlDecodeError(`not well-formed WBXML: ${err.message}`, { cause: err });
     throw err;
@@ -24,12 +24,15 @@ export function looksLikeWbxml(bytes: Uint8Array): boolean {
 /**
  * A DevInf WBXML document (1.1 or 1.2: one table serves both) → its element tree, or undefined
  * when the bytes are not one: opaque item data that only looked like WBXML is then kept as data.
+ * Its elements are charged to the message's `budget`; past it, the message is refused
+ * (SyncmlDecodeError), never kept as data.
  */
-export function readDevInfWbxml(bytes: Uint8Array): Element | undefined {
+export function readDevInfWbxml(bytes: Uint8Array, budget?: ElementBudget): Element | undefined {
   try {
-    const { root } = readWbxml(bytes, DEVINF_CODE_PAGES);
+    const { root } = readWbxml(bytes, DEVINF_CODE_PAGES, budget);
     return root.name === 'DevInf' ? root : undefined;
   } catch (err) {
+    if (err instanceof WbxmlLimitError) throw new SyncmlDecodeError(`a DevInf inside the message: ${err.message}`, { cause: err });
     if (err instanceof WbxmlError) return undefined;
     throw err;
   }

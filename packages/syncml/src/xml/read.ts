@@ -9,13 +9,15 @@
  * Linear in the body whatever it holds: one parse, stopped at its first error (the error handler
  * throws; saxes left to go on would, at a close tag matching no open one, pop its whole stack with
  * a complaint per element), and elements nest at most MAX_ELEMENT_DEPTH deep, counted here so the
- * parse stops at the first element past it. saxes counts lines and columns whatever `position`
- * says (the option only decides whether its messages name them), so messages say where.
+ * parse stops at the first element past it; likewise the document's elements in all and each
+ * element's children are charged to an ElementBudget (tree.ts) before they are built, so a flat
+ * run of millions of `<a/>` stops at MAX_CHILDREN. saxes counts lines and columns whatever
+ * `position` says (the option only decides whether its messages name them), so messages say where.
  */
 import { SaxesParser } from 'saxes';
 import { SyncmlDecodeError } from '../error.js';
 import { MAX_ELEMENT_DEPTH } from '../limits.js';
-import type { Element } from '../tree.js';
+import { addChild, ElementBudget, NO_CHILDREN, type Element } from '../tree.js';
 
 const UTF8 = new TextDecoder('utf-8');
 
@@ -38,7 +40,8 @@ function localName(name: string): string {
   return colon < 0 ? name : name.slice(colon + 1);
 }
 
-export function readXml(body: Uint8Array): Element {
+/** `budget`: what the document may build (see ElementBudget); one of its own by default. */
+export function readXml(body: Uint8Array, budget: ElementBudget = new ElementBudget()): Element {
   const parser = new SaxesParser({ xmlns: false, position: true });
   const stack: Element[] = [];
   let root: Element | undefined;
@@ -53,10 +56,12 @@ export function readXml(body: Uint8Array): Element {
     if (stack.length >= MAX_ELEMENT_DEPTH) {
       throw new SyncmlDecodeError(`elements nested more than ${MAX_ELEMENT_DEPTH} deep at ${parser.line}:${parser.column}`);
     }
-    const el: Element = { name: localName(tag.name), children: [], text: '' };
     const parent = stack[stack.length - 1];
+    const over = budget.add(parent === undefined ? 0 : parent.children.length);
+    if (over !== undefined) throw new SyncmlDecodeError(`${over} at ${parser.line}:${parser.column}`);
+    const el: Element = { name: localName(tag.name), children: NO_CHILDREN, text: '' };
     if (parent === undefined) root = el;
-    else parent.children.push(el);
+    else addChild(parent, el);
     stack.push(el);
   });
   parser.on('closetag', () => {
