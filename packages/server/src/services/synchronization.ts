@@ -5,8 +5,8 @@
  *
  * What is refused with an error answer, before anything runs: a binding that is not the caller's
  * (404, by the handler), a side the engine cannot run on request (syncml, activesync: 409), a
- * dataclass an extdata side has no datastore for (400 at /entry/dataclass), and a binding whose
- * run cannot get its turn within the wait bound (409; run-lock.ts).
+ * dataclass an extdata side has no datastore for (400 at /entry/dataclass), and a binding another
+ * run holds (409 with Retry-After, at once for a run request; run-lock.ts).
  *
  * What runs is logged, whatever happens: the engine applies remote sides first and the local one
  * inside `commit`, where the id map, the anchors and the 'completed' log entry are written in the
@@ -24,7 +24,7 @@ import { extdataCoverage } from '../connectors/extdata/index.js';
 import { ServiceError } from '../errors.js';
 import type { BindingRecord, ExtdataClientRecord, NewSyncLog, SyncLogRecord } from '../store/records.js';
 import type { Repositories } from '../store/store.js';
-import { DEFAULT_LEASE, withLease, type BindingRuns, type Lease, type LeaseOptions } from './run-lock.js';
+import { withLease, type BindingRuns, type InterruptedRun, type Lease, type LeaseOptions, type LeaseRequest } from './run-lock.js';
 import { Violations } from './validation.js';
 import { quote } from '../http/safe-text.js';
 
@@ -33,7 +33,7 @@ export interface SynchronizationDeps extends ConnectorDeps {
   readonly runs: BindingRuns;
   /** The request's logger: failures are logged here, never with secrets. */
   readonly log: Logger;
-  /** The binding's lease and how long a request waits for its turn; DEFAULT_LEASE when absent. */
+  /** The binding's lease and how long a phone's run waits for its turn; `runs.lease` when absent. */
   readonly lease?: LeaseOptions;
 }
 
@@ -52,6 +52,16 @@ export interface BindingRun {
   readonly dataclass: Dataclass;
   /** A side the caller drives itself instead of the side's own connector (a SyncML phone). */
   readonly driven?: DrivenSide;
+  /**
+   * A run request: a binding another run holds is refused at once (409 with Retry-After) instead
+   * of waited for. A phone's run (driven) waits its turn: its session cannot be told to come back.
+   */
+  readonly atOnce?: boolean;
+}
+
+/** The log entry's reason for a run whose lease ran out unrenewed (issue 27): its server died mid-run. */
+export function interruptedReason(interrupted: InterruptedRun): string {
+  return `interrupted: the run started at ${interrupted.run.started.toISOString()} stopped renewing its lease, which ran out at ${interrupted.expired.toISOString()} (its server stopped or lost the database mid-run); nothing of it was committed`;
 }
 
 /**
@@ -81,27 +91,42 @@ export async function runBinding(deps: SynchronizationDeps, request: BindingRun)
   const dataclasses = itemClassesOf(request.dataclass);
   const extdata = await extdataSides(deps, account, binding, request.dataclass, dataclasses);
 
-  const lease = deps.lease ?? DEFAULT_LEASE;
-  const deadline = Date.now() + lease.waitMs;
-  const leaseTrouble = (error: unknown): void => deps.log.warn({ bindingId: binding.id, error: String(error) }, 'sync lease renew/release failed');
+  const lease = deps.lease ?? deps.runs.lease;
+  const now = Date.now();
+  const deadline = request.atOnce === true ? now : now + lease.waitMs;
   const gone = (): ServiceError => new ServiceError(404, 'not_found', 'there is no such binding in your account');
+  const leaseRequest: LeaseRequest = {
+    run: { dataclass: request.dataclass, syncMode: request.mode, started: new Date(now) },
+    deadline,
+    onInterrupted: async (tx, interrupted) => {
+      // Logged as the mode it would have performed: its anchors are as it found them, since it committed nothing.
+      const { anchors } = await tx.syncState.load(binding, [], interrupted.run.dataclass);
+      const entry = await tx.syncLog.append({
+        accountId: binding.accountId,
+        bindingId: binding.id,
+        source: binding.source,
+        target: binding.target,
+        dataclass: interrupted.run.dataclass,
+        syncMode: performedMode(interrupted.run.syncMode, anchors.source !== null && anchors.target !== null),
+        stats: emptyStats(),
+        result: 'failed',
+        reason: interruptedReason(interrupted),
+      });
+      deps.log.warn({ bindingId: binding.id, logId: entry.id, dataclass: entry.dataclass, expired: interrupted.expired }, 'synchronization interrupted: its lease ran out unrenewed; logged as failed');
+    },
+    onLeaseError: (error) => deps.log.warn({ bindingId: binding.id, error: String(error) }, 'sync lease renew/release failed'),
+  };
+  const leased = (): Promise<SyncLogRecord> =>
+    withLease(deps.store, binding, lease, leaseRequest, async (held) => {
+      // Read again now that it is this run's turn: a binding deleted or changed (conflict_winner)
+      // while the request waited is taken as it is now.
+      const current = await deps.store.bindings.get(account.id, binding.id);
+      if (current === undefined) throw gone();
+      return run(deps, { ...request, binding: current }, dataclasses, extdata, held);
+    });
   try {
-    return await deps.runs.serialize(binding.id, deadline, () =>
-      withLease(
-        deps.store,
-        binding,
-        lease,
-        deadline,
-        async (held) => {
-          // Read again now that it is this run's turn: a binding deleted or changed (conflict_winner)
-          // while the request waited is taken as it is now.
-          const current = await deps.store.bindings.get(account.id, binding.id);
-          if (current === undefined) throw gone();
-          return run(deps, { ...request, binding: current }, dataclasses, extdata, held);
-        },
-        leaseTrouble,
-      ),
-    );
+    // A request that does not wait has no turn to wait for here either: the lease says at once.
+    return await (request.atOnce === true ? leased() : deps.runs.serialize(binding.id, deadline, leased));
   } catch (error) {
     // The lease row and the log entry reference the binding: deleted meanwhile, their writes fail.
     if (!(error instanceof ServiceError) && (await deps.store.bindings.get(account.id, binding.id)) === undefined) throw gone();
