@@ -6,6 +6,7 @@
  */
 import { SyncFailure } from '@atomsync/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, resolveServeConfig } from '../../src/config.js';
 import { ServiceError } from '../../src/errors.js';
 import { BindingRuns, DEFAULT_LEASE, DEFAULT_RUN_LEASE_SECONDS, leaseOf, withLease, type LeaseOptions, type LeaseRequest } from '../../src/services/run-lock.js';
 import type { BindingKey, LeaseRun, Store } from '../../src/store/store.js';
@@ -183,5 +184,14 @@ describe('leaseOf', () => {
     expect(leaseOf(30)).toMatchObject({ ttlMs: 30_000, renewEveryMs: 10_000 });
     expect(leaseOf(1)).toMatchObject({ ttlMs: 1_000, renewEveryMs: 333 });
     expect(DEFAULT_LEASE.ttlMs).toBe(DEFAULT_RUN_LEASE_SECONDS * 1000);
+  });
+
+  it('is ATOMSYNC_RUN_LEASE_SECONDS, whole seconds from 1 to 3600, else the start stops', () => {
+    expect(resolveServeConfig({}, {}, '/srv').runLeaseSeconds).toBe(DEFAULT_RUN_LEASE_SECONDS);
+    expect(resolveServeConfig({}, { ATOMSYNC_RUN_LEASE_SECONDS: '5' }, '/srv').runLeaseSeconds).toBe(5);
+    expect(resolveServeConfig({}, { ATOMSYNC_RUN_LEASE_SECONDS: '' }, '/srv').runLeaseSeconds).toBe(DEFAULT_RUN_LEASE_SECONDS);
+    for (const value of ['0', '-1', '1.5', 'ten', '3601']) {
+      expect(() => resolveServeConfig({}, { ATOMSYNC_RUN_LEASE_SECONDS: value }, '/srv')).toThrow(ConfigError);
+    }
   });
 });
