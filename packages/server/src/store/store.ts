@@ -158,6 +158,12 @@ export interface ContentRepo {
   newest(client: ClientKey, since: Date | undefined, dataclasses?: readonly ItemDataclass[]): Promise<Date | undefined>;
   /** The live item; undefined when absent or deleted. */
   get(client: ClientKey, uuid: string): Promise<ContentRecord | undefined>;
+  /**
+   * `get`, its row locked until the caller's transaction ends (PostgreSQL `for update`; a SQLite
+   * transaction holds the write lock from its start): a check of the item and the write that
+   * follows it see the same item, on any instance. Only inside a transaction.
+   */
+  getLocked(client: ClientKey, uuid: string): Promise<ContentRecord | undefined>;
   /** Live items among `uuids` (missing ones are left out). */
   getMany(client: ClientKey, uuids: readonly string[]): Promise<ContentRecord[]>;
   /** getMany's items with their descriptions (a sync run's check of what it replaces or deletes), described as listDescribed does. */
