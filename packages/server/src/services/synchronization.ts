@@ -24,7 +24,8 @@ import { extdataCoverage } from '../connectors/extdata/index.js';
 import { ServiceError } from '../errors.js';
 import type { BindingRecord, ExtdataClientRecord, NewSyncLog, SyncLogRecord } from '../store/records.js';
 import type { Repositories } from '../store/store.js';
-import { withLease, type BindingRuns, type InterruptedRun, type Lease, type LeaseOptions, type LeaseRequest } from './run-lock.js';
+import { logInterrupted } from './interrupted-runs.js';
+import { withLease, type BindingRuns, type Lease, type LeaseOptions, type LeaseRequest } from './run-lock.js';
 import { Violations } from './validation.js';
 import { quote } from '../http/safe-text.js';
 
@@ -59,10 +60,6 @@ export interface BindingRun {
   readonly atOnce?: boolean;
 }
 
-/** The log entry's reason for a run whose lease ran out unrenewed (issue 27): its server died mid-run. */
-export function interruptedReason(interrupted: InterruptedRun): string {
-  return `interrupted: the run started at ${interrupted.run.started.toISOString()} stopped renewing its lease, which ran out at ${interrupted.expired.toISOString()} (its server stopped or lost the database mid-run); nothing of it was committed`;
-}
 
 /**
  * A side of a run driven by its caller: a SyncML phone, inside its session. Its connector (the
@@ -99,19 +96,7 @@ export async function runBinding(deps: SynchronizationDeps, request: BindingRun)
     run: { dataclass: request.dataclass, syncMode: request.mode, started: new Date(now) },
     deadline,
     onInterrupted: async (tx, interrupted) => {
-      // Logged as the mode it would have performed: its anchors are as it found them, since it committed nothing.
-      const { anchors } = await tx.syncState.load(binding, [], interrupted.run.dataclass);
-      const entry = await tx.syncLog.append({
-        accountId: binding.accountId,
-        bindingId: binding.id,
-        source: binding.source,
-        target: binding.target,
-        dataclass: interrupted.run.dataclass,
-        syncMode: performedMode(interrupted.run.syncMode, anchors.source !== null && anchors.target !== null),
-        stats: emptyStats(),
-        result: 'failed',
-        reason: interruptedReason(interrupted),
-      });
+      const entry = await logInterrupted(tx, binding, interrupted);
       deps.log.warn({ bindingId: binding.id, logId: entry.id, dataclass: entry.dataclass, expired: interrupted.expired }, 'synchronization interrupted: its lease ran out unrenewed; logged as failed');
     },
     onLeaseError: (error) => deps.log.warn({ bindingId: binding.id, error: String(error) }, 'sync lease renew/release failed'),

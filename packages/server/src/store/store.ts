@@ -286,6 +286,11 @@ export interface SyncLockRepo {
    * its lease up: its server died, or lost the database, mid-run).
    */
   take(binding: BindingKey, holder: string, ttlMs: number, run: LeaseRun): Promise<LeaseTake>;
+  /**
+   * Up to `limit` bindings whose lease, recording a run, ran out at or before `now` (housekeeping
+   * only: it reads across accounts; the table holds a row per running binding).
+   */
+  expired(now: Date, limit: number): Promise<BindingKey[]>;
   /** Extends the holder's lease; false when it was lost (expired and taken). */
   renew(binding: BindingKey, holder: string, ttlMs: number): Promise<boolean>;
   /** Gives the lease up (no-op when not the holder). */

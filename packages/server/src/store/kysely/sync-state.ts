@@ -228,6 +228,18 @@ export function syncLockRepo(ctx: StoreContext): SyncLockRepo {
         };
       });
     },
+    async expired(now, limit) {
+      const rows = await ctx
+        .db()
+        .selectFrom('sync_locks')
+        .select(['account_id', 'binding_id'])
+        .where('expires', '<=', millis(now))
+        .where('dataclass', 'is not', null)
+        .orderBy('expires')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ accountId: Number(row.account_id), id: Number(row.binding_id) }));
+    },
     async renew(binding, holder, ttlMs) {
       // Still the holder's row: nobody took it over, even if it ran out meanwhile.
       const result = await ctx
