@@ -88,8 +88,17 @@ describe('loadOpenApi refuses what it cannot honour', () => {
     expect(loadOpenApi(join(ROOT, 'spec/openapi.yaml')).operations.find((o) => o.id === 'getSyncmlClient')?.conditional).toBe(true);
     expect(() => loadOpenApi(withOpenApi((d) => delete get(d).responses['200'].headers))).toThrow(/getSyncmlClient: takes If-None-Match, but its 200 answer declares no ETag/);
     expect(() => loadOpenApi(withOpenApi((d) => delete get(d).responses['304']))).toThrow(/getSyncmlClient: takes If-None-Match, but lists no 304/);
-    const other = withOpenApi((d) => get(d).parameters.push({ name: 'If-Match', in: 'header', schema: { type: 'string' } }));
-    expect(() => loadOpenApi(other)).toThrow(/header parameter If-Match is not one codegen knows/);
+    const other = withOpenApi((d) => get(d).parameters.push({ name: 'If-Range', in: 'header', schema: { type: 'string' } }));
+    expect(() => loadOpenApi(other)).toThrow(/header parameter If-Range is not one codegen knows/);
+  });
+
+  it('a conditional write: If-Match on a PUT or DELETE listing its 412, and nowhere else', () => {
+    const ops = loadOpenApi(join(ROOT, 'spec/openapi.yaml')).operations;
+    expect(ops.filter((o) => o.preconditioned).map((o) => o.id).sort()).toEqual(['deleteContent', 'updateContent']);
+    const item = (d: any) => d.paths['/v2/services/datastore/{clientUuid}/contents/{contentUuid}'];
+    expect(() => loadOpenApi(withOpenApi((d) => delete item(d).put.responses['412']))).toThrow(/updateContent: takes If-Match, but lists no 412/);
+    const onGet = withOpenApi((d) => d.paths['/v2/services/syncml/{clientUuid}'].get.parameters.push({ name: 'If-Match', in: 'header', schema: { type: 'string' } }));
+    expect(() => loadOpenApi(onGet)).toThrow(/getSyncmlClient: only a PUT or a DELETE takes If-Match/);
   });
 });
 

@@ -377,7 +377,9 @@ function statusHtml(op: Operation): string {
   if (op.status >= 400) return `${line} <span class="muted">— always; see the errors below</span>`;
   const conditional = op.conditional
     ? ` with an <code>ETag</code>; <code>304 Not Modified</code>, no body, to an <code>If-None-Match</code> naming it <span class="muted">(<a href="protocol.html#conditional-requests">conditional requests</a>)</span>`
-    : '';
+    : op.preconditioned
+      ? `; <code>412 Precondition Failed</code>, nothing changed, to an <code>If-Match</code> that no longer names the item's <code>ETag</code> <span class="muted">(<a href="protocol.html#conditional-requests">conditional requests</a>)</span>`
+      : '';
   return op.reason ? `${line} <span class="muted">(reason phrase fixed by the service)</span>${conditional}` : `${line}${conditional}`;
 }
 
@@ -396,6 +398,11 @@ function paramsTable(op: Operation): string {
   if (op.conditional) {
     rows.push(
       `<tr><td class="nowrap"><code>If-None-Match</code></td><td>header</td><td><code>string</code></td><td>no</td><td><p>The <code>ETag</code> of the answer the caller holds: 304 Not Modified, no body, while the answer still has it.</p></td></tr>`,
+    );
+  }
+  if (op.preconditioned) {
+    rows.push(
+      `<tr><td class="nowrap"><code>If-Match</code></td><td>header</td><td><code>string</code></td><td>no</td><td><p>The <code>ETag</code> of the copy the change is based on (or <code>*</code>): 412 Precondition Failed, nothing changed, the current <code>ETag</code> in its header, when the item has changed since.</p></td></tr>`,
     );
   }
   if (rows.length === 0) return '';

@@ -22,6 +22,7 @@ function specOf(op: Operation): string {
     implemented: op.implemented,
     ...(op.variantOf ? { variantOf: op.variantOf, when: op.when } : {}),
     ...(op.conditional ? { conditional: true } : {}),
+    ...(op.preconditioned ? { preconditioned: true } : {}),
     errors: op.errors.map((e) => ({ status: e.status, code: e.code })),
   };
   return JSON.stringify(spec);

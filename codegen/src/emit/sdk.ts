@@ -141,7 +141,11 @@ export function signatureOf(ctx: EmitContext, op: Operation, bound: Set<string>)
     params.push({ name: 'query', type: `{ ${members.join('; ')} }`, optional: !required, doc: query.map((p) => `\`${p.name}\`: ${oneLine(p.description ?? '')}`).join(' ') });
     input.push('query');
   }
-  params.push({ name: 'options', type: 'RequestOptions', optional: true, doc: 'abort signal and extra headers for this request' });
+  params.push(
+    op.preconditioned
+      ? { name: 'options', type: 'ConditionalWriteOptions', optional: true, doc: 'abort signal and extra headers for this request, and `ifMatch`: the ETag of the copy the change is based on (`etagOf`), so it is refused with a PreconditionFailedError (412) when the item has changed since' }
+      : { name: 'options', type: 'RequestOptions', optional: true, doc: 'abort signal and extra headers for this request' },
+  );
   return { params, input: input.length > 0 ? `{ ${input.join(', ')} }` : '{}' };
 }
 
@@ -291,7 +295,7 @@ export function emitSdk(ctx: EmitContext, out: Output): void {
     'packages/sdk/src/generated/operations.ts',
     `${header('emit/sdk.ts')}import { operations } from '@atomsync/atom';
 import type { ${[...types].sort().join(', ')} } from '@atomsync/atom';
-import type { ConditionalRequestOptions, Invoke, Iterate, NotModified, RequestOptions } from '../invoke.js';
+import type { ConditionalRequestOptions, ConditionalWriteOptions, Invoke, Iterate, NotModified, RequestOptions } from '../invoke.js';
 import type { AtomSyncError } from '../errors.js';
 
 ${emitInterfaces(ctx, root)}

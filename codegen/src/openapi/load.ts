@@ -71,6 +71,11 @@ export interface Operation {
    * answers 304 Not Modified (no body) when the tag matches (spec/README.md, Conditional requests).
    */
   conditional: boolean;
+  /**
+   * A conditional write (PUT, DELETE): it takes `If-Match`, and answers 412 (`precondition_failed`,
+   * the current `ETag` in its header) when the tag no longer names the resource, changing nothing.
+   */
+  preconditioned: boolean;
   errors: ErrorResponse[];
   /** The media types `requestBody.content` lists (empty without a body). */
   requestMediaTypes: string[];
@@ -181,6 +186,13 @@ function resolveRef(doc: Record<string, any>, value: any): any {
  * A conditional operation is a GET whose success answer declares the `ETag` header and which
  * lists the 304 answer: what the server, the SDK and the docs then rely on.
  */
+/** A conditional write is a PUT or DELETE that lists its 412 answer. */
+function checkPreconditioned(op: Record<string, any>, method: string): void {
+  const id = op.operationId;
+  if (method !== 'put' && method !== 'delete') throw new Error(`${id}: only a PUT or a DELETE takes If-Match`);
+  if (op.responses?.['412'] === undefined) throw new Error(`${id}: takes If-Match, but lists no 412 answer`);
+}
+
 function checkConditional(doc: Record<string, any>, op: Record<string, any>, method: string, status: number): void {
   const id = op.operationId;
   if (method !== 'get') throw new Error(`${id}: only a GET takes If-None-Match`);
@@ -207,10 +219,12 @@ export function loadOpenApi(path: string): Api {
       const declared: any[] = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: any) => resolveRef(doc, p));
       const headers = declared.filter((p) => p.in === 'header');
       for (const h of headers) {
-        if (h.name !== 'If-None-Match') throw new Error(`${op.operationId}: header parameter ${h.name} is not one codegen knows (only If-None-Match)`);
+        if (h.name !== 'If-None-Match' && h.name !== 'If-Match') throw new Error(`${op.operationId}: header parameter ${h.name} is not one codegen knows (If-None-Match, If-Match)`);
       }
-      const conditional = headers.length > 0;
+      const conditional = headers.some((h) => h.name === 'If-None-Match');
       if (conditional) checkConditional(doc, op, method, ext.status);
+      const preconditioned = headers.some((h) => h.name === 'If-Match');
+      if (preconditioned) checkPreconditioned(op, method);
       const params: Param[] = declared.filter((p) => p.in !== 'header').map((p: any) => ({
         name: p.name,
         in: p.in,
@@ -258,6 +272,7 @@ export function loadOpenApi(path: string): Api {
         implemented: ext.implemented !== false,
         errors,
         conditional,
+        preconditioned,
       };
       const variants: { when: string }[] = ext.variants ?? [];
       operations.push({ ...common, id: op.operationId, sdk: ext.sdk, response: body(ext.response)!, variantSelectors: variants.map((v) => v.when) });

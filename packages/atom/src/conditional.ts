@@ -1,6 +1,7 @@
 /**
- * Conditional GET (RFC 9110 §8.8.3, §13.1.2), as the server and the mocks both answer it: the
- * entity tag of an answer, and whether an `If-None-Match` names it.
+ * Conditional requests (RFC 9110 §8.8.3, §13.1.1, §13.1.2), as the server and the mocks both
+ * answer them: the entity tag of an answer, whether an `If-None-Match` names it (a GET's 304), and
+ * whether an `If-Match` does (a write's go-ahead, else 412).
  *
  * An answer's tag is the SHA-256 of the bytes sent, its first 160 bits in base64url, quoted:
  * strong, since equal tags mean equal bytes. A feed none of whose entries carries a time (an
@@ -53,4 +54,33 @@ export function ifNoneMatchHolds(header: string | null | undefined, etag: string
     if (m[1] === own) found = true;
   }
   return found;
+}
+
+/** The entity tags of a list header (`*` aside), or undefined when it is no such list. */
+function tagsOf(value: string): { tag: string; weak: boolean }[] | undefined {
+  const tags: { tag: string; weak: boolean }[] = [];
+  LIST_ITEM.lastIndex = 0;
+  while (LIST_ITEM.lastIndex < value.length) {
+    const start = LIST_ITEM.lastIndex;
+    const m = LIST_ITEM.exec(value);
+    if (m === null || LIST_ITEM.lastIndex === start) return undefined;
+    tags.push({ tag: m[1]!, weak: /^\s*W\//.test(m[0]) });
+  }
+  return tags;
+}
+
+/**
+ * True when `header` (an If-Match value) lets a write of the resource tagged `etag` go ahead: `*`
+ * (any current resource), or a list naming `etag` by the strong comparison RFC 9110 §13.1.1
+ * prescribes for it (a weak tag, on either side, never matches). Absent: no condition, true. A
+ * header that is no list of entity tags names nothing: false, so the write is refused rather than
+ * made on a condition the server could not read.
+ */
+export function ifMatchHolds(header: string | null | undefined, etag: string): boolean {
+  if (header === null || header === undefined) return true;
+  const value = header.trim();
+  if (value === '*') return true;
+  if (etag.startsWith('W/')) return false;
+  const tags = tagsOf(value);
+  return tags !== undefined && tags.some((t) => !t.weak && t.tag === etag);
 }

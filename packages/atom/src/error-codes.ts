@@ -12,6 +12,7 @@ export const ERROR_CODE_BY_STATUS: Readonly<Partial<Record<number, ErrorCode>>> 
   404: 'not_found',
   405: 'method_not_allowed',
   409: 'conflict',
+  412: 'precondition_failed',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
   429: 'rate_limited',

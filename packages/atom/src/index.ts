@@ -18,7 +18,7 @@ export {
   type ScalarKind,
   type ScalarSpec,
 } from './scalars.js';
-export { entityTag, ifNoneMatchHolds, TIMELESS_FEED_UPDATED } from './conditional.js';
+export { entityTag, ifMatchHolds, ifNoneMatchHolds, TIMELESS_FEED_UPDATED } from './conditional.js';
 export { expandPath, type OperationSpec, type BodySpec, type ParamSpec, type AuthClass, type HttpMethod } from './operation.js';
 export { defineShape, defineFeedShape, type ShapeSpec, type FieldSpec, type AttrSpec } from './shape.js';
 export * from './generated/index.js';

@@ -45,6 +45,12 @@ export interface OperationSpec {
    * `If-None-Match` names it is answered 304 Not Modified, without a body (conditional.ts).
    */
   readonly conditional?: boolean;
+  /**
+   * A conditional write (PUT, DELETE): a request whose `If-Match` no longer names the resource's
+   * `ETag` (the one its GET answers) is answered 412 `precondition_failed` with the current `ETag`,
+   * and changes nothing; a PUT's answer carries the `ETag` of what it stored.
+   */
+  readonly preconditioned?: boolean;
   readonly errors: readonly { readonly status: number; readonly code: string }[];
 }
 

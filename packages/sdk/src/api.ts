@@ -1,7 +1,7 @@
 /** What both builds export besides createClient and its options (index.ts for Node, browser.ts). */
 
 export type { AtomSyncClient, CommonClientOptions } from './core.js';
-export type { RequestOptions, ConditionalRequestOptions, NotModified, HeaderValues } from './invoke.js';
+export type { RequestOptions, ConditionalRequestOptions, ConditionalWriteOptions, NotModified, HeaderValues } from './invoke.js';
 
 // Conditional GET
 export { etagOf, isNotModified } from './conditional.js';
@@ -15,6 +15,8 @@ export {
   AtomSyncTimeoutError,
   isAtomSyncError,
   isAtomSyncTimeoutError,
+  isPreconditionFailed,
+  PreconditionFailedError,
   type AtomSyncErrorCode,
   type AtomSyncErrorDetail,
 } from './errors.js';

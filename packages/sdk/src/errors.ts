@@ -61,6 +61,27 @@ export class AtomSyncError extends Error {
 }
 
 /**
+ * The AtomSyncError of a conditional write refused (412 `precondition_failed`): the item changed
+ * since the copy whose ETag was sent as `ifMatch`, and nothing was changed. `etag` is the item's
+ * current tag, from the answer: read the item again, merge, and write with that tag.
+ * `isPreconditionFailed` tells it apart; `isAtomSyncError` holds for it too.
+ */
+export class PreconditionFailedError extends AtomSyncError {
+  /** The item's current ETag, as the refusal gave it; undefined when the answer carried none. */
+  readonly etag: string | undefined;
+
+  constructor(message: string, details: readonly AtomSyncErrorDetail[], response: Response, operationId: string) {
+    super(412, 'precondition_failed', message, details, response, operationId);
+    this.etag = response.headers.get('etag') ?? undefined;
+  }
+}
+
+/** True for a PreconditionFailedError (a 412 `precondition_failed`), across copies of the SDK. */
+export function isPreconditionFailed(error: unknown): error is PreconditionFailedError {
+  return isAtomSyncError(error, 'precondition_failed') && error.status === 412;
+}
+
+/**
  * Thrown when an attempt got no complete answer within the client's `timeout` (per attempt:
  * sending, waiting and reading the body). An idempotent request is retried after a timeout like
  * after a network error, so this is what is left when the last attempt timed out too; a POST is

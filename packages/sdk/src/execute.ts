@@ -20,8 +20,8 @@ import {
 } from '@atomsync/atom';
 import type { Auth } from './auth.js';
 import { rememberEtag } from './conditional.js';
-import { AtomSyncError, AtomSyncTimeoutError, codeForStatus, type AtomSyncErrorDetail } from './errors.js';
-import type { ConditionalRequestOptions, HeaderValues, NotModified, RequestOptions } from './invoke.js';
+import { AtomSyncError, AtomSyncTimeoutError, codeForStatus, PreconditionFailedError, type AtomSyncErrorDetail } from './errors.js';
+import type { ConditionalRequestOptions, ConditionalWriteOptions, HeaderValues, NotModified, RequestOptions } from './invoke.js';
 import { runMiddleware, type Middleware } from './middleware.js';
 import { retryDelay, sleep, type RetryPolicy } from './retry.js';
 
@@ -58,7 +58,7 @@ interface Answer {
   readonly bytes: Uint8Array;
 }
 
-type AnyOptions = RequestOptions | ConditionalRequestOptions | undefined;
+type AnyOptions = RequestOptions | ConditionalRequestOptions | ConditionalWriteOptions | undefined;
 
 export async function executeOperation(config: ExecuteConfig, spec: OperationSpec, input: ExecuteInput, options: AnyOptions): Promise<unknown> {
   const url = buildUrl(config.baseUrl, spec, input);
@@ -151,14 +151,23 @@ function ifNoneMatchOf(spec: OperationSpec, options: AnyOptions): string | undef
   return tag;
 }
 
+/** The If-Match a request sends: the caller's tag, on a conditional write only. */
+function ifMatchOf(spec: OperationSpec, options: AnyOptions): string | undefined {
+  const tag = options?.ifMatch;
+  if (tag === undefined) return undefined;
+  if (!spec.preconditioned) throw new TypeError(`${spec.id}: only a conditional write takes ifMatch`);
+  return tag;
+}
+
 /** Attempts until one answers the operation's success (or 304 to an If-None-Match), or retry.ts says to stop. */
 async function exchange(config: ExecuteConfig, spec: OperationSpec, url: URL, body: EncodedBody | undefined, options: AnyOptions): Promise<Answer> {
   const ifNoneMatch = ifNoneMatchOf(spec, options);
+  const ifMatch = ifMatchOf(spec, options);
   const timeout = options?.timeout === false ? undefined : (options?.timeout ?? config.timeout);
   for (let attempt = 1; ; attempt++) {
     let answer: Answer;
     try {
-      answer = await attemptOnce(config, spec, url, body, options, ifNoneMatch, attempt, timeout);
+      answer = await attemptOnce(config, spec, url, body, options, { ifNoneMatch, ifMatch }, attempt, timeout);
     } catch (error) {
       if (!(error instanceof AtomSyncTimeoutError || isNoAnswer(error))) throw error;
       const delay = retryDelay(config.retry, spec.method, attempt, 'no-answer');
@@ -181,7 +190,7 @@ async function attemptOnce(
   url: URL,
   body: EncodedBody | undefined,
   options: AnyOptions,
-  ifNoneMatch: string | undefined,
+  conditions: { readonly ifNoneMatch: string | undefined; readonly ifMatch: string | undefined },
   attempt: number,
   timeout: number | undefined,
 ): Promise<Answer> {
@@ -189,7 +198,8 @@ async function attemptOnce(
   headers.set('Accept', acceptFor(spec.response));
   if (config.userAgent !== undefined && !headers.has('User-Agent')) headers.set('User-Agent', config.userAgent);
   if (body) headers.set('Content-Type', body.contentType);
-  if (ifNoneMatch !== undefined) headers.set('If-None-Match', ifNoneMatch);
+  if (conditions.ifNoneMatch !== undefined) headers.set('If-None-Match', conditions.ifNoneMatch);
+  if (conditions.ifMatch !== undefined) headers.set('If-Match', conditions.ifMatch);
   // Signed per attempt: an OAuth 1.0a nonce is good for one request only.
   if (config.auth) headers.set('Authorization', await config.auth({ method: spec.method, url }));
   if (options?.headers) new Headers(options.headers).forEach((value, name) => headers.set(name, value));
@@ -292,11 +302,13 @@ function errorFrom(spec: OperationSpec, answer: Answer): AtomSyncError {
     try {
       const e = decodeServiceError(text);
       const details: AtomSyncErrorDetail[] = (e.details ?? []).map((d) => (d.path === undefined ? { message: d.message } : { path: d.path, message: d.message }));
+      if (response.status === 412 && e.code === 'precondition_failed') return new PreconditionFailedError(e.message, details, response, spec.id);
       return new AtomSyncError(response.status, e.code, e.message, details, response, spec.id);
     } catch {
       // Not the service's error document (a proxy's page, say): fall through to the status.
     }
   }
   const reason = response.statusText ? ` ${response.statusText}` : '';
+  if (response.status === 412) return new PreconditionFailedError(`HTTP 412${reason} from ${spec.id}`, [], response, spec.id);
   return new AtomSyncError(response.status, codeForStatus(response.status), `HTTP ${response.status}${reason} from ${spec.id}`, [], response, spec.id);
 }

@@ -15,6 +15,22 @@ export interface RequestOptions {
   timeout?: number | false;
   /** Only a conditional GET takes one: see ConditionalRequestOptions below. */
   ifNoneMatch?: undefined;
+  /** Only a conditional write takes one: see ConditionalWriteOptions below. */
+  ifMatch?: undefined;
+}
+
+/**
+ * The options of a conditional write (a content item's update and delete): RequestOptions and the
+ * tag of the copy the change is based on. While the item still has that tag the write happens;
+ * once it has changed the call rejects with a PreconditionFailedError (412), whose `etag` is the
+ * item's current tag, and nothing is changed.
+ *
+ *   const item = await contents.get(uuid);
+ *   await contents.update(uuid, edited, { ifMatch: etagOf(item) });
+ */
+export interface ConditionalWriteOptions extends Omit<RequestOptions, 'ifMatch'> {
+  /** The ETag of the copy the change is based on (`etagOf` of what a get or an update returned); undefined sends none: an unconditional write. */
+  ifMatch?: string | undefined;
 }
 
 /**
@@ -51,12 +67,13 @@ export type OperationSpecOf<Id extends OperationId> = OperationSpec & { readonly
 
 /**
  * Runs an operation. With ConditionalRequestOptions (which only a conditional GET's generated
- * overload lets a caller pass) it may resolve to NotModified instead, as that overload says.
+ * overload lets a caller pass) it may resolve to NotModified instead, as that overload says;
+ * ConditionalWriteOptions only a conditional write's method takes.
  */
 export type Invoke = <Id extends OperationId>(
   spec: OperationSpecOf<Id>,
   input: OperationInput<Id>,
-  options: RequestOptions | ConditionalRequestOptions | undefined,
+  options: RequestOptions | ConditionalRequestOptions | ConditionalWriteOptions | undefined,
 ) => Promise<OperationTypes[Id]['response']>;
 
 /** The entry type of a feed type. */

@@ -5,14 +5,17 @@
  * and no conditional form where the spec has none.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { encodeSyncmlClientEntry, encodeSyncmlClientFeed } from '@atomsync/atom';
+import { encodeContentEntry, encodeServiceError, encodeSyncmlClientEntry, encodeSyncmlClientFeed } from '@atomsync/atom';
 import {
   createClient,
   etagOf,
   isAtomSyncError,
   isNotModified,
+  isPreconditionFailed,
+  PreconditionFailedError,
   type AtomSyncClient,
   type ConditionalRequestOptions,
+  type ConditionalWriteOptions,
   type Feed,
   type NotModified,
   type SyncmlClientEntryResponse,
@@ -109,6 +112,64 @@ describe('conditional GET', () => {
   it('offers no conditional form where the spec has none', async () => {
     // @ts-expect-error createDatastoreClient is a POST: no ifNoneMatch
     const refused = client.datastore.create({ userId: 'x' }, { ifNoneMatch: TAG }).catch((e: unknown) => e);
+    expect(await refused).toBeInstanceOf(TypeError);
+    expect(srv.seen).toHaveLength(0);
+  });
+});
+
+describe('conditional writes', () => {
+  const UUID = '0f8fad5b-d9cb-469f-a165-70867728950e';
+  const STORE = 'c56a4180-65aa-42ec-a945-5fd21dec0538';
+  const ITEM = encodeContentEntry({
+    id: `urn:uuid:${UUID}`,
+    title: 'Ada',
+    updated: new Date(Date.UTC(2026, 0, 1)),
+    content: { type: 'text/vcard', value: 'BEGIN:VCARD\r\nEND:VCARD' },
+  });
+  const CURRENT = '"current-tag-of-the-item"';
+
+  /** Answers a write 412 (the error document and CURRENT) unless its If-Match is CURRENT; then the item with a new tag. */
+  function serveItem(): void {
+    srv.handle = (req, res) => {
+      if (req.headers['if-match'] !== undefined && req.headers['if-match'] !== CURRENT) {
+        const body = encodeServiceError({ status: 412, code: 'precondition_failed', message: 'changed' });
+        res.writeHead(412, { 'Content-Type': 'application/xml', ETag: CURRENT }).end(body);
+      } else if (req.method === 'DELETE') res.writeHead(200, 'Deleted').end();
+      else res.writeHead(200, { 'Content-Type': 'application/atom+xml', ETag: '"after"' }).end(ITEM);
+    };
+  }
+
+  it('sends ifMatch as If-Match on update and delete, and keeps the tag the update answered', async () => {
+    serveItem();
+    const contents = client.datastore.contents(STORE);
+    const updated = await contents.update(UUID, { title: 'Ada', content: { type: 'text/vcard', value: 'x' } }, { ifMatch: CURRENT });
+    expect(srv.seen[0]!.headers['if-match']).toBe(CURRENT);
+    expect(etagOf(updated)).toBe('"after"');
+    await contents.delete(UUID, { ifMatch: CURRENT });
+    expect(srv.seen[1]!.headers['if-match']).toBe(CURRENT);
+    await contents.delete(UUID, { ifMatch: undefined });
+    expect(srv.seen[2]!.headers['if-match']).toBeUndefined();
+    expectTypeOf<Parameters<typeof contents.update>[2]>().toEqualTypeOf<ConditionalWriteOptions | undefined>();
+  });
+
+  it('rejects a 412 with a PreconditionFailedError holding the current tag, never retried', async () => {
+    serveItem();
+    const contents = client.datastore.contents(STORE);
+    const error = await contents.update(UUID, { title: 'Ada', content: { type: 'text/vcard', value: 'x' } }, { ifMatch: '"stale"' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PreconditionFailedError);
+    expect(isPreconditionFailed(error)).toBe(true);
+    expect(isAtomSyncError(error, 'precondition_failed')).toBe(true);
+    expect((error as PreconditionFailedError).etag).toBe(CURRENT);
+    expect(srv.seen).toHaveLength(1);
+    // A 412 without the service's error body is one all the same.
+    srv.handle = (_req, res) => res.writeHead(412, { ETag: CURRENT }).end();
+    const bare = await contents.delete(UUID, { ifMatch: '"stale"' }).catch((e: unknown) => e);
+    expect([isPreconditionFailed(bare), (bare as PreconditionFailedError).etag]).toEqual([true, CURRENT]);
+  });
+
+  it('offers no ifMatch where the spec has none', async () => {
+    // @ts-expect-error createDatastoreClient is a POST: no ifMatch
+    const refused = client.datastore.create({ userId: 'x' }, { ifMatch: TAG }).catch((e: unknown) => e);
     expect(await refused).toBeInstanceOf(TypeError);
     expect(srv.seen).toHaveLength(0);
   });

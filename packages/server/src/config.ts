@@ -11,6 +11,7 @@ import { LOG_LEVELS, type LogLevel } from './log.js';
 import { ConfigError } from './errors.js';
 import { parseSecretKey } from './secrets/key.js';
 import { passwordLengthProblem } from './services/validation.js';
+import { DEFAULT_RUN_LEASE_SECONDS } from './services/run-lock.js';
 
 /** Where the data lives and the key that seals its secrets. */
 export interface StoreConfig {
@@ -43,6 +44,11 @@ export interface ServeConfig extends StoreConfig {
    * files to serve https with (read by `readTls`); undefined → http.
    */
   tls: TlsFiles | undefined;
+  /**
+   * ATOMSYNC_RUN_LEASE_SECONDS: how long a synchronization's lease on its binding lives unless its
+   * run renews it (every third of it): the longest a run cut off by a crash blocks its binding.
+   */
+  runLeaseSeconds: number;
 }
 
 export interface TlsFiles {
@@ -85,6 +91,7 @@ export const SERVE_ENVIRONMENT: readonly (readonly [name: string, help: string])
   ['ATOMSYNC_ADMIN_PASSWORD', 'the password of ATOMSYNC_ADMIN_USER (without both, a fresh store gets the account demo, its password printed once)'],
   ['ATOMSYNC_LOG_LEVEL', `${LOG_LEVELS.join(', ')} (default info); JSON lines on stdout, each request's carrying its reqId`],
   ['ATOMSYNC_METRICS', 'on: GET /metrics (Prometheus) for anyone; admin: an administrator\'s credentials (Basic or Bearer); off: no /metrics (--metrics; default on)'],
+  ['ATOMSYNC_RUN_LEASE_SECONDS', `how long a synchronization run's hold on its binding lasts unless the run renews it (every third of it): a run cut off by a crash blocks its binding this long, then is logged as failed, interrupted (1-3600; default ${DEFAULT_RUN_LEASE_SECONDS})`],
 ];
 
 /** The variables the store commands (`atomsync account …`, `catalogue import`) read. */
@@ -131,6 +138,13 @@ function trustProxy(value: string, from: string): number | undefined {
   if (['false', 'off', 'no', '0'].includes(v)) return undefined;
   if (/^\d{1,2}$/.test(v)) return Number(v);
   throw new ConfigError(`${from} must be true, false or the number of proxies in front, not ${JSON.stringify(value)}`);
+}
+
+/** Whole seconds from 1 to an hour: shorter risks abandoning live runs over a pause, longer blocks a crashed run's binding past use. */
+function runLeaseSeconds(value: string): number {
+  const n = Number(value.trim());
+  if (!/^\d+$/.test(value.trim()) || n < 1 || n > 3600) throw new ConfigError(`ATOMSYNC_RUN_LEASE_SECONDS must be a whole number of seconds from 1 to 3600, not ${JSON.stringify(value)}`);
+  return n;
 }
 
 function metrics(value: string, from: string): MetricsAccess {
@@ -237,6 +251,7 @@ export function resolveServeConfig(flags: ServeFlags, vars: NodeJS.ProcessEnv = 
   // A bare `--trust-proxy` (citty gives '') trusts one proxy.
   const trust = flags.trustProxy === '' ? 'true' : (flags.trustProxy ?? env(vars, 'ATOMSYNC_TRUST_PROXY'));
   const metricsValue = flags.metrics ?? env(vars, 'ATOMSYNC_METRICS');
+  const lease = env(vars, 'ATOMSYNC_RUN_LEASE_SECONDS');
   return {
     host: flags.host ?? env(vars, 'ATOMSYNC_HOST') ?? '127.0.0.1',
     port: portFlag === undefined ? 8080 : port(portFlag, flags.port !== undefined ? '--port' : 'ATOMSYNC_PORT'),
@@ -247,5 +262,6 @@ export function resolveServeConfig(flags: ServeFlags, vars: NodeJS.ProcessEnv = 
     trustProxy: trust === undefined ? undefined : trustProxy(trust, flags.trustProxy !== undefined ? '--trust-proxy' : 'ATOMSYNC_TRUST_PROXY'),
     metrics: metricsValue === undefined ? undefined : metrics(metricsValue, flags.metrics !== undefined ? '--metrics' : 'ATOMSYNC_METRICS'),
     tls: tls(flags, vars, cwd),
+    runLeaseSeconds: lease === undefined ? DEFAULT_RUN_LEASE_SECONDS : runLeaseSeconds(lease),
   };
 }

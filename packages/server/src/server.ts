@@ -13,7 +13,7 @@ import { createHandlers } from './handlers/index.js';
 import { storeReadiness } from './http/health.js';
 import type { Housekeeping } from './housekeeping/runner.js';
 import { instrumentStore, type Metrics, type StoreStats } from './http/metrics.js';
-import { BindingRuns } from './services/run-lock.js';
+import { BindingRuns, DEFAULT_LEASE, leaseOf } from './services/run-lock.js';
 import type { SecretBox } from './secrets/box.js';
 import type { Store } from './store/store.js';
 import { writerQueueOf } from './store/writer-queue.js';
@@ -38,6 +38,8 @@ export interface ServerOptions {
   readonly activesync?: Omit<ActivesyncSettings, 'baseUrl'>;
   /** Background deletes of what outlived its use (`atomsync serve` runs them); default none. */
   readonly housekeeping?: Housekeeping;
+  /** ATOMSYNC_RUN_LEASE_SECONDS: a synchronization's lease on its binding (services/run-lock.ts); default DEFAULT_RUN_LEASE_SECONDS. */
+  readonly runLeaseSeconds?: number;
 }
 
 export function createServer(options: ServerOptions): H3 {
@@ -46,7 +48,8 @@ export function createServer(options: ServerOptions): H3 {
   if (metrics !== undefined && options.storeStats !== undefined) metrics.observeStore(options.storeStats);
   options.housekeeping?.start(store);
   // Runs of one binding on this server wait for each other in `runs` rather than poll the lease.
-  const deps = { store, secrets: options.secrets, gateway: options.gateway ?? outboxGateway, runs: new BindingRuns() };
+  const runs = new BindingRuns(options.runLeaseSeconds === undefined ? DEFAULT_LEASE : leaseOf(options.runLeaseSeconds));
+  const deps = { store, secrets: options.secrets, gateway: options.gateway ?? outboxGateway, runs };
   const activesync = new ActivesyncEndpoint({ store, secrets: options.secrets, runs: deps.runs }, { ...options.activesync, baseUrl: options.baseUrl?.replace(/\/+$/, '') }, options.logger);
   return createApp({
     handlers: createHandlers(deps),

@@ -2,7 +2,7 @@
 /* eslint-disable */
 import { operations } from '@atomsync/atom';
 import type { Account, AccountEntryResponse, ActivesyncClient, ActivesyncClientEntryResponse, ActivesyncWipeEntry, BatchContentEntry, BindingEntry, BindingEntryResponse, ChatMessageEntryResponse, ConsumerEntryResponse, ContentEntry, ContentEntryResponse, DatastoreClient, DatastoreClientEntryResponse, ExtdataClient, ExtdataClientEntryResponse, Feed, OutboxEntryResponse, PhoneDatastoreBindingEntry, PhoneDatastoreBindingEntryResponse, PhoneModelEntryResponse, SessionEntryResponse, SyncLogEntryResponse, SynchronizationEntry, SyncmlClient, SyncmlClientEntryResponse, SyncmlSetupEntry, SyncmlSetupEntryResponse, TokenEntryResponse, VendorEntryResponse } from '@atomsync/atom';
-import type { ConditionalRequestOptions, Invoke, Iterate, NotModified, RequestOptions } from '../invoke.js';
+import type { ConditionalRequestOptions, ConditionalWriteOptions, Invoke, Iterate, NotModified, RequestOptions } from '../invoke.js';
 import type { AtomSyncError } from '../errors.js';
 
 /** Every operation of the atomsync API, grouped by resource. */
@@ -300,17 +300,17 @@ export interface DatastoreContentsApi {
    * `PUT /v2/services/datastore/{clientUuid}/contents/{contentUuid}` → 200
    * @param contentUuid The content item's uuid.
    * @param entry the ContentEntry to send
-   * @param options abort signal and extra headers for this request
+   * @param options abort signal and extra headers for this request, and `ifMatch`: the ETag of the copy the change is based on (`etagOf`), so it is refused with a PreconditionFailedError (412) when the item has changed since
    */
-  update(contentUuid: string, entry: ContentEntry, options?: RequestOptions): Promise<ContentEntryResponse>;
+  update(contentUuid: string, entry: ContentEntry, options?: ConditionalWriteOptions): Promise<ContentEntryResponse>;
   /**
    * Delete a content item.
    *
    * `DELETE /v2/services/datastore/{clientUuid}/contents/{contentUuid}` → 200 Deleted
    * @param contentUuid The content item's uuid.
-   * @param options abort signal and extra headers for this request
+   * @param options abort signal and extra headers for this request, and `ifMatch`: the ETag of the copy the change is based on (`etagOf`), so it is refused with a PreconditionFailedError (412) when the item has changed since
    */
-  delete(contentUuid: string, options?: RequestOptions): Promise<void>;
+  delete(contentUuid: string, options?: ConditionalWriteOptions): Promise<void>;
   /**
    * Apply a batch of content changes.
    *

@@ -113,6 +113,7 @@ export const serveCommand = defineCommand({
       metricsAccess: config.metrics,
       storeStats: opened.stats,
       housekeeping,
+      runLeaseSeconds: config.runLeaseSeconds,
     });
     let running: RunningServer;
     try {

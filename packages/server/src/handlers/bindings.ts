@@ -50,7 +50,7 @@ export const bindingsHandlers: HandlerGroup = ({ store, secrets, runs }) => {
     async synchronize({ path, body }, ctx) {
       const account = caller(ctx);
       const binding = await found('binding', path.bindingId, () => store.bindings.get(account.id, path.bindingId));
-      const run = { account, binding, mode: body.syncMode, dataclass: body.dataclass };
+      const run = { account, binding, mode: body.syncMode, dataclass: body.dataclass, atOnce: true };
       return syncLogEntry(ctx, await runBinding({ store, secrets, runs, log: ctx.log }, run));
     },
     async listSyncLog(_input, ctx) {

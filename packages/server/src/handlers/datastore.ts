@@ -11,6 +11,8 @@ import { createContent, deleteContent, getContent, parseSince, updateContent, ty
 import { AnswerCache, keepingAnswer, keptAnswer } from '../http/answer-cache.js';
 import { streamedFeed } from '../http/feed-stream.js';
 import { writable } from '../http/safe-text.js';
+import { ifMatchPrecondition } from '../http/preconditions.js';
+import { entryTag } from '../http/respond.js';
 import { canonicalUuid, countLines, createClient, listClients, ownedClient } from '../services/datastore-clients.js';
 import type { ContentRecord, DatastoreClientRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
@@ -70,6 +72,11 @@ function contentEntry(ctx: RequestContext, item: ContentRecord): ContentEntry {
     content: { type: item.type, value: body },
     dataclass: item.dataclass,
   };
+}
+
+/** The ETag a GET of the item answers this caller (its entry's bytes: its links follow the base URL). */
+function contentTag(ctx: RequestContext, item: ContentRecord): string {
+  return entryTag('ContentEntry', contentEntry(ctx, item));
 }
 
 /** An item in a batch feed (change feed, batch result): self link only, s:content with its class. */
@@ -239,12 +246,14 @@ export const datastoreHandlers: HandlerGroup = ({ store }) => {
     async updateContent({ path, body }, ctx) {
       const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
       const input = contentInput(body.title, body.content, body.dataclass);
-      return contentEntry(ctx, await ctx.inWriterTurn(() => updateContent(store, client, path.contentUuid, input)));
+      const precondition = ifMatchPrecondition(ctx.event, (item: ContentRecord) => contentTag(ctx, item));
+      return contentEntry(ctx, await ctx.inWriterTurn(() => updateContent(store, client, path.contentUuid, input, precondition)));
     },
 
     async deleteContent({ path }, ctx) {
       const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
-      await deleteContent(store, client, path.contentUuid);
+      const precondition = ifMatchPrecondition(ctx.event, (item: ContentRecord) => contentTag(ctx, item));
+      await deleteContent(store, client, path.contentUuid, precondition);
     },
 
     async batchContents({ path, query, body }, ctx) {

@@ -5,6 +5,7 @@
  * runs them, and two instances deleting the same rows delete them once.
  */
 import { OAUTH_WINDOW_SECONDS } from '../auth/accounts.js';
+import { logInterruptedRuns } from '../services/interrupted-runs.js';
 import type { Store } from '../store/store.js';
 import { CHATLOG_MAX_MESSAGES, CHATLOG_RETENTION_MS, SESSION_IDLE_MS } from '../syncml/endpoint.js';
 
@@ -31,6 +32,13 @@ export const HOUSEKEEPING_JOBS: readonly HousekeepingJob[] = [
     name: 'chat-log',
     everyMs: 10 * MINUTE,
     run: async (store, now) => (await store.chatLog.prune(new Date(now.getTime() - CHATLOG_RETENTION_MS))) + (await store.chatLog.keepNewest(CHATLOG_MAX_MESSAGES)),
+  },
+  {
+    // A run whose server died mid-run is logged as failed, interrupted, once its lease has run out,
+    // even when its binding never runs again (the next run of it would log it too).
+    name: 'interrupted-runs',
+    everyMs: MINUTE,
+    run: (store, now) => logInterruptedRuns(store, now),
   },
   {
     // A nonce older than the OAuth window is refused by its timestamp already; its row is garbage.

@@ -8,7 +8,8 @@
  * (@atomsync/atom conditional.ts: the tag of the bytes sent, so a changed answer never matches).
  * A feed answered in pages (http/feed-stream.ts) is streamed, untagged. An answer a handler kept
  * (http/answer-cache.ts) is sent as it was written (or as 304, when only its tag was kept); one it
- * asks to keep is handed over once tagged.
+ * asks to keep is handed over once tagged. A conditional write's entry answer (`preconditioned`, a
+ * PUT) carries the ETag of what it stored, the one a GET would answer now.
  */
 import {
   ATOM_MEDIA_TYPE,
@@ -41,6 +42,14 @@ function empty(event: H3Event): HTTPResponse {
 }
 
 const sha256 = (text: string): Uint8Array => createHash('sha256').update(text, 'utf8').digest();
+
+/**
+ * The ETag of an entry answer: the tag of the bytes its codec writes (what a GET of it hands out,
+ * so a conditional write compares with exactly that).
+ */
+export function entryTag(shape: keyof typeof entryCodecs, entry: unknown): string {
+  return entityTag(sha256(entryCodecs[shape].encodeEntry(entry as never)), false);
+}
 
 const hasTime = (entry: unknown): boolean => {
   const { updated, published } = entry as { updated?: Date | null; published?: Date | null };
@@ -76,7 +85,10 @@ export function sendResult(event: H3Event, operation: OperationSpec, result: unk
     case 'entry': {
       headers.set('content-type', ATOM_MEDIA_TYPE);
       const body = entryCodecs[spec.shape].encodeEntry(result as never);
-      return operation.conditional ? conditionally(event, entityTag(sha256(body), false), body) : body;
+      if (operation.conditional) return conditionally(event, entityTag(sha256(body), false), body);
+      // A conditional write's answer: the tag of what it stored, for the caller's next If-Match.
+      if (operation.preconditioned) headers.set('etag', entityTag(sha256(body), false));
+      return body;
     }
     case 'feed': {
       headers.set('content-type', ATOM_MEDIA_TYPE);

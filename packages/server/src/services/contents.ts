@@ -76,24 +76,51 @@ export async function getContent(store: Repositories, client: ClientKey, uuid: s
 }
 
 /**
- * Replaces an item's title, content and class. Without a class named or inferable from the media
- * type, the item keeps its own (read and write in one transaction, so the class checked is the
- * class replaced).
+ * A request's condition on the item it writes (its If-Match, http/preconditions.ts): throws
+ * (412) when the item as it is now does not meet it.
  */
-export async function updateContent(store: Store, client: ClientKey, uuid: string, input: ContentInput): Promise<ContentRecord> {
+export type Precondition = (current: ContentRecord) => void;
+
+/** The live item, locked for the write that follows in the caller's transaction; 404 when absent. */
+async function lockedContent(tx: Repositories, client: ClientKey, uuid: string): Promise<ContentRecord> {
+  const canonical = canonicalUuid(uuid);
+  const item = canonical === undefined ? undefined : await tx.contents.getLocked(client, canonical);
+  if (item === undefined) throw contentNotFound(uuid);
+  return item;
+}
+
+/**
+ * Replaces an item's title, content and class. Without a class named or inferable from the media
+ * type, the item keeps its own. The item is read locked and written in one transaction, so the
+ * class checked is the class replaced, and the item `precondition` checks is the item replaced.
+ */
+export async function updateContent(store: Store, client: ClientKey, uuid: string, input: ContentInput, precondition?: Precondition): Promise<ContentRecord> {
   return store.transaction(async (tx) => {
-    const current = await getContent(tx, client, uuid);
+    const current = await lockedContent(tx, client, uuid);
+    precondition?.(current);
     const updated = await tx.contents.update(client, current.uuid, prepared(input, current.dataclass));
     if (updated === undefined) throw contentNotFound(uuid);
     return updated;
   });
 }
 
-/** Turns the item into a tombstone; 404 when it is absent or already deleted. */
-export async function deleteContent(store: Repositories, client: ClientKey, uuid: string): Promise<void> {
+/**
+ * Turns the item into a tombstone; 404 when it is absent or already deleted. With a
+ * `precondition`, the item it checks is the item deleted (one transaction, the row locked).
+ */
+export async function deleteContent(store: Store, client: ClientKey, uuid: string, precondition?: Precondition): Promise<void> {
   const canonical = canonicalUuid(uuid);
-  const gone = canonical === undefined ? [] : await store.contents.deleteMany(client, [canonical]);
-  if (gone.length === 0) throw contentNotFound(uuid);
+  if (precondition === undefined) {
+    const gone = canonical === undefined ? [] : await store.contents.deleteMany(client, [canonical]);
+    if (gone.length === 0) throw contentNotFound(uuid);
+    return;
+  }
+  await store.transaction(async (tx) => {
+    const current = await lockedContent(tx, client, uuid);
+    precondition(current);
+    const gone = await tx.contents.deleteMany(client, [current.uuid]);
+    if (gone.length === 0) throw contentNotFound(uuid);
+  });
 }
 
 // ---- the since feed -------------------------------------------------------------------------

@@ -2,41 +2,70 @@
  * One synchronization of a binding at a time (issue 4: "runs of one binding are serialized, also
  * across server instances on PostgreSQL"), in two layers:
  *
- * - within one server, runs of a binding are chained (`BindingRuns`), so a second request simply
- *   waits its turn instead of polling the store against its own sibling;
  * - across servers on one database, a run holds the binding's lease row (store `syncLocks`),
- *   renewed while it runs, released when it ends. A crashed instance's lease runs out after its
- *   ttl instead of blocking the binding forever.
+ *   renewed by a heartbeat every third of its time while the run is alive, released when it ends.
+ *   A crashed instance's lease stops being renewed and runs out after at most its time
+ *   (ATOMSYNC_RUN_LEASE_SECONDS); the run that then takes it over logs the one that held it as
+ *   failed, interrupted (issue 27), in the transaction that takes it;
+ * - within one server, runs that wait for their turn (a phone's, inside its session) are chained
+ *   (`BindingRuns`), so a second one simply waits instead of polling the store against its sibling.
  *
- * A request waits at most `waitMs` in all (its turn, then the lease); past that it is refused with
- * 409 conflict rather than hang.
+ * A run request (POST …/synchronization/) does not wait: a binding whose lease is live is 409 at
+ * once, with `Retry-After` the seconds until that lease runs out unless renewed. A phone's run
+ * waits at most `waitMs` in all (its turn, then the lease), then 409 rather than hang.
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SyncFailure } from '@atomsync/engine';
 import { ServiceError } from '../errors.js';
-import type { BindingKey, Store } from '../store/store.js';
+import type { BindingKey, LeaseRun, Repositories, Store } from '../store/store.js';
 
 export interface LeaseOptions {
   /** How long a lease lives unless renewed: a crashed holder blocks the binding this long. */
   readonly ttlMs: number;
   /** How often a running holder renews it (well inside ttlMs). */
   readonly renewEveryMs: number;
-  /** How long a request waits for its turn in all before 409. */
+  /** How long a run that waits for its turn (a phone's) waits in all before 409. */
   readonly waitMs: number;
 }
 
-export const DEFAULT_LEASE: LeaseOptions = { ttlMs: 60_000, renewEveryMs: 15_000, waitMs: 30_000 };
+/** ATOMSYNC_RUN_LEASE_SECONDS when unset (guide/operators.md). */
+export const DEFAULT_RUN_LEASE_SECONDS = 30;
+
+/**
+ * The lease of `seconds` (ATOMSYNC_RUN_LEASE_SECONDS): renewed every third of it, so a live run
+ * keeps it through two missed heartbeats (a slow store, a long pause of the event loop).
+ */
+export function leaseOf(seconds: number): LeaseOptions {
+  const ttlMs = Math.round(seconds * 1000);
+  return { ttlMs, renewEveryMs: Math.max(1, Math.floor(ttlMs / 3)), waitMs: 30_000 };
+}
+
+export const DEFAULT_LEASE: LeaseOptions = leaseOf(DEFAULT_RUN_LEASE_SECONDS);
 
 /** Polling the lease: the first pause, doubled up to the last, each with jitter. */
 const FIRST_POLL_MS = 25;
 const MAX_POLL_MS = 1_000;
 
-const busy = (): ServiceError => new ServiceError(409, 'conflict', 'a synchronization of this binding is running; try again later');
+/**
+ * 409: the binding is busy. `retryAfterMs`: until the holder's lease runs out unless renewed (at
+ * least a second: Retry-After counts whole seconds).
+ */
+const busy = (retryAfterMs?: number): ServiceError =>
+  new ServiceError(
+    409,
+    'conflict',
+    'a synchronization of this binding is running; try again later',
+    [],
+    retryAfterMs === undefined ? {} : { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) },
+  );
 
 /** Runs of each binding within this server, chained in arrival order. One per server. */
 export class BindingRuns {
   readonly #tails = new Map<number, Promise<void>>();
+
+  /** `lease`: this server's binding lease (ATOMSYNC_RUN_LEASE_SECONDS). */
+  constructor(readonly lease: LeaseOptions = DEFAULT_LEASE) {}
 
   /**
    * Runs `work(deadline)` once every earlier run of `bindingId` here has settled; 409 when that
@@ -78,24 +107,42 @@ export interface Lease {
   confirm(): Promise<void>;
 }
 
+/** A run cut off by a crash: its lease ran out unrenewed, and a later run took it over. */
+export interface InterruptedRun {
+  readonly run: LeaseRun;
+  /** When its lease ran out. */
+  readonly expired: Date;
+}
+
+export interface LeaseRequest {
+  /** What the lease row records of this run (logged by whoever takes the lease over, should it never end). */
+  readonly run: LeaseRun;
+  /** Until when to poll a live lease (epoch ms); at or before now: no wait, 409 at once. */
+  readonly deadline: number;
+  /** Logs `interrupted` in the transaction that takes its lease over (`tx`'s repositories only). */
+  readonly onInterrupted: (tx: Repositories, interrupted: InterruptedRun) => Promise<void>;
+  /** Hears a failed renew or release (the lease then simply runs out). */
+  readonly onLeaseError: (error: unknown) => void;
+}
+
 /**
- * Takes the binding's lease (polling with backoff while another holder has it, up to `deadline`,
- * then 409), runs `work` with it renewed on an interval, and gives it up whatever happens.
- * `onReleaseError` hears a failed renew or release (the lease then simply runs out).
+ * Takes the binding's lease (polling with backoff while another holder has it, up to the deadline,
+ * then 409 with Retry-After), runs `work` with it renewed on a heartbeat, and gives it up whatever
+ * happens.
  */
-export async function withLease<T>(
-  store: Store,
-  binding: BindingKey,
-  options: LeaseOptions,
-  deadline: number,
-  work: (lease: Lease) => Promise<T>,
-  onLeaseError: (error: unknown) => void,
-): Promise<T> {
+export async function withLease<T>(store: Store, binding: BindingKey, options: LeaseOptions, request: LeaseRequest, work: (lease: Lease) => Promise<T>): Promise<T> {
   const holder = randomUUID();
+  const { onLeaseError } = request;
   let pause = FIRST_POLL_MS;
-  while (!(await store.syncLocks.acquire(binding, holder, options.ttlMs))) {
+  for (;;) {
+    const took = await store.transaction(async (tx) => {
+      const outcome = await tx.syncLocks.take(binding, holder, options.ttlMs, request.run);
+      if (outcome.taken && outcome.interrupted !== undefined) await request.onInterrupted(tx, outcome.interrupted);
+      return outcome;
+    });
+    if (took.taken) break;
     const wait = pause * (0.5 + Math.random());
-    if (Date.now() + wait > deadline) throw busy();
+    if (Date.now() + wait > request.deadline) throw busy(took.expires.getTime() - Date.now());
     await sleep(wait);
     pause = Math.min(pause * 2, MAX_POLL_MS);
   }
@@ -103,6 +150,7 @@ export async function withLease<T>(
   const renew = async (): Promise<void> => {
     if (!(await store.syncLocks.renew(binding, holder, options.ttlMs))) lost = true;
   };
+  // The heartbeat: a live run's lease never runs out; a dead one's does, within ttlMs.
   const timer = setInterval(() => renew().catch(onLeaseError), options.renewEveryMs);
   timer.unref();
   try {

@@ -5,8 +5,8 @@
  *
  * What is refused with an error answer, before anything runs: a binding that is not the caller's
  * (404, by the handler), a side the engine cannot run on request (syncml, activesync: 409), a
- * dataclass an extdata side has no datastore for (400 at /entry/dataclass), and a binding whose
- * run cannot get its turn within the wait bound (409; run-lock.ts).
+ * dataclass an extdata side has no datastore for (400 at /entry/dataclass), and a binding another
+ * run holds (409 with Retry-After, at once for a run request; run-lock.ts).
  *
  * What runs is logged, whatever happens: the engine applies remote sides first and the local one
  * inside `commit`, where the id map, the anchors and the 'completed' log entry are written in the
@@ -24,7 +24,8 @@ import { extdataCoverage } from '../connectors/extdata/index.js';
 import { ServiceError } from '../errors.js';
 import type { BindingRecord, ExtdataClientRecord, NewSyncLog, SyncLogRecord } from '../store/records.js';
 import type { Repositories } from '../store/store.js';
-import { DEFAULT_LEASE, withLease, type BindingRuns, type Lease, type LeaseOptions } from './run-lock.js';
+import { logInterrupted } from './interrupted-runs.js';
+import { withLease, type BindingRuns, type Lease, type LeaseOptions, type LeaseRequest } from './run-lock.js';
 import { Violations } from './validation.js';
 import { quote } from '../http/safe-text.js';
 
@@ -33,7 +34,7 @@ export interface SynchronizationDeps extends ConnectorDeps {
   readonly runs: BindingRuns;
   /** The request's logger: failures are logged here, never with secrets. */
   readonly log: Logger;
-  /** The binding's lease and how long a request waits for its turn; DEFAULT_LEASE when absent. */
+  /** The binding's lease and how long a phone's run waits for its turn; `runs.lease` when absent. */
   readonly lease?: LeaseOptions;
 }
 
@@ -52,7 +53,13 @@ export interface BindingRun {
   readonly dataclass: Dataclass;
   /** A side the caller drives itself instead of the side's own connector (a SyncML phone). */
   readonly driven?: DrivenSide;
+  /**
+   * A run request: a binding another run holds is refused at once (409 with Retry-After) instead
+   * of waited for. A phone's run (driven) waits its turn: its session cannot be told to come back.
+   */
+  readonly atOnce?: boolean;
 }
+
 
 /**
  * A side of a run driven by its caller: a SyncML phone, inside its session. Its connector (the
@@ -81,27 +88,30 @@ export async function runBinding(deps: SynchronizationDeps, request: BindingRun)
   const dataclasses = itemClassesOf(request.dataclass);
   const extdata = await extdataSides(deps, account, binding, request.dataclass, dataclasses);
 
-  const lease = deps.lease ?? DEFAULT_LEASE;
-  const deadline = Date.now() + lease.waitMs;
-  const leaseTrouble = (error: unknown): void => deps.log.warn({ bindingId: binding.id, error: String(error) }, 'sync lease renew/release failed');
+  const lease = deps.lease ?? deps.runs.lease;
+  const now = Date.now();
+  const deadline = request.atOnce === true ? now : now + lease.waitMs;
   const gone = (): ServiceError => new ServiceError(404, 'not_found', 'there is no such binding in your account');
+  const leaseRequest: LeaseRequest = {
+    run: { dataclass: request.dataclass, syncMode: request.mode, started: new Date(now) },
+    deadline,
+    onInterrupted: async (tx, interrupted) => {
+      const entry = await logInterrupted(tx, binding, interrupted);
+      deps.log.warn({ bindingId: binding.id, logId: entry.id, dataclass: entry.dataclass, expired: interrupted.expired }, 'synchronization interrupted: its lease ran out unrenewed; logged as failed');
+    },
+    onLeaseError: (error) => deps.log.warn({ bindingId: binding.id, error: String(error) }, 'sync lease renew/release failed'),
+  };
+  const leased = (): Promise<SyncLogRecord> =>
+    withLease(deps.store, binding, lease, leaseRequest, async (held) => {
+      // Read again now that it is this run's turn: a binding deleted or changed (conflict_winner)
+      // while the request waited is taken as it is now.
+      const current = await deps.store.bindings.get(account.id, binding.id);
+      if (current === undefined) throw gone();
+      return run(deps, { ...request, binding: current }, dataclasses, extdata, held);
+    });
   try {
-    return await deps.runs.serialize(binding.id, deadline, () =>
-      withLease(
-        deps.store,
-        binding,
-        lease,
-        deadline,
-        async (held) => {
-          // Read again now that it is this run's turn: a binding deleted or changed (conflict_winner)
-          // while the request waited is taken as it is now.
-          const current = await deps.store.bindings.get(account.id, binding.id);
-          if (current === undefined) throw gone();
-          return run(deps, { ...request, binding: current }, dataclasses, extdata, held);
-        },
-        leaseTrouble,
-      ),
-    );
+    // A request that does not wait has no turn to wait for here either: the lease says at once.
+    return await (request.atOnce === true ? leased() : deps.runs.serialize(binding.id, deadline, leased));
   } catch (error) {
     // The lease row and the log entry reference the binding: deleted meanwhile, their writes fail.
     if (!(error instanceof ServiceError) && (await deps.store.bindings.get(account.id, binding.id)) === undefined) throw gone();

@@ -11,7 +11,7 @@
  * Every write that touches more than one row runs in one transaction (`transaction`), inside
  * which the repositories of `tx` see and write the same snapshot.
  */
-import type { ConflictWinner } from '@atomsync/atom';
+import type { ConflictWinner, SyncMode } from '@atomsync/atom';
 import type { SideName, StateChange, SyncState } from '@atomsync/engine';
 import type {
   AccountRecord,
@@ -158,6 +158,12 @@ export interface ContentRepo {
   newest(client: ClientKey, since: Date | undefined, dataclasses?: readonly ItemDataclass[]): Promise<Date | undefined>;
   /** The live item; undefined when absent or deleted. */
   get(client: ClientKey, uuid: string): Promise<ContentRecord | undefined>;
+  /**
+   * `get`, its row locked until the caller's transaction ends (PostgreSQL `for update`; a SQLite
+   * transaction holds the write lock from its start): a check of the item and the write that
+   * follows it see the same item, on any instance. Only inside a transaction.
+   */
+  getLocked(client: ClientKey, uuid: string): Promise<ContentRecord | undefined>;
   /** Live items among `uuids` (missing ones are left out). */
   getMany(client: ClientKey, uuids: readonly string[]): Promise<ContentRecord[]>;
   /** getMany's items with their descriptions (a sync run's check of what it replaces or deletes), described as listDescribed does. */
@@ -265,6 +271,18 @@ export interface SyncStateRepo {
   renameIds(binding: BindingKey, side: SideName, renames: readonly { readonly from: string; readonly to: string }[]): Promise<number>;
 }
 
+/** What a lease row says of the run holding it: enough to log that run should it never end. */
+export interface LeaseRun {
+  readonly dataclass: ItemDataclass | 'Calendar';
+  /** The mode the run was asked for. */
+  readonly syncMode: SyncMode;
+  readonly started: Date;
+}
+
+export type LeaseTake =
+  | { readonly taken: true; readonly interrupted?: { readonly holder: string; readonly expired: Date; readonly run: LeaseRun } }
+  | { readonly taken: false; readonly expires: Date };
+
 /**
  * The run lock of a binding: a lease row, so runs of one binding are serialized across every
  * server instance on one database, and a crashed instance's lease runs out instead of blocking
@@ -273,6 +291,18 @@ export interface SyncStateRepo {
 export interface SyncLockRepo {
   /** Takes the lease for `holder` for `ttlMs`; false while another holder's lease is live. */
   acquire(binding: BindingKey, holder: string, ttlMs: number): Promise<boolean>;
+  /**
+   * Takes the lease for `holder` for `ttlMs`, recording `run` in it, in one transaction (joining
+   * the caller's): refused while another holder's lease is live (with when it runs out); taken
+   * over when it ran out, with what the row said of the run that held it (a run that never gave
+   * its lease up: its server died, or lost the database, mid-run).
+   */
+  take(binding: BindingKey, holder: string, ttlMs: number, run: LeaseRun): Promise<LeaseTake>;
+  /**
+   * Up to `limit` bindings whose lease, recording a run, ran out at or before `now` (housekeeping
+   * only: it reads across accounts; the table holds a row per running binding).
+   */
+  expired(now: Date, limit: number): Promise<BindingKey[]>;
   /** Extends the holder's lease; false when it was lost (expired and taken). */
   renew(binding: BindingKey, holder: string, ttlMs: number): Promise<boolean>;
   /** Gives the lease up (no-op when not the holder). */

@@ -3,6 +3,7 @@
  * requests. The jobs on both stores delete exactly what is due; the runner runs each on its timer,
  * survives a failing job, and stops cleanly.
  */
+import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OAUTH_WINDOW_SECONDS } from '../../src/auth/accounts.js';
 import { HOUSEKEEPING_JOBS, type HousekeepingJob } from '../../src/housekeeping/jobs.js';
@@ -58,6 +59,31 @@ describe.each(storeKinds)('housekeeping jobs (%s)', (kind) => {
     await writtenAt(new Date(now.getTime() - CHATLOG_RETENTION_MS + HOUR), () => store().chatLog.append(message('<recent/>')));
     expect(await job('chat-log').run(store(), now)).toBe(1);
     expect((await store().chatLog.list(10)).map((m) => m.body)).toEqual(['<recent/>']);
+  });
+
+  it('interrupted-runs logs a run whose lease ran out unrenewed as failed, interrupted, once, and frees its binding; a live lease is left alone', async () => {
+    const account = await makeAccount(store(), uid('crash'));
+    const bind = async () => {
+      const [one, two] = [randomUUID(), randomUUID()];
+      await store().datastores.create({ uuid: one, accountId: account.id, userId: uid('one') });
+      await store().datastores.create({ uuid: two, accountId: account.id, userId: uid('two') });
+      return store().bindings.create({ accountId: account.id, source: { kind: 'datastore', uuid: one }, target: { kind: 'datastore', uuid: two }, conflictWinner: 'source' });
+    };
+    const [dead, live] = [await bind(), await bind()];
+    const started = new Date(Date.UTC(2026, 10, 28, 8, 0, 0));
+    await store().syncLocks.take(dead, 'dead-instance', 1, { dataclass: 'Events', syncMode: 202, started });
+    await store().syncLocks.take(live, 'live-instance', 60_000, { dataclass: 'Contacts', syncMode: 200, started });
+    const later = new Date(Date.now() + 1_000);
+    expect(await job('interrupted-runs').run(store(), later)).toBe(1);
+    const [entry, ...rest] = await store().syncLog.list(account.id, dead.id);
+    expect(rest).toEqual([]);
+    expect([entry!.result, entry!.dataclass, entry!.syncMode]).toEqual(['failed', 'Events', 201]);
+    expect(entry!.reason).toMatch(/^interrupted: the run started at 2026-11-28T08:00:00.000Z /);
+    // Logged once; the dead binding is free, the live one still held.
+    expect(await job('interrupted-runs').run(store(), later)).toBe(0);
+    expect(await store().syncLocks.acquire(dead, 'next', 60_000)).toBe(true);
+    expect(await store().syncLocks.acquire(live, 'next', 60_000)).toBe(false);
+    expect(await store().syncLog.list(account.id, live.id)).toEqual([]);
   });
 
   it('oauth-nonces forgets nonces older than the window, so only those could be used again', async () => {

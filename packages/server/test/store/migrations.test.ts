@@ -424,4 +424,26 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
     expect(await store.accounts.delete(carol)).toBe(true);
     expect((await register(bob, 'case@example.org')).accountId).toBe(bob);
   });
+
+  it('17 lets a sync lease name its run: a lease of an older server is kept, and taken over once run out without logging a run it cannot name', async () => {
+    open = await bare(kind);
+    const { db } = open;
+    await migrate(db, kind, 15);
+    const store = createKyselyStore(db, kind);
+    const alice = (await store.accounts.create({ username: 'alice', passwordHash: 'h', syncmlDigest: null, admin: false }))!.id;
+    const binding = await store.bindings.create({ accountId: alice, source: { kind: 'datastore', uuid: 's' }, target: { kind: 'datastore', uuid: 't' }, conflictWinner: 'source' });
+    const live = Date.now() + 60_000;
+    await db.insertInto('sync_locks').values({ account_id: alice, binding_id: binding.id, holder: 'old-server', expires: live }).execute();
+
+    expect(await migrate(db, kind)).toEqual([17]);
+    const row = await db.selectFrom('sync_locks').selectAll().executeTakeFirstOrThrow();
+    expect([row.holder, Number(row.expires), row.dataclass, row.sync_mode, row.started]).toEqual(['old-server', live, null, null, null]);
+    const run = { dataclass: 'Contacts' as const, syncMode: 200 as const, started: new Date() };
+    expect((await store.syncLocks.take(binding, 'new-server', 60_000, run)).taken).toBe(false);
+    await db.updateTable('sync_locks').set({ expires: 1 }).execute();
+    expect(await store.syncLocks.expired(new Date(), 10)).toEqual([]);
+    expect(await store.syncLocks.take(binding, 'new-server', 60_000, run)).toEqual({ taken: true });
+    // Its own lease names its run: once run out, housekeeping finds it.
+    expect(await store.syncLocks.expired(new Date(Date.now() + 120_000), 10)).toEqual([{ accountId: alice, id: binding.id }]);
+  });
 });

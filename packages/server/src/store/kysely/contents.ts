@@ -175,6 +175,13 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
       const row = await live(client).where('uuid', '=', uuid).executeTakeFirst();
       return row && content(row);
     },
+    async getLocked(client, uuid) {
+      const row = await live(client)
+        .where('uuid', '=', uuid)
+        .$if(ctx.dialect === 'postgres', (q) => q.forUpdate())
+        .executeTakeFirst();
+      return row && content(row);
+    },
     async getMany(client, uuids) {
       const out: ContentRecord[] = [];
       for (const part of chunks(uuids, 1, ctx.dialect)) {

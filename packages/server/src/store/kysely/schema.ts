@@ -260,6 +260,10 @@ export interface SyncLocksTable {
   /** Whoever holds the lease (one run of one instance). */
   holder: string;
   expires: Millis;
+  /** The run holding it (migration 17; null in a row taken by `acquire`): logged should it never end. */
+  dataclass: string | null;
+  sync_mode: number | null;
+  started: Millis | null;
 }
 
 /** A SyncML session between messages (store.ts SyncmlSessionRow). */

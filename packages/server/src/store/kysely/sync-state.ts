@@ -9,8 +9,9 @@
 import { CompiledQuery } from 'kysely';
 import type { MapEntry } from '@atomsync/engine';
 import type { ItemDataclass } from '../records.js';
-import type { SyncLockRepo, SyncStateRepo } from '../store.js';
-import { chunks, type StoreContext } from './context.js';
+import type { SyncMode } from '@atomsync/atom';
+import type { LeaseRun, LeaseTake, SyncLockRepo, SyncStateRepo } from '../store.js';
+import { chunks, millis, toDate, type StoreContext } from './context.js';
 import type { Dialect } from './migrations.js';
 
 /**
@@ -184,10 +185,60 @@ export function syncLockRepo(ctx: StoreContext): SyncLockRepo {
         .db()
         .insertInto('sync_locks')
         .values({ account_id: binding.accountId, binding_id: binding.id, holder, expires: now + ttlMs })
-        .onConflict((oc) => oc.columns(['account_id', 'binding_id']).doUpdateSet({ holder, expires: now + ttlMs }).where('sync_locks.expires', '<=', now))
+        .onConflict((oc) => oc.columns(['account_id', 'binding_id']).doUpdateSet({ holder, expires: now + ttlMs, dataclass: null, sync_mode: null, started: null }).where('sync_locks.expires', '<=', now))
         .returning('holder')
         .executeTakeFirst();
       return row !== undefined;
+    },
+    async take(binding, holder, ttlMs, run) {
+      return ctx.inTransaction(async (): Promise<LeaseTake> => {
+        const now = Date.now();
+        const key = { account_id: binding.accountId, binding_id: binding.id };
+        const mine = { holder, expires: now + ttlMs, dataclass: run.dataclass, sync_mode: run.syncMode, started: millis(run.started) };
+        const inserted = await ctx
+          .db()
+          .insertInto('sync_locks')
+          .values({ ...key, ...mine })
+          .onConflict((oc) => oc.columns(['account_id', 'binding_id']).doNothing())
+          .returning('holder')
+          .executeTakeFirst();
+        if (inserted !== undefined) return { taken: true };
+        // Held, or held once: the row stays locked (PostgreSQL; SQLite's transaction holds the
+        // write lock) until this transaction ends, so no other instance takes it over meanwhile.
+        const held = await ctx
+          .db()
+          .selectFrom('sync_locks')
+          .select(['holder', 'expires', 'dataclass', 'sync_mode', 'started'])
+          .where('account_id', '=', binding.accountId)
+          .where('binding_id', '=', binding.id)
+          .$if(ctx.dialect === 'postgres', (q) => q.forUpdate())
+          .executeTakeFirst();
+        // Given up between the two statements: as good as live a moment ago; the caller comes back.
+        if (held === undefined) return { taken: false, expires: new Date(now) };
+        if (Number(held.expires) > now) return { taken: false, expires: toDate(held.expires) };
+        await ctx.db().updateTable('sync_locks').set(mine).where('account_id', '=', binding.accountId).where('binding_id', '=', binding.id).execute();
+        if (held.dataclass === null || held.sync_mode === null || held.started === null) return { taken: true };
+        return {
+          taken: true,
+          interrupted: {
+            holder: held.holder,
+            expired: toDate(held.expires),
+            run: { dataclass: held.dataclass as LeaseRun['dataclass'], syncMode: Number(held.sync_mode) as SyncMode, started: toDate(held.started) },
+          },
+        };
+      });
+    },
+    async expired(now, limit) {
+      const rows = await ctx
+        .db()
+        .selectFrom('sync_locks')
+        .select(['account_id', 'binding_id'])
+        .where('expires', '<=', millis(now))
+        .where('dataclass', 'is not', null)
+        .orderBy('expires')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ accountId: Number(row.account_id), id: Number(row.binding_id) }));
     },
     async renew(binding, holder, ttlMs) {
       // Still the holder's row: nobody took it over, even if it ran out meanwhile.
