@@ -5,13 +5,15 @@
  * one: the password picks among them, at most MAX_CANDIDATES scrypt checks. A verified
  * credential is remembered (auth/credential-cache.ts) with the hash it verified against, so a
  * password changed through the API refuses the old one at the next request, on any instance.
- * Wrong or missing credentials: 401 with a Basic challenge, nothing changed.
+ * Wrong or missing credentials: 401 with a Basic challenge, nothing changed. Every attempt goes
+ * through the server's sign-in guard (auth/sign-in.ts): an address that failed too often on the
+ * name is answered 429 with Retry-After before anything is read, and scrypt runs through its gate.
  */
 import type { Store } from '../store/store.js';
 import type { ActivesyncClientRecord } from '../store/records.js';
 import { CredentialCache, type CredentialCacheOptions } from '../auth/credential-cache.js';
-import { hashPassword, verifyPassword } from '../auth/password.js';
 import type { AccountPrincipal } from '../auth/principal.js';
+import { SignInGuard } from '../auth/sign-in.js';
 import { ServiceError } from '../errors.js';
 import { unwritableIn } from '../http/safe-text.js';
 
@@ -42,26 +44,48 @@ export function basicCredentials(authorization: string | null): { username: stri
 
 export interface PhoneAuthenticatorOptions {
   readonly cache?: CredentialCacheOptions;
-  /** The scrypt check; a seam for tests that count how often it runs. */
+  /** The scrypt check; a seam for tests that count how often it runs. Ignored when `signIn` is given. */
   readonly verifyPassword?: (password: string, stored: string) => Promise<boolean>;
+  /** The server's sign-in guard, shared with the other protocols; default one of its own. */
+  readonly signIn?: SignInGuard;
 }
 
 export class PhoneAuthenticator {
   readonly #store: Store;
   readonly #cache: CredentialCache;
-  readonly #verify: (password: string, stored: string) => Promise<boolean>;
-  #decoy: Promise<string> | undefined;
+  readonly #guard: SignInGuard;
 
   constructor(store: Store, options: PhoneAuthenticatorOptions = {}) {
     this.#store = store;
     this.#cache = new CredentialCache(options.cache);
-    this.#verify = options.verifyPassword ?? verifyPassword;
+    this.#guard = options.signIn ?? new SignInGuard({ verifyPassword: options.verifyPassword });
   }
 
-  async authenticate(authorization: string | null): Promise<PhoneIdentity> {
+  /** The phone the credentials name; `source` is the request's address (http/client-address.ts), which the throttle counts by. */
+  async authenticate(authorization: string | null, source = 'unknown'): Promise<PhoneIdentity> {
     const credentials = basicCredentials(authorization);
-    if (credentials === undefined) throw refuse('an ActiveSync phone authenticates with HTTP Basic: the username and password of its ActiveSync client');
+    if (credentials === undefined) {
+      // No credentials is how a phone first asks (it expects the challenge): only a malformed header counts.
+      if (authorization !== null) {
+        this.#guard.admit(undefined, source);
+        this.#guard.failed(undefined, source);
+      }
+      throw refuse('an ActiveSync phone authenticates with HTTP Basic: the username and password of its ActiveSync client');
+    }
     const { username, password } = credentials;
+    // Before the cache, which would otherwise tell a waiting guesser which guess is right.
+    this.#guard.admit(username, source);
+    try {
+      const identity = await this.#identify(username, password, source);
+      this.#guard.succeeded(username, source);
+      return identity;
+    } catch (error) {
+      if (error instanceof ServiceError && error.status === 401) this.#guard.failed(username, source);
+      throw error;
+    }
+  }
+
+  async #identify(username: string, password: string, source: string): Promise<PhoneIdentity> {
     if (username === '' || unwritableIn(username) !== undefined) throw refuse('the username or password is wrong');
     const candidates = await this.#store.activesync.byUsername(username, MAX_CANDIDATES);
     const key = this.#cache.keyOf(`activesync\0${username}`, password);
@@ -69,13 +93,13 @@ export class PhoneAuthenticator {
     let client = known === undefined ? undefined : candidates.find((c) => c.accountId === known.accountId && c.passwordHash === known.passwordHash);
     if (client === undefined) {
       for (const candidate of candidates) {
-        if (await this.#verify(password, candidate.passwordHash)) {
+        if (await this.#guard.verify(username, source, password, candidate.passwordHash)) {
           client = candidate;
           break;
         }
       }
       // Unknown usernames pay a scrypt too: timing does not tell which names exist.
-      if (candidates.length === 0) await this.#verify(password, await (this.#decoy ??= hashPassword('atomsync decoy password')));
+      if (candidates.length === 0) await this.#guard.verify(username, source, password, undefined);
       if (client === undefined) throw refuse('the username or password is wrong');
       this.#cache.set(key, { accountId: client.accountId, passwordHash: client.passwordHash });
     }
