@@ -22,7 +22,7 @@ import { ServiceError } from '../errors.js';
 import { sourceOf } from '../http/client-address.js';
 import type { SessionRecord } from '../store/records.js';
 import type { SyncmlSessionRow } from '../store/store.js';
-import { claimedUsername } from './auth.js';
+import { AUTH_BASIC, AUTH_MD5, claimedUsername } from './auth.js';
 import { SESSION_STATE, StoredDataError } from './session/codecs.js';
 import { initialState, type SessionInput, type SyncmlDeps } from './session/session.js';
 import type { SessionState } from './session/state.js';
@@ -151,7 +151,7 @@ export class SyncmlEndpoint {
     const { reply, state: next } = await this.answer(ctx, { id: record.key, state, message, authorization, respUri }, checkPassword);
     if (state.accountId === undefined && claimed !== undefined) {
       if (next.accountId !== undefined) this.signIn.succeeded(claimed, source);
-      else if (next.status === StatusCode.INVALID_CREDENTIALS) this.signIn.failed(claimed, source);
+      else if (next.status === StatusCode.INVALID_CREDENTIALS && isGuess(header, state)) this.signIn.failed(claimed, source);
     }
     const bytes = encodeMessage(reply, encoding);
     const saved = await this.store.syncmlSessions.update(record.key, record.version, { state: SESSION_STATE.encode(next), lastMsgId: header.msgId, lastReply: bytes, lastRequest: digest });
@@ -214,6 +214,17 @@ export class SyncmlEndpoint {
     };
     await this.store.sessions.save(session);
   }
+}
+
+/**
+ * Whether refused credentials were a guess at the password. An MD5 credential before this session
+ * challenged is not: a device without a nonce of ours sends one over an empty or old nonce and is
+ * refused whatever its password (the challenge every MD5 phone's first sync gets), and counting
+ * it would make the owner's new phone wait on a name under attack.
+ */
+function isGuess(header: SyncHdr, before: SessionState): boolean {
+  const type = (header.cred?.meta?.type ?? AUTH_BASIC).trim().toLowerCase();
+  return type !== AUTH_MD5 || before.challengeNonce !== undefined;
 }
 
 /**
