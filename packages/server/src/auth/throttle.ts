@@ -31,7 +31,7 @@ import { LruMap } from './lru.js';
 export interface ThrottleSettings {
   /** Failures on one name from one address after which it waits. Default 5. */
   readonly pairFree?: number;
-  /** Failures from one address, any names, after which it waits. Default 50. */
+  /** Failures from one address, any names, after which it waits. Default 30. */
   readonly sourceFree?: number;
   /** Recent failures on a name, from all addresses, past which it is under attack. Default 20. */
   readonly nameUnderAttack?: number;
@@ -68,7 +68,7 @@ export class SignInThrottle {
 
   constructor(settings: ThrottleSettings = {}, now: () => number = Date.now) {
     this.#pairFree = settings.pairFree ?? 5;
-    this.#sourceFree = settings.sourceFree ?? 50;
+    this.#sourceFree = settings.sourceFree ?? 30;
     this.#nameUnderAttack = settings.nameUnderAttack ?? 20;
     this.#base = settings.baseDelayMs ?? 1000;
     this.#max = settings.maxDelayMs ?? 5 * 60_000;

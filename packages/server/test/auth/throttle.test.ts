@@ -142,11 +142,25 @@ describe('the verification gate', () => {
   it('runs at most `concurrency` verifications at once, whatever arrives', async () => {
     const gate = new VerificationGate({ concurrency: 2, maxQueued: 100 });
     const work = heldWork();
-    const all = Array.from({ length: 20 }, (_, i) => gate.run('suspect', work.task(`v${i}`)));
+    const all = Array.from({ length: 20 }, (_, i) => gate.run(i % 2 === 0 ? 'clear' : 'suspect', work.task(`v${i}`)));
     await new Promise((r) => setImmediate(r));
     expect(work.state.running).toBe(2);
     await work.releaseAll();
     expect(await Promise.all(all)).toHaveLength(20);
+    expect(work.state.most).toBe(2);
+  });
+
+  it('keeps one place for clean sign-ins: failing ones never hold them all', async () => {
+    const gate = new VerificationGate({ concurrency: 2, maxQueued: 100 });
+    const work = heldWork();
+    const guesses = Array.from({ length: 5 }, (_, i) => gate.run('suspect', work.task(`guess${i}`)));
+    await new Promise((r) => setImmediate(r));
+    expect(work.state.started).toEqual(['guess0']);
+    const owner = gate.run('clear', work.task('owner'));
+    await new Promise((r) => setImmediate(r));
+    expect(work.state.started).toEqual(['guess0', 'owner']);
+    await work.releaseAll();
+    await Promise.all([owner, ...guesses]);
     expect(work.state.most).toBe(2);
   });
 
