@@ -8,6 +8,7 @@ import { runHostileBench, runHostileHttpBench, runWideBodiesHttpBench } from './
 import { runImportBench } from './import.bench.js';
 import { runListingBench } from './listing.bench.js';
 import { runServerBench } from './server.bench.js';
+import { runSignInBench } from './sign-in.bench.js';
 import { runSyncBench } from './sync.bench.js';
 import { runSyncmlBench } from './syncml.bench.js';
 import { runWritesBench } from './writes.bench.js';
@@ -25,6 +26,7 @@ const BENCHES: Record<string, () => boolean | Promise<boolean>> = {
   import: runImportBench,
   activesync: runActivesyncBench,
   writes: runWritesBench,
+  'sign-in': runSignInBench,
 };
 
 const only = process.env.ATOMSYNC_BENCH?.split(',').map((name) => name.trim()).filter((name) => name !== '');

@@ -42,11 +42,12 @@ export const GC_ON_SIGNAL = ['--expose-gc', "--import=data:text/javascript,proce
 export async function serve(
   dataDir: string,
   admin: { username: string; password: string },
-  options: { readonly nodeArgs?: readonly string[]; readonly env?: Readonly<Record<string, string>> } = {},
+  options: { readonly nodeArgs?: readonly string[]; readonly env?: Readonly<Record<string, string>>; readonly cli?: string } = {},
 ): Promise<{ url: string; process: ChildProcess }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), cli, 'serve', '--port', String(port), '--data', dataDir], {
+  // `options.cli`: another build's cli.js, for a before/after in one run.
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.cli ?? cli, 'serve', '--port', String(port), '--data', dataDir], {
     env: { ...process.env, ...options.env, ATOMSYNC_ADMIN_USER: admin.username, ATOMSYNC_ADMIN_PASSWORD: admin.password, ATOMSYNC_LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -18,6 +18,7 @@ import { ServiceError } from './errors.js';
 import type { OperationHandlers } from './context.js';
 import { routes, type RouteSpec } from './generated/routes.js';
 import { toServiceError } from './http/failure.js';
+import { noteSource } from './http/client-address.js';
 import { applyForwarded } from './http/forwarded.js';
 import { livez, readyz, type ReadinessCheck } from './http/health.js';
 import type { Metrics } from './http/metrics.js';
@@ -98,6 +99,8 @@ export function createApp(options: AppOptions = {}): H3 {
     silent: true,
     onRequest(event) {
       ensureRequest(event, logger);
+      // The client's address first, as the trusted proxies say it: the sign-in throttle counts by it.
+      noteSource(event, options.trustProxy);
       if (options.trustProxy !== undefined && options.trustProxy > 0) applyForwarded(event, options.trustProxy);
     },
     onError(error, event) {

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { ActivesyncEndpoint, type ActivesyncSettings } from './activesync/endpoint.js';
 import { createApp } from './app.js';
 import { createAccountAuthenticator } from './auth/accounts.js';
+import { SignInGuard, type SignInSettings } from './auth/sign-in.js';
 import type { MetricsAccess } from './config.js';
 import { outboxGateway, type Gateway } from './gateway/gateway.js';
 import { createHandlers } from './handlers/index.js';
@@ -40,6 +41,8 @@ export interface ServerOptions {
   readonly housekeeping?: Housekeeping;
   /** ATOMSYNC_RUN_LEASE_SECONDS: a synchronization's lease on its binding (services/run-lock.ts); default DEFAULT_RUN_LEASE_SECONDS. */
   readonly runLeaseSeconds?: number;
+  /** The sign-in throttle's and scrypt gate's bounds, one guard for every protocol (auth/sign-in.ts); defaults when absent. */
+  readonly signIn?: SignInSettings;
 }
 
 export function createServer(options: ServerOptions): H3 {
@@ -47,13 +50,19 @@ export function createServer(options: ServerOptions): H3 {
   const store = metrics === undefined ? options.store : instrumentStore(options.store, metrics);
   if (metrics !== undefined && options.storeStats !== undefined) metrics.observeStore(options.storeStats);
   options.housekeeping?.start(store);
+  // One guard for every way of signing in: a name guessed over one protocol waits on all of them.
+  const signIn = new SignInGuard(options.signIn);
   // Runs of one binding on this server wait for each other in `runs` rather than poll the lease.
   const runs = new BindingRuns(options.runLeaseSeconds === undefined ? DEFAULT_LEASE : leaseOf(options.runLeaseSeconds));
-  const deps = { store, secrets: options.secrets, gateway: options.gateway ?? outboxGateway, runs };
-  const activesync = new ActivesyncEndpoint({ store, secrets: options.secrets, runs: deps.runs }, { ...options.activesync, baseUrl: options.baseUrl?.replace(/\/+$/, '') }, options.logger);
+  const deps = { store, secrets: options.secrets, gateway: options.gateway ?? outboxGateway, runs, signIn };
+  const activesync = new ActivesyncEndpoint(
+    { store, secrets: options.secrets, runs },
+    { ...options.activesync, auth: { ...options.activesync?.auth, signIn }, baseUrl: options.baseUrl?.replace(/\/+$/, '') },
+    options.logger,
+  );
   return createApp({
     handlers: createHandlers(deps),
-    authenticate: createAccountAuthenticator(store, options.secrets, { baseUrl: options.baseUrl }),
+    authenticate: createAccountAuthenticator(store, options.secrets, { baseUrl: options.baseUrl, signIn }),
     baseUrl: options.baseUrl,
     logger: options.logger,
     trustProxy: options.trustProxy,

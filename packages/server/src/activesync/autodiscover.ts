@@ -8,6 +8,7 @@
 import { AUTODISCOVER_RESPONSE_SCHEMA, autodiscoverError, autodiscoverResponse, AutodiscoverRequestError, readAutodiscoverRequest } from '@atomsync/activesync';
 import type { H3Event } from 'h3';
 import { readBytes } from '../http/body.js';
+import { sourceOf } from '../http/client-address.js';
 import type { Body } from '../http/respond.js';
 import type { PhoneAuthenticator } from './auth.js';
 
@@ -17,7 +18,7 @@ export const AUTODISCOVER_PATHS = ['/autodiscover/autodiscover.xml', '/Autodisco
 const MAX_REQUEST_BYTES = 64 * 1024;
 
 export async function autodiscover(event: H3Event, auth: PhoneAuthenticator, baseUrl: string | undefined, activesyncPath: string): Promise<Body> {
-  const { client } = await auth.authenticate(event.req.headers.get('authorization'));
+  const { client } = await auth.authenticate(event.req.headers.get('authorization'), sourceOf(event));
   const text = new TextDecoder('utf-8', { fatal: false }).decode(await readBytes(event, MAX_REQUEST_BYTES));
   event.res.headers.set('content-type', 'text/xml; charset=utf-8');
   let request;

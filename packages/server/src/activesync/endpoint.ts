@@ -28,6 +28,7 @@ import type { H3, H3Event } from 'h3';
 import type { Logger } from 'pino';
 import { ServiceError } from '../errors.js';
 import { readBytes } from '../http/body.js';
+import { sourceOf } from '../http/client-address.js';
 import { toServiceError } from '../http/failure.js';
 import { requestState } from '../http/request-state.js';
 import { sendError, type Body } from '../http/respond.js';
@@ -126,7 +127,7 @@ export class ActivesyncEndpoint {
 
   /** What we speak; the phone's credentials are checked, as Exchange does (a phone tests them this way). */
   async options(event: H3Event): Promise<Body> {
-    await this.#auth.authenticate(event.req.headers.get('authorization'));
+    await this.#auth.authenticate(event.req.headers.get('authorization'), sourceOf(event));
     const headers = event.res.headers;
     headers.set('ms-server-activesync', SERVER_VERSION);
     headers.set('ms-asprotocolversions', AS_PROTOCOL_VERSIONS_HEADER);
@@ -147,7 +148,7 @@ export class ActivesyncEndpoint {
       throw error;
     }
     state.operationId = `activesync.${line.command}`;
-    const { client, account } = await this.#auth.authenticate(event.req.headers.get('authorization'));
+    const { client, account } = await this.#auth.authenticate(event.req.headers.get('authorization'), sourceOf(event));
     const bytes = await readBytes(event);
     let body: AsElement | null;
     try {

@@ -11,6 +11,10 @@
  * No credentials → undefined (the pipeline answers 401 where the operation needs an account).
  * Credentials that do not authenticate → 401 `unauthorized` with `WWW-Authenticate`. Nothing
  * here logs or echoes a credential: messages say what was wrong, never with what.
+ *
+ * Every scheme goes through the sign-in guard (auth/sign-in.ts): an address that failed too often
+ * is answered 429 `rate_limited` with Retry-After before anything is checked (Basic per name and
+ * address, Bearer and OAuth per address), failures are counted, and scrypt runs through its gate.
  */
 import { unwritableIn } from '../http/safe-text.js';
 import { timingSafeEqual } from 'node:crypto';
@@ -23,8 +27,9 @@ import type { Store } from '../store/store.js';
 import type { Authenticator } from './authenticate.js';
 import { CredentialCache, type CredentialCacheOptions } from './credential-cache.js';
 import { hmacSha1Signature, parseOAuthHeader, sameSignature, signatureBaseString } from './oauth.js';
-import { hashPassword, verifyPassword } from './password.js';
 import type { AccountPrincipal } from './principal.js';
+import { SignInGuard } from './sign-in.js';
+import { sourceOf } from '../http/client-address.js';
 
 export const CHALLENGE = 'Basic realm="atomsync", OAuth realm="atomsync"';
 
@@ -39,8 +44,10 @@ export interface AccountAuthenticatorOptions {
   readonly cache?: CredentialCacheOptions;
   /** Default Date.now; the OAuth window and the cache's TTL read it. */
   readonly now?: () => number;
-  /** The scrypt check; a seam for tests that count how often it runs. Default auth/password.ts. */
+  /** The scrypt check; a seam for tests that count how often it runs. Default auth/password.ts. Ignored when `signIn` is given. */
   readonly verifyPassword?: (password: string, stored: string) => Promise<boolean>;
+  /** The server's sign-in guard, shared with the device protocols; default one of its own. */
+  readonly signIn?: SignInGuard;
 }
 
 function refuse(message: string): ServiceError {
@@ -53,12 +60,10 @@ function principalOf(account: AccountRecord): AccountPrincipal {
 
 export function createAccountAuthenticator(store: Store, secrets: SecretBox, options: AccountAuthenticatorOptions = {}): Authenticator {
   const now = options.now ?? Date.now;
-  const verify = options.verifyPassword ?? verifyPassword;
+  const guard = options.signIn ?? new SignInGuard({ now, verifyPassword: options.verifyPassword });
   const cache = new CredentialCache({ now, ...options.cache });
   // Concurrent first requests with one credential share one scrypt run.
   const verifying = new Map<string, Promise<AccountRecord | undefined>>();
-  // A password no account has: unknown usernames still pay a scrypt, so timing does not reveal which names exist.
-  let decoy: Promise<string> | undefined;
   // When each account's nonces are next pruned (insertion order: the least recently pruned first).
   const nextPrune = new Map<number, number>();
   const maxPruneTimes = options.cache?.maxEntries ?? 10_000;
@@ -66,9 +71,10 @@ export function createAccountAuthenticator(store: Store, secrets: SecretBox, opt
   const accountsSeen = new Map<string, { readonly version: string; readonly account: AccountRecord }>();
   const maxAccountsSeen = options.cache?.maxEntries ?? 10_000;
 
-  async function verifyBasic(username: string, password: string, key: string): Promise<AccountRecord | undefined> {
+  async function verifyBasic(username: string, password: string, key: string, source: string): Promise<AccountRecord | undefined> {
     const account = await store.accounts.byUsername(username);
-    const ok = await verify(password, account?.passwordHash ?? (await (decoy ??= hashPassword('atomsync decoy password'))));
+    // An unknown username pays the same scrypt (a decoy's), so timing does not reveal which names exist.
+    const ok = await guard.verify(username, source, password, account?.passwordHash);
     if (!ok || account === undefined) return undefined;
     cache.set(key, { accountId: account.id, passwordHash: account.passwordHash });
     return account;
@@ -94,30 +100,58 @@ export function createAccountAuthenticator(store: Store, secrets: SecretBox, opt
     return account;
   }
 
-  async function basic(credentials: string): Promise<AccountPrincipal> {
+  async function basic(credentials: string, source: string): Promise<AccountPrincipal> {
     const decoded = Buffer.from(credentials, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
-    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(credentials) || colon < 0) throw refuse('the Basic credentials are malformed');
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(credentials) || colon < 0) {
+      guard.admit(undefined, source);
+      guard.failed(undefined, source);
+      throw refuse('the Basic credentials are malformed');
+    }
     const username = decoded.slice(0, colon);
     const password = decoded.slice(colon + 1);
+    // Before the cache: a cached credential answering while the address must wait would tell a
+    // guesser, at no cost, which guess is right.
+    guard.admit(username, source);
     // No account is named with a character XML cannot carry (and PostgreSQL text holds no NUL).
-    if (unwritableIn(username) !== undefined) throw refuse('the username or password is wrong');
+    if (unwritableIn(username) !== undefined) {
+      guard.failed(username, source);
+      throw refuse('the username or password is wrong');
+    }
     const key = cache.keyOf(username, password);
     const hit = cache.get(key);
     if (hit !== undefined) {
       const account = await currentAccount(username);
-      if (account !== undefined && account.id === hit.accountId && samePasswordHash(account.passwordHash, hit.passwordHash)) return principalOf(account);
+      if (account !== undefined && account.id === hit.accountId && samePasswordHash(account.passwordHash, hit.passwordHash)) {
+        guard.succeeded(username, source);
+        return principalOf(account);
+      }
       // Changed or deleted since it verified: forget it and check the password afresh.
       cache.delete(key);
     }
     let pending = verifying.get(key);
     if (pending === undefined) {
-      pending = verifyBasic(username, password, key).finally(() => verifying.delete(key));
+      pending = verifyBasic(username, password, key, source).finally(() => verifying.delete(key));
       verifying.set(key, pending);
     }
     const account = await pending;
-    if (account === undefined) throw refuse('the username or password is wrong');
+    if (account === undefined) {
+      guard.failed(username, source);
+      throw refuse('the username or password is wrong');
+    }
+    guard.succeeded(username, source);
     return principalOf(account);
+  }
+
+  /** Bearer and OAuth name no password to guess per name: their failures count against the address. */
+  async function byAddress(source: string, check: () => Promise<AccountPrincipal>): Promise<AccountPrincipal> {
+    guard.admit(undefined, source);
+    try {
+      return await check();
+    } catch (error) {
+      if (error instanceof ServiceError && error.status === 401) guard.failed(undefined, source);
+      throw error;
+    }
   }
 
   async function bearer(token: string): Promise<AccountPrincipal> {
@@ -195,15 +229,18 @@ export function createAccountAuthenticator(store: Store, secrets: SecretBox, opt
       const space = header.indexOf(' ');
       const scheme = (space < 0 ? header : header.slice(0, space)).toLowerCase();
       const rest = space < 0 ? '' : header.slice(space + 1).trim();
+      const source = sourceOf(event);
       switch (scheme) {
         case 'basic':
-          return basic(rest);
+          return basic(rest, source);
         case 'bearer':
-          return bearer(rest);
+          return byAddress(source, () => bearer(rest));
         case 'oauth':
-          return oauth(event, header);
+          return byAddress(source, () => oauth(event, header));
         default:
-          throw refuse('the Authorization scheme is not one of Basic, Bearer, OAuth');
+          return byAddress(source, async () => {
+            throw refuse('the Authorization scheme is not one of Basic, Bearer, OAuth');
+          });
       }
     },
   };

@@ -1,4 +1,5 @@
 /** What every handler group is built from (server.ts wires them). */
+import type { SignInGuard } from '../auth/sign-in.js';
 import type { Gateway } from '../gateway/gateway.js';
 import type { BindingRuns } from '../services/run-lock.js';
 import type { SecretBox } from '../secrets/box.js';
@@ -13,6 +14,8 @@ export interface HandlerDeps {
   readonly gateway: Gateway;
   /** This server's chain of runs per binding: requested runs and phone sessions wait for each other here. */
   readonly runs: BindingRuns;
+  /** The server's sign-in guard (auth/sign-in.ts), shared by every protocol; default: the SyncML endpoint's own. */
+  readonly signIn?: SignInGuard;
 }
 
 /** One group of operations (a handlers/*.ts module): the handlers it implements. */

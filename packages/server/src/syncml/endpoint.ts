@@ -15,12 +15,14 @@
  * guide/security.md for the threat model.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { decodeMessage, encodeMessage, encodingOf, SYNCML_MEDIA_TYPES, SyncmlDecodeError, type SyncHdr, type SyncmlEncoding, type SyncmlMessage } from '@atomsync/syncml';
+import { decodeMessage, encodeMessage, encodingOf, StatusCode, SYNCML_MEDIA_TYPES, SyncmlDecodeError, type SyncHdr, type SyncmlEncoding, type SyncmlMessage } from '@atomsync/syncml';
+import { SignInGuard } from '../auth/sign-in.js';
 import type { RequestContext } from '../context.js';
 import { ServiceError } from '../errors.js';
+import { sourceOf } from '../http/client-address.js';
 import type { SessionRecord } from '../store/records.js';
 import type { SyncmlSessionRow } from '../store/store.js';
-import { claimedUsername } from './auth.js';
+import { AUTH_BASIC, AUTH_MD5, claimedUsername } from './auth.js';
 import { SESSION_STATE, StoredDataError } from './session/codecs.js';
 import { initialState, type SessionInput, type SyncmlDeps } from './session/session.js';
 import type { SessionState } from './session/state.js';
@@ -63,7 +65,11 @@ function expired(row: SyncmlSessionRow, state: SessionState, now: number): boole
 const NO_SESSION = 'there is no such SyncML session (it ended or expired): start a new one';
 
 export class SyncmlEndpoint {
-  constructor(private readonly deps: Omit<SyncmlDeps, 'log'>) {}
+  constructor(
+    private readonly deps: Omit<SyncmlDeps, 'log' | 'checkPassword'>,
+    /** The server's sign-in guard, shared with the other protocols; default one of its own. */
+    private readonly signIn: SignInGuard = new SignInGuard(),
+  ) {}
 
   private get store() {
     return this.deps.store;
@@ -72,6 +78,10 @@ export class SyncmlEndpoint {
   async handle(ctx: RequestContext, body: Uint8Array): Promise<Uint8Array> {
     const encoding = encodingOf(ctx.event.req.headers.get('content-type'));
     if (encoding === undefined) throw new ServiceError(415, 'unsupported_media_type', `a SyncML message is ${SYNCML_MEDIA_TYPES.xml} or ${SYNCML_MEDIA_TYPES.wbxml}`);
+    const source = sourceOf(ctx.event);
+    // A message without a session key starts a session, anonymous until its credentials verify:
+    // bounded per address before anything of it is decoded.
+    if (!ctx.event.url.searchParams.has(SESSION_PARAM)) this.signIn.admitFirstMessage(source);
     let message: SyncmlMessage;
     try {
       message = decodeMessage(body, encoding);
@@ -83,6 +93,8 @@ export class SyncmlEndpoint {
     const key = ctx.event.url.searchParams.get(SESSION_PARAM);
     const authorization = ctx.event.req.headers.get('authorization') ?? undefined;
     const digest = requestDigest(encoding, key, authorization, body);
+    // The name the credentials claim, counted by the sign-in throttle while the session is not signed in.
+    const claimed = claimedUsername(header, authorization);
     ctx.event.res.headers.set('content-type', SYNCML_MEDIA_TYPES[encoding]);
 
     let record: SyncmlSessionRow;
@@ -101,7 +113,6 @@ export class SyncmlEndpoint {
         throw new ServiceError(400, 'bad_request', 'the message is from another device or session than the session its key opens');
       }
       // The key stands for the session's account; credentials of another account never ride on it.
-      const claimed = claimedUsername(header, authorization);
       if (state.username !== undefined && claimed !== undefined && claimed !== state.username) {
         throw new ServiceError(403, 'forbidden', "the message's credentials are not those of the account its session belongs to");
       }
@@ -111,6 +122,7 @@ export class SyncmlEndpoint {
         throw new ServiceError(400, 'bad_request', `message ${header.msgId} of this session was answered already; a repeat must be the same request`);
       }
       if (state.done) throw new ServiceError(409, 'conflict', 'this SyncML session has ended: start a new one');
+      if (state.accountId === undefined && claimed !== undefined) this.signIn.admit(claimed, source);
       record = found;
       respKey = key;
     } else {
@@ -120,6 +132,7 @@ export class SyncmlEndpoint {
       if (repeat !== undefined && repeat.lastMsgId === header.msgId && repeat.lastReply !== null && !expired(repeat, await this.stateOf(ctx, repeat), Date.now())) {
         return repeat.lastReply;
       }
+      if (claimed !== undefined) this.signIn.admit(claimed, source);
       respKey = newKey();
       state = initialState(message, encoding);
       record = await this.store.syncmlSessions.create({
@@ -134,7 +147,12 @@ export class SyncmlEndpoint {
     }
 
     const respUri = `${ctx.baseUrl}/syncml?${SESSION_PARAM}=${respKey}`;
-    const { reply, state: next } = await this.answer(ctx, { id: record.key, state, message, authorization, respUri });
+    const checkPassword = (username: string, password: string, stored: string | undefined) => this.signIn.verify(username, source, password, stored);
+    const { reply, state: next } = await this.answer(ctx, { id: record.key, state, message, authorization, respUri }, checkPassword);
+    if (state.accountId === undefined && claimed !== undefined) {
+      if (next.accountId !== undefined) this.signIn.succeeded(claimed, source);
+      else if (next.status === StatusCode.INVALID_CREDENTIALS && isGuess(header, state)) this.signIn.failed(claimed, source);
+    }
     const bytes = encodeMessage(reply, encoding);
     const saved = await this.store.syncmlSessions.update(record.key, record.version, { state: SESSION_STATE.encode(next), lastMsgId: header.msgId, lastReply: bytes, lastRequest: digest });
     if (saved === undefined) {
@@ -158,9 +176,9 @@ export class SyncmlEndpoint {
   }
 
   /** The session machine's answer; a session whose buffered changes or DevInf do not decode ends (409). */
-  private async answer(ctx: RequestContext, input: SessionInput): Promise<Answer> {
+  private async answer(ctx: RequestContext, input: SessionInput, checkPassword: SyncmlDeps['checkPassword']): Promise<Answer> {
     try {
-      return await answerMessage({ ...this.deps, log: ctx.log }, input);
+      return await answerMessage({ ...this.deps, log: ctx.log, checkPassword }, input);
     } catch (error) {
       if (error instanceof StoredDataError) throw await this.cannotContinue(ctx, input.id, error);
       throw error;
@@ -196,6 +214,17 @@ export class SyncmlEndpoint {
     };
     await this.store.sessions.save(session);
   }
+}
+
+/**
+ * Whether refused credentials were a guess at the password. An MD5 credential before this session
+ * challenged is not: a device without a nonce of ours sends one over an empty or old nonce and is
+ * refused whatever its password (the challenge every MD5 phone's first sync gets), and counting
+ * it would make the owner's new phone wait on a name under attack.
+ */
+function isGuess(header: SyncHdr, before: SessionState): boolean {
+  const type = (header.cred?.meta?.type ?? AUTH_BASIC).trim().toLowerCase();
+  return type !== AUTH_MD5 || before.challengeNonce !== undefined;
 }
 
 /**

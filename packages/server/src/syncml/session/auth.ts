@@ -20,6 +20,7 @@ export async function authenticate(session: Session): Promise<boolean> {
   const check = await checkCredentials(store, deps.secrets, {
     header,
     authorization: session.authorization,
+    checkPassword: deps.checkPassword,
     nonces: async (username) => {
       const account = await store.accounts.byUsername(username);
       const device = account && (await store.syncmlDevices.get(account.id, state.deviceId));

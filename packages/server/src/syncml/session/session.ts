@@ -28,6 +28,8 @@ export interface SyncmlDeps extends SynchronizationDeps {
   readonly secrets: SecretBox;
   /** Adapts an outgoing item to the phone (its DevInf, its model's quirks, its time zone). */
   readonly renderFor: (target: PhoneTarget) => Promise<RenderItem>;
+  /** Checks a password against a stored hash (none: the name has no account), through the sign-in guard's gate; default scrypt with a decoy. */
+  readonly checkPassword?: (username: string, password: string, stored: string | undefined) => Promise<boolean>;
 }
 
 /** What the steps of one message hand each other; nothing of it is kept. */
