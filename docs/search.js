@@ -202,7 +202,8 @@ var INDEX = [
 {"title":"unsupported_media_type","url":"index.html#error-unsupported_media_type","kind":"error","detail":"error code"},
 {"title":"rate_limited","url":"index.html#error-rate_limited","kind":"error","detail":"error code"},
 {"title":"not_implemented","url":"index.html#error-not_implemented","kind":"error","detail":"error code"},
-{"title":"internal","url":"index.html#error-internal","kind":"error","detail":"error code"}
+{"title":"internal","url":"index.html#error-internal","kind":"error","detail":"error code"},
+{"title":"unavailable","url":"index.html#error-unavailable","kind":"error","detail":"error code"}
 ];
 (function () {
   var KINDS = ['operation', 'guide', 'tag', 'type', 'error'];
