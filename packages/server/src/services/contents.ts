@@ -81,12 +81,13 @@ export async function getContent(store: Repositories, client: ClientKey, uuid: s
  * class replaced).
  */
 export async function updateContent(store: Store, client: ClientKey, uuid: string, input: ContentInput): Promise<ContentRecord> {
+  // Nothing but the store: it runs again when cut before its COMMIT (issue 27).
   return store.transaction(async (tx) => {
     const current = await getContent(tx, client, uuid);
     const updated = await tx.contents.update(client, current.uuid, prepared(input, current.dataclass));
     if (updated === undefined) throw contentNotFound(uuid);
     return updated;
-  });
+  }, { retry: true });
 }
 
 /** Turns the item into a tombstone; 404 when it is absent or already deleted. */
