@@ -50,7 +50,7 @@ class NotReady extends Error {
 function reasonOf(error: unknown): string {
   if (error instanceof NotReady) return error.reason;
   const unreachable = unreachableCause(error);
-  if (unreachable !== undefined) return `the store failed: unreachable (${unreachable})`;
+  if (unreachable !== undefined) return `the store failed (${unreachable})`;
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && /^[\w-]{1,40}$/.test(code)) return `the store failed (${code})`;
   return 'the store failed';

@@ -8,6 +8,7 @@ import { faultReadingDialect } from './kysely/fault-dialect.js';
 import { migrate } from './kysely/migrations.js';
 import type { Database } from './kysely/schema.js';
 import { createKyselyStore } from './kysely/store.js';
+import { StoreUnavailable } from './faults.js';
 import { OutageLog } from './outage.js';
 import type { PoolStats, Store } from './store.js';
 
@@ -32,7 +33,9 @@ export async function openStore(options: StoreOptions, { log = createLogger('war
     await migrate(db, options.kind);
   } catch (error) {
     await db.destroy();
-    throw error;
+    // A store that cannot be opened is the caller's to say in its own words (the CLI prints the
+    // driver's: `connect ECONNREFUSED 127.0.0.1:5432`), not a request's 503.
+    throw error instanceof StoreUnavailable && error.cause !== undefined ? error.cause : error;
   }
   return createKyselyStore(db, options.kind, poolStats);
 }
