@@ -75,6 +75,15 @@ export function isTransactionConflict(error: unknown): boolean {
 }
 
 /**
+ * Whether a transaction whose work may run again (Store.transaction's `retry`) is tried again after
+ * `error`: the database kept nothing of the attempt, and running it again may succeed: its connection was
+ * lost (the pool connects anew), or it lost a conflict. Not when no connection could be had: a
+ * database that refuses connections (down, starting) would refuse the next attempt too, and the
+ * request's turn in the writers' line would be held for nothing; its client is told to come back.
+ */
+export const mayRunAgain = (error: unknown): boolean => (error instanceof StoreUnavailable && error.outcome === 'none' && !error.connecting) || isTransactionConflict(error);
+
+/**
  * Whether the statement that failed may have taken effect: `none` when the database cannot have
  * kept anything of it (no connection was had, a transaction was cut before its COMMIT was sent,
  * a read), `unknown` when it may have (a COMMIT, or a write outside a transaction, sent and its
@@ -89,10 +98,17 @@ export class StoreUnavailable extends Error {
     /** unreachableCause's words. */
     readonly reason: string,
     readonly outcome: FaultOutcome,
-    options?: ErrorOptions
+    options?: ErrorOptions & {
+      /** It failed getting a connection: the database refuses or is out of reach, and asking again at once would fail alike. */
+      readonly connecting?: boolean;
+    },
   ) {
     super(`the store is unreachable (${reason})`, options);
+    this.connecting = options?.connecting === true;
   }
+
+  /** It failed getting a connection (see the constructor's option). */
+  readonly connecting: boolean;
 }
 
 /**

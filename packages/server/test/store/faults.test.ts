@@ -5,7 +5,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/log.js';
-import { isTransactionConflict, outcomeOf, StoreUnavailable, unreachableCause } from '../../src/store/faults.js';
+import { isTransactionConflict, mayRunAgain, outcomeOf, StoreUnavailable, unreachableCause } from '../../src/store/faults.js';
 import { OutageLog } from '../../src/store/outage.js';
 
 /** An error as pg, Node or better-sqlite3 make it: a message and maybe a code. */
@@ -62,6 +62,23 @@ describe('isTransactionConflict', () => {
     ['57P01', false],
   ])('%s → %s', (code, conflict) => {
     expect(isTransactionConflict(failure('x', code))).toBe(conflict);
+  });
+});
+
+describe('mayRunAgain: is a transaction that may run again tried again after this failure?', () => {
+  it.each<[string, unknown, boolean]>([
+    ['its connection lost before COMMIT', new StoreUnavailable('57P01 admin_shutdown', 'none'), true],
+    ['a serialization failure', failure('could not serialize access', '40001'), true],
+    ['a deadlock', failure('deadlock detected', '40P01'), true],
+    // It may have been kept: never twice.
+    ['its COMMIT sent and the answer lost', new StoreUnavailable('connection terminated', 'unknown'), false],
+    // The next attempt would be refused alike, and hold the writers' line meanwhile.
+    ['no connection to be had', new StoreUnavailable('ECONNREFUSED', 'none', { connecting: true }), false],
+    ['a raw driver error (not read by the store)', failure('terminating connection', '57P01'), false],
+    ['a unique violation', failure('duplicate key', '23505'), false],
+    ['a failure of the work itself', new Error('boom'), false],
+  ])('%s → %s', (_, error, again) => {
+    expect(mayRunAgain(error)).toBe(again);
   });
 });
 

@@ -36,7 +36,7 @@ function faultReadingDriver(driver: Driver, outage: OutageLog): Driver {
     try {
       connection = await acquire();
     } catch (error) {
-      throw unavailable(error, 'none', outage);
+      throw unavailable(error, 'none', outage, true);
     }
     if (!watched.has(connection)) {
       watched.add(connection);
@@ -70,10 +70,10 @@ function readFaults(connection: DatabaseConnection, outage: OutageLog): void {
 }
 
 /** `error` as StoreUnavailable when it means the store is unreachable (logged as the outage's), else as it is. */
-function unavailable(error: unknown, outcome: 'none' | 'unknown', outage: OutageLog): unknown {
+function unavailable(error: unknown, outcome: 'none' | 'unknown', outage: OutageLog, connecting = false): unknown {
   if (error instanceof StoreUnavailable) return error;
   const cause = unreachableCause(error);
   if (cause === undefined) return error;
   outage.failed(cause, error);
-  return new StoreUnavailable(cause, outcome, { cause: error });
+  return new StoreUnavailable(cause, outcome, { cause: error, connecting });
 }

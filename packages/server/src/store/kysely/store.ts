@@ -22,7 +22,7 @@ import { catalogueRepo } from './catalogue.js';
 import { activesyncRepo, datastoreRepo, extdataRepo, syncmlRepo } from './clients.js';
 import { contentRepo } from './contents.js';
 import type { StoreContext } from './context.js';
-import { isTransactionConflict, StoreUnavailable } from '../faults.js';
+import { mayRunAgain } from '../faults.js';
 import { bindingRepo, phoneBindingRepo, syncLogRepo } from './bindings.js';
 import { syncLockRepo, syncStateRepo } from './sync-state.js';
 import type { Dialect } from './migrations.js';
@@ -33,15 +33,12 @@ import { storeVersion } from './version.js';
 
 /**
  * How many times a transaction that may run again (`retry`) is tried in all. A terminated backend
- * costs one attempt (the pool connects anew); a server that is down fails every attempt at once
- * (connection refused), so three cost the caller little before its 503.
+ * costs one attempt (the pool connects anew).
  */
 const TRANSACTION_ATTEMPTS = 3;
 /** The pause before the n-th retry is n times this: a restart or a conflict gets a moment to pass. */
 const RETRY_PAUSE_MS = 50;
 
-/** The database kept nothing of the attempt, and running it again may succeed. */
-const mayRunAgain = (error: unknown): boolean => (error instanceof StoreUnavailable && error.outcome === 'none') || isTransactionConflict(error);
 
 export function createKyselyStore(db: Kysely<Database>, dialect: Dialect, poolStats: () => PoolStats | undefined = () => undefined): Store {
   const current = new AsyncLocalStorage<Transaction<Database>>();
