@@ -107,6 +107,7 @@ var INDEX = [
 {"title":"Stores","url":"operators.html#stores","kind":"guide","detail":"Running atomsync"},
 {"title":"The embedded store","url":"operators.html#the-embedded-store","kind":"guide","detail":"Running atomsync"},
 {"title":"PostgreSQL","url":"operators.html#postgresql","kind":"guide","detail":"Running atomsync"},
+{"title":"When the database restarts or fails over","url":"operators.html#when-the-database-restarts-or-fails-over","kind":"guide","detail":"Running atomsync"},
 {"title":"Write throughput and durability","url":"operators.html#write-throughput-and-durability","kind":"guide","detail":"Running atomsync"},
 {"title":"The secret key","url":"operators.html#the-secret-key","kind":"guide","detail":"Running atomsync"},
 {"title":"Several instances behind a load balancer","url":"operators.html#several-instances-behind-a-load-balancer","kind":"guide","detail":"Running atomsync"},
@@ -125,6 +126,7 @@ var INDEX = [
 {"title":"What they can reach","url":"security.html#what-they-can-reach","kind":"guide","detail":"Security"},
 {"title":"Writers that race, servers that die","url":"security.html#writers-that-race-servers-that-die","kind":"guide","detail":"Security"},
 {"title":"Hostile input","url":"security.html#hostile-input","kind":"guide","detail":"Security"},
+{"title":"The database going away","url":"security.html#the-database-going-away","kind":"guide","detail":"Security"},
 {"title":"Logs","url":"security.html#logs","kind":"guide","detail":"Security"},
 {"title":"extdata","url":"extdata.html","kind":"tag","detail":"5 operations"},
 {"title":"datastore","url":"datastore.html","kind":"tag","detail":"3 operations"},
@@ -205,7 +207,8 @@ var INDEX = [
 {"title":"unsupported_media_type","url":"index.html#error-unsupported_media_type","kind":"error","detail":"error code"},
 {"title":"rate_limited","url":"index.html#error-rate_limited","kind":"error","detail":"error code"},
 {"title":"not_implemented","url":"index.html#error-not_implemented","kind":"error","detail":"error code"},
-{"title":"internal","url":"index.html#error-internal","kind":"error","detail":"error code"}
+{"title":"internal","url":"index.html#error-internal","kind":"error","detail":"error code"},
+{"title":"unavailable","url":"index.html#error-unavailable","kind":"error","detail":"error code"}
 ];
 (function () {
   var KINDS = ['operation', 'guide', 'tag', 'type', 'error'];

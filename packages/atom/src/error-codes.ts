@@ -17,4 +17,5 @@ export const ERROR_CODE_BY_STATUS: Readonly<Partial<Record<number, ErrorCode>>> 
   415: 'unsupported_media_type',
   429: 'rate_limited',
   501: 'not_implemented',
+  503: 'unavailable',
 };

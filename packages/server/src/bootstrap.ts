@@ -24,7 +24,7 @@ import type { StoreStats } from './http/metrics.js';
 import { SecretBox } from './secrets/box.js';
 import { keyFileIn } from './secrets/key.js';
 import { createAccount, ensureAdmin, generatePassword } from './services/accounts.js';
-import { openStore } from './store/open.js';
+import { openStore, type OpenOptions } from './store/open.js';
 import type { Store } from './store/store.js';
 
 export const DEMO_USERNAME = 'demo';
@@ -36,12 +36,12 @@ export interface OpenedStore {
   readonly stats?: () => StoreStats | undefined;
 }
 
-/** The configured store (PostgreSQL for DATABASE_URL, else `<dataDir>/atomsync.sqlite`) and its key. */
-export async function openConfiguredStore(config: StoreConfig): Promise<OpenedStore> {
+/** The configured store (PostgreSQL for DATABASE_URL, else `<dataDir>/atomsync.sqlite`) and its key; `options.log` says its outages. */
+export async function openConfiguredStore(config: StoreConfig, options: OpenOptions = {}): Promise<OpenedStore> {
   if (config.databaseUrl !== undefined) {
     // resolveStoreConfig refuses DATABASE_URL without ATOMSYNC_SECRET_KEY, so the key is shared.
     const secrets = new SecretBox(config.secretKey!);
-    const store = await openStore({ kind: 'postgres', url: config.databaseUrl });
+    const store = await openStore({ kind: 'postgres', url: config.databaseUrl }, options);
     return {
       store,
       secrets,
@@ -55,7 +55,7 @@ export async function openConfiguredStore(config: StoreConfig): Promise<OpenedSt
   const secrets = new SecretBox(config.secretKey ?? keyFileIn(config.dataDir));
   const file = join(config.dataDir, 'atomsync.sqlite');
   const stats: StoreStats = { dialect: 'sqlite', files: { database: file, wal: `${file}-wal` } };
-  return { store: await openStore({ kind: 'sqlite', file }), secrets, stats: () => stats };
+  return { store: await openStore({ kind: 'sqlite', file }, options), secrets, stats: () => stats };
 }
 
 export interface BootstrapOptions {

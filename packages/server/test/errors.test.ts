@@ -3,6 +3,8 @@ import { Writable } from 'node:stream';
 import { HTTPError } from 'h3';
 import { describe, expect, it } from 'vitest';
 import { ServiceError, createApp, createLogger, type OperationHandlers } from '../src/index.js';
+import { UNAVAILABLE_RETRY_AFTER_S } from '../src/http/failure.js';
+import { StoreUnavailable } from '../src/store/faults.js';
 import { call, itValidatesErrorDocuments } from './support/http.js';
 
 function capture() {
@@ -105,6 +107,42 @@ describe('logging', () => {
     const log = capture();
     log.logger.info({ headers: { authorization: `Bearer ${SECRET}` } }, 'oops');
     expect(log.lines.join('\n')).not.toContain(SECRET);
+  });
+});
+
+describe('a store that cannot be reached (issue 27)', () => {
+  const unreachable = (error: unknown) => createApp({ logger: capture().logger, handlers: { listVendors: () => Promise.reject(error) } });
+
+  it('answers 503 unavailable with Retry-After when the store kept nothing, and logs nothing per request', async () => {
+    const log = capture();
+    const app = createApp({ logger: log.logger, handlers: { listVendors: () => Promise.reject(new StoreUnavailable('ECONNREFUSED', 'none')) } });
+    const answer = await call(app, 'GET', '/v2/phones/vendors/');
+    expect(answer.status).toBe(503);
+    expect(answer.error).toMatchObject({ status: 503, code: 'unavailable', message: expect.stringContaining('ECONNREFUSED') });
+    expect(answer.headers.get('retry-after')).toBe(String(UNAVAILABLE_RETRY_AFTER_S));
+    // The store logs the outage once (store/outage.ts); a request adds no stack of its own.
+    expect(log.records().filter((r) => r.level >= 50)).toEqual([]);
+  });
+
+  it('answers 503 unavailable without Retry-After when a COMMIT was sent and its answer lost', async () => {
+    const answer = await call(unreachable(new StoreUnavailable('57P01 admin_shutdown', 'unknown')), 'GET', '/v2/phones/vendors/');
+    expect(answer.status).toBe(503);
+    expect(answer.error).toMatchObject({ code: 'unavailable', message: expect.stringContaining('may have been kept') });
+    expect(answer.headers.get('retry-after')).toBeNull();
+  });
+
+  it('reads a driver error that means the store is unreachable as such, whoever threw it', async () => {
+    const answer = await call(unreachable(Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432'), { code: 'ECONNREFUSED' })), 'GET', '/v2/phones/vendors/');
+    expect(answer.status).toBe(503);
+    expect(answer.error?.code).toBe('unavailable');
+    expect(answer.text).not.toContain('10.0.0.5');
+  });
+
+  it('answers /readyz 503 unavailable, saying why', async () => {
+    const app = createApp({ logger: capture().logger, ready: () => Promise.reject(new StoreUnavailable('ECONNREFUSED', 'none')) });
+    const answer = await call(app, 'GET', '/readyz');
+    expect(answer.status).toBe(503);
+    expect(answer.error).toMatchObject({ code: 'unavailable', message: 'not ready: the store failed (ECONNREFUSED)' });
   });
 });
 

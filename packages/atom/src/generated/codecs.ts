@@ -33,7 +33,7 @@ const T_SyncmlEncoding = defineScalar({"kind":"string","type":"SyncmlEncoding","
 const T_MessageDirection = defineScalar({"kind":"string","type":"MessageDirection","values":["in","out"]});
 const T_OutboxKind = defineScalar({"kind":"string","type":"OutboxKind","values":["setup","notification"]});
 const T_boolean = defineScalar({"kind":"boolean","type":"boolean"});
-const T_ErrorCode = defineScalar({"kind":"string","type":"ErrorCode","values":["bad_request","invalid_xml","validation_failed","unauthorized","forbidden","not_found","method_not_allowed","conflict","precondition_failed","payload_too_large","unsupported_media_type","rate_limited","not_implemented","internal"]});
+const T_ErrorCode = defineScalar({"kind":"string","type":"ErrorCode","values":["bad_request","invalid_xml","validation_failed","unauthorized","forbidden","not_found","method_not_allowed","conflict","precondition_failed","payload_too_large","unsupported_media_type","rate_limited","not_implemented","internal","unavailable"]});
 
 // ---- shapes (read by the streaming decoder) ----
 const S_Person: ShapeSpec = defineShape({

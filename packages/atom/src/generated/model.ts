@@ -43,7 +43,7 @@ export const OUTBOX_KIND_VALUES = ["setup", "notification"] as const;
 export type OutboxKind = (typeof OUTBOX_KIND_VALUES)[number];
 
 /** The code of an error body (guide/protocol.md#error-codes). */
-export const ERROR_CODE_VALUES = ["bad_request", "invalid_xml", "validation_failed", "unauthorized", "forbidden", "not_found", "method_not_allowed", "conflict", "precondition_failed", "payload_too_large", "unsupported_media_type", "rate_limited", "not_implemented", "internal"] as const;
+export const ERROR_CODE_VALUES = ["bad_request", "invalid_xml", "validation_failed", "unauthorized", "forbidden", "not_found", "method_not_allowed", "conflict", "precondition_failed", "payload_too_large", "unsupported_media_type", "rate_limited", "not_implemented", "internal", "unavailable"] as const;
 export type ErrorCode = (typeof ERROR_CODE_VALUES)[number];
 
 /** XSD type `Person`. */

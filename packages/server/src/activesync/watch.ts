@@ -9,6 +9,7 @@
  * end of a heartbeat of up to an hour.
  */
 import type { Logger } from 'pino';
+import { unreachableCause } from '../store/faults.js';
 import type { ClientKey, Store } from '../store/store.js';
 
 /** How often the watched datastores are read while someone waits: a change reaches a phone within this. */
@@ -108,8 +109,9 @@ export class ChangeWatch {
         if (changed.length > 0) w.resolve({ changed, wipe: false });
       }
     } catch (error) {
-      // A store that does not answer now may next tick; the Pings wait on meanwhile.
-      this.log.warn({ fault: String(error) }, 'ActiveSync Ping: reading the datastores failed');
+      // A store that does not answer now may next tick; the Pings wait on meanwhile, and answer
+      // once it is back. An outage is logged once by the store (store/outage.ts), not every tick.
+      if (unreachableCause(error) === undefined) this.log.warn({ fault: String(error) }, 'ActiveSync Ping: reading the datastores failed');
     } finally {
       this.#reading = false;
     }

@@ -87,7 +87,7 @@ export const serveCommand = defineCommand({
 
     let opened: OpenedStore;
     try {
-      opened = await openConfiguredStore(config);
+      opened = await openConfiguredStore(config, { log: logger });
     } catch (err) {
       if (err instanceof ConfigError) fail(err.message, 2);
       fail(storeFailure(err, config), 1);

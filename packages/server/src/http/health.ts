@@ -4,12 +4,14 @@
  *
  * - `GET /livez`: 200 `ok` while the process answers at all: restart it when this fails.
  * - `GET /readyz`: 200 `ok` when the store answers a trivial query within READY_TIMEOUT_MS, else
- *   503 with the error body saying what failed (the error's code, never the database's address;
- *   the whole error goes to the log, with the request id): send it no traffic meanwhile.
+ *   503 `unavailable` with the error body saying what failed (the error's code, never the
+ *   database's address; the whole error goes to the log, with the request id): send it no
+ *   traffic meanwhile.
  */
 import type { H3Event } from 'h3';
 import type { Logger } from 'pino';
 import { ServiceError } from '../errors.js';
+import { unreachableCause } from '../store/faults.js';
 import type { Store } from '../store/store.js';
 import { sendError, type Body } from './respond.js';
 
@@ -47,6 +49,8 @@ class NotReady extends Error {
 /** Why the check failed, in words safe for an anonymous caller: an error code, a timeout. */
 function reasonOf(error: unknown): string {
   if (error instanceof NotReady) return error.reason;
+  const unreachable = unreachableCause(error);
+  if (unreachable !== undefined) return `the store failed (${unreachable})`;
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && /^[\w-]{1,40}$/.test(code)) return `the store failed (${code})`;
   return 'the store failed';
@@ -64,8 +68,9 @@ export function readyz(check: ReadinessCheck, timeoutMs = READY_TIMEOUT_MS) {
       ]);
     } catch (error) {
       const reason = reasonOf(error);
-      log.warn({ err: error }, `not ready: ${reason}`);
-      const answer = sendError(event, new ServiceError(503, 'internal', `not ready: ${reason}`));
+      // An outage is logged once by the store (store/outage.ts), not at every probe.
+      if (unreachableCause(error) === undefined) log.warn({ err: error }, `not ready: ${reason}`);
+      const answer = sendError(event, new ServiceError(503, 'unavailable', `not ready: ${reason}`));
       event.res.headers.set('cache-control', 'no-store');
       return answer;
     } finally {

@@ -109,6 +109,7 @@ export async function planBatch(client: ClientKey, requests: readonly BatchReque
 /** Writes a planned batch to the client's items, in one transaction; one outcome per request, in order. */
 export async function applyPlan(store: Store, client: ClientKey, plan: BatchPlan): Promise<BatchOutcome[]> {
   const { outcomes, inserts, named, dataclass } = plan;
+  // Nothing but the store: it runs again when cut before its COMMIT (issue 27).
   return store.transaction(async (tx) => {
     const existing = new Map<string, ContentRecord>();
     if (named.length > 0) for (const item of await tx.contents.getMany(client, named.map((n) => n.uuid))) existing.set(item.uuid, item);
@@ -150,7 +151,7 @@ export async function applyPlan(store: Store, client: ClientKey, plan: BatchPlan
       for (const { index, item } of inserts) outcomes[index] = { code: 201, reason: 'Created', item: stored.get(item.uuid)! };
     }
     return outcomes;
-  });
+  }, { retry: true });
 }
 
 /** planBatch, then applyPlan: for a caller with no line of writers to wait in. */

@@ -95,13 +95,14 @@ async function lockedContent(tx: Repositories, client: ClientKey, uuid: string):
  * class checked is the class replaced, and the item `precondition` checks is the item replaced.
  */
 export async function updateContent(store: Store, client: ClientKey, uuid: string, input: ContentInput, precondition?: Precondition): Promise<ContentRecord> {
+  // Nothing but the store and the pure precondition inside: it runs again when cut before its COMMIT.
   return store.transaction(async (tx) => {
     const current = await lockedContent(tx, client, uuid);
     precondition?.(current);
     const updated = await tx.contents.update(client, current.uuid, prepared(input, current.dataclass));
     if (updated === undefined) throw contentNotFound(uuid);
     return updated;
-  });
+  }, { retry: true });
 }
 
 /**

@@ -2,9 +2,14 @@
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
+import type { Logger } from 'pino';
+import { createLogger } from '../log.js';
+import { faultReadingDialect } from './kysely/fault-dialect.js';
 import { migrate } from './kysely/migrations.js';
 import type { Database } from './kysely/schema.js';
 import { createKyselyStore } from './kysely/store.js';
+import { StoreUnavailable } from './faults.js';
+import { OutageLog } from './outage.js';
 import type { PoolStats, Store } from './store.js';
 
 export type StoreOptions =
@@ -16,13 +21,21 @@ export type StoreOptions =
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 const PG_INT8 = 20;
 
-export async function openStore(options: StoreOptions): Promise<Store> {
-  const { db, poolStats } = options.kind === 'sqlite' ? { db: sqlite(options.file), poolStats: undefined } : postgres(options.url);
+export interface OpenOptions {
+  /** Where an outage of the store is said (once when it begins, once when it ends). Default: warnings and errors to stdout. */
+  readonly log?: Logger;
+}
+
+export async function openStore(options: StoreOptions, { log = createLogger('warn') }: OpenOptions = {}): Promise<Store> {
+  const outage = new OutageLog(log);
+  const { db, poolStats } = options.kind === 'sqlite' ? { db: sqlite(options.file, outage), poolStats: undefined } : postgres(options.url, outage);
   try {
     await migrate(db, options.kind);
   } catch (error) {
     await db.destroy();
-    throw error;
+    // A store that cannot be opened is the caller's to say in its own words (the CLI prints the
+    // driver's: `connect ECONNREFUSED 127.0.0.1:5432`), not a request's 503.
+    throw error instanceof StoreUnavailable && error.cause !== undefined ? error.cause : error;
   }
   return createKyselyStore(db, options.kind, poolStats);
 }
@@ -64,9 +77,9 @@ export function openSqliteDatabase(file: string): SQLite.Database {
   return database;
 }
 
-function sqlite(file: string): Kysely<Database> {
+function sqlite(file: string, outage: OutageLog): Kysely<Database> {
   const database = openSqliteDatabase(file);
-  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }) });
+  return new Kysely<Database>({ dialect: faultReadingDialect(new ImmediateSqliteDialect({ database: withStatementCache(database) }), outage) });
 }
 
 /** Prepared statements kept per SQL text (bounded): the most we will ever see is a few hundred. */
@@ -120,20 +133,34 @@ const PG_POOL_SIZE = 10;
 /** How long opening a connection may take: a database that drops packets fails a start, never hangs it. */
 const PG_CONNECT_TIMEOUT_MS = 10_000;
 
-function postgres(url: string): { db: Kysely<Database>; poolStats: () => PoolStats } {
+/**
+ * TCP keepalive on every connection, first probe after this long idle: a connection whose peer
+ * vanished without a reset (a cut network, a failover that moved the address) is found dead by
+ * the kernel's probes and its statement fails, rather than waiting for an answer for ever.
+ */
+const PG_KEEPALIVE_IDLE_MS = 10_000;
+
+function postgres(url: string, outage: OutageLog): { db: Kysely<Database>; poolStats: () => PoolStats } {
   const pool = new pg.Pool({
     connectionString: url,
     connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
     max: PG_POOL_SIZE,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: PG_KEEPALIVE_IDLE_MS,
     // Timestamps (epoch ms), serial ids and counts are int8: all well inside 2^53, so numbers.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === PG_INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
-  // An idle connection that dies (server restart) is reported here; without a listener it would
-  // crash the process. The next query gets a fresh connection or a clear error.
+  // A connection that dies (terminated backends, a restart, a failover) emits 'error'; an
+  // EventEmitter's 'error' without a listener throws, and the process exits (issue 27: every
+  // instance did, at every PostgreSQL restart). The pool listens on its idle connections only,
+  // so every connection it makes gets a listener of its own for while it is checked out: the
+  // statement in flight fails (fault-dialect.ts reads it), and the pool drops the broken
+  // connection when it comes back. The outage is logged there, once, not per connection.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const poolStats = (): PoolStats => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 });
-  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), poolStats };
+  return { db: new Kysely<Database>({ dialect: faultReadingDialect(new PostgresDialect({ pool }), outage) }), poolStats };
 }

@@ -533,6 +533,19 @@ export interface PoolStats {
   readonly max: number;
 }
 
+/** How `Store.transaction` runs its work. */
+export interface TransactionOptions {
+  /**
+   * `work` does nothing but read and write the store (no message sent, no remote called, nothing
+   * of the request's state it cannot set again), so it may run again from the start when its
+   * transaction was cut before its COMMIT was sent (a terminated backend, a restart, a failover)
+   * or lost a serialization conflict or deadlock: the database kept nothing of that attempt.
+   * A COMMIT sent and its answer lost is never retried: it may have been kept. Default: false,
+   * every failure is the caller's.
+   */
+  readonly retry?: boolean;
+}
+
 export interface Store extends Repositories {
   readonly dialect: 'sqlite' | 'postgres';
   /** The connection pool's figures; undefined where there is no pool (SQLite's one connection). */
@@ -546,8 +559,8 @@ export interface Store extends Repositories {
   version(): Promise<string>;
   /**
    * Runs `work` in one transaction: all its writes land, or none. Inside, use `tx`'s repositories
-   * only. Nested calls join the outer transaction.
+   * only. Nested calls join the outer transaction (and its `retry`).
    */
-  transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: Repositories) => Promise<T>, options?: TransactionOptions): Promise<T>;
   close(): Promise<void>;
 }

@@ -35,7 +35,7 @@ describe('/readyz and PostgreSQL stopping and coming back', () => {
     await client.connect();
     data = (await client.query<{ data_directory: string }>('show data_directory')).rows[0]!.data_directory;
     await client.end();
-    opened = await openConfiguredStore({ dataDir: '/nonexistent', databaseUrl: cluster.adminUrl, secretKey: Buffer.alloc(32, 3) });
+    opened = await openConfiguredStore({ dataDir: '/nonexistent', databaseUrl: cluster.adminUrl, secretKey: Buffer.alloc(32, 3) }, { log: createLogger('silent') });
     const app = createServer({ store: opened.store, secrets: opened.secrets, logger: createLogger('silent'), metrics: createMetrics(), storeStats: opened.stats });
     running = await listen(app, { host: '127.0.0.1', port: 0 });
   });
@@ -63,7 +63,10 @@ describe('/readyz and PostgreSQL stopping and coming back', () => {
     const down = await until(503, 5_000);
     expect(down).toBeLessThan(5_000);
     const answer = await fetch(`${running!.url}/readyz`);
-    expect(await answer.text()).toMatch(/not ready: the store (failed|did not answer)/);
+    const why = await answer.text();
+    expect(why).toMatch(/not ready: the store (failed|did not answer)/);
+    // The code says the store is unreachable, not that the server broke (issue 27).
+    expect(why).toContain('<code>unavailable</code>');
     expect(await status('/livez')).toBe(200);
 
     await pgCtl(['-D', data, '-l', join(dirname(data), 'server.log'), '-w', '-t', '60', 'restart']);

@@ -7,8 +7,13 @@
  * the transaction's connection. A nested `transaction` finds one open and joins it; a throw
  * anywhere rolls the whole thing back. Without this, a store method called on the outer store
  * from inside `work` would wait forever for SQLite's single connection.
+ *
+ * A transaction whose work may run again (`retry`, store.ts's TransactionOptions) is tried again
+ * when it was cut before its COMMIT was sent or lost a conflict (issue 27): fault-dialect.ts says
+ * which failures those are.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Kysely, Transaction } from 'kysely';
 import type { PoolStats, Repositories, Store } from '../store.js';
 import { accountRepo, consumerRepo, nonceRepo, tokenRepo } from './accounts.js';
@@ -17,6 +22,7 @@ import { catalogueRepo } from './catalogue.js';
 import { activesyncRepo, datastoreRepo, extdataRepo, syncmlRepo } from './clients.js';
 import { contentRepo } from './contents.js';
 import type { StoreContext } from './context.js';
+import { mayRunAgain } from '../faults.js';
 import { bindingRepo, phoneBindingRepo, syncLogRepo } from './bindings.js';
 import { syncLockRepo, syncStateRepo } from './sync-state.js';
 import type { Dialect } from './migrations.js';
@@ -25,10 +31,28 @@ import { chatLogRepo, outboxRepo, sessionRepo } from './syncml.js';
 import { syncmlDeviceRepo, syncmlSessionRepo } from './syncml-sessions.js';
 import { storeVersion } from './version.js';
 
+/**
+ * How many times a transaction that may run again (`retry`) is tried in all. A terminated backend
+ * costs one attempt (the pool connects anew).
+ */
+const TRANSACTION_ATTEMPTS = 3;
+/** The pause before the n-th retry is n times this: a restart or a conflict gets a moment to pass. */
+const RETRY_PAUSE_MS = 50;
+
+
 export function createKyselyStore(db: Kysely<Database>, dialect: Dialect, poolStats: () => PoolStats | undefined = () => undefined): Store {
   const current = new AsyncLocalStorage<Transaction<Database>>();
-  const inTransaction = <T>(work: () => Promise<T>): Promise<T> =>
-    current.getStore() !== undefined ? work() : db.transaction().execute((trx) => current.run(trx, work));
+  const inTransaction = async <T>(work: () => Promise<T>, retry = false): Promise<T> => {
+    if (current.getStore() !== undefined) return work();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await db.transaction().execute((trx) => current.run(trx, work));
+      } catch (error) {
+        if (!retry || attempt >= TRANSACTION_ATTEMPTS || !mayRunAgain(error)) throw error;
+        await delay(RETRY_PAUSE_MS * attempt);
+      }
+    }
+  };
   const ctx: StoreContext = { dialect, db: () => current.getStore() ?? db, inTransaction };
 
   const repositories: Repositories = {
@@ -60,7 +84,7 @@ export function createKyselyStore(db: Kysely<Database>, dialect: Dialect, poolSt
     dialect,
     poolStats,
     version: () => storeVersion(ctx),
-    transaction: (work) => inTransaction(() => work(repositories)),
+    transaction: (work, options) => inTransaction(() => work(repositories), options?.retry === true),
     close: () => db.destroy(),
   };
 }

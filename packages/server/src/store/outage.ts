@@ -1,0 +1,37 @@
+/**
+ * An outage of the store, said once (issue 27): while PostgreSQL restarts, every request fails
+ * alike, and a line per request (12,886 in one 10 s outage) would bury what happened. The first
+ * failure logs the outage with its cause; the first statement that succeeds after it logs its end,
+ * how long it lasted and how many failures it took. In between nothing is logged for it.
+ */
+import type { Logger } from 'pino';
+
+export class OutageLog {
+  /** When the current outage began (performance.now()), undefined while the store answers. */
+  #since: number | undefined;
+  #failures = 0;
+
+  constructor(private readonly log: Logger) {}
+
+  /** Whether the store is in an outage now (its last statement failed unreachable). */
+  get down(): boolean {
+    return this.#since !== undefined;
+  }
+
+  /** A statement failed because the store is unreachable (`cause`: faults.ts's words). */
+  failed(cause: string, error: unknown): void {
+    this.#failures++;
+    if (this.#since !== undefined) return;
+    this.#since = performance.now();
+    this.log.error({ cause, err: error }, `store unreachable (${cause}): requests answer 503 until it is back`);
+  }
+
+  /** A statement succeeded: ends the outage, if there was one. */
+  answered(): void {
+    if (this.#since === undefined) return;
+    const seconds = Math.round((performance.now() - this.#since) / 100) / 10;
+    this.log.warn({ outageSeconds: seconds, failures: this.#failures }, `store reachable again after ${seconds} s (${this.#failures} failed statements)`);
+    this.#since = undefined;
+    this.#failures = 0;
+  }
+}
