@@ -93,6 +93,8 @@ export const serveCommand = defineCommand({
       fail(storeFailure(err, config), 1);
     }
     const { store, secrets } = opened;
+    // An older version created these readable by every local user: the operator should know they were open.
+    for (const what of opened.tightened ?? []) logger.warn(what);
     try {
       await bootstrap(store, secrets, config, { logger });
     } catch (err) {
