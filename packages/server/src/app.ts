@@ -24,6 +24,7 @@ import type { Metrics } from './http/metrics.js';
 import { otherMethodHandler, routeHandler, type PipelineOptions } from './http/pipeline.js';
 import { ensureRequest, requestState } from './http/request-state.js';
 import { sendError, type Body } from './http/respond.js';
+import { applySecurityHeaders } from './http/security-headers.js';
 import { quote } from './http/safe-text.js';
 import { createLogger } from './log.js';
 import type { WriterQueue } from './store/writer-queue.js';
@@ -94,14 +95,22 @@ export function createApp(options: AppOptions = {}): H3 {
     baseUrl: options.baseUrl?.replace(/\/+$/, ''),
     writers: options.writers,
   };
+  const httpsBase = pipeline.baseUrl?.startsWith('https:') === true;
   const app = new H3({
     silent: true,
     onRequest(event) {
       ensureRequest(event, logger);
       if (options.trustProxy !== undefined && options.trustProxy > 0) applyForwarded(event, options.trustProxy);
+      applySecurityHeaders(event, httpsBase);
     },
     onError(error, event) {
       const state = ensureRequest(event, logger);
+      // A request h3 refused before onRequest (a malformed URL) has none yet.
+      try {
+        applySecurityHeaders(event, httpsBase);
+      } catch {
+        // A URL that does not parse: the error answer goes without HSTS rather than not at all.
+      }
       return sendError(event, refusal(error, event) ?? toServiceError(error, state.log, state.requestId));
     },
     onResponse(response, event) {
