@@ -35,7 +35,7 @@ export interface ServerOptions {
   /** The store's connection figures for the metrics (openConfiguredStore gives them). */
   readonly storeStats?: () => StoreStats | undefined;
   /** The ActiveSync endpoint's bounds (Ping's heartbeat, its watch); defaults when absent. */
-  readonly activesync?: Omit<ActivesyncSettings, 'baseUrl'>;
+  readonly activesync?: Omit<ActivesyncSettings, 'baseUrl' | 'trustProxy'>;
   /** Background deletes of what outlived its use (`atomsync serve` runs them); default none. */
   readonly housekeeping?: Housekeeping;
 }
@@ -47,7 +47,7 @@ export function createServer(options: ServerOptions): H3 {
   options.housekeeping?.start(store);
   // Runs of one binding on this server wait for each other in `runs` rather than poll the lease.
   const deps = { store, secrets: options.secrets, gateway: options.gateway ?? outboxGateway, runs: new BindingRuns() };
-  const activesync = new ActivesyncEndpoint({ store, secrets: options.secrets, runs: deps.runs }, { ...options.activesync, baseUrl: options.baseUrl?.replace(/\/+$/, '') }, options.logger);
+  const activesync = new ActivesyncEndpoint({ store, secrets: options.secrets, runs: deps.runs }, { ...options.activesync, baseUrl: options.baseUrl?.replace(/\/+$/, ''), trustProxy: options.trustProxy }, options.logger);
   return createApp({
     handlers: createHandlers(deps),
     authenticate: createAccountAuthenticator(store, options.secrets, { baseUrl: options.baseUrl }),

@@ -70,8 +70,10 @@ const usesStatus142 = (line: AsRequestLine): boolean => Number(line.protocolVers
 
 export interface ActivesyncSettings {
   readonly auth?: PhoneAuthenticatorOptions;
-  /** ATOMSYNC_BASE_URL: what Autodiscover answers; default each request's origin. */
+  /** ATOMSYNC_BASE_URL: what Autodiscover answers; default a trusted proxy's origin, else the connection's address (public-origin.ts). */
   readonly baseUrl?: string;
+  /** Reverse proxies trusted to say the client's scheme and host (ATOMSYNC_TRUST_PROXY), for Autodiscover's answer. */
+  readonly trustProxy?: number;
   /** Ping's bounds; DEFAULT_PING when absent. */
   readonly ping?: PingSettings;
   /** How often a held Ping reads the datastores (ms). */
@@ -95,7 +97,7 @@ export class ActivesyncEndpoint {
   /** Mounts OPTIONS and POST on the ActiveSync paths, POST on Autodiscover's; other methods answer 405. */
   mount(app: H3): void {
     for (const path of AUTODISCOVER_PATHS) {
-      app.on('POST', path, (event) => this.#guard(event, 'autodiscover', () => autodiscover(event, this.#auth, this.settings.baseUrl, ACTIVESYNC_PATHS[0])));
+      app.on('POST', path, (event) => this.#guard(event, 'autodiscover', () => autodiscover(event, this.#auth, this.settings, ACTIVESYNC_PATHS[0])));
       app.all(path, (event) =>
         this.#guard(event, 'autodiscover', async () => {
           throw new ServiceError(405, 'method_not_allowed', 'Autodiscover takes a POST', [], { allow: 'POST' });
