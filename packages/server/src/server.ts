@@ -30,8 +30,10 @@ export interface ServerOptions {
   readonly trustProxy?: number;
   /** Counts requests, sync runs and sessions, served at /metrics; default: no metrics. */
   readonly metrics?: Metrics;
-  /** Who may read /metrics (ATOMSYNC_METRICS); default anyone. */
+  /** Who may read /metrics (ATOMSYNC_METRICS); default here anyone (`atomsync serve` asks for admin); `off` also when a listener of its own serves them. */
   readonly metricsAccess?: MetricsAccess;
+  /** ATOMSYNC_METRICS_TOKEN: a Bearer token that reads /metrics under `admin`. */
+  readonly metricsToken?: string;
   /** The store's connection figures for the metrics (openConfiguredStore gives them). */
   readonly storeStats?: () => StoreStats | undefined;
   /** The ActiveSync endpoint's bounds (Ping's heartbeat, its watch); defaults when absent. */
@@ -58,6 +60,7 @@ export function createServer(options: ServerOptions): H3 {
     writers: writerQueueOf(options.store),
     metrics,
     metricsAccess: options.metricsAccess,
+    metricsToken: options.metricsToken,
     devices: (app) => activesync.mount(app),
   });
 }
