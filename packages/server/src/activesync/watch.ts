@@ -23,8 +23,13 @@ export const WATCH_INTERVAL_MS = 200;
 /** Wipes asked are read every this many ticks (a second): rarer than changes, and less urgent by a few hundred ms. */
 export const WIPE_EVERY_TICKS = 5;
 
-/** How many requests one account may hold waiting on one instance (its phones' Pings and hanging Syncs, one each). */
-export const MAX_HELD_PER_ACCOUNT = 32;
+/**
+ * How many requests one account may hold waiting on one instance (its phones' Pings and hanging
+ * Syncs, one each). An account may serve many people's phones (an integrator's: the Ping bench
+ * holds 1,000 of one account), so the bound is on memory, not on a person's phones: at the
+ * bench's ≤ 50 KB a held Ping, about 100 MB an account.
+ */
+export const MAX_HELD_PER_ACCOUNT = 2_000;
 
 /** A wait refused: the account holds as many requests as it may. */
 export class HeldRequestsFull extends Error {
