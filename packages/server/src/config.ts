@@ -36,11 +36,10 @@ export interface ServeConfig extends StoreConfig {
    */
   trustProxy: number | undefined;
   /**
-   * ATOMSYNC_METRICS / --metrics: who may read /metrics (http/metrics-endpoint.ts). Default
-   * `admin` (the metrics token or an administrator's credentials); on a metrics listener of its
-   * own without a token, `on` (the operator chose where it listens: loopback unless told).
+   * ATOMSYNC_METRICS / --metrics: who may read /metrics (http/metrics-endpoint.ts), as given;
+   * undefined → metricsAccessOf's default.
    */
-  metrics: MetricsAccess;
+  metrics: MetricsAccess | undefined;
   /** ATOMSYNC_METRICS_TOKEN: `Authorization: Bearer <it>` reads /metrics under `admin` (a scraper needs no account). */
   metricsToken: string | undefined;
   /**
@@ -63,6 +62,15 @@ export interface TlsFiles {
 /** `on`: /metrics for anyone; `admin`: the metrics token or an administrator's credentials; `off`: 404. */
 export type MetricsAccess = 'on' | 'admin' | 'off';
 export const METRICS_ACCESS: readonly MetricsAccess[] = ['on', 'admin', 'off'];
+
+/**
+ * Who may read /metrics under `atomsync serve`: as configured, else not anyone (issue 20): the
+ * public port asks for the token or an administrator; a listener of its own (loopback unless
+ * told) is open, unless a token is set, which is then asked for.
+ */
+export function metricsAccessOf(config: Pick<ServeConfig, 'metrics' | 'metricsToken' | 'metricsListen'>): MetricsAccess {
+  return config.metrics ?? (config.metricsListen !== undefined && config.metricsToken === undefined ? 'on' : 'admin');
+}
 
 export interface StoreFlags {
   data?: string;
@@ -266,11 +274,6 @@ export function resolveServeConfig(flags: ServeFlags, vars: NodeJS.ProcessEnv = 
   // A bare `--trust-proxy` (citty gives '') trusts one proxy.
   const trust = flags.trustProxy === '' ? 'true' : (flags.trustProxy ?? env(vars, 'ATOMSYNC_TRUST_PROXY'));
   const metricsValue = flags.metrics ?? env(vars, 'ATOMSYNC_METRICS');
-  const token = metricsToken(vars);
-  const listenMetrics = metricsListen(flags, vars);
-  // Not open to anyone unless asked: the public port asks for credentials; a listener of its own
-  // (loopback unless told) is open, unless a token is set, which is then asked for.
-  const defaultMetrics: MetricsAccess = listenMetrics !== undefined && token === undefined ? 'on' : 'admin';
   return {
     host: flags.host ?? env(vars, 'ATOMSYNC_HOST') ?? '127.0.0.1',
     port: portFlag === undefined ? 8080 : port(portFlag, flags.port !== undefined ? '--port' : 'ATOMSYNC_PORT'),
@@ -279,9 +282,9 @@ export function resolveServeConfig(flags: ServeFlags, vars: NodeJS.ProcessEnv = 
     logLevel: level === undefined ? 'info' : logLevel(level),
     admin: admin(vars),
     trustProxy: trust === undefined ? undefined : trustProxy(trust, flags.trustProxy !== undefined ? '--trust-proxy' : 'ATOMSYNC_TRUST_PROXY'),
-    metrics: metricsValue === undefined ? defaultMetrics : metrics(metricsValue, flags.metrics !== undefined ? '--metrics' : 'ATOMSYNC_METRICS'),
-    metricsToken: token,
-    metricsListen: listenMetrics,
+    metrics: metricsValue === undefined ? undefined : metrics(metricsValue, flags.metrics !== undefined ? '--metrics' : 'ATOMSYNC_METRICS'),
+    metricsToken: metricsToken(vars),
+    metricsListen: metricsListen(flags, vars),
     tls: tls(flags, vars, cwd),
   };
 }

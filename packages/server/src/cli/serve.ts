@@ -11,7 +11,7 @@ import { X509Certificate } from 'node:crypto';
 import { Server as HttpsServer } from 'node:https';
 import { defineCommand } from 'citty';
 import { bootstrap, createDemoAccount, DEMO_USERNAME, openConfiguredStore, type OpenedStore } from '../bootstrap.js';
-import { ConfigError, readTls, resolveServeConfig, SERVE_ENVIRONMENT, type ServeConfig } from '../config.js';
+import { ConfigError, metricsAccessOf, readTls, resolveServeConfig, SERVE_ENVIRONMENT, type ServeConfig } from '../config.js';
 import { ServiceError } from '../errors.js';
 import { Housekeeping } from '../housekeeping/runner.js';
 import { createAccountAuthenticator } from '../auth/accounts.js';
@@ -113,7 +113,8 @@ export const serveCommand = defineCommand({
       if (err instanceof ServiceError && err.status < 500) fail(`ATOMSYNC_ADMIN_USER/ATOMSYNC_ADMIN_PASSWORD: ${err.message}`, 2);
       throw err;
     }
-    const metrics = config.metrics === 'off' ? undefined : createMetrics({ process: true });
+    const metricsAccess = metricsAccessOf(config);
+    const metrics = metricsAccess === 'off' ? undefined : createMetrics({ process: true });
     const housekeeping = new Housekeeping(logger);
     const app = createServer({
       store,
@@ -123,7 +124,7 @@ export const serveCommand = defineCommand({
       trustProxy: config.trustProxy,
       metrics,
       // Counted all the same; served on the metrics listener instead when there is one.
-      metricsAccess: config.metricsListen === undefined ? config.metrics : 'off',
+      metricsAccess: config.metricsListen === undefined ? metricsAccess : 'off',
       metricsToken: config.metricsToken,
       storeStats: opened.stats,
       housekeeping,
@@ -139,11 +140,11 @@ export const serveCommand = defineCommand({
       await store.close();
       fail(message, 1);
     }
-    if (config.metricsListen !== undefined && metrics !== undefined && config.metrics !== 'off') {
+    if (config.metricsListen !== undefined && metrics !== undefined && metricsAccess !== 'off') {
       const { host, port } = config.metricsListen;
       const metricsApp = createMetricsApp({
         metrics,
-        access: config.metrics,
+        access: metricsAccess,
         token: config.metricsToken,
         authenticate: createAccountAuthenticator(store, secrets, { baseUrl: config.baseUrl }),
         logger,
@@ -215,7 +216,7 @@ export const serveCommand = defineCommand({
         dataDir: config.dataDir,
         baseUrl: config.baseUrl,
         trustProxy: config.trustProxy,
-        metrics: config.metrics,
+        metrics: metricsAccess,
         metricsUrl: metricsListener === undefined ? undefined : `${metricsListener.url}/metrics`,
         tls: tls === undefined ? undefined : describeCertificate(tls),
       },

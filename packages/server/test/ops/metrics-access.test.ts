@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConfiguredStore, type OpenedStore } from '../../src/bootstrap.js';
-import { ConfigError, resolveServeConfig } from '../../src/config.js';
+import { ConfigError, metricsAccessOf, resolveServeConfig } from '../../src/config.js';
 import { createMetrics } from '../../src/http/metrics.js';
 import { createMetricsApp } from '../../src/http/metrics-endpoint.js';
 import { createLogger } from '../../src/log.js';
@@ -29,11 +29,16 @@ const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:
 
 describe('the metrics configuration', () => {
   it('asks for credentials by default, and is open by default only on a listener of its own without a token', () => {
-    expect(resolveServeConfig({}, {}, '/srv')).toMatchObject({ metrics: 'admin', metricsToken: undefined, metricsListen: undefined });
-    expect(resolveServeConfig({}, { ATOMSYNC_METRICS_PORT: '9464' }, '/srv')).toMatchObject({ metrics: 'on', metricsListen: { host: '127.0.0.1', port: 9464 } });
-    expect(resolveServeConfig({}, { ATOMSYNC_METRICS_PORT: '9464', ATOMSYNC_METRICS_TOKEN: TOKEN }, '/srv')).toMatchObject({ metrics: 'admin', metricsToken: TOKEN });
+    const access = (vars: Record<string, string>) => metricsAccessOf(resolveServeConfig({}, vars, '/srv'));
+    expect(resolveServeConfig({}, {}, '/srv')).toMatchObject({ metricsToken: undefined, metricsListen: undefined });
+    expect(access({})).toBe('admin');
+    expect(resolveServeConfig({}, { ATOMSYNC_METRICS_PORT: '9464' }, '/srv').metricsListen).toEqual({ host: '127.0.0.1', port: 9464 });
+    expect(access({ ATOMSYNC_METRICS_PORT: '9464' })).toBe('on');
+    expect(resolveServeConfig({}, { ATOMSYNC_METRICS_TOKEN: TOKEN }, '/srv').metricsToken).toBe(TOKEN);
+    expect(access({ ATOMSYNC_METRICS_PORT: '9464', ATOMSYNC_METRICS_TOKEN: TOKEN })).toBe('admin');
     expect(resolveServeConfig({ metricsPort: '9000', metricsHost: '10.0.0.2' }, { ATOMSYNC_METRICS_PORT: '9464' }, '/srv').metricsListen).toEqual({ host: '10.0.0.2', port: 9000 });
-    expect(resolveServeConfig({}, { ATOMSYNC_METRICS: 'on' }, '/srv').metrics).toBe('on');
+    expect(access({ ATOMSYNC_METRICS: 'on' })).toBe('on');
+    expect(access({ ATOMSYNC_METRICS: 'off', ATOMSYNC_METRICS_PORT: '9464' })).toBe('off');
   });
 
   it.each([
