@@ -48,7 +48,8 @@ export async function serve(
   const url = `http://127.0.0.1:${port}`;
   // `options.cli`: another build's cli.js, for a before/after in one run.
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.cli ?? cli, 'serve', '--port', String(port), '--data', dataDir], {
-    env: { ...process.env, ...options.env, ATOMSYNC_ADMIN_USER: admin.username, ATOMSYNC_ADMIN_PASSWORD: admin.password, ATOMSYNC_LOG_LEVEL: 'warn' },
+    // The benches read /metrics without credentials (it asks for them by default).
+    env: { ATOMSYNC_METRICS: 'on', ...process.env, ...options.env, ATOMSYNC_ADMIN_USER: admin.username, ATOMSYNC_ADMIN_PASSWORD: admin.password, ATOMSYNC_LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitHealthy(url, child);

@@ -8,6 +8,17 @@ import { HttpResponse } from 'msw';
  */
 export const WWW_AUTHENTICATE = 'Basic realm="atomsync", OAuth realm="atomsync"';
 
+/**
+ * The headers the server puts on every answer (packages/server/src/http/security-headers.ts; the
+ * parity tests compare an error answer's headers with the server's). No HSTS: the mock is not https.
+ */
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+};
+
 
 /** The server's own message, where one status has one (a 401 to a caller without credentials, a 403, a 501). */
 const MESSAGES: Readonly<Record<number, string>> = {
@@ -51,7 +62,7 @@ export function errorResponse(init: ErrorResponseInit): HttpResponse<string> {
   const code = init.code ?? ERROR_CODE_BY_STATUS[init.status] ?? 'internal';
   const message = init.message ?? MESSAGES[init.status] ?? reason(init.status);
   const body = encodeServiceError({ status: init.status, code, message, details: init.details });
-  const headers = new Headers({ 'x-request-id': globalThis.crypto.randomUUID() });
+  const headers = new Headers({ ...SECURITY_HEADERS, 'x-request-id': globalThis.crypto.randomUUID() });
   if (init.status === 401) headers.set('www-authenticate', WWW_AUTHENTICATE);
   if (init.allow !== undefined) headers.set('allow', typeof init.allow === 'string' ? init.allow : init.allow.join(', '));
   for (const [name, value] of Object.entries(init.headers ?? {})) headers.set(name, value);

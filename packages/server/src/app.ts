@@ -9,10 +9,9 @@
  * mounts (ActiveSync: activesync/endpoint.ts). Behind trusted proxies (`trustProxy`), the
  * request URL's origin is the one they forward (http/forwarded.ts) before anything reads it.
  */
-import type { OperationSpec } from '@atomsync/atom';
 import { H3, type H3Event, type HTTPError } from 'h3';
 import type { Logger } from 'pino';
-import { authenticate, type Authenticator } from './auth/authenticate.js';
+import type { Authenticator } from './auth/authenticate.js';
 import type { MetricsAccess } from './config.js';
 import { ServiceError } from './errors.js';
 import type { OperationHandlers } from './context.js';
@@ -22,9 +21,11 @@ import { noteSource } from './http/client-address.js';
 import { applyForwarded } from './http/forwarded.js';
 import { livez, readyz, type ReadinessCheck } from './http/health.js';
 import type { Metrics } from './http/metrics.js';
+import { metricsAnswer } from './http/metrics-endpoint.js';
 import { otherMethodHandler, routeHandler, type PipelineOptions } from './http/pipeline.js';
 import { ensureRequest, requestState } from './http/request-state.js';
 import { sendError, type Body } from './http/respond.js';
+import { applySecurityHeaders } from './http/security-headers.js';
 import { quote } from './http/safe-text.js';
 import { createLogger } from './log.js';
 import type { WriterQueue } from './store/writer-queue.js';
@@ -47,27 +48,15 @@ export interface AppOptions {
   ready?: ReadinessCheck;
   /** Counts every request, and is served at `/metrics`. Default: no metrics, no /metrics. */
   metrics?: Metrics;
-  /** Who may read `/metrics`: anyone (default), administrators, or nobody (404). */
+  /** Who may read `/metrics` (http/metrics-endpoint.ts): anyone (default here; `atomsync serve` asks for admin), the metrics token or an administrator, or nobody (404). */
   metricsAccess?: MetricsAccess;
+  /** ATOMSYNC_METRICS_TOKEN: a Bearer token that reads /metrics under `admin`. */
+  metricsToken?: string;
   /** Mounts the device protocols that are not Atom operations (ActiveSync's endpoint). */
   devices?: (app: H3) => void;
   /** The store's line of writers: operations with a request body take turns in it. Default: none, no turns. */
   writers?: WriterQueue;
 }
-
-/** /metrics as an operation, for the auth check of `metricsAccess: 'admin'`. */
-const METRICS_OPERATION: OperationSpec = {
-  id: 'getMetrics',
-  method: 'GET',
-  path: '/metrics',
-  tag: 'operations',
-  params: [],
-  auth: 'admin',
-  response: { kind: 'raw', mediaType: 'text/plain' },
-  status: 200,
-  implemented: true,
-  errors: [],
-};
 
 /** Built-in handlers a caller's own replace. */
 const defaults: OperationHandlers = {
@@ -95,6 +84,7 @@ export function createApp(options: AppOptions = {}): H3 {
     baseUrl: options.baseUrl?.replace(/\/+$/, ''),
     writers: options.writers,
   };
+  const httpsBase = pipeline.baseUrl?.startsWith('https:') === true;
   const app = new H3({
     silent: true,
     onRequest(event) {
@@ -102,9 +92,16 @@ export function createApp(options: AppOptions = {}): H3 {
       // The client's address first, as the trusted proxies say it: the sign-in throttle counts by it.
       noteSource(event, options.trustProxy);
       if (options.trustProxy !== undefined && options.trustProxy > 0) applyForwarded(event, options.trustProxy);
+      applySecurityHeaders(event, httpsBase);
     },
     onError(error, event) {
       const state = ensureRequest(event, logger);
+      // A request h3 refused before onRequest (a malformed URL) has none yet.
+      try {
+        applySecurityHeaders(event, httpsBase);
+      } catch {
+        // A URL that does not parse: the error answer goes without HSTS rather than not at all.
+      }
       return sendError(event, refusal(error, event) ?? toServiceError(error, state.log, state.requestId));
     },
     onResponse(response, event) {
@@ -148,16 +145,5 @@ function operational(app: H3, options: AppOptions): void {
   route('/readyz', 'readyz', (event) => ready(event, requestState(event).log));
   const { metrics, metricsAccess = 'on' } = options;
   if (metrics === undefined || metricsAccess === 'off') return;
-  route('/metrics', 'metrics', async (event) => {
-    const state = requestState(event);
-    try {
-      if (metricsAccess === 'admin') await authenticate(event, METRICS_OPERATION, options.authenticate);
-      const { body, contentType } = await metrics.render();
-      event.res.headers.set('content-type', contentType);
-      event.res.headers.set('cache-control', 'no-store');
-      return body;
-    } catch (error) {
-      return sendError(event, toServiceError(error, state.log, state.requestId));
-    }
-  });
+  route('/metrics', 'metrics', metricsAnswer({ metrics, access: metricsAccess, token: options.metricsToken, authenticate: options.authenticate }));
 }

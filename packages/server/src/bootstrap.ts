@@ -14,7 +14,6 @@
  * their advisory lock, the catalogue upsert and the admin's insert-or-nothing are idempotent
  * (services/accounts.ts ensureAdmin), and a lost race for the demo account is left to the winner.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { seedCatalogue } from './catalogue/seed.js';
@@ -24,6 +23,7 @@ import type { StoreStats } from './http/metrics.js';
 import { SecretBox } from './secrets/box.js';
 import { keyFileIn } from './secrets/key.js';
 import { createAccount, ensureAdmin, generatePassword } from './services/accounts.js';
+import { prepareDataDir, prepareDataFile, prepareSqliteFiles } from './store/data-dir.js';
 import { openStore, type OpenOptions } from './store/open.js';
 import type { Store } from './store/store.js';
 
@@ -34,6 +34,8 @@ export interface OpenedStore {
   readonly secrets: SecretBox;
   /** The store's connections, for the metrics (pool figures on PostgreSQL, file sizes on SQLite). */
   readonly stats?: () => StoreStats | undefined;
+  /** What of the data directory was found readable by other users and tightened (store/data-dir.ts), for a warning. */
+  readonly tightened?: readonly string[];
 }
 
 /** The configured store (PostgreSQL for DATABASE_URL, else `<dataDir>/atomsync.sqlite`) and its key; `options.log` says its outages. */
@@ -51,11 +53,12 @@ export async function openConfiguredStore(config: StoreConfig, options: OpenOpti
       },
     };
   }
-  mkdirSync(config.dataDir, { recursive: true });
-  const secrets = new SecretBox(config.secretKey ?? keyFileIn(config.dataDir));
   const file = join(config.dataDir, 'atomsync.sqlite');
+  // Checked before anything is read or written there; openStore and keyFileIn keep the same modes.
+  const tightened = [...prepareDataDir(config.dataDir), ...prepareDataFile(join(config.dataDir, 'secret.key'), { create: false }), ...prepareSqliteFiles(file)];
+  const secrets = new SecretBox(config.secretKey ?? keyFileIn(config.dataDir));
   const stats: StoreStats = { dialect: 'sqlite', files: { database: file, wal: `${file}-wal` } };
-  return { store: await openStore({ kind: 'sqlite', file }, options), secrets, stats: () => stats };
+  return { store: await openStore({ kind: 'sqlite', file }, options), secrets, stats: () => stats, tightened };
 }
 
 export interface BootstrapOptions {

@@ -37,8 +37,18 @@ export interface ServeConfig extends StoreConfig {
    * undefined → none, and those headers are ignored.
    */
   trustProxy: number | undefined;
-  /** ATOMSYNC_METRICS / --metrics: who may read /metrics; undefined → `on` (anyone). */
+  /**
+   * ATOMSYNC_METRICS / --metrics: who may read /metrics (http/metrics-endpoint.ts), as given;
+   * undefined → metricsAccessOf's default.
+   */
   metrics: MetricsAccess | undefined;
+  /** ATOMSYNC_METRICS_TOKEN: `Authorization: Bearer <it>` reads /metrics under `admin` (a scraper needs no account). */
+  metricsToken: string | undefined;
+  /**
+   * ATOMSYNC_METRICS_PORT / --metrics-port (+ ATOMSYNC_METRICS_HOST / --metrics-host, default
+   * 127.0.0.1): /metrics on a listener of its own, and not on the public port; undefined → the public port.
+   */
+  metricsListen: { host: string; port: number } | undefined;
   /**
    * --tls-cert + --tls-key (ATOMSYNC_TLS_CERT + ATOMSYNC_TLS_KEY): absolute paths of the PEM
    * files to serve https with (read by `readTls`); undefined → http.
@@ -56,9 +66,18 @@ export interface TlsFiles {
   keyFile: string;
 }
 
-/** `on`: /metrics for anyone (it holds no account data); `admin`: an administrator's credentials; `off`: 404. */
+/** `on`: /metrics for anyone; `admin`: the metrics token or an administrator's credentials; `off`: 404. */
 export type MetricsAccess = 'on' | 'admin' | 'off';
 export const METRICS_ACCESS: readonly MetricsAccess[] = ['on', 'admin', 'off'];
+
+/**
+ * Who may read /metrics under `atomsync serve`: as configured, else not anyone (issue 20): the
+ * public port asks for the token or an administrator; a listener of its own (loopback unless
+ * told) is open, unless a token is set, which is then asked for.
+ */
+export function metricsAccessOf(config: Pick<ServeConfig, 'metrics' | 'metricsToken' | 'metricsListen'>): MetricsAccess {
+  return config.metrics ?? (config.metricsListen !== undefined && config.metricsToken === undefined ? 'on' : 'admin');
+}
 
 export interface StoreFlags {
   data?: string;
@@ -69,6 +88,8 @@ export interface ServeFlags extends StoreFlags {
   port?: string;
   trustProxy?: string;
   metrics?: string;
+  metricsPort?: string;
+  metricsHost?: string;
   tlsCert?: string;
   tlsKey?: string;
 }
@@ -90,7 +111,10 @@ export const SERVE_ENVIRONMENT: readonly (readonly [name: string, help: string])
   ['ATOMSYNC_ADMIN_USER', 'with ATOMSYNC_ADMIN_PASSWORD: this administrator is created, or its password set, at every start'],
   ['ATOMSYNC_ADMIN_PASSWORD', 'the password of ATOMSYNC_ADMIN_USER (without both, a fresh store gets the account demo, its password printed once)'],
   ['ATOMSYNC_LOG_LEVEL', `${LOG_LEVELS.join(', ')} (default info); JSON lines on stdout, each request's carrying its reqId`],
-  ['ATOMSYNC_METRICS', 'on: GET /metrics (Prometheus) for anyone; admin: an administrator\'s credentials (Basic or Bearer); off: no /metrics (--metrics; default on)'],
+  ['ATOMSYNC_METRICS', 'who may read GET /metrics (Prometheus): admin: Bearer ATOMSYNC_METRICS_TOKEN or an administrator\'s credentials; on: anyone; off: no /metrics (--metrics; default admin, or on for a metrics port without a token)'],
+  ['ATOMSYNC_METRICS_TOKEN', 'at least 16 characters: `Authorization: Bearer <token>` reads /metrics (a scraper needs no account)'],
+  ['ATOMSYNC_METRICS_PORT', 'serve /metrics on a listener of its own at this port, and not on the public port (--metrics-port; default: the public port)'],
+  ['ATOMSYNC_METRICS_HOST', 'address of the metrics listener (--metrics-host; default 127.0.0.1)'],
   ['ATOMSYNC_RUN_LEASE_SECONDS', `how long a synchronization run's hold on its binding lasts unless the run renews it (every third of it): a run cut off by a crash blocks its binding this long, then is logged as failed, interrupted (1-3600; default ${DEFAULT_RUN_LEASE_SECONDS})`],
 ];
 
@@ -151,6 +175,23 @@ function metrics(value: string, from: string): MetricsAccess {
   const v = value.trim().toLowerCase();
   if (!(METRICS_ACCESS as readonly string[]).includes(v)) throw new ConfigError(`${from} must be one of ${METRICS_ACCESS.join(', ')}, not ${JSON.stringify(value)}`);
   return v as MetricsAccess;
+}
+
+function metricsToken(vars: NodeJS.ProcessEnv): string | undefined {
+  const token = env(vars, 'ATOMSYNC_METRICS_TOKEN');
+  if (token === undefined) return undefined;
+  if (token.length < 16 || /\s/.test(token)) throw new ConfigError('ATOMSYNC_METRICS_TOKEN must be at least 16 characters without spaces, e.g. from `openssl rand -base64 24`');
+  return token;
+}
+
+function metricsListen(flags: ServeFlags, vars: NodeJS.ProcessEnv): ServeConfig['metricsListen'] {
+  const portValue = flags.metricsPort ?? env(vars, 'ATOMSYNC_METRICS_PORT');
+  const host = flags.metricsHost ?? env(vars, 'ATOMSYNC_METRICS_HOST');
+  if (portValue === undefined) {
+    if (host !== undefined) throw new ConfigError(`${flags.metricsHost !== undefined ? '--metrics-host' : 'ATOMSYNC_METRICS_HOST'} needs --metrics-port or ATOMSYNC_METRICS_PORT`);
+    return undefined;
+  }
+  return { host: host ?? '127.0.0.1', port: port(portValue, flags.metricsPort !== undefined ? '--metrics-port' : 'ATOMSYNC_METRICS_PORT') };
 }
 
 /** Both files or neither; a flag wins over its variable, each on its own. */
@@ -261,6 +302,8 @@ export function resolveServeConfig(flags: ServeFlags, vars: NodeJS.ProcessEnv = 
     admin: admin(vars),
     trustProxy: trust === undefined ? undefined : trustProxy(trust, flags.trustProxy !== undefined ? '--trust-proxy' : 'ATOMSYNC_TRUST_PROXY'),
     metrics: metricsValue === undefined ? undefined : metrics(metricsValue, flags.metrics !== undefined ? '--metrics' : 'ATOMSYNC_METRICS'),
+    metricsToken: metricsToken(vars),
+    metricsListen: metricsListen(flags, vars),
     tls: tls(flags, vars, cwd),
     runLeaseSeconds: lease === undefined ? DEFAULT_RUN_LEASE_SECONDS : runLeaseSeconds(lease),
   };

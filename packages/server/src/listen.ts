@@ -8,7 +8,10 @@
  * - lingering: an answer given before the request body was read to its end (413 mid-upload,
  *   401, 415, …) is followed by discarding the rest of the body for a short while. Closing at
  *   once would make the kernel reset the connection while the client is still sending, and a
- *   reset can destroy the answer before the client reads it;
+ *   reset can destroy the answer before the client reads it. That holds for a connection the
+ *   answer closes too (the client sent `Connection: close`, or a drain): node would destroy it
+ *   as soon as the answer is written, so it is only half-closed then, and destroyed once the
+ *   client has sent the rest (or at the linger bounds);
  * - `Expect: 100-continue` left to the pipeline: the client is told to send its body only when
  *   the body is read, so a refused request never sends it.
  *
@@ -53,6 +56,25 @@ function urlOf(address: AddressInfo, scheme: 'http' | 'https'): string {
 /** How long, and how much, of an unread body is discarded after the answer before the connection is cut. */
 const LINGER_MS = 2_000;
 const LINGER_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Node ends a connection whose answer says `Connection: close` with `socket.destroySoon()`: our
+ * FIN, then destroy as soon as the answer is written. Under a client still sending its body that
+ * destroy makes the kernel answer its next bytes with a reset, which can reach the client before
+ * it reads the answer (an over-limit upload got EPIPE instead of its 413). While the connection's
+ * request is unread, the connection is only half-closed: the client reads the answer and our
+ * FIN, discardRest reads what it still sends, and the connection goes once that body ends (or at
+ * discardRest's bounds).
+ */
+function halfCloseWhileUnread(socket: Socket, current: () => IncomingMessage | undefined): void {
+  const destroySoon = socket.destroySoon;
+  socket.destroySoon = function (this: Socket) {
+    const req = current();
+    if (req === undefined || req.complete || req.destroyed) return destroySoon.call(this);
+    this.end();
+    req.once('end', () => this.destroy());
+  };
+}
 
 function discardRest(req: IncomingMessage): void {
   if (req.complete || req.destroyed) return;
@@ -100,9 +122,14 @@ export async function listen(app: H3, options: ListenOptions): Promise<RunningSe
   const handle = toNodeHandler(app);
   const inFlight = new Set<ServerResponse>();
   let closing: Promise<boolean> | undefined;
+  // The request each connection is on, for halfCloseWhileUnread.
+  const requestOn = new WeakMap<Socket, IncomingMessage>();
   const serve = (req: IncomingMessage, res: ServerResponse) => {
     // Requests that arrive on an open connection while draining are served, then the connection closes.
     if (closing) res.shouldKeepAlive = false;
+    const socket = req.socket;
+    if (!requestOn.has(socket)) halfCloseWhileUnread(socket, () => requestOn.get(socket));
+    requestOn.set(socket, req);
     inFlight.add(res);
     res.once('finish', () => discardRest(req));
     res.once('close', () => {

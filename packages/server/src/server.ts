@@ -31,12 +31,14 @@ export interface ServerOptions {
   readonly trustProxy?: number;
   /** Counts requests, sync runs and sessions, served at /metrics; default: no metrics. */
   readonly metrics?: Metrics;
-  /** Who may read /metrics (ATOMSYNC_METRICS); default anyone. */
+  /** Who may read /metrics (ATOMSYNC_METRICS); default here anyone (`atomsync serve` asks for admin); `off` also when a listener of its own serves them. */
   readonly metricsAccess?: MetricsAccess;
+  /** ATOMSYNC_METRICS_TOKEN: a Bearer token that reads /metrics under `admin`. */
+  readonly metricsToken?: string;
   /** The store's connection figures for the metrics (openConfiguredStore gives them). */
   readonly storeStats?: () => StoreStats | undefined;
   /** The ActiveSync endpoint's bounds (Ping's heartbeat, its watch); defaults when absent. */
-  readonly activesync?: Omit<ActivesyncSettings, 'baseUrl'>;
+  readonly activesync?: Omit<ActivesyncSettings, 'baseUrl' | 'trustProxy'>;
   /** Background deletes of what outlived its use (`atomsync serve` runs them); default none. */
   readonly housekeeping?: Housekeeping;
   /** ATOMSYNC_RUN_LEASE_SECONDS: a synchronization's lease on its binding (services/run-lock.ts); default DEFAULT_RUN_LEASE_SECONDS. */
@@ -57,7 +59,7 @@ export function createServer(options: ServerOptions): H3 {
   const deps = { store, secrets: options.secrets, gateway: options.gateway ?? outboxGateway, runs, signIn };
   const activesync = new ActivesyncEndpoint(
     { store, secrets: options.secrets, runs },
-    { ...options.activesync, auth: { ...options.activesync?.auth, signIn }, baseUrl: options.baseUrl?.replace(/\/+$/, '') },
+    { ...options.activesync, auth: { ...options.activesync?.auth, signIn }, baseUrl: options.baseUrl?.replace(/\/+$/, ''), trustProxy: options.trustProxy },
     options.logger,
   );
   return createApp({
@@ -70,6 +72,7 @@ export function createServer(options: ServerOptions): H3 {
     writers: writerQueueOf(options.store),
     metrics,
     metricsAccess: options.metricsAccess,
+    metricsToken: options.metricsToken,
     devices: (app) => activesync.mount(app),
   });
 }

@@ -11,13 +11,14 @@ import { readBytes } from '../http/body.js';
 import { sourceOf } from '../http/client-address.js';
 import type { Body } from '../http/respond.js';
 import type { PhoneAuthenticator } from './auth.js';
+import { publicOrigin, type OriginSettings } from './public-origin.js';
 
 export const AUTODISCOVER_PATHS = ['/autodiscover/autodiscover.xml', '/Autodiscover/Autodiscover.xml', '/AutoDiscover/AutoDiscover.xml'] as const;
 
 /** An Autodiscover request is a few hundred bytes. */
 const MAX_REQUEST_BYTES = 64 * 1024;
 
-export async function autodiscover(event: H3Event, auth: PhoneAuthenticator, baseUrl: string | undefined, activesyncPath: string): Promise<Body> {
+export async function autodiscover(event: H3Event, auth: PhoneAuthenticator, where: OriginSettings, activesyncPath: string): Promise<Body> {
   const { client } = await auth.authenticate(event.req.headers.get('authorization'), sourceOf(event));
   const text = new TextDecoder('utf-8', { fatal: false }).decode(await readBytes(event, MAX_REQUEST_BYTES));
   event.res.headers.set('content-type', 'text/xml; charset=utf-8');
@@ -31,6 +32,6 @@ export async function autodiscover(event: H3Event, auth: PhoneAuthenticator, bas
   if (request.acceptableResponseSchema !== '' && request.acceptableResponseSchema !== AUTODISCOVER_RESPONSE_SCHEMA) {
     return autodiscoverError(601, `this server answers with ${AUTODISCOVER_RESPONSE_SCHEMA} only`);
   }
-  const origin = baseUrl ?? event.url.origin;
+  const origin = publicOrigin(event, where);
   return autodiscoverResponse({ emailAddress: request.emailAddress, displayName: client.username, url: `${origin}${activesyncPath}` });
 }

@@ -43,7 +43,7 @@ import { DEFAULT_PING, pingCommand } from './ping.js';
 import { needsProvisioning, notProvisioned, provisionCommand } from './provision.js';
 import { settingsCommand } from './settings.js';
 import { syncCommand } from './sync/sync.js';
-import { ChangeWatch } from './watch.js';
+import { ChangeWatch, HeldRequestsFull } from './watch.js';
 import { WipeAskedMeanwhile, wipeGate } from './wipe.js';
 
 /** The paths phones use (rou3 matches case-sensitively; some clients lower-case the path). */
@@ -67,17 +67,24 @@ export const SERVED_COMMANDS_HEADER = Object.keys(COMMANDS).join(',');
 /** The Exchange version a phone reads from `MS-Server-ActiveSync`. */
 const SERVER_VERSION = '14.1';
 
+/** When a phone refused a held request (its account holds as many as it may) tries again. */
+const HELD_RETRY_AFTER_SECONDS = 60;
+
 /** Versions before 14.0 get HTTP 449 where 14.0+ gets Status 142. */
 const usesStatus142 = (line: AsRequestLine): boolean => Number(line.protocolVersion) >= 14;
 
 export interface ActivesyncSettings {
   readonly auth?: PhoneAuthenticatorOptions;
-  /** ATOMSYNC_BASE_URL: what Autodiscover answers; default each request's origin. */
+  /** ATOMSYNC_BASE_URL: what Autodiscover answers; default a trusted proxy's origin, else the connection's address (public-origin.ts). */
   readonly baseUrl?: string;
+  /** Reverse proxies trusted to say the client's scheme and host (ATOMSYNC_TRUST_PROXY), for Autodiscover's answer. */
+  readonly trustProxy?: number;
   /** Ping's bounds; DEFAULT_PING when absent. */
   readonly ping?: PingSettings;
   /** How often a held Ping reads the datastores (ms). */
   readonly watchIntervalMs?: number;
+  /** How many Pings and hanging Syncs one account may hold on this instance (watch.ts); MAX_HELD_PER_ACCOUNT when absent. */
+  readonly maxHeldPerAccount?: number;
 }
 
 export class ActivesyncEndpoint {
@@ -91,13 +98,13 @@ export class ActivesyncEndpoint {
     log?: Logger,
   ) {
     this.#auth = new PhoneAuthenticator(deps.store, settings.auth);
-    this.watch = new ChangeWatch(deps.store, log ?? createLogger('warn'), settings.watchIntervalMs);
+    this.watch = new ChangeWatch(deps.store, log ?? createLogger('warn'), settings.watchIntervalMs, settings.maxHeldPerAccount);
   }
 
   /** Mounts OPTIONS and POST on the ActiveSync paths, POST on Autodiscover's; other methods answer 405. */
   mount(app: H3): void {
     for (const path of AUTODISCOVER_PATHS) {
-      app.on('POST', path, (event) => this.#guard(event, 'autodiscover', () => autodiscover(event, this.#auth, this.settings.baseUrl, ACTIVESYNC_PATHS[0])));
+      app.on('POST', path, (event) => this.#guard(event, 'autodiscover', () => autodiscover(event, this.#auth, this.settings, ACTIVESYNC_PATHS[0])));
       app.all(path, (event) =>
         this.#guard(event, 'autodiscover', async () => {
           throw new ServiceError(405, 'method_not_allowed', 'Autodiscover takes a POST', [], { allow: 'POST' });
@@ -196,6 +203,8 @@ export class ActivesyncEndpoint {
       if (error instanceof ActiveSyncDecodeError) throw new ServiceError(400, 'bad_request', `the ${line.command} request is malformed: ${error.message}`);
       // A Ping or hanging Sync held when its device's wipe was asked: answered as if asked before it came.
       if (error instanceof WipeAskedMeanwhile) return this.#provisionFirst(event, line, true);
+      // The account holds as many waiting requests as it may: MS-ASHTTP's 503, to try again later.
+      if (error instanceof HeldRequestsFull) throw new ServiceError(503, 'rate_limited', error.message, [], { 'retry-after': String(HELD_RETRY_AFTER_SECONDS) });
       throw error;
     }
   }

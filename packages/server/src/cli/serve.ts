@@ -11,10 +11,12 @@ import { X509Certificate } from 'node:crypto';
 import { Server as HttpsServer } from 'node:https';
 import { defineCommand } from 'citty';
 import { bootstrap, createDemoAccount, DEMO_USERNAME, openConfiguredStore, type OpenedStore } from '../bootstrap.js';
-import { ConfigError, readTls, resolveServeConfig, SERVE_ENVIRONMENT, type ServeConfig } from '../config.js';
+import { ConfigError, metricsAccessOf, readTls, resolveServeConfig, SERVE_ENVIRONMENT, type ServeConfig } from '../config.js';
 import { ServiceError } from '../errors.js';
 import { Housekeeping } from '../housekeeping/runner.js';
+import { createAccountAuthenticator } from '../auth/accounts.js';
 import { createMetrics } from '../http/metrics.js';
+import { createMetricsApp } from '../http/metrics-endpoint.js';
 import { listen, type RunningServer, type TlsPair } from '../listen.js';
 import { createLogger, stdoutDestination } from '../log.js';
 import { createServer } from '../server.js';
@@ -59,7 +61,13 @@ export const serveCommand = defineCommand({
       description: 'Trust Forwarded / X-Forwarded-Proto / X-Forwarded-Host from this many reverse proxies in front; bare: 1 (ATOMSYNC_TRUST_PROXY, default: ignore them)',
       valueHint: 'N|true|false',
     },
-    metrics: { type: 'string', description: 'Who may read GET /metrics: on (anyone), admin (an administrator), off (ATOMSYNC_METRICS, default on)', valueHint: 'on|admin|off' },
+    metrics: {
+      type: 'string',
+      description: 'Who may read GET /metrics: admin (Bearer ATOMSYNC_METRICS_TOKEN or an administrator), on (anyone), off (ATOMSYNC_METRICS, default admin; on for a --metrics-port without a token)',
+      valueHint: 'admin|on|off',
+    },
+    'metrics-port': { type: 'string', description: 'Serve /metrics on a listener of its own at this port, not on the public port (ATOMSYNC_METRICS_PORT)', valueHint: 'PORT' },
+    'metrics-host': { type: 'string', description: 'Address of the metrics listener (ATOMSYNC_METRICS_HOST, default 127.0.0.1)', valueHint: 'ADDRESS' },
     'tls-cert': { type: 'string', description: 'Serve https with this PEM certificate (its chain after it), with --tls-key (ATOMSYNC_TLS_CERT, default: http)', valueHint: 'FILE' },
     'tls-key': { type: 'string', description: 'The PEM private key of --tls-cert, unencrypted (ATOMSYNC_TLS_KEY)', valueHint: 'FILE' },
   },
@@ -73,6 +81,8 @@ export const serveCommand = defineCommand({
         data: args.data,
         trustProxy: args['trust-proxy'],
         metrics: args.metrics,
+        metricsPort: args['metrics-port'],
+        metricsHost: args['metrics-host'],
         tlsCert: args['tls-cert'],
         tlsKey: args['tls-key'],
       });
@@ -93,6 +103,8 @@ export const serveCommand = defineCommand({
       fail(storeFailure(err, config), 1);
     }
     const { store, secrets } = opened;
+    // An older version created these readable by every local user: the operator should know they were open.
+    for (const what of opened.tightened ?? []) logger.warn(what);
     try {
       await bootstrap(store, secrets, config, { logger });
     } catch (err) {
@@ -101,7 +113,8 @@ export const serveCommand = defineCommand({
       if (err instanceof ServiceError && err.status < 500) fail(`ATOMSYNC_ADMIN_USER/ATOMSYNC_ADMIN_PASSWORD: ${err.message}`, 2);
       throw err;
     }
-    const metrics = config.metrics === 'off' ? undefined : createMetrics({ process: true });
+    const metricsAccess = metricsAccessOf(config);
+    const metrics = metricsAccess === 'off' ? undefined : createMetrics({ process: true });
     const housekeeping = new Housekeeping(logger);
     const app = createServer({
       store,
@@ -110,12 +123,15 @@ export const serveCommand = defineCommand({
       logger,
       trustProxy: config.trustProxy,
       metrics,
-      metricsAccess: config.metrics,
+      // Counted all the same; served on the metrics listener instead when there is one.
+      metricsAccess: config.metricsListen === undefined ? metricsAccess : 'off',
+      metricsToken: config.metricsToken,
       storeStats: opened.stats,
       housekeeping,
       runLeaseSeconds: config.runLeaseSeconds,
     });
     let running: RunningServer;
+    let metricsListener: RunningServer | undefined;
     try {
       running = await listen(app, { host: config.host, port: config.port, tls });
     } catch (err) {
@@ -124,6 +140,26 @@ export const serveCommand = defineCommand({
       await housekeeping.stop();
       await store.close();
       fail(message, 1);
+    }
+    if (config.metricsListen !== undefined && metrics !== undefined && metricsAccess !== 'off') {
+      const { host, port } = config.metricsListen;
+      const metricsApp = createMetricsApp({
+        metrics,
+        access: metricsAccess,
+        token: config.metricsToken,
+        authenticate: createAccountAuthenticator(store, secrets, { baseUrl: config.baseUrl }),
+        logger,
+      });
+      try {
+        metricsListener = await listen(metricsApp, { host, port });
+      } catch (err) {
+        const message = listenFailure(err, host, port);
+        if (message === undefined) throw err;
+        await running.close(0);
+        await housekeeping.stop();
+        await store.close();
+        fail(`the metrics listener: ${message}`, 1);
+      }
     }
 
     let stopping = false;
@@ -134,9 +170,8 @@ export const serveCommand = defineCommand({
       }
       stopping = true;
       logger.info({ signal }, 'draining in-flight requests');
-      void running
-        .close(DRAIN_TIMEOUT_MS)
-        .then(async (drained) => {
+      void Promise.all([running.close(DRAIN_TIMEOUT_MS), metricsListener?.close(DRAIN_TIMEOUT_MS)])
+        .then(async ([drained]) => {
           await housekeeping.stop();
           await store.close();
           if (drained) logger.info('stopped');
@@ -182,7 +217,8 @@ export const serveCommand = defineCommand({
         dataDir: config.dataDir,
         baseUrl: config.baseUrl,
         trustProxy: config.trustProxy,
-        metrics: config.metrics ?? 'on',
+        metrics: metricsAccess,
+        metricsUrl: metricsListener === undefined ? undefined : `${metricsListener.url}/metrics`,
         tls: tls === undefined ? undefined : describeCertificate(tls),
       },
       `listening on ${running.url}`,
@@ -192,11 +228,13 @@ export const serveCommand = defineCommand({
 });
 
 documentEnvironment(serveCommand, SERVE_ENVIRONMENT, [
-  'PROBES (no credentials)',
+  'PROBES (no credentials, but /metrics: see below)',
   '',
   '  GET /healthz   200 ok once the server takes requests (the API contract\'s)',
   '  GET /livez     200 ok while the process answers',
   '  GET /readyz    200 ok while the store answers a trivial query within 0.9 s, else 503 saying why',
   '  GET /metrics   Prometheus text format (requests, latency, sync runs, sessions, store pool, process);',
-  '                 ATOMSYNC_METRICS=admin asks for an administrator (Basic or Bearer), off removes it',
+  '                 by default it asks for Bearer ATOMSYNC_METRICS_TOKEN or an administrator (Basic or Bearer);',
+  '                 ATOMSYNC_METRICS=on opens it to anyone, off removes it; ATOMSYNC_METRICS_PORT moves it',
+  '                 to a listener of its own (127.0.0.1 unless ATOMSYNC_METRICS_HOST), open there without a token',
 ]);

@@ -30,6 +30,7 @@ import { keeperOf, keptAnswerOf } from './answer-cache.js';
 import { feedStream, pagesOf } from './feed-stream.js';
 import { requestState } from './request-state.js';
 import { writable } from './safe-text.js';
+import { KEPT_ON_ERROR } from './security-headers.js';
 
 export type Body = string | Uint8Array | HTTPResponse;
 
@@ -120,7 +121,7 @@ export function sendResult(event: H3Event, operation: OperationSpec, result: unk
 
 /**
  * The error document (guide/protocol.md#error-body) for `error`, replacing whatever the handler
- * had set on the answer.
+ * had set on the answer (but the request id and the security headers, http/security-headers.ts).
  * Never throws: a message or detail holding a character XML cannot carry has it replaced by
  * U+FFFD (what enters through http/params.ts never holds one; this is the last safety net).
  */
@@ -128,7 +129,7 @@ export function sendError(event: H3Event, error: ServiceError): Body {
   const headers = event.res.headers;
   const names: string[] = [];
   headers.forEach((_, name) => names.push(name));
-  for (const name of names) if (name !== 'x-request-id') headers.delete(name);
+  for (const name of names) if (!KEPT_ON_ERROR.has(name)) headers.delete(name);
   const fits = Number.isInteger(error.status) && error.status >= 400 && error.status <= 599;
   const status = fits ? error.status : 500;
   event.res.status = status;

@@ -4,9 +4,10 @@
  * `secret.key` in the data directory, created (mode 0600) on first start.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../errors.js';
+import { DATA_FILE_MODE, prepareDataDir, prepareDataFile } from '../store/data-dir.js';
 
 export function parseSecretKey(value: string): Buffer {
   const text = value.trim();
@@ -15,19 +16,20 @@ export function parseSecretKey(value: string): Buffer {
   return key;
 }
 
-/** The key in `dataDir/secret.key`, created on first use. */
+/** The key in `dataDir/secret.key`, created on first use (0600, its directory 0700; one an older version left open is tightened). */
 export function keyFileIn(dataDir: string): Buffer {
   const path = join(dataDir, 'secret.key');
   try {
+    prepareDataFile(path, { create: false });
     return parseSecretKey(readFileSync(path, 'utf8'));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  mkdirSync(dataDir, { recursive: true });
+  prepareDataDir(dataDir);
   const key = randomBytes(32);
   // 'wx': two processes starting at once must not both write a key.
   try {
-    writeFileSync(path, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+    writeFileSync(path, `${key.toString('base64')}\n`, { mode: DATA_FILE_MODE, flag: 'wx' });
     return key;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return parseSecretKey(readFileSync(path, 'utf8'));

@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { createLogger } from '../log.js';
 import { faultReadingDialect } from './kysely/fault-dialect.js';
+import { prepareSqliteFiles } from './data-dir.js';
 import { migrate } from './kysely/migrations.js';
 import type { Database } from './kysely/schema.js';
 import { createKyselyStore } from './kysely/store.js';
@@ -70,8 +71,10 @@ export const SQLITE_SETTINGS = {
   temp_store: 2, // MEMORY
 } as const;
 
-/** The embedded database at `file` with SQLITE_SETTINGS applied (':memory:' has no log: journal_mode stays memory). */
+/** The embedded database at `file` (0600, data-dir.ts) with SQLITE_SETTINGS applied (':memory:' has no log: journal_mode stays memory). */
 export function openSqliteDatabase(file: string): SQLite.Database {
+  // Created 0600 before SQLite opens it (the -wal and -shm files take its mode); a file URI or ':memory:' is left as it is.
+  if (file !== ':memory:' && file !== '' && !file.startsWith('file:')) prepareSqliteFiles(file);
   const database = new SQLite(file);
   for (const [name, value] of Object.entries(SQLITE_SETTINGS)) database.pragma(`${name} = ${value}`);
   return database;
