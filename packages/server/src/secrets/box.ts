@@ -4,7 +4,7 @@
  * copy of the database alone reveals none of them. Passwords and bearer tokens are hashed
  * instead (auth/), never sealed.
  */
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;
@@ -12,6 +12,8 @@ const TAG_BYTES = 16;
 
 export class SecretBox {
   readonly #key: Buffer;
+  /** HMAC keys derived from the box's key, one per purpose (see `mac`). */
+  readonly #macKeys = new Map<string, Buffer>();
 
   constructor(key: Uint8Array) {
     if (key.length !== 32) throw new RangeError('a SecretBox key is 32 bytes');
@@ -33,6 +35,21 @@ export class SecretBox {
     const decipher = createDecipheriv('aes-256-gcm', this.#key, raw.subarray(0, IV_BYTES));
     decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
     return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+  }
+
+  /**
+   * HMAC-SHA256 of `data` under a key derived (HKDF) from the box's key for `purpose`: a tag only
+   * the holders of the secret key can make, so something handed out (a SyncML challenge key) can
+   * be checked when it comes back without keeping it. One derived key per purpose, never the
+   * sealing key itself.
+   */
+  mac(purpose: string, data: string | Uint8Array): Buffer {
+    let key = this.#macKeys.get(purpose);
+    if (key === undefined) {
+      key = Buffer.from(hkdfSync('sha256', this.#key, Buffer.alloc(0), `atomsync mac: ${purpose}`, 32));
+      this.#macKeys.set(purpose, key);
+    }
+    return createHmac('sha256', key).update(data).digest();
   }
 
   /** A box with a fresh random key: for tests and in-memory servers, whose secrets die with them. */

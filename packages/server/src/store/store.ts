@@ -329,6 +329,11 @@ export interface SessionRepo {
   get(id: string): Promise<SessionRecord | undefined>;
   /** Inserts or replaces the record of a session. */
   save(session: SessionRecord): Promise<void>;
+  /**
+   * Drops the records of sessions no account holds, started before `before`: refused attempts
+   * (kept by servers before issue 20, none since), which no listing shows. Returns how many.
+   */
+  pruneUnowned(before: Date): Promise<number>;
 }
 
 export interface ChatLogRepo {
@@ -339,6 +344,11 @@ export interface ChatLogRepo {
   prune(before: Date): Promise<number>;
   /** Bounded retention: keeps only the newest `keep` messages; returns how many were dropped. */
   keepNewest(keep: number): Promise<number>;
+  /**
+   * Bounded retention by size: keeps the newest messages whose bodies add up to at most
+   * `maxBytes` (UTF-8); returns how many were dropped.
+   */
+  keepBytes(maxBytes: number): Promise<number>;
 }
 
 /**

@@ -1,20 +1,25 @@
 /**
  * POST /syncml: where phones post SyncML messages (XML or WBXML). Authentication comes first: a
- * message reaches a session only through the session key of our RespURI (32 random bytes, given
+ * message reaches a session only through the session key of our RespURI (unguessable, given
  * to the phone in our reply, bound to its DevID and SessionID, expiring when idle); without the
  * key, a message always starts a session of its own, which its own credentials must open. The one
  * exception is a repeat: the very request we answered last (same encoding, key, Authorization and
  * bytes; the phone lost our reply) gets the reply cached for it, never applied twice. A message
  * that carries another account's credentials never reaches a session opened by the key.
  *
+ * Anonymous traffic costs no storage: a session is written only once credentials open it. Until
+ * then it lives in its key alone (session-key.ts): the key of a refused message's RespURI can be
+ * checked when the phone answers our challenge on it, and the challenge's nonce is derived from it.
+ *
  * The session machine (session/) answers the message, and the new state is written with a
  * compare-and-set, so two instances taking messages of one session can never both move it. A
  * session whose kept state, buffered changes or device DevInf does not decode cannot go on: it is
  * ended and the message refused (409), never answered from a guess. Keeps the session's record
- * (GET /v2/services/syncml/sessions/) and the chat log, with the secrets left out. See
+ * (GET /v2/services/syncml/sessions/) and the chat log, with the secrets left out and each
+ * message capped (chat-text.ts). See
  * guide/security.md for the threat model.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { decodeMessage, encodeMessage, encodingOf, StatusCode, SYNCML_MEDIA_TYPES, SyncmlDecodeError, type SyncHdr, type SyncmlEncoding, type SyncmlMessage } from '@atomsync/syncml';
 import { SignInGuard } from '../auth/sign-in.js';
 import type { RequestContext } from '../context.js';
@@ -23,8 +28,10 @@ import { sourceOf } from '../http/client-address.js';
 import type { SessionRecord } from '../store/records.js';
 import type { SyncmlSessionRow } from '../store/store.js';
 import { AUTH_BASIC, AUTH_MD5, claimedUsername } from './auth.js';
+import { chatText } from './chat-text.js';
 import { SESSION_STATE, StoredDataError } from './session/codecs.js';
-import { initialState, type SessionInput, type SyncmlDeps } from './session/session.js';
+import { challengedState, initialState, type SessionInput, type SyncmlDeps } from './session/session.js';
+import { challengeIssued, challengeNonce, KEY_FORMAT, mintChallengeKey, newSessionKey, type KeyHolder } from './session-key.js';
 import type { SessionState } from './session/state.js';
 import { answerMessage, type Answer } from './session/turn.js';
 
@@ -32,18 +39,17 @@ import { answerMessage, type Answer } from './session/turn.js';
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
 /** However busy, a session (and its key) lasts this long at most. */
 export const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
-/** The chat log keeps a week, and at most this many messages. */
+/**
+ * The chat log keeps a week, at most this many messages, and at most this many bytes of them
+ * (each message at most CHATLOG_MAX_BODY_BYTES, chat-text.ts): a debugging aid, bounded however
+ * large the messages.
+ */
 export const CHATLOG_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 export const CHATLOG_MAX_MESSAGES = 20_000;
+export const CHATLOG_MAX_BYTES = 64 * 1024 * 1024;
 
 /** The query parameter of our RespURI. */
 const SESSION_PARAM = 'session';
-/** A session key as we issue it: 32 random bytes, base64url. Anything else names no session. */
-const KEY_FORMAT = /^[A-Za-z0-9_-]{43}$/;
-/** What the chat log shows in place of a secret. */
-const REDACTED = '[redacted]';
-
-const newKey = (): string => randomBytes(32).toString('base64url');
 
 /**
  * The id a session is kept and listed under: a digest of its key. The key is a bearer secret
@@ -97,61 +103,87 @@ export class SyncmlEndpoint {
     const claimed = claimedUsername(header, authorization);
     ctx.event.res.headers.set('content-type', SYNCML_MEDIA_TYPES[encoding]);
 
-    let record: SyncmlSessionRow;
+    const now = Date.now();
+    const holder = { deviceId: header.source.locUri, phoneSessionId: header.sessionId };
+    // The session's row: kept from the moment its credentials are accepted, never before.
+    let record: SyncmlSessionRow | undefined;
     let state: SessionState;
     let respKey: string;
+    let challengeIssuedAt: number | undefined;
     if (key !== null) {
       const found = KEY_FORMAT.test(key) ? await this.store.syncmlSessions.get(sessionIdOf(key)) : undefined;
-      if (found === undefined) throw new ServiceError(404, 'not_found', NO_SESSION);
-      state = await this.stateOf(ctx, found);
-      if (expired(found, state, Date.now())) {
-        await this.store.syncmlSessions.delete(found.key);
-        throw new ServiceError(404, 'not_found', NO_SESSION);
+      if (found === undefined) {
+        // No session under the key: the phone may be answering the challenge the key was issued
+        // with (a refused session lives in its key alone, see session-key.ts).
+        challengeIssuedAt = challengeIssued(this.deps.secrets, key, holder, now, SESSION_IDLE_MS);
+        if (challengeIssuedAt === undefined) throw new ServiceError(404, 'not_found', NO_SESSION);
+        state = challengedState(message, encoding, challengeNonce(this.deps.secrets, key));
+        if (claimed !== undefined) this.signIn.admit(claimed, source);
+        respKey = newSessionKey();
+      } else {
+        state = await this.stateOf(ctx, found);
+        if (expired(found, state, now)) {
+          await this.store.syncmlSessions.delete(found.key);
+          throw new ServiceError(404, 'not_found', NO_SESSION);
+        }
+        // The key is bound to the device and the session it was issued for.
+        if (found.deviceId !== header.source.locUri || found.phoneSessionId !== header.sessionId) {
+          throw new ServiceError(400, 'bad_request', 'the message is from another device or session than the session its key opens');
+        }
+        // The key stands for the session's account; credentials of another account never ride on it.
+        if (state.username !== undefined && claimed !== undefined && claimed !== state.username) {
+          throw new ServiceError(403, 'forbidden', "the message's credentials are not those of the account its session belongs to");
+        }
+        if (found.lastMsgId === header.msgId) {
+          // The phone lost our reply and sends the same request again: the same reply, applied once.
+          if (found.lastRequest === digest && found.lastReply !== null) return found.lastReply;
+          throw new ServiceError(400, 'bad_request', `message ${header.msgId} of this session was answered already; a repeat must be the same request`);
+        }
+        if (state.done) throw new ServiceError(409, 'conflict', 'this SyncML session has ended: start a new one');
+        if (state.accountId === undefined && claimed !== undefined) this.signIn.admit(claimed, source);
+        record = found;
+        respKey = key;
       }
-      // The key is bound to the device and the session it was issued for.
-      if (found.deviceId !== header.source.locUri || found.phoneSessionId !== header.sessionId) {
-        throw new ServiceError(400, 'bad_request', 'the message is from another device or session than the session its key opens');
-      }
-      // The key stands for the session's account; credentials of another account never ride on it.
-      if (state.username !== undefined && claimed !== undefined && claimed !== state.username) {
-        throw new ServiceError(403, 'forbidden', "the message's credentials are not those of the account its session belongs to");
-      }
-      if (found.lastMsgId === header.msgId) {
-        // The phone lost our reply and sends the same request again: the same reply, applied once.
-        if (found.lastRequest === digest && found.lastReply !== null) return found.lastReply;
-        throw new ServiceError(400, 'bad_request', `message ${header.msgId} of this session was answered already; a repeat must be the same request`);
-      }
-      if (state.done) throw new ServiceError(409, 'conflict', 'this SyncML session has ended: start a new one');
-      if (state.accountId === undefined && claimed !== undefined) this.signIn.admit(claimed, source);
-      record = found;
-      respKey = key;
     } else {
       // Without our key a message never joins an existing session: it may only repeat, byte for
       // byte with the same credentials, the request a session answered last.
       const repeat = await this.store.syncmlSessions.find(header.source.locUri, header.sessionId, digest);
-      if (repeat !== undefined && repeat.lastMsgId === header.msgId && repeat.lastReply !== null && !expired(repeat, await this.stateOf(ctx, repeat), Date.now())) {
+      if (repeat !== undefined && repeat.lastMsgId === header.msgId && repeat.lastReply !== null && !expired(repeat, await this.stateOf(ctx, repeat), now)) {
         return repeat.lastReply;
       }
       if (claimed !== undefined) this.signIn.admit(claimed, source);
-      respKey = newKey();
+      respKey = newSessionKey();
       state = initialState(message, encoding);
-      record = await this.store.syncmlSessions.create({
-        key: sessionIdOf(respKey),
-        deviceId: header.source.locUri,
-        phoneSessionId: header.sessionId,
-        state: SESSION_STATE.encode(state),
-        lastMsgId: null,
-        lastReply: null,
-        lastRequest: null,
-      });
     }
 
-    const respUri = `${ctx.baseUrl}/syncml?${SESSION_PARAM}=${respKey}`;
+    // A refusal's RespURI carries a fresh challenge key instead of the session's (its Chal's nonce
+    // is the key's): nothing is kept of a refused message.
+    const challengeKey = record === undefined ? mintChallengeKey(this.deps.secrets, holder, now) : undefined;
+    const id = sessionIdOf(respKey);
+    const onAuthenticated = async (opened: SessionState): Promise<void> => {
+      record = await this.open(id, holder, opened);
+    };
     const checkPassword = (username: string, password: string, stored: string | undefined) => this.signIn.verify(username, source, password, stored);
-    const { reply, state: next } = await this.answer(ctx, { id: record.key, state, message, authorization, respUri }, checkPassword);
+    const answered = await this.answer(ctx, {
+      id,
+      state,
+      message,
+      authorization,
+      respUri: this.respUri(ctx, respKey),
+      challengeNonce: challengeKey === undefined ? '' : challengeNonce(this.deps.secrets, challengeKey),
+      challengeIssued: challengeIssuedAt,
+      onAuthenticated,
+    }, checkPassword);
+    const next = answered.state;
     if (state.accountId === undefined && claimed !== undefined) {
       if (next.accountId !== undefined) this.signIn.succeeded(claimed, source);
       else if (next.status === StatusCode.INVALID_CREDENTIALS && isGuess(header, state)) this.signIn.failed(claimed, source);
+    }
+    let reply = answered.reply;
+    if (record === undefined) {
+      // Refused: nothing is written. The reply's Chal and RespURI carry all the phone needs to answer.
+      reply = { ...reply, header: { ...reply.header, respUri: this.respUri(ctx, challengeKey!) } };
+      return encodeMessage(reply, encoding);
     }
     const bytes = encodeMessage(reply, encoding);
     const saved = await this.store.syncmlSessions.update(record.key, record.version, { state: SESSION_STATE.encode(next), lastMsgId: header.msgId, lastReply: bytes, lastRequest: digest });
@@ -163,6 +195,24 @@ export class SyncmlEndpoint {
     }
     await this.keepRecords(record.key, respKey, message, reply, body, encoding, next);
     return bytes;
+  }
+
+  /**
+   * Keeps a session whose credentials were just accepted. Two instances taking the same answer to
+   * a challenge at once: one keeps it, the other is refused (409) as for any session moved meanwhile.
+   */
+  private async open(id: string, holder: KeyHolder, state: SessionState): Promise<SyncmlSessionRow> {
+    const row = { key: id, ...holder, state: SESSION_STATE.encode(state), lastMsgId: null, lastReply: null, lastRequest: null };
+    try {
+      return await this.store.syncmlSessions.create(row);
+    } catch (error) {
+      if ((await this.store.syncmlSessions.get(id)) !== undefined) throw new ServiceError(409, 'conflict', 'another server instance opened this SyncML session meanwhile');
+      throw error;
+    }
+  }
+
+  private respUri(ctx: RequestContext, key: string): string {
+    return `${ctx.baseUrl}/syncml?${SESSION_PARAM}=${key}`;
   }
 
   /** The state a session row keeps; a row whose state does not decode ends its session (409). */
@@ -225,32 +275,4 @@ export class SyncmlEndpoint {
 function isGuess(header: SyncHdr, before: SessionState): boolean {
   const type = (header.cred?.meta?.type ?? AUTH_BASIC).trim().toLowerCase();
   return type !== AUTH_MD5 || before.challengeNonce !== undefined;
-}
-
-/**
- * A message as the chat log shows it: an XML message as it crossed the wire, a WBXML one as its
- * XML form, with the secrets in it redacted: the credentials' data (auth-basic is the password)
- * and the session key wherever it appears (our RespURI, the phone's Target LocURI).
- */
-function chatText(message: SyncmlMessage, raw: Uint8Array | undefined, key: string): string {
-  const cred = message.header.cred;
-  let text = raw === undefined ? undefined : Buffer.from(raw).toString('utf8');
-  if (text !== undefined && cred !== undefined) text = redactCred(text, cred.data);
-  if (text === undefined) {
-    const header: SyncHdr = cred === undefined ? message.header : { ...message.header, cred: { ...cred, data: REDACTED } };
-    text = Buffer.from(encodeMessage({ ...message, header }, 'xml')).toString('utf8');
-  }
-  return text.split(key).join(REDACTED);
-}
-
-/** The XML text with the Cred's data redacted; undefined when it cannot be found as written. */
-function redactCred(xml: string, data: string): string | undefined {
-  const open = /<(?:[\w.-]+:)?Cred[\s>]/.exec(xml);
-  if (open === null) return undefined;
-  const close = xml.indexOf('Cred>', open.index + open[0].length);
-  const secret = data.trim();
-  if (close < 0 || secret === '') return undefined;
-  const region = xml.slice(open.index, close);
-  if (!region.includes(secret)) return undefined;
-  return xml.slice(0, open.index) + region.split(secret).join(REDACTED) + xml.slice(close);
 }

@@ -9,7 +9,7 @@ import { OAUTH_WINDOW_SECONDS } from '../../src/auth/accounts.js';
 import { HOUSEKEEPING_JOBS, type HousekeepingJob } from '../../src/housekeeping/jobs.js';
 import { Housekeeping } from '../../src/housekeeping/runner.js';
 import type { Store } from '../../src/store/store.js';
-import { CHATLOG_RETENTION_MS, SESSION_IDLE_MS } from '../../src/syncml/endpoint.js';
+import { CHATLOG_MAX_BYTES, CHATLOG_RETENTION_MS, SESSION_IDLE_MS } from '../../src/syncml/endpoint.js';
 import { storeKinds } from '../support/stores.js';
 import { makeAccount, uid, useStore } from '../store/helpers.js';
 
@@ -84,6 +84,48 @@ describe.each(storeKinds)('housekeeping jobs (%s)', (kind) => {
     expect(await store().syncLocks.acquire(dead, 'next', 60_000)).toBe(true);
     expect(await store().syncLocks.acquire(live, 'next', 60_000)).toBe(false);
     expect(await store().syncLog.list(account.id, live.id)).toEqual([]);
+  });
+
+  it('syncml-sessions deletes the records of sessions no account holds (refused attempts), and keeps every account\'s', async () => {
+    const now = new Date();
+    const account = await makeAccount(store(), uid('owner'));
+    const record = (id: string, accountId: number | null) => ({
+      id, accountId, clientUuid: null, deviceId: 'IMEI:1', protocol: 'SyncML/1.2', encoding: 'xml' as const,
+      started: new Date(now.getTime() - HOUR), ended: null, status: 401, reason: 'refused', datastores: [],
+    });
+    const refused = uid('refused');
+    const owned = uid('owned');
+    await store().sessions.save(record(refused, null));
+    await store().sessions.save(record(owned, account.id));
+    expect(await job('syncml-sessions').run(store(), now)).toBe(1);
+    expect(await store().sessions.get(refused)).toBeUndefined();
+    expect((await store().sessions.get(owned))?.accountId).toBe(account.id);
+    expect(await job('syncml-sessions').run(store(), now)).toBe(0);
+  });
+
+  it('chat-log keeps the newest messages within its budget of bytes, and drops the older ones past it', async () => {
+    const now = new Date();
+    const message = (body: string) => ({ sessionId: 's', msgId: 1, direction: 'in' as const, encoding: 'xml' as const, body });
+    // Five messages of 1 MiB each (one of them in two-byte characters), a minute apart, oldest first.
+    const bodies = ['a', 'b', 'é', 'c', 'd'].map((c) => c.repeat(c === 'é' ? 512 * 1024 : 1024 * 1024));
+    for (const [i, body] of bodies.entries()) await writtenAt(new Date(now.getTime() - (bodies.length - i) * 60_000), () => store().chatLog.append(message(body)));
+    // 3.5 MiB keeps the newest three (3 MiB); the fourth would pass the budget.
+    expect(await store().chatLog.keepBytes(3.5 * 1024 * 1024)).toBe(2);
+    expect((await store().chatLog.list(10)).map((m) => m.body[0])).toEqual(['d', 'c', 'é']);
+    expect(await store().chatLog.keepBytes(3 * 1024 * 1024)).toBe(0);
+    expect(await store().chatLog.keepBytes(1024 * 1024 - 1)).toBe(3);
+    expect(await store().chatLog.list(10)).toEqual([]);
+  });
+
+  it('chat-log runs the byte budget too: the job leaves at most CHATLOG_MAX_BYTES', async () => {
+    const now = new Date();
+    const body = 'x'.repeat(1024 * 1024);
+    const count = CHATLOG_MAX_BYTES / body.length + 3;
+    for (let i = 0; i < count; i++) await writtenAt(new Date(now.getTime() - (count - i) * 1_000), () => store().chatLog.append({ sessionId: 's', msgId: i, direction: 'in', encoding: 'xml', body }));
+    expect(await job('chat-log').run(store(), now)).toBe(3);
+    const kept = await store().chatLog.list(count);
+    expect(kept.reduce((n, m) => n + m.body.length, 0)).toBe(CHATLOG_MAX_BYTES);
+    expect(kept.at(-1)!.msgId).toBe(3);
   });
 
   it('oauth-nonces forgets nonces older than the window, so only those could be used again', async () => {

@@ -1,5 +1,5 @@
 /** What the SyncML side records: the outbox of what was sent to phones, sessions, the chat log. */
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { MessageDirection, OutboxKind, SyncmlEncoding } from '@atomsync/atom';
 import type { ChatMessageRecord, OutboxRecord, SessionDatastoreRecord, SessionRecord } from '../records.js';
 import type { ChatLogRepo, OutboxRepo, SessionRepo } from '../store.js';
@@ -108,6 +108,12 @@ export function sessionRepo(ctx: StoreContext): SessionRepo {
         .onConflict((oc) => oc.column('id').doUpdateSet(row))
         .execute();
     },
+    async pruneUnowned(before) {
+      // Housekeeping only: every account's sessions_account index leads with account_id, so the
+      // null ones are one range of it.
+      const result = await ctx.db().deleteFrom('sessions').where('account_id', 'is', null).where('started', '<', millis(before)).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
   };
 }
 
@@ -168,6 +174,16 @@ export function chatLogRepo(ctx: StoreContext): ChatLogRepo {
             );
       const result = await query.executeTakeFirst();
       return Number(result.numDeletedRows);
+    },
+    async keepBytes(maxBytes) {
+      // A running total of the bodies' bytes, newest first (as `list` orders them): what lies past
+      // the budget goes. A background job over at most the count the chat log keeps.
+      const bytes = ctx.dialect === 'postgres' ? sql`octet_length(body)` : sql`length(cast(body as blob))`;
+      const result = await sql`delete from chat_log where (session_id, id) in (
+          select session_id, id from (
+            select session_id, id, sum(${bytes}) over (order by created desc, id desc rows unbounded preceding) as running from chat_log
+          ) totals where running > ${maxBytes})`.execute(ctx.db());
+      return Number(result.numAffectedRows ?? 0);
     },
   };
 }

@@ -55,6 +55,12 @@ export interface Session {
   readonly message: SyncmlMessage;
   /** The request's Authorization header, if any. */
   readonly authorization: string | undefined;
+  /** The nonce a refusal of this message's credentials challenges with (the Chal's NextNonce). */
+  readonly challengeNonce: string;
+  /** When the challenge this message answers was issued (its nonce is state.challengeNonce). */
+  readonly challengeIssued: number | undefined;
+  /** Called once, when this message's credentials open the session, before any command is run. */
+  readonly onAuthenticated: (state: SessionState) => Promise<void>;
   /** The session's state: this message's copy, moved on by the steps and saved with the reply. */
   readonly state: SessionState;
   readonly reply: Reply;
@@ -69,6 +75,21 @@ export interface SessionInput {
   readonly authorization: string | undefined;
   /** Where the phone sends its next message (RespURI). */
   readonly respUri: string;
+  /**
+   * The nonce a refusal challenges with. The endpoint derives it from the RespURI's key, so a
+   * refused session needs nothing kept (see ../session-key.ts).
+   */
+  readonly challengeNonce: string;
+  /**
+   * When the challenge whose nonce the message may answer (state.challengeNonce) was issued: an
+   * answer is taken only from a device that has not signed in since (one answer per challenge).
+   */
+  readonly challengeIssued?: number;
+  /**
+   * Called once, when the message's credentials open the session, with its state then: the
+   * endpoint keeps the session from that moment (its commands may buffer items under it).
+   */
+  readonly onAuthenticated?: (state: SessionState) => Promise<void>;
 }
 
 /** The state of a session the phone's first message starts. */
@@ -88,6 +109,16 @@ export function initialState(message: SyncmlMessage, encoding: SyncmlEncoding): 
     done: false,
     started: Date.now(),
   };
+}
+
+/**
+ * The state of a session whose phone answers our challenge: nothing was kept of it but its key
+ * (../session-key.ts), so it starts again from this message, expecting credentials over the
+ * challenge's nonce. Our MsgIDs follow the phone's: one reply per message of its so far.
+ */
+export function challengedState(message: SyncmlMessage, encoding: SyncmlEncoding, nonce: string): SessionState {
+  const state = initialState(message, encoding);
+  return { ...state, challengeNonce: nonce, outMsgId: Math.max(0, Number(message.header.msgId) - 1) };
 }
 
 /** The session as `input.message` finds it: our next MsgID, the phone's sizes, a reply begun. */
@@ -115,6 +146,9 @@ export function openSession(deps: SyncmlDeps, input: SessionInput): Session {
     id: input.id,
     message: input.message,
     authorization: input.authorization,
+    challengeNonce: input.challengeNonce,
+    challengeIssued: input.challengeIssued,
+    onAuthenticated: input.onAuthenticated ?? (async () => undefined),
     state,
     reply,
     turn: { alerted: new Set(), incoming: [], syncStatuses: new Map() },

@@ -11,10 +11,18 @@ import { refusal, startTestServer, type TestServer } from '../../support/server.
 import { storeKinds } from '../../support/stores.js';
 import { contact } from '../support/items.js';
 import { phoneOf, registerPhone } from '../support/registration.js';
-import { PhoneDatastore, type SessionResult } from '../support/scripted-phone.js';
+import { headerStatus } from '../support/replies.js';
+import { PhoneDatastore, type Exchange, type SessionResult } from '../support/scripted-phone.js';
 
-/** The session key of an exchange: the `session` parameter of the RespURI it was answered with. */
-const keyOf = (session: SessionResult): string => new URL(session.exchanges[0]!.reply.header.respUri!).searchParams.get('session')!;
+/**
+ * The exchanges of a session once its credentials were accepted: the phones here sign in with
+ * auth-md5, so their first message is challenged (401), and of a refused message nothing is kept,
+ * in the chat log or elsewhere (issue 20).
+ */
+const refused = (exchange: Exchange): boolean => [401, 407].includes(headerStatus(exchange.reply).data);
+const accepted = (session: SessionResult): Exchange[] => session.exchanges.filter((e) => !refused(e));
+/** The session key of a session: the `session` parameter of the RespURI its accepted messages were answered with. */
+const keyOf = (session: SessionResult): string => new URL(accepted(session)[0]!.reply.header.respUri!).searchParams.get('session')!;
 /** The id the chat log keeps a session under: a digest of its key (the key is a secret). */
 const idOf = (session: SessionResult): string => sessionIdOf(keyOf(session));
 /** What the chat log shows of a message: the secrets in it (Cred data, the session key) redacted. */
@@ -51,19 +59,25 @@ describe.each(storeKinds)('the SyncML chat log of real sessions (%s)', (kind) =>
     const session = sessions[encoding];
     const key = idOf(session);
     const entries = log.filter((e) => e.message.sessionId === key);
-    const expected = session.exchanges.flatMap((e) => [
+    expect(session.exchanges.filter(refused)).toHaveLength(1);
+    const expected = accepted(session).flatMap((e) => [
       { sessionId: key, msgId: Number(e.request.header.msgId), direction: 'in', encoding },
       { sessionId: key, msgId: Number(e.reply.header.msgId), direction: 'out', encoding },
     ]);
     expect(entries.map((e) => e.message).sort(byMessage)).toEqual(expected.sort(byMessage));
     const device = session.exchanges[0]!.request.header.source.locUri;
-    expect(entries.find((e) => e.message.direction === 'in' && e.message.msgId === 1)!.title).toBe(`Session ${key}, message 1, ${device} → server`);
+    const msgId = Number(accepted(session)[0]!.request.header.msgId);
+    expect(entries.find((e) => e.message.direction === 'in' && e.message.msgId === msgId)!.title).toBe(`Session ${key}, message ${msgId}, ${device} → server`);
+    // The challenged message left nothing: no entry under the key of the challenge's RespURI.
+    const challenged = session.exchanges.find(refused)!;
+    const challengeId = sessionIdOf(new URL(challenged.reply.header.respUri!).searchParams.get('session')!);
+    expect(log.filter((e) => e.message.sessionId === challengeId)).toEqual([]);
   });
 
   it('keeps an XML message as it crossed the wire, but for its secrets', () => {
     const session = sessions.xml;
     const key = idOf(session);
-    for (const exchange of session.exchanges) {
+    for (const exchange of accepted(session)) {
       const body = (direction: string, msgId: string) => log.find((e) => e.message.sessionId === key && e.message.direction === direction && e.message.msgId === Number(msgId))!.content!.value;
       expect(body('in', exchange.request.header.msgId)).toBe(redacted(session, Buffer.from(exchange.body).toString('utf8')));
       expect(body('out', exchange.reply.header.msgId)).toBe(redacted(session, Buffer.from(exchange.bytes).toString('utf8')));
@@ -80,7 +94,7 @@ describe.each(storeKinds)('the SyncML chat log of real sessions (%s)', (kind) =>
   it('shows a WBXML message as XML: the same message, but for its secrets', () => {
     const session = sessions.wbxml;
     const key = idOf(session);
-    for (const exchange of session.exchanges) {
+    for (const exchange of accepted(session)) {
       for (const [direction, message] of [['in', exchange.request], ['out', exchange.reply]] as const) {
         const entry = log.find((e) => e.message.sessionId === key && e.message.direction === direction && e.message.msgId === Number(message.header.msgId))!;
         expect(entry.content!.value).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?><SyncML xmlns="SYNCML:SYNCML1\.2">/);

@@ -1,0 +1,96 @@
+/**
+ * A SyncML message as the chat log keeps it (GET /v2/services/syncml/sessions/chatlog/): an XML
+ * message as it crossed the wire, a WBXML one as its XML form, with every secret in it redacted,
+ * and at most CHATLOG_MAX_BODY_BYTES of it.
+ *
+ * Secrets: the data of every `Cred`, wherever it sits (the SyncHdr's, and SyncML 1.2 allows one
+ * in an Alert, a Sync, an Add, a Put, ...: auth-basic is the password itself), and the session key
+ * wherever it appears (our RespURI, the phone's Target LocURI). An XML message is kept as written
+ * only when every Cred in it has the plain form `<Cred>[<Meta>...</Meta>]<Data>...</Data></Cred>`
+ * (any prefix, any attributes); one written otherwise (CDATA, comments, text beside the Data, a
+ * Cred left open) is shown as its XML form instead, which carries the SyncHdr's Cred redacted and
+ * no other (the model keeps no command's Cred), and is redacted the same way again.
+ */
+import { encodeMessage, type SyncHdr, type SyncmlMessage } from '@atomsync/syncml';
+
+/** What the chat log shows in place of a secret. */
+export const REDACTED = '[redacted]';
+
+/**
+ * The most of one message the chat log keeps, in UTF-8 bytes: a longer one is cut there and says
+ * so. The chat log is a debugging aid: the start of a message (its SyncHdr and first commands) is
+ * what one reads, and 64 KiB holds a whole package 1 with DevInf, or dozens of items.
+ */
+export const CHATLOG_MAX_BODY_BYTES = 64 * 1024;
+
+/** The chat log's text of `message`: `raw` is its bytes when it came as XML; `key` its session key. */
+export function chatText(message: SyncmlMessage, raw: Uint8Array | undefined, key: string): string {
+  const asSent = raw === undefined ? undefined : redactCredentials(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('utf8'));
+  const text = asSent ?? asXml(message);
+  return capped(text.split(key).join(REDACTED), CHATLOG_MAX_BODY_BYTES);
+}
+
+/** The message written as XML, the SyncHdr's Cred redacted (and any other the writer may write). */
+function asXml(message: SyncmlMessage): string {
+  const cred = message.header.cred;
+  const header: SyncHdr = cred === undefined ? message.header : { ...message.header, cred: { ...cred, data: REDACTED } };
+  const text = Buffer.from(encodeMessage({ ...message, header }, 'xml')).toString('utf8');
+  // Our writer writes every Cred plainly: this never falls through, but a secret is never shown.
+  return redactCredentials(text) ?? '[this message is not shown: a credential in it could not be redacted]';
+}
+
+/** A Cred start or end tag, any prefix. `[^<>]*` stops at the next `<`: linear however hostile the text. */
+const CRED_TAG = /<(\/?)((?:[^\s<>/:]+:)?)Cred(?=[\s/>])[^<>]*>/g;
+/** A Data element holding text only, any prefix (`[^<]*`: linear too). */
+const DATA = /(<((?:[^\s<>/:]+:)?)Data(?:\s[^<>]*)?>)[^<]*(<\/\2Data\s*>)/g;
+const META_START = /<((?:[^\s<>/:]+:)?)Meta(?=[\s/>])/;
+
+/**
+ * `xml` with the Data of every Cred replaced by REDACTED; undefined when a Cred in it is not in
+ * the plain form, so the caller shows the message another way rather than risk showing a secret.
+ * One pass over the text, whatever it holds.
+ */
+export function redactCredentials(xml: string): string | undefined {
+  const parts: string[] = [];
+  let at = 0;
+  CRED_TAG.lastIndex = 0;
+  for (let open = CRED_TAG.exec(xml); open !== null; open = CRED_TAG.exec(xml)) {
+    if (open[1] === '/') return undefined;
+    if (open[0].endsWith('/>')) continue;
+    const close = CRED_TAG.exec(xml);
+    if (close === null || close[1] !== '/' || close[2] !== open[2]) return undefined;
+    const innerStart = open.index + open[0].length;
+    const inner = redactedInner(xml.slice(innerStart, close.index));
+    if (inner === undefined) return undefined;
+    parts.push(xml.slice(at, innerStart), inner);
+    at = close.index;
+  }
+  parts.push(xml.slice(at));
+  return parts.join('');
+}
+
+/** A Cred's content with its Data redacted; undefined when it holds more than its Meta and Data. */
+function redactedInner(inner: string): string | undefined {
+  const hidden = inner.replace(DATA, (_data: string, open: string, _prefix: string, close: string) => `${open}${REDACTED}${close}`);
+  let rest = hidden.replace(DATA, '');
+  const meta = META_START.exec(rest);
+  if (meta !== null) {
+    const end = rest.lastIndexOf(`</${meta[1]}Meta`);
+    if (end < meta.index) return undefined;
+    rest = rest.slice(0, meta.index) + rest.slice(rest.indexOf('>', end) + 1);
+  }
+  return rest.trim() === '' ? hidden : undefined;
+}
+
+/** `text` in at most `maxBytes` UTF-8 bytes: cut at a character boundary, saying how much was cut. */
+export function capped(text: string, maxBytes: number): string {
+  // Fewer UTF-16 units than a third of the cap: at most the cap in UTF-8, no need to count.
+  if (text.length * 3 <= maxBytes) return text;
+  const bytes = Buffer.from(text, 'utf8');
+  if (bytes.length <= maxBytes) return text;
+  const note = (kept: number) => `\n[cut: the message is ${bytes.length} bytes, the chat log keeps the first ${kept}]`;
+  let end = maxBytes - Buffer.byteLength(note(maxBytes));
+  // Back to the first byte of a character (continuation bytes are 10xxxxxx).
+  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
+  return bytes.subarray(0, end).toString('utf8') + note(end);
+}
