@@ -461,7 +461,7 @@ describe.each(storeKinds)('ActiveSync devices (%s)', (kind) => {
     expect(await s().pendingWipes(asked)).toEqual([{ accountId: bob.accountId, clientUuid: bob.clientUuid }]);
   });
 
-  it('keeps a remote wipe: asked, sent, acknowledged once, cancelled; a new DeviceId starts without one', async () => {
+  it('keeps a remote wipe: asked, sent, acknowledged once, cancelled; a new DeviceId replaces nothing while one is in force, and starts without one once it is cancelled', async () => {
     const { accountId, clientUuid } = await activesyncClient(store());
     const s = () => store().activesyncDevices;
     expect(await s().requestWipe(accountId, clientUuid, 'device', new Date())).toBeUndefined();
@@ -492,10 +492,15 @@ describe.each(storeKinds)('ActiveSync devices (%s)', (kind) => {
     expect(await s().requestWipe(bob.id, clientUuid, 'device', at(8))).toBeUndefined();
     expect((await s().device(accountId, clientUuid))!.wipe).toBeNull();
 
-    // A wipe of the old phone does not carry to the phone that replaces it.
-    await s().requestWipe(accountId, clientUuid, 'device', at(9));
-    const replaced = await s().touch(accountId, clientUuid, ANDROID, at(10));
-    expect(replaced.record.wipe).toBeNull();
+    // Another device presenting the client's credentials while a wipe is in force replaces nothing:
+    // the record, its wipe and its last contact stay the lost phone's (issue 20: a thief cannot undo a wipe).
+    const held = await s().requestWipe(accountId, clientUuid, 'device', at(9));
+    expect(await s().touch(accountId, clientUuid, ANDROID, at(10))).toEqual({ record: held, replaced: null });
+    expect(await s().device(accountId, clientUuid)).toEqual(held);
+    // Once the owner cancels it, a new phone replaces the old one and starts without a wipe.
+    await s().cancelWipe(accountId, clientUuid);
+    const replaced = await s().touch(accountId, clientUuid, ANDROID, at(11));
+    expect([replaced.replaced, replaced.record.deviceId, replaced.record.wipe]).toEqual([IPHONE.deviceId, ANDROID.deviceId, null]);
   });
 
   it('keeps the items loop protection isolated until the phone takes a later change of one, the collection resets or the phone is replaced', async () => {
