@@ -5,3 +5,26 @@ export type { QName } from './namespaces.js';
 // Errors and preconditions.
 export { DavRequestError, DavResponseError, PRECONDITIONS, precondition } from './errors.js';
 export type { DavStatus, Precondition, PreconditionKey } from './errors.js';
+export {
+  MAX_CHILDREN_PER_ELEMENT,
+  MAX_DEAD_PROPERTY_CHARS,
+  MAX_ELEMENT_DEPTH,
+  MAX_ELEMENTS_PER_DOCUMENT,
+  MAX_ELEMENTS_PER_RESPONSE,
+  MAX_MULTIGET_HREFS,
+  MAX_RESPONSE_TEXT_CHARS,
+  MAX_TEXT_CHARS,
+} from './limits.js';
+
+// XML values.
+export { el, escapeAttribute, escapeText, fragmentOf, writeContent } from './xml/write.js';
+export type { RawXml, XmlContent, XmlElement } from './xml/write.js';
+export type { XmlAttribute, XmlNode } from './xml/tree.js';
+
+// Request bodies, read (server half).
+export { ALLPROP, isEmptyBody } from './requests/common.js';
+export type { Body, PropSelection } from './requests/common.js';
+export { readPropfind } from './requests/propfind.js';
+export type { PropfindRequest } from './requests/propfind.js';
+export { readMkcalendar, readMkcol, readProppatch } from './requests/proppatch.js';
+export type { CollectionCreation, PropertyRemove, PropertySet, PropertyUpdate } from './requests/proppatch.js';
