@@ -28,3 +28,32 @@ export { readPropfind } from './requests/propfind.js';
 export type { PropfindRequest } from './requests/propfind.js';
 export { readMkcalendar, readMkcol, readProppatch } from './requests/proppatch.js';
 export type { CollectionCreation, PropertyRemove, PropertySet, PropertyUpdate } from './requests/proppatch.js';
+export { REPORT_NAMES, readReport } from './requests/report.js';
+export type {
+  AddressbookQueryReport,
+  CalendarQueryReport,
+  FreeBusyQueryReport,
+  MultigetReport,
+  Report,
+  ReportName,
+  SyncCollectionReport,
+} from './requests/report.js';
+export { SUPPORTED_COLLATIONS, formatUtcDateTime, parseUtcDateTime } from './requests/filters.js';
+export type {
+  AddressDataRequest,
+  CalendarDataRequest,
+  CalParamFilter,
+  CalPropFilter,
+  CardFilter,
+  CardParamFilter,
+  CardPropFilter,
+  Collation,
+  CompFilter,
+  CompSelection,
+  MatchType,
+  TextMatch,
+  TimeRange,
+} from './requests/filters.js';
+
+// Request bodies, written (client half).
+export { CLIENT_PROPS, calendarQueryBody, multigetBody, propfindBody, syncCollectionBody } from './requests/write.js';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CALDAV_NS, CARDDAV_NS, DAV_NS, DavRequestError } from '../src/index.js';
-import { readMkcalendar, readMkcol, readPropfind, readProppatch, readReport } from '../src/index.js';
+import { readMkcalendar, readMkcol, readPropfind, readProppatch } from '../src/index.js';
 
 const D = (name: string) => ({ ns: DAV_NS, name });
 
