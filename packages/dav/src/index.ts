@@ -57,3 +57,22 @@ export type {
 
 // Request bodies, written (client half).
 export { CLIENT_PROPS, calendarQueryBody, multigetBody, propfindBody, syncCollectionBody } from './requests/write.js';
+export { parseStatusLine, reasonOf, statusLine } from './status.js';
+
+// The multistatus: model, writer (server half), reader (client half).
+export { foundAndMissing, isPropResponse, propstats } from './multistatus/model.js';
+export type { DavResponse, MultistatusEnd, PropResponse, PropStat, PropValue, StatusResponse } from './multistatus/model.js';
+export {
+  MULTISTATUS_MEDIA_TYPE,
+  MULTISTATUS_OPEN,
+  errorBody,
+  multistatusChunks,
+  multistatusClose,
+  multistatusStream,
+  preconditionElement,
+  writeMultistatus,
+  writeResponse,
+} from './multistatus/write.js';
+export type { WriteOptions } from './multistatus/write.js';
+export { MultistatusReader, foundProp, readErrorBody, readMultistatus, streamMultistatus } from './multistatus/read.js';
+export type { ReadMultistatusEnd, ReadProp, ReadPropStat, ReadResponse } from './multistatus/read.js';

@@ -30,12 +30,14 @@ export const el = (ns: string, name: string, content?: XmlContent, attributes?: 
   ...(attributes === undefined ? {} : { attributes }),
 });
 
-const TEXT_SPECIAL = /[&<>]/;
+// A CR is written as &#13;: XML's end-of-line handling would read a raw CR LF back as LF, and item
+// data (vCard, iCalendar) in a REPORT answer must reach the client byte for byte, CR LF included.
+const TEXT_SPECIAL = /[&<>\r]/;
 const ATTRIBUTE_SPECIAL = /[&<>"]/;
 
 export function escapeText(text: string): string {
   if (!TEXT_SPECIAL.test(text)) return text;
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#13;');
 }
 
 export function escapeAttribute(text: string): string {
