@@ -82,3 +82,13 @@ export { LIVE_PROPERTIES, PROPERTIES, answerSelection, isProtected, liveProperty
 export type { CalendarComponent, LiveProperty, LiveValues, MediaTypeVersion, PropertyDefinition, ResourceType } from './properties.js';
 export { ALLOWED_METHODS, DAV_COMPLIANCE, RESOURCE_KINDS, optionsHeaders } from './rules/options.js';
 export type { ResourceKind } from './rules/options.js';
+
+// Rules.
+export { parseDepth, propfindDepth, reportDepth } from './rules/depth.js';
+export type { Depth, InfinityPolicy } from './rules/depth.js';
+export { evaluateConditions, formatEtag, ifMatchHolds, ifNoneMatchHolds, parseEtagCondition } from './rules/etag.js';
+export type { ConditionalOutcome, CurrentEtag, EntityTag, EtagCondition } from './rules/etag.js';
+export { SYNC_TOKEN_PREFIX, formatCtag, formatSyncToken, parseSyncToken, syncStart, tokenProblem } from './rules/sync-token.js';
+export type { SyncPosition, SyncStart, SyncState, TokenProblem } from './rules/sync-token.js';
+export { readPreferences } from './rules/prefer.js';
+export type { Preferences } from './rules/prefer.js';
