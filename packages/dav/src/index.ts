@@ -13,7 +13,6 @@ export {
   MAX_ELEMENTS_PER_RESPONSE,
   MAX_MULTIGET_HREFS,
   MAX_RESPONSE_TEXT_CHARS,
-  MAX_TEXT_CHARS,
 } from './limits.js';
 
 // XML values.

@@ -40,9 +40,6 @@ export const MAX_MULTIGET_HREFS = 10_000;
  */
 export const MAX_DEAD_PROPERTY_CHARS = 64 * 1024;
 
-/** Characters of text one element may carry in a request (an href, a text-match, a time). */
-export const MAX_TEXT_CHARS = 8 * 1024;
-
 /**
  * Elements inside one multistatus response, reading a server's answer: its propstats and their
  * properties and values. A response is built, handed over and dropped, so a listing of 100,000

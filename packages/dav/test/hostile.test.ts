@@ -12,6 +12,7 @@ import {
   MAX_ELEMENTS_PER_DOCUMENT,
   readPropfind,
   readProppatch,
+  readReport,
 } from '../src/index.js';
 
 function refusal(fn: () => unknown): DavRequestError {
@@ -80,6 +81,13 @@ describe('bounds on shape', () => {
     expect(refusal(() => readProppatch(`<propertyupdate xmlns="DAV:"><set><prop>${wide}</prop></set></propertyupdate>`)).message).toMatch(`longer than ${MAX_DEAD_PROPERTY_CHARS}`);
     const long = `<x:note xmlns:x="urn:x">${'a'.repeat(10 * MAX_DEAD_PROPERTY_CHARS)}</x:note>`;
     expect(refusal(() => readProppatch(`<propertyupdate xmlns="DAV:"><set><prop>${long}</prop></set></propertyupdate>`)).message).toMatch(`more than ${MAX_DEAD_PROPERTY_CHARS} characters of text`);
+  });
+
+  it(`refuses a multiget of a million hrefs at the ${MAX_CHILDREN_PER_ELEMENT + 1}th element`, () => {
+    const body = `<C:addressbook-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav"><D:prop><D:getetag/></D:prop>${'<D:href>/a.vcf</D:href>'.repeat(1_000_000)}</C:addressbook-multiget>`;
+    const error = refusal(() => readReport(body));
+    expect(error.status).toBe(400);
+    expect(stoppedAt(error)!.column).toBeLessThan(body.length / 50);
   });
 
   it('stops at the first well-formedness error of a body full of them', () => {
