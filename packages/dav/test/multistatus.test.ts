@@ -228,3 +228,24 @@ describe('reading (the client half)', () => {
     expect(() => readMultistatus(body)).toThrow(DavResponseError);
   });
 });
+
+describe('reading, streamed, against a hostile server', () => {
+  it('hands over nothing from a document that is not a multistatus, however many responses it holds', () => {
+    let handed = 0;
+    const reader = new MultistatusReader(() => handed++);
+    expect(() => reader.write(`<D:error xmlns:D="DAV:">${'<D:response><D:href>/a</D:href><D:status>HTTP/1.1 404 Not Found</D:status></D:response>'.repeat(10)}</D:error>`)).toThrow(DavResponseError);
+    expect(handed).toBe(0);
+  });
+
+  it('keeps no text between responses: whitespace or junk there never piles up', () => {
+    let count = 0;
+    const reader = new MultistatusReader(() => count++);
+    reader.write(ROOT);
+    const filler = ' '.repeat(4096);
+    // 5,000 × 4 K of text between responses: 20 M, past the per-value text bound were it kept.
+    for (let i = 0; i < 5_000; i++) reader.write(`${filler}<d:response><d:href>/${i}</d:href><d:status>HTTP/1.1 404 Not Found</d:status></d:response>`);
+    reader.write('</d:multistatus>');
+    expect(reader.close()).toEqual({ syncToken: undefined });
+    expect(count).toBe(5_000);
+  });
+});

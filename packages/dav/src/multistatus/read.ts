@@ -80,12 +80,14 @@ export class MultistatusReader {
       maxChildren: MAX_CHILDREN_PER_ELEMENT,
       maxText: MAX_RESPONSE_TEXT_CHARS,
       fail,
+      rootText: false,
+      // The document element is checked as it opens: nothing inside another document is handed over.
+      opened: (node, depth) => {
+        if (depth !== 1) return;
+        if (node.ns !== DAV_NS || node.name !== 'multistatus') throw fail(`the document element is {${node.ns}}${node.name}`);
+        this.sawRoot = true;
+      },
       release: (node, depth) => {
-        if (depth === 1) {
-          if (node.ns !== DAV_NS || node.name !== 'multistatus') throw fail(`the document element is {${node.ns}}${node.name}`);
-          this.sawRoot = true;
-          return false;
-        }
         if (depth !== 2 || node.ns !== DAV_NS) return false;
         if (node.name === 'response') {
           onResponse(responseOf(node));

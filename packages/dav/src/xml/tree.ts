@@ -50,6 +50,13 @@ export interface TreeOptions extends TreeLimits {
    * multistatus response and keeps nothing of it.
    */
   readonly release?: (node: XmlNode, depth: number) => boolean;
+  /** Called as each element opens (the root is depth 1): where a streamed reader checks its document element first. */
+  readonly opened?: (node: XmlNode, depth: number) => void;
+  /**
+   * Whether text directly inside the document element is kept. A streamed multistatus drops it:
+   * the whitespace between 100,000 responses would otherwise pile up in the root.
+   */
+  readonly rootText?: boolean;
 }
 
 const UTF8 = new TextDecoder('utf-8', { fatal: false });
@@ -120,6 +127,7 @@ export class TreeParser {
       parent.children.push(node);
     }
     this.stack.push(node);
+    this.options.opened?.(node, this.stack.length);
   }
 
   private closeElement(): void {
@@ -138,6 +146,7 @@ export class TreeParser {
   private text(text: string): void {
     const top = this.stack[this.stack.length - 1];
     if (top === undefined) return; // whitespace around the document element
+    if (this.stack.length === 1 && this.options.rootText === false) return;
     if (top.text.length + text.length > this.options.maxText) {
       throw this.options.fail(`more than ${this.options.maxText} characters of text inside <${top.name}> at ${this.parser.line}:${this.parser.column}`);
     }
