@@ -51,6 +51,9 @@ export function writeResponse(r: DavResponse): string {
   if (isPropResponse(r)) {
     out += href(r.href);
     for (const ps of r.propstats) out += writePropstat(ps);
+    // A response holds a status or a propstat (RFC 4918 §14.24): one with nothing left to say (a
+    // minimal answer that found nothing) says 200 of an empty prop, not a response clients refuse.
+    if (r.propstats.length === 0) out += '<d:propstat><d:prop/><d:status>HTTP/1.1 200 OK</d:status></d:propstat>';
   } else {
     for (const h of r.hrefs) out += href(h);
     out += `<d:status>${statusLine(r.status)}</d:status>`;
