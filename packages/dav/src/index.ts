@@ -91,3 +91,5 @@ export { SYNC_TOKEN_PREFIX, formatCtag, formatSyncToken, parseSyncToken, syncSta
 export type { SyncPosition, SyncStart, SyncState, TokenProblem } from './rules/sync-token.js';
 export { readPreferences } from './rules/prefer.js';
 export type { Preferences } from './rules/prefer.js';
+export { MAX_LABEL_CHARS, WRITABLE, planProppatch } from './rules/proppatch.js';
+export type { ProppatchPlan } from './rules/proppatch.js';
