@@ -93,3 +93,4 @@ export { readPreferences } from './rules/prefer.js';
 export type { Preferences } from './rules/prefer.js';
 export { MAX_LABEL_CHARS, WRITABLE, planProppatch } from './rules/proppatch.js';
 export type { ProppatchPlan } from './rules/proppatch.js';
+export { encodeSegment, hrefOf, segmentsOfHref } from './rules/href.js';
