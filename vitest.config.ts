@@ -16,6 +16,7 @@ export default defineConfig({
       '@atomsync/engine': src('engine'),
       '@atomsync/syncml': src('syncml'),
       '@atomsync/activesync': src('activesync'),
+      '@atomsync/dav': src('dav'),
       '@atomsync/sdk': src('sdk'),
       '@atomsync/server': src('server'),
       '@atomsync/msw': src('msw'),

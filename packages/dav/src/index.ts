@@ -1,0 +1,96 @@
+// Namespaces and qualified names.
+export { APPLE_ICAL_NS, CALDAV_NS, CALENDARSERVER_NS, CARDDAV_NS, DAV_NS, PREFIXES, clark, qname, sameName } from './namespaces.js';
+export type { QName } from './namespaces.js';
+
+// Errors and preconditions.
+export { DavRequestError, DavResponseError, PRECONDITIONS, precondition } from './errors.js';
+export type { DavStatus, Precondition, PreconditionKey } from './errors.js';
+export {
+  MAX_CHILDREN_PER_ELEMENT,
+  MAX_DEAD_PROPERTY_CHARS,
+  MAX_ELEMENT_DEPTH,
+  MAX_ELEMENTS_PER_DOCUMENT,
+  MAX_ELEMENTS_PER_RESPONSE,
+  MAX_MULTIGET_HREFS,
+  MAX_RESPONSE_TEXT_CHARS,
+} from './limits.js';
+
+// XML values.
+export { el, escapeAttribute, escapeText, fragmentOf, writeContent } from './xml/write.js';
+export type { RawXml, XmlContent, XmlElement } from './xml/write.js';
+export type { XmlAttribute, XmlNode } from './xml/tree.js';
+
+// Request bodies, read (server half).
+export { ALLPROP, isEmptyBody } from './requests/common.js';
+export type { Body, PropSelection } from './requests/common.js';
+export { readPropfind } from './requests/propfind.js';
+export type { PropfindRequest } from './requests/propfind.js';
+export { readMkcalendar, readMkcol, readProppatch } from './requests/proppatch.js';
+export type { CollectionCreation, PropertyRemove, PropertySet, PropertyUpdate } from './requests/proppatch.js';
+export { REPORT_NAMES, readReport } from './requests/report.js';
+export type {
+  AddressbookQueryReport,
+  CalendarQueryReport,
+  FreeBusyQueryReport,
+  MultigetReport,
+  Report,
+  ReportName,
+  SyncCollectionReport,
+} from './requests/report.js';
+export { SUPPORTED_COLLATIONS, formatUtcDateTime, parseUtcDateTime } from './requests/filters.js';
+export type {
+  AddressDataRequest,
+  CalendarDataRequest,
+  CalParamFilter,
+  CalPropFilter,
+  CardFilter,
+  CardParamFilter,
+  CardPropFilter,
+  Collation,
+  CompFilter,
+  CompSelection,
+  MatchType,
+  TextMatch,
+  TimeRange,
+} from './requests/filters.js';
+
+// Request bodies, written (client half).
+export { CLIENT_PROPS, calendarQueryBody, multigetBody, propfindBody, syncCollectionBody } from './requests/write.js';
+export { parseStatusLine, reasonOf, statusLine } from './status.js';
+
+// The multistatus: model, writer (server half), reader (client half).
+export { foundAndMissing, isPropResponse, propstats } from './multistatus/model.js';
+export type { DavResponse, MultistatusEnd, PropResponse, PropStat, PropValue, StatusResponse } from './multistatus/model.js';
+export {
+  MULTISTATUS_MEDIA_TYPE,
+  MULTISTATUS_OPEN,
+  errorBody,
+  multistatusChunks,
+  multistatusClose,
+  multistatusStream,
+  preconditionElement,
+  writeMultistatus,
+  writeResponse,
+} from './multistatus/write.js';
+export type { WriteOptions } from './multistatus/write.js';
+export { MultistatusReader, foundProp, readErrorBody, readMultistatus, streamMultistatus } from './multistatus/read.js';
+export type { ReadMultistatusEnd, ReadProp, ReadPropStat, ReadResponse } from './multistatus/read.js';
+
+// Properties as data.
+export { LIVE_PROPERTIES, PROPERTIES, answerSelection, isProtected, liveProperty, liveValue } from './properties.js';
+export type { CalendarComponent, LiveProperty, LiveValues, MediaTypeVersion, PropertyDefinition, ResourceType } from './properties.js';
+export { ALLOWED_METHODS, DAV_COMPLIANCE, RESOURCE_KINDS, optionsHeaders } from './rules/options.js';
+export type { ResourceKind } from './rules/options.js';
+
+// Rules.
+export { parseDepth, propfindDepth, reportDepth } from './rules/depth.js';
+export type { Depth, InfinityPolicy } from './rules/depth.js';
+export { evaluateConditions, formatEtag, ifMatchHolds, ifNoneMatchHolds, parseEtagCondition } from './rules/etag.js';
+export type { ConditionalOutcome, CurrentEtag, EntityTag, EtagCondition } from './rules/etag.js';
+export { SYNC_TOKEN_PREFIX, formatCtag, formatSyncToken, parseSyncToken, syncStart, tokenProblem } from './rules/sync-token.js';
+export type { SyncPosition, SyncStart, SyncState, TokenProblem } from './rules/sync-token.js';
+export { readPreferences } from './rules/prefer.js';
+export type { Preferences } from './rules/prefer.js';
+export { MAX_LABEL_CHARS, WRITABLE, planProppatch } from './rules/proppatch.js';
+export type { ProppatchPlan } from './rules/proppatch.js';
+export { encodeSegment, hrefOf, segmentsOfHref } from './rules/href.js';

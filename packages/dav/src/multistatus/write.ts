@@ -1,0 +1,126 @@
+/**
+ * The multistatus writer, streamed: a generator of string chunks, one response at a time, so a
+ * listing of 100,000 items is never one string and a caller can stop (or the socket push back)
+ * between responses. The five known namespaces are declared once on the root; properties of other
+ * namespaces declare their own.
+ */
+import type { Precondition } from '../errors.js';
+import { DAV_NS, PREFIX_DECLARATIONS } from '../namespaces.js';
+import { statusLine } from '../status.js';
+import { escapeText, writeContent, type XmlElement } from '../xml/write.js';
+import { isPropResponse, type DavResponse, type MultistatusEnd, type PropStat } from './model.js';
+
+export const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>\n';
+export const MULTISTATUS_MEDIA_TYPE = 'application/xml; charset=utf-8';
+
+/** The multistatus start: declaration and root with the namespace declarations. */
+export const MULTISTATUS_OPEN = `${XML_DECLARATION}<d:multistatus${PREFIX_DECLARATIONS}>`;
+
+const href = (h: string) => `<d:href>${escapeText(h)}</d:href>`;
+
+/** A precondition's element: `<card:no-uid-conflict><d:href>…</d:href></card:no-uid-conflict>`… */
+export function preconditionElement(p: Precondition): XmlElement {
+  if (p.key === 'need-privileges') {
+    // RFC 3744 §7.1.1: the resource and the privilege it lacks.
+    const resource = [el('href', p.href ?? ''), el('privilege', p.privilege ? { ns: p.privilege.ns, name: p.privilege.name } : undefined)];
+    return { ns: DAV_NS, name: 'need-privileges', content: p.href === undefined ? undefined : el('resource', resource) };
+  }
+  return { ns: p.element.ns, name: p.element.name, ...(p.href === undefined ? {} : { content: el('href', p.href) }) };
+}
+
+function el(name: string, content: XmlElement['content']): XmlElement {
+  return { ns: DAV_NS, name, ...(content === undefined ? {} : { content }) };
+}
+
+const errorElement = (p: Precondition) => `<d:error>${writeContent(preconditionElement(p))}</d:error>`;
+
+function writePropstat(ps: PropStat): string {
+  let props = '';
+  for (const p of ps.props) props += p.element ? p.element.raw : writeContent({ ns: p.name.ns, name: p.name.name, ...(p.value === undefined ? {} : { content: p.value }) });
+  return (
+    `<d:propstat><d:prop>${props}</d:prop><d:status>${statusLine(ps.status)}</d:status>` +
+    (ps.error ? errorElement(ps.error) : '') +
+    (ps.description ? `<d:responsedescription>${escapeText(ps.description)}</d:responsedescription>` : '') +
+    '</d:propstat>'
+  );
+}
+
+/** One DAV:response. */
+export function writeResponse(r: DavResponse): string {
+  let out = '<d:response>';
+  if (isPropResponse(r)) {
+    out += href(r.href);
+    for (const ps of r.propstats) out += writePropstat(ps);
+    // A response holds a status or a propstat (RFC 4918 §14.24): one with nothing left to say (a
+    // minimal answer that found nothing) says 200 of an empty prop, not a response clients refuse.
+    if (r.propstats.length === 0) out += '<d:propstat><d:prop/><d:status>HTTP/1.1 200 OK</d:status></d:propstat>';
+  } else {
+    for (const h of r.hrefs) out += href(h);
+    out += `<d:status>${statusLine(r.status)}</d:status>`;
+  }
+  if (r.error) out += errorElement(r.error);
+  if (r.description) out += `<d:responsedescription>${escapeText(r.description)}</d:responsedescription>`;
+  return `${out}</d:response>`;
+}
+
+/** The multistatus end: sync-collection's token and a description, then the close tag. */
+export function multistatusClose(end: MultistatusEnd = {}): string {
+  return (
+    (end.description ? `<d:responsedescription>${escapeText(end.description)}</d:responsedescription>` : '') +
+    (end.syncToken !== undefined ? `<d:sync-token>${escapeText(end.syncToken)}</d:sync-token>` : '') +
+    '</d:multistatus>\n'
+  );
+}
+
+export interface WriteOptions {
+  /**
+   * Characters gathered before a chunk is yielded: one chunk per response would be a write per
+   * item; 16 K is a few dozen listing entries or one vCard with a photo.
+   */
+  readonly chunkChars?: number;
+}
+
+const END_OF = (end: MultistatusEnd | (() => MultistatusEnd) | undefined): MultistatusEnd => (typeof end === 'function' ? end() : (end ?? {}));
+
+/**
+ * The whole multistatus as chunks. `end` may be a function: read once every response is written,
+ * so a sync-collection answers the token of what it actually sent (a truncated listing, RFC 6578 §3.6).
+ */
+export function* multistatusChunks(responses: Iterable<DavResponse>, end?: MultistatusEnd | (() => MultistatusEnd), options: WriteOptions = {}): Generator<string, void, undefined> {
+  const size = options.chunkChars ?? 16 * 1024;
+  let buffer = MULTISTATUS_OPEN;
+  for (const r of responses) {
+    buffer += writeResponse(r);
+    if (buffer.length >= size) {
+      yield buffer;
+      buffer = '';
+    }
+  }
+  yield buffer + multistatusClose(END_OF(end));
+}
+
+/** multistatusChunks over responses that come asynchronously (a store cursor). */
+export async function* multistatusStream(
+  responses: AsyncIterable<DavResponse> | Iterable<DavResponse>,
+  end?: MultistatusEnd | (() => MultistatusEnd),
+  options: WriteOptions = {},
+): AsyncGenerator<string, void, undefined> {
+  const size = options.chunkChars ?? 16 * 1024;
+  let buffer = MULTISTATUS_OPEN;
+  for await (const r of responses) {
+    buffer += writeResponse(r);
+    if (buffer.length >= size) {
+      yield buffer;
+      buffer = '';
+    }
+  }
+  yield buffer + multistatusClose(END_OF(end));
+}
+
+/** A multistatus in one string, for small answers (PROPPATCH, a Depth: 0 PROPFIND). */
+export const writeMultistatus = (responses: Iterable<DavResponse>, end?: MultistatusEnd): string => [...multistatusChunks(responses, end)].join('');
+
+/** The `DAV:error` body of a failed precondition (RFC 4918 §16), served with its status. */
+export function errorBody(p: Precondition): string {
+  return `${XML_DECLARATION}<d:error${PREFIX_DECLARATIONS}>${writeContent(preconditionElement(p))}</d:error>\n`;
+}

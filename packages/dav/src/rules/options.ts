@@ -1,0 +1,36 @@
+/**
+ * What OPTIONS answers on every DAV URL: the `DAV` header (compliance classes and the CardDAV /
+ * CalDAV / extended MKCOL tokens — DAVx⁵ rejects a principal whose OPTIONS lacks `addressbook` or
+ * `calendar-access`) and `Allow`, per kind of resource.
+ */
+
+/** RFC 4918 classes 1 and 3 (no locking: class 2 is not claimed), RFC 5689, RFC 6352, RFC 4791. */
+export const DAV_COMPLIANCE = '1, 3, extended-mkcol, addressbook, calendar-access';
+
+export type ResourceKind = 'root' | 'principal' | 'addressbook-home' | 'calendar-home' | 'addressbook' | 'calendar' | 'vcard' | 'icalendar';
+
+export const RESOURCE_KINDS: readonly ResourceKind[] = ['root', 'principal', 'addressbook-home', 'calendar-home', 'addressbook', 'calendar', 'vcard', 'icalendar'];
+
+const READ = ['OPTIONS', 'GET', 'HEAD', 'PROPFIND', 'REPORT'] as const;
+
+/**
+ * The methods each kind answers. Homes create collections (extended MKCOL; MKCALENDAR in the
+ * calendar home); collections take PROPPATCH (displayname, colour, order, description, timezone and
+ * dead properties) and PUT of members goes to the member's URL; items are read, written and deleted.
+ * Collections are not deleted over DAV here: each is a datastore client's, which the REST API removes.
+ */
+export const ALLOWED_METHODS: Readonly<Record<ResourceKind, readonly string[]>> = {
+  root: READ,
+  principal: READ,
+  'addressbook-home': [...READ, 'MKCOL'],
+  'calendar-home': [...READ, 'MKCOL', 'MKCALENDAR'],
+  addressbook: [...READ, 'PROPPATCH'],
+  calendar: [...READ, 'PROPPATCH'],
+  vcard: ['OPTIONS', 'GET', 'HEAD', 'PUT', 'DELETE', 'PROPFIND'],
+  icalendar: ['OPTIONS', 'GET', 'HEAD', 'PUT', 'DELETE', 'PROPFIND'],
+};
+
+/** The OPTIONS headers of a resource of this kind. */
+export function optionsHeaders(kind: ResourceKind): { readonly DAV: string; readonly Allow: string } {
+  return { DAV: DAV_COMPLIANCE, Allow: ALLOWED_METHODS[kind].join(', ') };
+}
