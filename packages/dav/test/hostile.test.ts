@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  DavRequestError,
   MAX_CHILDREN_PER_ELEMENT,
   MAX_DEAD_PROPERTY_CHARS,
   MAX_ELEMENT_DEPTH,
@@ -14,16 +13,7 @@ import {
   readProppatch,
   readReport,
 } from '../src/index.js';
-
-function refusal(fn: () => unknown): DavRequestError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DavRequestError) return error;
-    throw error;
-  }
-  throw new Error('expected a DavRequestError');
-}
+import { refusal } from './support/refusal.js';
 
 /** The line:column a refusal names. */
 const stoppedAt = (error: Error) => {

@@ -8,7 +8,6 @@ import {
   CALDAV_NS,
   CARDDAV_NS,
   DAV_NS,
-  DavRequestError,
   MAX_MULTIGET_HREFS,
   calendarQueryBody,
   multigetBody,
@@ -17,16 +16,7 @@ import {
   type CompFilter,
   type Report,
 } from '../src/index.js';
-
-function refusal(fn: () => unknown): DavRequestError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DavRequestError) return error;
-    throw error;
-  }
-  throw new Error('expected a DavRequestError');
-}
+import { refusal } from './support/refusal.js';
 
 /** The report type whose `report` field can be K. */
 type ReportOf<K extends Report['report']> = Report extends infer R ? (R extends { report: infer N } ? (K extends N ? R : never) : never) : never;

@@ -4,20 +4,10 @@
  * their choosing, default namespaces, unknown elements of foreign namespaces).
  */
 import { describe, expect, it } from 'vitest';
-import { CALDAV_NS, CARDDAV_NS, DAV_NS, DavRequestError } from '../src/index.js';
-import { readMkcalendar, readMkcol, readPropfind, readProppatch } from '../src/index.js';
+import { CALDAV_NS, CARDDAV_NS, DAV_NS, readMkcalendar, readMkcol, readPropfind, readProppatch } from '../src/index.js';
+import { refusal } from './support/refusal.js';
 
 const D = (name: string) => ({ ns: DAV_NS, name });
-
-function refusal(fn: () => unknown): DavRequestError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DavRequestError) return error;
-    throw error;
-  }
-  throw new Error('expected a DavRequestError');
-}
 
 describe('PROPFIND', () => {
   it.each([

@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import {
   DAV_COMPLIANCE,
   DAV_NS,
-  DavRequestError,
   evaluateConditions,
   formatCtag,
   formatEtag,
@@ -24,16 +23,7 @@ import {
   syncStart,
   tokenProblem,
 } from '../src/index.js';
-
-function refusal(fn: () => unknown): DavRequestError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DavRequestError) return error;
-    throw error;
-  }
-  throw new Error('expected a DavRequestError');
-}
+import { refusal } from './support/refusal.js';
 
 describe('Depth', () => {
   it.each([
