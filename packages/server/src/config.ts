@@ -57,9 +57,8 @@ export interface ServeConfig extends StoreConfig {
   /**
    * ATOMSYNC_RUN_LEASE_SECONDS: how long a synchronization's lease on its binding lives unless its
    * run renews it (every third of it): the longest a run cut off by a crash blocks its binding.
-   * Unset: the server's default (DEFAULT_RUN_LEASE_SECONDS).
    */
-  runLeaseSeconds: number | undefined;
+  runLeaseSeconds: number;
 }
 
 export interface TlsFiles {
@@ -306,6 +305,6 @@ export function resolveServeConfig(flags: ServeFlags, vars: NodeJS.ProcessEnv = 
     metricsToken: metricsToken(vars),
     metricsListen: metricsListen(flags, vars),
     tls: tls(flags, vars, cwd),
-    runLeaseSeconds: lease === undefined ? undefined : runLeaseSeconds(lease),
+    runLeaseSeconds: lease === undefined ? DEFAULT_RUN_LEASE_SECONDS : runLeaseSeconds(lease),
   };
 }
