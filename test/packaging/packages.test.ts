@@ -129,10 +129,14 @@ beforeAll(async () => {
   const dependencies = { '@types/node': String(lock.packages['node_modules/@types/node']!.version) };
   const packages: Record<string, unknown> = { '': { name: 'atomsync-pack-check', dependencies } };
   for (const [path, entry] of Object.entries(lock.packages)) {
-    if (!path.startsWith('node_modules/') || entry.link) continue; // the workspace's own folders and links
+    // A package's own copy of a dependency (packages/server/node_modules/uuid: another major than
+    // the hoisted one) sits under that package in the project, as npm will place it.
+    const own = /^packages\/([^/]+)\/(node_modules\/.+)$/.exec(path);
+    const at = own !== null && PACKAGES.includes(own[1]!) ? `node_modules/${nameOf(own[1]!)}/${own[2]!}` : path;
+    if (!at.startsWith('node_modules/') || entry.link) continue; // the workspace's own folders and links
     const { dev, devOptional, peer, ...rest } = entry; // the workspace's flags; npm works out the project's
     void [dev, devOptional, peer];
-    packages[path] = rest;
+    packages[at] = rest;
   }
   writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'atomsync-pack-check', private: true, dependencies }, null, 2)}\n`);
   writeFileSync(join(project, 'package-lock.json'), `${JSON.stringify({ name: 'atomsync-pack-check', lockfileVersion: 3, requires: true, packages }, null, 2)}\n`);
