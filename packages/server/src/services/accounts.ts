@@ -97,7 +97,7 @@ export async function createAccount(deps: AccountsDeps, input: NewAccountInput):
 
 /**
  * An account for a test double, whose documented password may be shorter than the rule (the msw
- * mock's `demo`/`demo`, DESIGN.md "passwords"): createAccount's rules but the length. Nothing a
+ * mock's `demo`/`demo`, guide/security.md): createAccount's rules but the length. Nothing a
  * person or a client reaches (admin API, CLI, bootstrap) comes through here.
  */
 export async function createFixtureAccount(deps: AccountsDeps, input: NewAccountInput): Promise<AccountRecord> {

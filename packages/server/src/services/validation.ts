@@ -66,7 +66,7 @@ export function isStoreId(value: number): boolean {
 }
 
 /**
- * Passwords set through the service, of accounts and of ActiveSync clients (DESIGN.md "passwords",
+ * Passwords set through the service, of accounts and of ActiveSync clients (guide/security.md,
  * NIST SP 800-63B 5.1.1.2): at least 8 characters, no composition rules, and anything up to 1,024
  * accepted (a passphrase is never refused for its length below that; above it, a body of
  * megabytes would only buy a longer scrypt input). Characters are code points, as a person counts
