@@ -14,10 +14,7 @@
  * ledger); each store logs the outage once and its end once; the held Ping answers Status 2 for a
  * contact added once the database is back. Waits are for counts of outcomes, never for times.
  */
-import { execFile } from 'node:child_process';
 import { Writable } from 'node:stream';
-import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
 import { el } from '@atomsync/activesync';
 import { basicAuth, createClient, isAtomSyncError, type AtomSyncClient } from '@atomsync/sdk';
 import pg from 'pg';
@@ -30,9 +27,8 @@ import { createAccount } from '../../src/services/accounts.js';
 import { openStore } from '../../src/store/open.js';
 import type { Store } from '../../src/store/store.js';
 import { childrenAt, ScriptedPhone, textAt, textOf } from '../activesync/support/scripted.js';
-import { findBinaries, startCluster, unprivilegedUser, type Cluster } from '../support/postgres.js';
+import { startStoppableCluster, type StoppableCluster } from '../support/stoppable-cluster.js';
 
-const run = promisify(execFile);
 const PING = { minHeartbeat: 1, maxHeartbeat: 3540, maxFolders: 32 };
 const WRITERS = 4;
 const VCARD = (name: string) => `BEGIN:VCARD\r\nVERSION:3.0\r\nN:${name};;;;\r\nFN:${name}\r\nEND:VCARD\r\n`;
@@ -68,9 +64,7 @@ async function until(what: string, condition: () => boolean, limitMs = 40_000): 
 }
 
 describe('two instances while PostgreSQL terminates its backends, stops and starts', () => {
-  let cluster: Cluster | undefined;
-  let pgCtl: (args: string[]) => Promise<unknown>;
-  let data: string;
+  let postgres: StoppableCluster | undefined;
   const stores: Store[] = [];
   const logs = [capture(), capture()];
   const servers: RunningServer[] = [];
@@ -85,16 +79,8 @@ describe('two instances while PostgreSQL terminates its backends, stops and star
   let lastChangedCalls = 0;
 
   beforeAll(async () => {
-    const bin = findBinaries();
-    if (bin === undefined) throw new Error('PostgreSQL server binaries not found (/usr/lib/postgresql/*/bin): install them (apt-get install postgresql)');
-    cluster = await startCluster(bin);
-    const user = process.getuid?.() === 0 ? await unprivilegedUser() : undefined;
-    pgCtl = (args) => (user === undefined ? run(join(bin, 'pg_ctl'), args) : run('runuser', ['-u', user, '--', join(bin, 'pg_ctl'), ...args]));
-    const admin = new pg.Client({ connectionString: cluster.adminUrl });
-    await admin.connect();
-    data = (await admin.query<{ data_directory: string }>('show data_directory')).rows[0]!.data_directory;
-    await admin.end();
-
+    postgres = await startStoppableCluster();
+    const cluster = postgres.cluster;
     for (const log of logs) stores.push(await openStore({ kind: 'postgres', url: cluster.adminUrl }, { log: log.logger }));
     const secrets = SecretBox.ephemeral();
     const first = stores[0]!;
@@ -164,7 +150,7 @@ describe('two instances while PostgreSQL terminates its backends, stops and star
     for (const sdk of sdks) await sdk.close();
     for (const server of servers) await server.close(1_000);
     for (const store of stores) await store.close().catch(() => undefined);
-    await cluster?.stop();
+    await postgres?.cluster.stop();
   });
 
   it('keeps both instances up, answers 503 with Retry-After while it is down, loses no acknowledged write, and the held Ping answers once it is back', { timeout: 90_000 }, async () => {
@@ -223,7 +209,7 @@ describe('two instances while PostgreSQL terminates its backends, stops and star
 
       // 1. Every backend terminated, PostgreSQL staying up: the instances connect again.
       phase = 'terminated';
-      const admin = new pg.Client({ connectionString: cluster!.adminUrl });
+      const admin = new pg.Client({ connectionString: postgres!.cluster.adminUrl });
       await admin.connect();
       const { rowCount } = await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where pid <> pg_backend_pid() and backend_type = 'client backend'`);
       await admin.end();
@@ -237,7 +223,7 @@ describe('two instances while PostgreSQL terminates its backends, stops and star
 
       // 2. PostgreSQL down until both instances have refused a good many writes, then up again.
       logged = logs.map((log) => log.lines.length);
-      await pgCtl(['-D', data, '-m', 'fast', '-w', 'stop']);
+      await postgres!.stop();
       phase = 'down';
       await until(
         '503s from both instances',
@@ -246,7 +232,7 @@ describe('two instances while PostgreSQL terminates its backends, stops and star
       const notReady = await fetch(`${servers[0]!.url}/readyz`);
       expect(notReady.status).toBe(503);
       expect(await notReady.text()).toContain('<code>unavailable</code>');
-      await pgCtl(['-D', data, '-l', join(dirname(data), 'server.log'), '-w', '-t', '60', 'restart']);
+      await postgres!.restart();
       phase = 'back';
       await until('writes after PostgreSQL is back', () => count((o) => o.phase === 'back' && o.instance === 0) >= 20 && count((o) => o.phase === 'back' && o.instance === 1) >= 20);
 

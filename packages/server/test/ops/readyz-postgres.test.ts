@@ -4,45 +4,30 @@
  * database stopping, /livez stays 200 meanwhile, and /readyz is 200 again once the database is
  * back (pg_ctl restart: the same data directory, port and options, from postmaster.opts).
  */
-import { execFile } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConfiguredStore, type OpenedStore } from '../../src/bootstrap.js';
 import { createMetrics } from '../../src/http/metrics.js';
 import { listen, type RunningServer } from '../../src/listen.js';
 import { createLogger } from '../../src/log.js';
 import { createServer } from '../../src/server.js';
-import { findBinaries, startCluster, unprivilegedUser, type Cluster } from '../support/postgres.js';
+import { startStoppableCluster, type StoppableCluster } from '../support/stoppable-cluster.js';
 
-const run = promisify(execFile);
 
 describe('/readyz and PostgreSQL stopping and coming back', () => {
-  let cluster: Cluster | undefined;
+  let postgres: StoppableCluster | undefined;
   let opened: OpenedStore | undefined;
   let running: RunningServer | undefined;
-  let pgCtl: (args: string[]) => Promise<unknown>;
-  let data: string;
 
   beforeAll(async () => {
-    const bin = findBinaries();
-    if (bin === undefined) throw new Error('PostgreSQL server binaries not found (/usr/lib/postgresql/*/bin): install them (apt-get install postgresql)');
-    cluster = await startCluster(bin);
-    const user = process.getuid?.() === 0 ? await unprivilegedUser() : undefined;
-    pgCtl = (args) => (user === undefined ? run(join(bin, 'pg_ctl'), args) : run('runuser', ['-u', user, '--', join(bin, 'pg_ctl'), ...args]));
-    const client = new pg.Client({ connectionString: cluster.adminUrl });
-    await client.connect();
-    data = (await client.query<{ data_directory: string }>('show data_directory')).rows[0]!.data_directory;
-    await client.end();
-    opened = await openConfiguredStore({ dataDir: '/nonexistent', databaseUrl: cluster.adminUrl, secretKey: Buffer.alloc(32, 3) }, { log: createLogger('silent') });
+    postgres = await startStoppableCluster();
+    opened = await openConfiguredStore({ dataDir: '/nonexistent', databaseUrl: postgres.cluster.adminUrl, secretKey: Buffer.alloc(32, 3) }, { log: createLogger('silent') });
     const app = createServer({ store: opened.store, secrets: opened.secrets, logger: createLogger('silent'), metrics: createMetrics(), storeStats: opened.stats });
     running = await listen(app, { host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => {
     await running?.close(1_000);
     await opened?.store.close().catch(() => undefined);
-    await cluster?.stop();
+    await postgres?.cluster.stop();
   });
 
   const status = async (path: string) => (await fetch(`${running!.url}${path}`)).status;
@@ -59,7 +44,7 @@ describe('/readyz and PostgreSQL stopping and coming back', () => {
 
   it('goes 503 within 5 s of the database stopping, and 200 once it is back', async () => {
     expect(await status('/readyz')).toBe(200);
-    await pgCtl(['-D', data, '-m', 'fast', '-w', 'stop']);
+    await postgres!.stop();
     const down = await until(503, 5_000);
     expect(down).toBeLessThan(5_000);
     const answer = await fetch(`${running!.url}/readyz`);
@@ -69,7 +54,7 @@ describe('/readyz and PostgreSQL stopping and coming back', () => {
     expect(why).toContain('<code>unavailable</code>');
     expect(await status('/livez')).toBe(200);
 
-    await pgCtl(['-D', data, '-l', join(dirname(data), 'server.log'), '-w', '-t', '60', 'restart']);
+    await postgres!.restart();
     const up = await until(200, 5_000);
     expect(await status('/readyz')).toBe(200);
     // The figures for whoever reads the run.
