@@ -17,6 +17,7 @@
  */
 import ICAL from 'ical.js';
 import { zoneFormat, zoneOffsetAt } from '../zones/iana.js';
+import { timezoneOffsets, type ZoneOffsets } from '../zones/offsets.js';
 import { WINDOWS_ZONES } from './timezone-names.js';
 
 /** A SYSTEMTIME transition rule; `month` 0: none. */
@@ -44,8 +45,7 @@ export interface TimeZoneInfo {
   readonly daylightBias: number;
 }
 
-/** A zone's offset from UTC (ms) at a UTC instant (ms). */
-export type ZoneOffsets = (utc: number) => number;
+export type { ZoneOffsets };
 
 const SIZE = 172;
 const NAME_UNITS = 32;
@@ -139,48 +139,14 @@ export function ianaOffsets(tzid: string): ZoneOffsets | null {
   return offsets;
 }
 
-/** ical.js keeps a zone's changes (UTC, offsets in seconds) behind a method it does not export. */
-interface ExpandedTimezone {
-  _ensureCoverage(year: number): void;
-  changes: { year: number; month: number; day: number; hour: number; minute: number; second: number; utcOffset: number; prevUtcOffset: number }[];
-}
-
 const vtimezoneCache = new Map<string, ZoneOffsets | null>();
 
-/**
- * The offsets a VTIMEZONE (its text) defines; null when ical.js cannot read it or it defines no
- * offset. Years are taken between 1601 and 2200, which bounds the expansion.
- */
+/** The offsets a VTIMEZONE (its text) defines; null when ical.js cannot read it or it defines no offset. */
 export function vtimezoneOffsets(vtimezone: string): ZoneOffsets | null {
   if (vtimezoneCache.has(vtimezone)) return vtimezoneCache.get(vtimezone) ?? null;
   let offsets: ZoneOffsets | null = null;
   try {
-    const tz = new ICAL.Timezone(new ICAL.Component(ICAL.parse(vtimezone) as unknown as unknown[])) as unknown as ExpandedTimezone;
-    let covered = 0;
-    let changes: { at: number; offset: number; before: number }[] = [];
-    const cover = (year: number) => {
-      if (year <= covered) return;
-      tz._ensureCoverage(year);
-      covered = year;
-      changes = tz.changes
-        .map((c) => ({ at: Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second), offset: c.utcOffset * 1000, before: c.prevUtcOffset * 1000 }))
-        .sort((a, b) => a.at - b.at);
-    };
-    cover(2000);
-    if (changes.length > 0) {
-      offsets = (utc) => {
-        cover(Math.min(2200, Math.max(1601, new Date(utc).getUTCFullYear() + 1)));
-        let lo = 0;
-        let hi = changes.length - 1;
-        if (utc < changes[0]!.at) return changes[0]!.before;
-        while (lo < hi) {
-          const mid = (lo + hi + 1) >> 1;
-          if (changes[mid]!.at <= utc) lo = mid;
-          else hi = mid - 1;
-        }
-        return changes[lo]!.offset;
-      };
-    }
+    offsets = timezoneOffsets(new ICAL.Timezone(new ICAL.Component(ICAL.parse(vtimezone) as unknown as unknown[])));
   } catch {
     offsets = null;
   }

@@ -2,6 +2,7 @@
  * The IANA time-zone database, through Intl: a zone's offset at an instant, and a wall-clock time
  * in a zone as UTC.
  */
+import { wallToUtc } from './offsets.js';
 
 const formats = new Map<string, Intl.DateTimeFormat | null>();
 
@@ -44,9 +45,7 @@ export function zoneOffsetAt(format: Intl.DateTimeFormat, utc: number): number {
 export function ianaToUtc(tzid: string, wall: number): number | null {
   const format = zoneFormat(tzid);
   if (!format) return null;
-  // The offset at the wall time read as UTC, then at the instant that gives: right across a change.
-  const first = wall - zoneOffsetAt(format, wall);
-  return wall - zoneOffsetAt(format, first);
+  return wallToUtc((utc) => zoneOffsetAt(format, utc), wall);
 }
 
 /** Whether `tzid` names a zone we can convert to. */

@@ -8,6 +8,7 @@ import ICAL from 'ical.js';
 import type { JCal } from '../lines/jcal.js';
 import type { Component } from '../lines/read.js';
 import { ianaToUtc } from './iana.js';
+import { timezoneOffsets, wallToUtc, type ZoneOffsets } from './offsets.js';
 
 /** Resolves a local wall-clock time (ms as if UTC) in a zone to UTC ms; null when it cannot. */
 export type ZoneResolver = (tzid: string, wallMs: number) => number | null;
@@ -23,37 +24,32 @@ export interface ZoneDefinition {
  * costs milliseconds; the expansion lives in the Timezone object, so objects are cached by the
  * definition's content (clients send the same few definitions over and over).
  */
-const vtimezones = new Map<string, ICAL.Timezone>();
+const vtimezones = new Map<string, ZoneOffsets | null>();
 
-function timezoneOf(vtimezone: string | JCal): ICAL.Timezone {
+function offsetsOf(vtimezone: string | JCal): ZoneOffsets | null {
   const key = typeof vtimezone === 'string' ? vtimezone : JSON.stringify(vtimezone);
-  let tz = vtimezones.get(key);
-  if (!tz) {
+  let offsets = vtimezones.get(key);
+  if (offsets === undefined) {
     const jcal = typeof vtimezone === 'string' ? (ICAL.parse(vtimezone) as unknown as JCal) : vtimezone;
-    tz = new ICAL.Timezone(new ICAL.Component(jcal));
+    offsets = timezoneOffsets(new ICAL.Timezone(new ICAL.Component(jcal)));
     if (vtimezones.size >= 256) vtimezones.clear();
-    vtimezones.set(key, tz);
+    vtimezones.set(key, offsets);
   }
-  return tz;
+  return offsets;
 }
 
 /** A resolver for one calendar: its own VTIMEZONEs (the last of one TZID counts), then IANA names. */
 export function calendarZones(definitions: readonly ZoneDefinition[]): ZoneResolver {
   const byId = new Map<string, string | JCal>();
   for (const def of definitions) byId.set(def.tzid, def.vtimezone);
-  const resolved = new Map<string, ICAL.Timezone>();
+  const resolved = new Map<string, ZoneOffsets | null>();
   return (tzid, wall) => {
     const def = byId.get(tzid);
     if (def) {
       try {
-        let tz = resolved.get(tzid);
-        if (!tz) resolved.set(tzid, (tz = timezoneOf(def)));
-        const d = new Date(wall);
-        const time = ICAL.Time.fromData({
-          year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(),
-          hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds(), isDate: false,
-        });
-        return wall - tz.utcOffset(time) * 1000;
+        let offsets = resolved.get(tzid);
+        if (offsets === undefined) resolved.set(tzid, (offsets = offsetsOf(def)));
+        if (offsets) return wallToUtc(offsets, wall);
       } catch {
         // A broken VTIMEZONE: the name may still be an IANA zone.
       }

@@ -1,0 +1,57 @@
+/**
+ * A wall-clock time in a zone resolves to one instant whichever form the zone came in (an IANA
+ * name, the VTIMEZONE a client or our ActiveSync mapping wrote), including the hour the clock
+ * repeats (its first occurrence) and the hour it skips (the offset before the gap), as RFC 5545
+ * §3.3.5 reads them. Before this, a VTIMEZONE and the IANA name of the same zone disagreed on the
+ * repeated hour, so an event ending then moved by an hour on its way through a phone.
+ */
+import { describe, expect, it } from 'vitest';
+import { ianaToUtc } from '../../src/zones/iana.js';
+import { calendarZones } from '../../src/zones/resolver.js';
+
+const wall = (text: string) => Date.parse(`${text}Z`);
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+const NEW_YORK = [
+  'BEGIN:VTIMEZONE', 'TZID:America/New_York',
+  'BEGIN:STANDARD', 'DTSTART:19701101T020000', 'RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU', 'TZOFFSETFROM:-0400', 'TZOFFSETTO:-0500', 'END:STANDARD',
+  'BEGIN:DAYLIGHT', 'DTSTART:19700308T020000', 'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU', 'TZOFFSETFROM:-0500', 'TZOFFSETTO:-0400', 'END:DAYLIGHT',
+  'END:VTIMEZONE',
+].join('\r\n');
+const BERLIN = [
+  'BEGIN:VTIMEZONE', 'TZID:Europe/Berlin',
+  'BEGIN:STANDARD', 'DTSTART:19701025T030000', 'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU', 'TZOFFSETFROM:+0200', 'TZOFFSETTO:+0100', 'END:STANDARD',
+  'BEGIN:DAYLIGHT', 'DTSTART:19700329T020000', 'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU', 'TZOFFSETFROM:+0100', 'TZOFFSETTO:+0200', 'END:DAYLIGHT',
+  'END:VTIMEZONE',
+].join('\r\n');
+
+const fromVtimezone = calendarZones([
+  { tzid: 'America/New_York', vtimezone: NEW_YORK },
+  { tzid: 'Europe/Berlin', vtimezone: BERLIN },
+]);
+
+// [zone, wall time, instant]: west and east of Greenwich, the repeated hour, the skipped hour, and ordinary times beside them.
+const CASES: [string, string, string][] = [
+  ['America/New_York', '2034-11-05T01:00:00', '2034-11-05T05:00:00.000Z'], // repeated: EDT, the first
+  ['America/New_York', '2034-11-05T01:59:59', '2034-11-05T05:59:59.000Z'],
+  ['America/New_York', '2034-11-05T02:00:00', '2034-11-05T07:00:00.000Z'],
+  ['America/New_York', '2034-11-04T23:00:00', '2034-11-05T03:00:00.000Z'],
+  ['America/New_York', '2025-03-09T02:30:00', '2025-03-09T07:30:00.000Z'], // skipped: EST, the offset before
+  ['America/New_York', '2025-03-09T03:30:00', '2025-03-09T07:30:00.000Z'],
+  ['America/New_York', '2025-07-01T12:00:00', '2025-07-01T16:00:00.000Z'],
+  ['Europe/Berlin', '2025-10-26T02:30:00', '2025-10-26T00:30:00.000Z'], // repeated: CEST, the first
+  ['Europe/Berlin', '2025-10-26T03:00:00', '2025-10-26T02:00:00.000Z'],
+  ['Europe/Berlin', '2025-03-30T02:30:00', '2025-03-30T01:30:00.000Z'], // skipped: CET, the offset before
+  ['Europe/Berlin', '2025-03-30T03:00:00', '2025-03-30T01:00:00.000Z'],
+  ['Europe/Berlin', '2025-01-15T09:00:00', '2025-01-15T08:00:00.000Z'],
+];
+
+describe('a wall-clock time in a zone', () => {
+  it.each(CASES)('%s %s is %s by its IANA name', (zone, at, instant) => {
+    expect(iso(ianaToUtc(zone, wall(at)))).toBe(instant);
+  });
+
+  it.each(CASES)('%s %s is %s by its VTIMEZONE', (zone, at, instant) => {
+    expect(iso(fromVtimezone(zone, wall(at)))).toBe(instant);
+  });
+});
