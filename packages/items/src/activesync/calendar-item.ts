@@ -13,6 +13,7 @@ import { modernLine } from '../lines/write.js';
 import { zoneFormat } from '../zones/iana.js';
 import { calendarZones, type ZoneResolver } from '../zones/resolver.js';
 import { vcalendarZone } from '../zones/vcalendar.js';
+import { wallToUtc } from '../zones/offsets.js';
 import { airSyncInstant, utcInstant } from './dates.js';
 import { legacyRule } from './recurrence.js';
 import { ianaOffsets, vtimezoneNames, vtimezoneOffsets, type ZoneOffsets } from './timezone.js';
@@ -482,8 +483,13 @@ export function writeTimeIn(ms: number, form: TimeForm): { value: string; params
       return { value: compactUtc(ms), params: [] };
     case 'floating':
       return { value: compactUtc(ms).slice(0, 15), params: [] };
-    case 'zoned':
-      return { value: compactUtc(ms + form.offsets(ms)).slice(0, 15), params: [{ name: 'TZID', values: [form.tzid] }] };
+    case 'zoned': {
+      // The second pass of an hour the clock repeats has no wall time of its own (a wall time there
+      // reads as the first pass, RFC 5545 §3.3.5): it is written in UTC.
+      const wall = ms + form.offsets(ms);
+      if (wallToUtc(form.offsets, wall) !== ms) return { value: compactUtc(ms), params: [] };
+      return { value: compactUtc(wall).slice(0, 15), params: [{ name: 'TZID', values: [form.tzid] }] };
+    }
   }
 }
 

@@ -55,3 +55,16 @@ describe('a wall-clock time in a zone', () => {
     expect(iso(fromVtimezone(zone, wall(at)))).toBe(instant);
   });
 });
+
+describe('an event ending in the second pass of a repeated hour', () => {
+  it('keeps its end through a phone: written in UTC, which a wall time cannot say', async () => {
+    const { eventFromAirSync, eventToAirSync } = await import('@atomsync/items');
+    // 23:11 EDT + 185 min = 01:16 EST, the second 01:16 of the night the clock goes back.
+    const ical = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VEVENT\r\nDTSTART;TZID=America/New_York:20131102T231100\r\nDURATION:PT185M\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n';
+    const first = eventToAirSync(ical, { version: '16.0' });
+    expect(first.find((p) => p.name === 'Calendar:EndTime')?.text).toBe('20131103T061600Z');
+    const back = eventFromAirSync(first, { version: '16.0' });
+    expect(back).toContain('DTEND:20131103T061600Z');
+    expect(eventToAirSync(back, { version: '16.0' }).find((p) => p.name === 'Calendar:EndTime')?.text).toBe('20131103T061600Z');
+  });
+});
