@@ -94,3 +94,5 @@ export type { Preferences } from './rules/prefer.js';
 export { MAX_LABEL_CHARS, WRITABLE, planProppatch } from './rules/proppatch.js';
 export type { ProppatchPlan } from './rules/proppatch.js';
 export { encodeSegment, hrefOf, segmentsOfHref } from './rules/href.js';
+export { matchesCardFilter, textMatches } from './rules/card-filter.js';
+export type { CardProperty } from './rules/card-filter.js';

@@ -59,3 +59,4 @@ export { EVENT_ELEMENTS, eventFromAirSync, eventToAirSync, type EventElement } f
 export { TASK_ELEMENTS, taskFromAirSync, taskToAirSync, type TaskElement } from './activesync/tasks.js';
 export { eventEndsAfter, MAX_OCCURRENCES, taskIsComplete } from './activesync/window.js';
 export { decodeTimeZone, encodeTimeZone, type TimeZoneInfo, type TransitionRule } from './activesync/timezone.js';
+export { isLegacyVersion, readComponents, unescapeValue, type Component, type ContentLine, type Param } from './lines/read.js';

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { ActivesyncEndpoint, type ActivesyncSettings } from './activesync/endpoint.js';
 import { createApp } from './app.js';
 import { createAccountAuthenticator } from './auth/accounts.js';
+import { DavEndpoint, davAuthenticator } from './dav/endpoint.js';
 import { SignInGuard, type SignInSettings } from './auth/sign-in.js';
 import type { MetricsAccess } from './config.js';
 import { outboxGateway, type Gateway } from './gateway/gateway.js';
@@ -62,9 +63,11 @@ export function createServer(options: ServerOptions): H3 {
     { ...options.activesync, auth: { ...options.activesync?.auth, signIn }, baseUrl: options.baseUrl?.replace(/\/+$/, ''), trustProxy: options.trustProxy },
     options.logger,
   );
+  const authenticate = createAccountAuthenticator(store, options.secrets, { baseUrl: options.baseUrl, signIn });
+  const dav = new DavEndpoint({ store, auth: davAuthenticator(authenticate) });
   return createApp({
     handlers: createHandlers(deps),
-    authenticate: createAccountAuthenticator(store, options.secrets, { baseUrl: options.baseUrl, signIn }),
+    authenticate,
     baseUrl: options.baseUrl,
     logger: options.logger,
     trustProxy: options.trustProxy,
@@ -73,6 +76,9 @@ export function createServer(options: ServerOptions): H3 {
     metrics,
     metricsAccess: options.metricsAccess,
     metricsToken: options.metricsToken,
-    devices: (app) => activesync.mount(app),
+    devices: (app) => {
+      activesync.mount(app);
+      dav.mount(app);
+    },
   });
 }

@@ -1,0 +1,140 @@
+/**
+ * The CardDAV/CalDAV endpoint (RFC 4918, 6352, 4791, 6578): the well-known entry points and
+ * everything under `/dav/`, mounted beside the Atom API like the other device protocols. Glue
+ * only: @atomsync/dav reads the requests and writes the answers; here the account signs in, the
+ * path becomes the account's resource, and the datastore's contents are read and written.
+ *
+ * Errors: a failed precondition answers its status with the RFC's `DAV:error` body; anything else
+ * (401 with the Basic challenge, 404, 405, 503 …) the service's error body, as everywhere.
+ */
+import { DavRequestError, errorBody, optionsHeaders, type ResourceKind } from '@atomsync/dav';
+import type { H3, H3Event } from 'h3';
+import type { Logger } from 'pino';
+import type { OperationSpec } from '@atomsync/atom';
+import type { Authenticator } from '../auth/authenticate.js';
+import type { AccountPrincipal } from '../auth/principal.js';
+import { ServiceError } from '../errors.js';
+import { toServiceError } from '../http/failure.js';
+import { requestState } from '../http/request-state.js';
+import { sendError, type Body } from '../http/respond.js';
+import type { Store } from '../store/store.js';
+import { deleteMember, getMember, putMember } from './items.js';
+import { rootHref, targetOf } from './layout.js';
+import { propfind } from './propfind.js';
+import { report } from './reports.js';
+import { kindOf, notFound, resolve, type Resource } from './resources.js';
+import type { DavRequest } from './context.js';
+
+/**
+ * Who may use DAV: HTTP Basic with the account's password (or one of its app passwords); a
+ * request without valid credentials is refused with a ServiceError 401 carrying the challenge.
+ */
+export interface DavAuthenticator {
+  authenticate(event: H3Event): Promise<AccountPrincipal>;
+}
+
+export interface DavDeps {
+  readonly store: Store;
+  readonly auth: DavAuthenticator;
+}
+
+const WELL_KNOWN = ['/.well-known/carddav', '/.well-known/caldav'];
+
+const COLLECTION_METHODS = new Set(['MKCOL', 'MKCALENDAR', 'PROPPATCH']);
+
+export class DavEndpoint {
+  constructor(private readonly deps: DavDeps) {}
+
+  mount(app: H3): void {
+    // RFC 6764 §5: the entry points redirect to the DAV root, for PROPFIND as for GET (clients start with either).
+    for (const path of WELL_KNOWN) {
+      app.all(path, (event) => {
+        requestState(event).operationId ??= 'dav.well-known';
+        return new Response(null, { status: 301, headers: { location: rootHref() } });
+      });
+    }
+    for (const path of ['/dav', '/dav/**']) app.all(path, (event) => this.#answer(event));
+  }
+
+  async #answer(event: H3Event): Promise<Body | Response> {
+    const state = requestState(event);
+    const method = event.req.method.toUpperCase();
+    state.operationId ??= `dav.${method}`;
+    try {
+      const account = await this.deps.auth.authenticate(event);
+      const target = targetOf(event.url.pathname);
+      if (target === undefined) throw notFound('DAV resource');
+      const req: DavRequest = { store: this.deps.store, account, event, log: state.log };
+      const resource = await resolve(req, target);
+      return await this.#dispatch(req, method, resource);
+    } catch (error) {
+      return this.#refuse(event, error, state.log, state.requestId);
+    }
+  }
+
+  #dispatch(req: DavRequest, method: string, resource: Resource): Promise<Response> | Response {
+    switch (method) {
+      case 'OPTIONS':
+        return options(resource);
+      case 'PROPFIND':
+        return propfind(req, resource);
+      case 'REPORT':
+        return report(req, resource);
+      case 'GET':
+        return getMember(req, resource, false);
+      case 'HEAD':
+        return getMember(req, resource, true);
+      case 'PUT':
+        return putMember(req, resource);
+      case 'DELETE':
+        return deleteMember(req, resource);
+      default:
+        if (COLLECTION_METHODS.has(method)) {
+          // Collections are the account's datastores, created and named through the API for now.
+          throw new ServiceError(403, 'forbidden', `${method} is not supported here yet: each datastore of the account is an address book and two calendars`);
+        }
+        throw new ServiceError(405, 'method_not_allowed', `${method} is not a method of this resource`, [], { allow: allowOf(resource) });
+    }
+  }
+
+  #refuse(event: H3Event, error: unknown, log: Logger, requestId: string): Body | Response {
+    if (error instanceof DavRequestError) {
+      if (error.precondition === undefined) return new Response(error.message, { status: error.status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+      return new Response(errorBody(error.precondition), { status: error.status, headers: { 'content-type': 'application/xml; charset=utf-8' } });
+    }
+    return sendError(event, toServiceError(error, log, requestId));
+  }
+}
+
+function kindForOptions(resource: Resource): ResourceKind {
+  if (resource.kind === 'unmapped') return resource.collection.component === undefined ? 'vcard' : 'icalendar';
+  return kindOf(resource);
+}
+
+function allowOf(resource: Resource): string {
+  return optionsHeaders(kindForOptions(resource)).Allow;
+}
+
+function options(resource: Resource): Response {
+  const { DAV, Allow } = optionsHeaders(kindForOptions(resource));
+  return new Response(null, { status: 200, headers: { dav: DAV, allow: Allow, 'content-length': '0' } });
+}
+
+const DAV_CHALLENGE = 'Basic realm="atomsync"';
+
+/** DAV sign-in through the Atom API's authenticator: HTTP Basic with the account's password. */
+export function davAuthenticator(accounts: Authenticator): DavAuthenticator {
+  return {
+    async authenticate(event) {
+      const header = event.req.headers.get('authorization');
+      // Basic only: DAV clients know no other scheme, and a Bearer or OAuth header is not theirs.
+      if (header !== null && !/^Basic\s/i.test(header)) throw new ServiceError(401, 'unauthorized', 'DAV clients sign in with HTTP Basic', [], { 'www-authenticate': DAV_CHALLENGE });
+      const principal = header === null ? undefined : await accounts.identify(event, DAV_OPERATION);
+      if (principal?.kind !== 'account') throw new ServiceError(401, 'unauthorized', 'DAV needs the account’s username and password (HTTP Basic)', [], { 'www-authenticate': DAV_CHALLENGE });
+      return principal;
+    },
+  };
+}
+
+/** The Atom authenticator reads Basic credentials alone; DAV is no Atom operation, so it is named as one here. */
+const DAV_OPERATION = { id: 'dav', method: 'GET', path: '/dav/', tag: 'dav', params: [], auth: 'account', response: { kind: 'none' }, status: 207, implemented: true } as unknown as OperationSpec;

@@ -1,0 +1,94 @@
+/**
+ * GET, PUT and DELETE of members. ETags are strong and compared byte for byte; `If-None-Match: *`
+ * makes a PUT create-only (412 when the name is taken), a stale `If-Match` is 412, and neither
+ * header is needed (Thunderbird sends none). A PUT's read, check and write are one transaction,
+ * the item locked, so the ETag checked is the one replaced. A PUT answers an ETag only when what
+ * it stored is served back byte for byte.
+ */
+import { DavRequestError, evaluateConditions } from '@atomsync/dav';
+import { titleOf } from '@atomsync/items';
+import { ServiceError } from '../errors.js';
+import { readBytes } from '../http/body.js';
+import { newItemUuid } from '../services/item-uuid.js';
+import type { DavCollection } from './collections.js';
+import { header, type DavRequest } from './context.js';
+import { memberNamed } from './members.js';
+import { MAX_RESOURCE_BYTES } from './properties.js';
+import { servedOf } from './representation.js';
+import { notFound, type Resource } from './resources.js';
+import { bodyText, checkBody } from './validate.js';
+
+function preconditionFailed(message: string): ServiceError {
+  return new ServiceError(412, 'precondition_failed', message);
+}
+
+function conditions(req: DavRequest) {
+  return { ifMatch: header(req, 'if-match'), ifNoneMatch: header(req, 'if-none-match') };
+}
+
+export async function getMember(req: DavRequest, resource: Resource, head: boolean): Promise<Response> {
+  if (resource.kind !== 'member') throw notFound(resource.kind === 'unmapped' ? 'such item' : 'item to GET at a collection (use PROPFIND)');
+  const served = servedOf(resource.item);
+  const outcome = evaluateConditions(head ? 'HEAD' : 'GET', conditions(req), served.etag);
+  const headers = { etag: served.etag, 'content-type': served.contentType, 'last-modified': resource.item.updated.toUTCString() };
+  if (outcome === 'precondition-failed') throw preconditionFailed('the item is not at the ETag the request names');
+  if (outcome === 'not-modified') return new Response(null, { status: 304, headers });
+  return new Response(head ? null : served.body, { status: 200, headers: { ...headers, 'content-length': String(Buffer.byteLength(served.body, 'utf8')) } });
+}
+
+function tooLarge(c: DavCollection): DavRequestError {
+  const key = c.component === undefined ? 'addressbook-max-resource-size' : 'calendar-max-resource-size';
+  return DavRequestError.failed(key, `an item is at most ${MAX_RESOURCE_BYTES} bytes`);
+}
+
+async function readItemBody(req: DavRequest, c: DavCollection): Promise<string> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readBytes(req.event, MAX_RESOURCE_BYTES);
+  } catch (error) {
+    // Past max-resource-size: the RFC's precondition, not a dropped connection or a bare 413.
+    if (error instanceof ServiceError && error.status === 413) throw tooLarge(c);
+    throw error;
+  }
+  return bodyText(bytes, c);
+}
+
+export async function putMember(req: DavRequest, resource: Resource): Promise<Response> {
+  if (resource.kind !== 'member' && resource.kind !== 'unmapped') throw new ServiceError(405, 'method_not_allowed', 'PUT goes to an item’s URL inside a collection', [], { allow: 'OPTIONS, GET, HEAD, PROPFIND, REPORT' });
+  const c = resource.collection;
+  const body = await readItemBody(req, c);
+  checkBody(body, header(req, 'content-type'), c);
+  const dataclass = c.key.dataclass;
+  const type = c.component === undefined ? 'text/vcard' : 'text/calendar';
+  const title = titleOf(dataclass, body);
+  const created = await req.store.transaction(async (tx) => {
+    const seen = await memberNamed(tx, c, resource.name);
+    const current = seen === undefined ? undefined : await tx.contents.getLocked(c.key, seen.uuid);
+    const outcome = evaluateConditions('PUT', conditions(req), current === undefined ? null : servedOf(current).etag);
+    if (outcome !== 'proceed') throw preconditionFailed(current === undefined ? 'there is no item at this URL' : 'the item has changed since the ETag the request names (or exists, with If-None-Match: *)');
+    if (current !== undefined) {
+      const updated = await tx.contents.update(c.key, current.uuid, { dataclass, title, type, body });
+      if (updated === undefined) throw notFound('such item');
+      return false;
+    }
+    await tx.contents.insertMany([{ uuid: newItemUuid(), accountId: c.key.accountId, clientUuid: c.key.uuid, dataclass, title, type, body, href: resource.name }]);
+    return true;
+  }, { retry: true });
+  const headers: Record<string, string> = {};
+  const served = servedOf({ dataclass, body, type, title });
+  if (served.body === body) headers.etag = served.etag;
+  return new Response(null, { status: created ? 201 : 204, headers });
+}
+
+export async function deleteMember(req: DavRequest, resource: Resource): Promise<Response> {
+  if (resource.kind === 'unmapped') throw notFound('such item');
+  if (resource.kind !== 'member') throw new ServiceError(403, 'forbidden', 'collections are datastores: delete one through the API');
+  const c = resource.collection;
+  await req.store.transaction(async (tx) => {
+    const current = await tx.contents.getLocked(c.key, resource.item.uuid);
+    if (current === undefined) throw notFound('such item');
+    if (evaluateConditions('DELETE', conditions(req), servedOf(current).etag) !== 'proceed') throw preconditionFailed('the item has changed since the ETag the request names');
+    await tx.contents.deleteMany(c.key, [current.uuid]);
+  });
+  return new Response(null, { status: 204 });
+}

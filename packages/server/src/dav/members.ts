@@ -1,0 +1,46 @@
+/**
+ * A collection's members by name. A member keeps the name its DAV client chose (the href column);
+ * an item made by another protocol has none and is served as `<uuid>.vcf|.ics`. Names and UIDs
+ * are apart: a client may name an item anything.
+ */
+import type { DavItemRecord } from '../store/records.js';
+import type { Repositories } from '../store/store.js';
+import { canonicalUuid } from '../services/datastore-clients.js';
+import type { DavCollection } from './collections.js';
+
+/** The name a member is served under. */
+export function memberName(c: DavCollection, item: DavItemRecord): string {
+  return item.href ?? `${item.uuid}${c.extension}`;
+}
+
+/** The uuid a default name (`<uuid>.vcf`) stands for; undefined for any other name. */
+function defaultUuid(c: DavCollection, name: string): string | undefined {
+  if (!name.endsWith(c.extension)) return undefined;
+  const stem = name.slice(0, -c.extension.length);
+  const uuid = canonicalUuid(stem);
+  return uuid === stem ? uuid : undefined;
+}
+
+/** The live members the names name (each name at most once; absent names are left out), by name. */
+export async function membersNamed(store: Repositories, c: DavCollection, names: readonly string[]): Promise<Map<string, DavItemRecord>> {
+  const found = new Map<string, DavItemRecord>();
+  if (names.length === 0) return found;
+  for (const item of await store.contents.byHrefs(c.key, [...new Set(names)])) if (item.href !== null) found.set(item.href, item);
+  const byUuid = new Map<string, string>();
+  for (const name of names) {
+    if (found.has(name)) continue;
+    const uuid = defaultUuid(c, name);
+    if (uuid !== undefined) byUuid.set(uuid, name);
+  }
+  if (byUuid.size > 0) {
+    for (const item of await store.contents.davGetMany(c.key, [...byUuid.keys()])) {
+      // A member with a name of its own is not also at its default name.
+      if (item.href === null) found.set(byUuid.get(item.uuid)!, item);
+    }
+  }
+  return found;
+}
+
+export async function memberNamed(store: Repositories, c: DavCollection, name: string): Promise<DavItemRecord | undefined> {
+  return (await membersNamed(store, c, [name])).get(name);
+}

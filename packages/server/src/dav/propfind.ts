@@ -1,0 +1,87 @@
+/**
+ * PROPFIND (RFC 4918 §9.1) on every kind of resource: Depth 0 the resource, Depth 1 its members
+ * too (a collection's items streamed a page at a time); Depth infinity is answered as 1.
+ * `Prefer: return=minimal` / `Brief: t` leave out the 404 propstats, `depth-noroot` the resource itself.
+ */
+import { answerSelection, multistatusStream, propfindDepth, readPreferences, readPropfind, type DavResponse, type PropSelection } from '@atomsync/dav';
+import { readBytes } from '../http/body.js';
+import { collectionsIn, type DavCollection } from './collections.js';
+import { header, type DavRequest } from './context.js';
+import { collectionHref, memberHref } from './layout.js';
+import { memberName } from './members.js';
+import { collectionValues, homeValues, itemPropstats, itemValues, principalValues, rootValues } from './properties.js';
+import { servedOf } from './representation.js';
+import { kindOf, notFound, type Resource } from './resources.js';
+import { multistatusResponse } from './stream.js';
+import type { DavItemRecord } from '../store/records.js';
+
+/** Request bodies of PROPFIND and REPORT are small XML documents. */
+export const MAX_XML_BODY_BYTES = 1024 * 1024;
+/** Items read from the store at a time while a listing streams. */
+export const PAGE = 500;
+
+export function memberResponse(req: DavRequest, c: DavCollection, item: DavItemRecord, selection: PropSelection, minimal: boolean): DavResponse {
+  const served = servedOf(item);
+  const kind = c.component === undefined ? 'vcard' : 'icalendar';
+  return {
+    href: memberHref(c.family, req.account.username, c.name, memberName(c, item)),
+    propstats: itemPropstats(selection, kind, itemValues(req.account, item, served), served, minimal),
+  };
+}
+
+export async function collectionResponse(req: DavRequest, c: DavCollection, selection: PropSelection, minimal: boolean): Promise<DavResponse> {
+  const sequence = await req.store.contents.collectionSequence(c.key);
+  const kind = c.component === undefined ? 'addressbook' : 'calendar';
+  return { href: collectionHref(c.family, req.account.username, c.name), propstats: answerSelection(selection, kind, collectionValues(req.account, c, sequence), undefined, minimal) };
+}
+
+/** The live members of a collection, a page at a time. */
+export async function* livePages(req: DavRequest, c: DavCollection): AsyncGenerator<DavItemRecord[]> {
+  let after: string | undefined;
+  for (;;) {
+    const page = await req.store.contents.davPage(c.key, after, PAGE);
+    if (page.length > 0) yield page;
+    if (page.length < PAGE) return;
+    after = page[page.length - 1]!.uuid;
+  }
+}
+
+export async function propfind(req: DavRequest, resource: Resource): Promise<Response> {
+  if (resource.kind === 'unmapped') throw notFound('such item');
+  const depth = propfindDepth(header(req, 'depth'), 'as-one');
+  const selection = readPropfind(await readBytes(req.event, MAX_XML_BODY_BYTES));
+  const prefs = readPreferences(header(req, 'prefer'), header(req, 'brief'));
+  const { minimal } = prefs;
+  const account = req.account;
+
+  async function* responses(): AsyncGenerator<DavResponse> {
+    const self = !(depth === 1 && prefs.noRoot);
+    switch (resource.kind) {
+      case 'root':
+      case 'principals':
+        if (self) yield { href: resource.href, propstats: answerSelection(selection, 'root', rootValues(account), undefined, minimal) };
+        return;
+      case 'principal':
+        if (self) yield { href: resource.href, propstats: answerSelection(selection, 'principal', principalValues(account), undefined, minimal) };
+        return;
+      case 'home': {
+        if (self) yield { href: resource.href, propstats: answerSelection(selection, kindOf(resource), homeValues(account, resource.family), undefined, minimal) };
+        if (depth === 0) return;
+        for (const c of await collectionsIn(req.store, account.id, resource.family)) yield await collectionResponse(req, c, selection, minimal);
+        return;
+      }
+      case 'collection': {
+        const c = resource.collection;
+        if (self) yield await collectionResponse(req, c, selection, minimal);
+        if (depth === 0) return;
+        for await (const page of livePages(req, c)) for (const item of page) yield memberResponse(req, c, item, selection, minimal);
+        return;
+      }
+      case 'member':
+        yield memberResponse(req, resource.collection, resource.item, selection, minimal);
+        return;
+    }
+  }
+  const headers: Record<string, string> = prefs.applied === undefined ? {} : { 'preference-applied': prefs.applied };
+  return multistatusResponse(multistatusStream(responses())[Symbol.asyncIterator](), req.log, { ...headers, vary: 'Brief, Prefer' });
+}

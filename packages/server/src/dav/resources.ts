@@ -1,0 +1,60 @@
+/**
+ * A request path resolved to the account's resource: its kind, href and (for collections and
+ * members) what it is in the store. Another account's principal, homes, collections and items are
+ * simply not found (404), as everywhere in the service.
+ */
+import { DavRequestError, type ResourceKind } from '@atomsync/dav';
+import { ServiceError } from '../errors.js';
+import type { DavItemRecord } from '../store/records.js';
+import { collectionNamed, type DavCollection } from './collections.js';
+import type { DavRequest } from './context.js';
+import { collectionHref, homeHref, memberHref, principalHref, principalsHref, rootHref, type DavTarget, type Family } from './layout.js';
+import { memberNamed } from './members.js';
+
+export type Resource =
+  | { readonly kind: 'root'; readonly href: string }
+  | { readonly kind: 'principals'; readonly href: string }
+  | { readonly kind: 'principal'; readonly href: string }
+  | { readonly kind: 'home'; readonly href: string; readonly family: Family }
+  | { readonly kind: 'collection'; readonly href: string; readonly collection: DavCollection }
+  /** A member name with nothing there yet (a PUT creates it). */
+  | { readonly kind: 'unmapped'; readonly href: string; readonly collection: DavCollection; readonly name: string }
+  | { readonly kind: 'member'; readonly href: string; readonly collection: DavCollection; readonly name: string; readonly item: DavItemRecord };
+
+export function notFound(what: string): ServiceError {
+  return new ServiceError(404, 'not_found', `there is no ${what} here`);
+}
+
+/** The DAV kind of a resource, as @atomsync/dav's tables know it. */
+export function kindOf(resource: Exclude<Resource, { kind: 'unmapped' }>): ResourceKind {
+  switch (resource.kind) {
+    case 'root':
+    case 'principals':
+      return 'root';
+    case 'principal':
+      return 'principal';
+    case 'home':
+      return resource.family === 'addressbooks' ? 'addressbook-home' : 'calendar-home';
+    case 'collection':
+      return resource.collection.component === undefined ? 'addressbook' : 'calendar';
+    case 'member':
+      return resource.collection.component === undefined ? 'vcard' : 'icalendar';
+  }
+}
+
+export async function resolve(req: DavRequest, target: DavTarget): Promise<Resource> {
+  const { username, id } = req.account;
+  if (target.kind === 'root') return { kind: 'root', href: rootHref() };
+  if (target.kind === 'principals') return { kind: 'principals', href: principalsHref() };
+  // A name is the account's own or nobody's: nothing tells another account's from a free one.
+  if (target.user !== username) throw notFound('such principal');
+  if (target.kind === 'principal') return { kind: 'principal', href: principalHref(username) };
+  if (target.kind === 'home') return { kind: 'home', href: homeHref(target.family, username), family: target.family };
+  const collection = await collectionNamed(req.store, id, target.family, target.name);
+  if (collection === undefined) throw notFound('such collection');
+  if (target.kind === 'collection') return { kind: 'collection', href: collectionHref(target.family, username, collection.name), collection };
+  const href = memberHref(target.family, username, collection.name, target.member);
+  if (target.member.length > 255) throw DavRequestError.badRequest('a member name is at most 255 characters');
+  const item = await memberNamed(req.store, collection, target.member);
+  return item === undefined ? { kind: 'unmapped', href, collection, name: target.member } : { kind: 'member', href, collection, name: target.member, item };
+}

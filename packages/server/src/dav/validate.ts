@@ -1,0 +1,58 @@
+/**
+ * What a PUT may store in a collection: one vCard in an address book, one iCalendar object whose
+ * components are the calendar's one kind (RFC 6352 §6.3.2.1, RFC 4791 §5.3.2.1). Anything else is
+ * refused with the RFC's precondition and nothing is stored.
+ */
+import ICAL from 'ical.js';
+import { DavRequestError } from '@atomsync/dav';
+import { componentsOf } from '@atomsync/items';
+import type { DavCollection } from './collections.js';
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The body as text; bytes that are not UTF-8 are not a vCard or iCalendar object we can keep. */
+export function bodyText(bytes: Uint8Array, c: DavCollection): string {
+  try {
+    return utf8.decode(bytes).replace(/^\uFEFF/, '');
+  } catch {
+    throw c.component === undefined
+      ? DavRequestError.failed('valid-address-data', 'the vCard is not UTF-8 text')
+      : DavRequestError.failed('valid-calendar-data', 'the iCalendar object is not UTF-8 text');
+  }
+}
+
+const count = (text: string, re: RegExp) => (text.match(re) ?? []).length;
+
+/** Throws the precondition the body breaks in collection `c`. */
+export function checkBody(body: string, contentType: string | null, c: DavCollection): void {
+  const media = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (c.component === undefined) {
+    if (media !== '' && media !== 'text/vcard' && media !== 'text/x-vcard' && media !== 'text/directory') {
+      throw DavRequestError.failed('supported-address-data', `an address book keeps vCards (text/vcard), not ${media}`);
+    }
+    const trimmed = body.trim();
+    if (!/^BEGIN:VCARD\r?\n/i.test(trimmed) || !/\r?\nEND:VCARD$/i.test(trimmed) || count(trimmed, /^BEGIN:VCARD\s*$/gim) !== 1) {
+      throw DavRequestError.failed('valid-address-data', 'the body is not one vCard (BEGIN:VCARD … END:VCARD)');
+    }
+    if (!/^VERSION:/im.test(trimmed)) throw DavRequestError.failed('valid-address-data', 'the vCard has no VERSION');
+    return;
+  }
+  if (media !== '' && media !== 'text/calendar') {
+    throw DavRequestError.failed('supported-calendar-data', `a calendar keeps iCalendar objects (text/calendar), not ${media}`);
+  }
+  const trimmed = body.trim();
+  if (!/^BEGIN:VCALENDAR\r?\n/i.test(trimmed) || !/\r?\nEND:VCALENDAR$/i.test(trimmed) || count(trimmed, /^BEGIN:VCALENDAR\s*$/gim) !== 1) {
+    throw DavRequestError.failed('valid-calendar-data', 'the body is not one iCalendar object (BEGIN:VCALENDAR … END:VCALENDAR)');
+  }
+  try {
+    ICAL.parse(trimmed);
+  } catch (error) {
+    throw DavRequestError.failed('valid-calendar-data', `the iCalendar object does not parse: ${error instanceof Error ? error.message.slice(0, 200) : 'invalid'}`);
+  }
+  const parts = componentsOf(trimmed);
+  const has = c.component === 'VEVENT' ? parts.vevent : parts.vtodo;
+  const other = c.component === 'VEVENT' ? parts.vtodo : parts.vevent;
+  if (!has || other) {
+    throw DavRequestError.failed('supported-calendar-component', `this calendar keeps ${c.component} only (its tasks and events are separate calendars)`);
+  }
+}
