@@ -142,6 +142,22 @@ export interface ContentRecord {
   readonly updated: Date;
   /** Set when deleted: the row stays as a tombstone so `since` feeds report the delete. */
   readonly deleted: Date | null;
+  /**
+   * The name a DAV client gave the item when it created it through DAV (the last path segment,
+   * decoded); null for items made by other protocols. Rows the store returns carry it; records
+   * made elsewhere (tests, services) may leave it out.
+   */
+  readonly href?: string | null;
+  /** The change sequence of the write that last touched the item (its client's counter); as `href`, carried by rows the store returns. */
+  readonly sequence?: number;
+}
+
+/** A contents row as DAV reads it: the record, its DAV name and its last change. */
+export interface DavItemRecord extends ContentRecord {
+  /** The DAV client's name for the item; null: served as `<uuid>.vcf` / `.ics`. */
+  readonly href: string | null;
+  /** The sequence of the write that last touched it: a sync token's position. */
+  readonly sequence: number;
 }
 
 export interface NewContent {
@@ -153,6 +169,12 @@ export interface NewContent {
   readonly title: string;
   readonly type: string;
   readonly body: string;
+  /**
+   * The name a DAV client gave the item it PUT (the last path segment, decoded), stored as given;
+   * absent or null for items of other protocols. Inserting a live item under a name a tombstone of
+   * its collection still holds takes the name off the tombstone, so a delta never lists it twice.
+   */
+  readonly href?: string | null;
   /**
    * `describeItem` of this very content, when the writer has it already (the sync engine copying
    * an item it described on reading it); without it the store describes the item itself.

@@ -32,6 +32,7 @@ import type {
   DescribedChange,
   DescribedContent,
   DatastoreClientRecord,
+  DavItemRecord,
   ExtdataClientRecord,
   ExtdataDatastoreRecord,
   ItemDataclass,
@@ -123,6 +124,17 @@ export interface ChangePosition {
  */
 export type ClientKey = Pick<DatastoreClientRecord, 'accountId' | 'uuid'>;
 
+/** One dataclass of one datastore client: what DAV serves as one collection. */
+export interface CollectionKey extends ClientKey {
+  readonly dataclass: ItemDataclass;
+}
+
+/** Where a page of DAV changes starts: after this change (its sequence and its item's uuid). */
+export interface SequencePosition {
+  readonly sequence: number;
+  readonly uuid: string;
+}
+
 export interface ContentRepo {
   /** Live items of a client, optionally only these dataclasses. */
   list(client: ClientKey, dataclasses?: readonly ItemDataclass[]): Promise<ContentRecord[]>;
@@ -188,6 +200,26 @@ export interface ContentRepo {
   updateMany(client: ClientKey, changes: readonly { readonly uuid: string; readonly change: ContentChange }[]): Promise<ContentRecord[]>;
   /** Turns live items into tombstones; returns the uuids that were live. */
   deleteMany(client: ClientKey, uuids: readonly string[]): Promise<string[]>;
+
+  // DAV (issue 21). Every write above (insertMany, update, updateMany, deleteMany) takes its
+  // client's next change sequence in its own transaction (one value per client per transaction)
+  // and stamps every row it writes with it; the counter's lock orders the writers of one datastore
+  // until they commit, so a reader of deltas never skips a change that committed late. getLocked
+  // takes the counter too (PostgreSQL), so that its row lock never waits on a writer that holds it.
+
+  /** The sequence of the collection's latest change, live or deleted (0 when none). */
+  collectionSequence(collection: CollectionKey): Promise<number>;
+  /** Live items of the collection in uuid order after `after` (none: from the first), at most `limit`. */
+  davPage(collection: CollectionKey, after: string | undefined, limit: number): Promise<DavItemRecord[]>;
+  /**
+   * Items of the collection, live and tombstones, written after `afterSequence`, in (sequence,
+   * uuid) order after `position` (for paging within one sequence), at most `limit`.
+   */
+  davChanges(collection: CollectionKey, afterSequence: number, limit: number, position?: SequencePosition): Promise<DavItemRecord[]>;
+  /** The live items of the collection whose DAV name is among `names` (href column). */
+  byHrefs(collection: CollectionKey, names: readonly string[]): Promise<DavItemRecord[]>;
+  /** The live items of the collection among `uuids` (the DAV endpoint's `<uuid>.vcf` names), with href and sequence. */
+  davGetMany(collection: CollectionKey, uuids: readonly string[]): Promise<DavItemRecord[]>;
 }
 
 export interface SyncmlClientRepo {

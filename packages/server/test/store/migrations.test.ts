@@ -253,7 +253,7 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
     const indexes =
       kind === 'sqlite'
         ? await Promise.all(
-            ['contents_live', 'contents_changes'].map(async (name) => [name, (await sql<{ name: string }>`select name from pragma_index_info(${name}) order by seqno`.execute(db)).rows.map((r) => r.name)]),
+            ['contents_live', 'contents_changes', 'contents_sequence', 'contents_href'].map(async (name) => [name, (await sql<{ name: string }>`select name from pragma_index_info(${name}) order by seqno`.execute(db)).rows.map((r) => r.name)]),
           )
         : (
             await sql<{ name: string; columns: string[] }>`select i.relname as name, array(select a.attname from unnest(x.indkey) with ordinality k(attnum, n)
@@ -261,7 +261,13 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
               from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class t on t.oid = x.indrelid
               where t.relname = 'contents' and t.relnamespace = current_schema()::regnamespace and not x.indisprimary order by i.relname`.execute(db)
           ).rows.map((r) => [r.name, r.columns]);
-    expect(Object.fromEntries(indexes)).toEqual({ contents_changes: ['account_id', 'client_uuid', 'updated'], contents_live: ['account_id', 'client_uuid', 'dataclass'] });
+    expect(Object.fromEntries(indexes)).toEqual({
+      contents_changes: ['account_id', 'client_uuid', 'updated'],
+      contents_live: ['account_id', 'client_uuid', 'dataclass'],
+      // Schema version 18's, for DAV: they lead with the account too.
+      contents_sequence: ['account_id', 'client_uuid', 'dataclass', 'sequence', 'uuid'],
+      contents_href: ['account_id', 'client_uuid', 'dataclass', 'href'],
+    });
     if (kind === 'postgres') {
       // The key keeps the name every table's has, for a later migration that names it.
       expect((await sql<{ conname: string }>`select conname from pg_constraint where conrelid = 'contents'::regclass and contype = 'p'`.execute(db)).rows).toEqual([{ conname: 'contents_pkey' }]);
@@ -324,11 +330,17 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
     expect(await store.accounts.create({ username: 'alice', passwordHash: 'h', syncmlDigest: null, admin: false })).toBeUndefined();
     await expect(store.tokens.create(bob, 'digest-a')).rejects.toThrow();
     await expect(store.consumers.create({ key: 'ck-a', accountId: bob, sealedSecret: 's' })).rejects.toThrow();
-    // A consumer's nonces go with it, and so do an account's routes.
+    // A consumer's nonces go with it, and so do an account's routes. The store deletes what later
+    // versions keep of an account too (version 18's content counters): it runs on the latest
+    // schema, where migration 15 has made the ActiveSync name two clients held one route of two holders.
+    await migrate(db, kind);
+    const heldRoutes = async () =>
+      (await db.selectFrom('activesync_routes').selectAll().orderBy('username').execute()).map((r) => [r.username, r.account_id === null ? null : Number(r.account_id), r.client_uuid, Number(r.holders)]);
+    expect(await heldRoutes()).toEqual([['phone', null, null, 2], ['tablet', bob, uuid(3), 1]]);
     expect(await store.accounts.delete(alice)).toBe(true);
     expect((await db.selectFrom('nonces').select('consumer_key').execute()).map((n) => n.consumer_key)).toEqual(['ck-b']);
     expect(await store.tokens.byDigest('digest-a')).toBeUndefined();
-    expect(await activesyncRoutes()).toEqual([['phone', bob, uuid(1)], ['tablet', bob, uuid(3)]]);
+    expect(await heldRoutes()).toEqual([['phone', null, null, 1], ['tablet', bob, uuid(3), 1]]);
     expect(await store.accounts.create({ username: 'alice', passwordHash: 'h', syncmlDigest: null, admin: false })).toBeDefined();
   });
 
@@ -350,6 +362,8 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
     const ids = async () => (await db.selectFrom('sessions').select('id').orderBy('id').execute()).map((r) => r.id);
     expect(await ids()).toEqual(['s-alice', 's-bob', 's-refused']);
     expect((await db.selectFrom('sessions').select(['id', 'account_id']).where('id', '=', 's-alice').executeTakeFirstOrThrow()).account_id).toEqual(kind === 'sqlite' ? alice : String(alice));
+    // The store's account delete runs on the latest schema (it deletes version 18's content counters too).
+    await migrate(db, kind);
     expect(await store.accounts.delete(alice)).toBe(true);
     expect(await ids()).toEqual(['s-bob', 's-refused']);
     expect(await db.selectFrom('chat_log').selectAll().execute()).toEqual([]);
@@ -388,6 +402,8 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
     await db.insertInto('activesync_routes').values(clients.map((c) => ({ username: c.username, account_id: c.account_id, client_uuid: c.uuid, created: c.created }))).execute();
 
     expect(await migrate(db, kind, 15)).toEqual([15]);
+    // The store's deletes run on the latest schema (they delete version 18's content counters too); nothing later touches these tables.
+    await migrate(db, kind);
     const store = createKyselyStore(db, kind);
     // Every client is kept and listed to its owner.
     expect((await store.activesync.list(alice)).map((c) => c.uuid)).toEqual([uuid(3), uuid(7), uuid(8), uuid(2)]);
@@ -435,7 +451,7 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
     const live = Date.now() + 60_000;
     await db.insertInto('sync_locks').values({ account_id: alice, binding_id: binding.id, holder: 'old-server', expires: live }).execute();
 
-    expect(await migrate(db, kind)).toEqual([17]);
+    expect(await migrate(db, kind, 17)).toEqual([17]);
     const row = await db.selectFrom('sync_locks').selectAll().executeTakeFirstOrThrow();
     expect([row.holder, Number(row.expires), row.dataclass, row.sync_mode, row.started]).toEqual(['old-server', live, null, null, null]);
     const run = { dataclass: 'Contacts' as const, syncMode: 200 as const, started: new Date() };
@@ -445,5 +461,34 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
     expect(await store.syncLocks.take(binding, 'new-server', 60_000, run)).toEqual({ taken: true });
     // Its own lease names its run: once run out, housekeeping finds it.
     expect(await store.syncLocks.expired(new Date(Date.now() + 120_000), 10)).toEqual([{ accountId: alice, id: binding.id }]);
+  });
+
+  it('18 gives contents a change sequence and a DAV name: rows kept at sequence 0 without a name, writes numbered from 1 per client', async () => {
+    open = await bare(kind);
+    const { db } = open;
+    await migrate(db, kind, 17);
+    const alice = Number((await db.insertInto('accounts').values({ username: 'alice', password_hash: 'x', syncml_digest: null, admin: 0, created: 1, updated: 1 }).returning('id').executeTakeFirstOrThrow()).id);
+    const client = { accountId: alice, uuid: '00000000-0000-4000-8000-000000000001' };
+    const row = (n: number, extra: Record<string, unknown> = {}) => ({
+      account_id: alice, client_uuid: client.uuid, uuid: `item-${n}`, dataclass: 'Contacts', title: `t${n}`, type: 'text/x-vcard', body: `b${n}`,
+      created: 10, updated: 20, deleted: null, fingerprint: null, duplicate_key: null, ...extra,
+    });
+    await db.insertInto('contents').values([row(1), row(2, { body: '', deleted: 30 })]).execute();
+
+    expect(await migrate(db, kind, 18)).toEqual([18]);
+    const rows = await db.selectFrom('contents').select(['uuid', 'body', 'sequence', 'href']).orderBy('uuid').execute();
+    expect(rows.map((r) => [r.uuid, r.body, Number(r.sequence), r.href])).toEqual([['item-1', 'b1', 0, null], ['item-2', '', 0, null]]);
+    expect(await db.selectFrom('content_sequences').selectAll().execute()).toEqual([]);
+
+    await migrate(db, kind);
+    const store = createKyselyStore(db, kind);
+    const contacts = { ...client, dataclass: 'Contacts' as const };
+    expect(await store.contents.collectionSequence(contacts)).toBe(0);
+    // Rows of before are live items of the collection, named by their uuid; no delta lists them until they change.
+    expect((await store.contents.davPage(contacts, undefined, 10)).map((r) => [r.uuid, r.href, r.sequence])).toEqual([['item-1', null, 0]]);
+    expect(await store.contents.davChanges(contacts, 0, 10)).toEqual([]);
+    expect(await store.contents.deleteMany(client, ['item-1'])).toEqual(['item-1']);
+    expect((await store.contents.davChanges(contacts, 0, 10)).map((r) => [r.uuid, r.sequence, r.deleted !== null])).toEqual([['item-1', 1, true]]);
+    expect(await store.contents.collectionSequence(contacts)).toBe(1);
   });
 });

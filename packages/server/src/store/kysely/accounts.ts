@@ -93,8 +93,10 @@ export function accountRepo(ctx: StoreContext): AccountRepo {
       return ctx.inTransaction(async () => {
         const db = ctx.db();
         // Rows tied to the account through something other than a foreign key go explicitly (the
-        // contents have none, migration 12 says why); the rest cascades from the account row.
+        // contents and their clients' change counters have none, migrations 12 and 18 say why); the
+        // rest cascades from the account row.
         await db.deleteFrom('contents').where('account_id', '=', id).execute();
+        await db.deleteFrom('content_sequences').where('account_id', '=', id).execute();
         await db
           .deleteFrom('chat_log')
           .where('session_id', 'in', db.selectFrom('sessions').select('id').where('account_id', '=', id))

@@ -20,13 +20,15 @@ import type { ActivesyncClientsTable, DatastoreClientsTable, ExtdataClientsTable
 
 type ClientTable = 'extdata_clients' | 'datastore_clients' | 'syncml_clients' | 'activesync_clients';
 
-/** Deletes one client of the account and its contents; false when the account has no such client. */
+/** Deletes one client of the account, its contents and their change counter; false when the account has no such client. */
 async function deleteClient(ctx: StoreContext, table: ClientTable, accountId: number, uuid: string): Promise<boolean> {
   return ctx.inTransaction(async () => {
     const db = ctx.db();
     const result = await db.deleteFrom(table).where('account_id', '=', accountId).where('uuid', '=', uuid).executeTakeFirst();
     if (result.numDeletedRows === 0n) return false;
     await db.deleteFrom('contents').where('account_id', '=', accountId).where('client_uuid', '=', uuid).execute();
+    // Its change counter too: client uuids are never given again, so no sequence goes back.
+    await db.deleteFrom('content_sequences').where('account_id', '=', accountId).where('client_uuid', '=', uuid).execute();
     return true;
   });
 }

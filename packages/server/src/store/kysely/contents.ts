@@ -5,16 +5,16 @@
  * (`deleted` set, body emptied) so the `since` feed can report it; live queries skip tombstones.
  */
 import { describeItem, type ItemDescription } from '@atomsync/items';
-import { CompiledQuery, type Selectable } from 'kysely';
-import type { ContentChange, ContentRecord, DescribedChange, DescribedContent, ItemDataclass } from '../records.js';
-import type { ClientKey, ContentRepo } from '../store.js';
+import { CompiledQuery, sql, type Selectable } from 'kysely';
+import type { ContentChange, DavItemRecord, DescribedChange, DescribedContent, ItemDataclass, NewContent } from '../records.js';
+import type { ClientKey, CollectionKey, ContentRepo } from '../store.js';
 import { chunks, millis, multiRowInsert, unnestInsert, toDate, toDateOrNull, type StoreContext } from './context.js';
 import type { ContentsTable } from './schema.js';
 
 /** A row as its record: what RECORD_COLUMNS select. */
 type RecordRow = Pick<Selectable<ContentsTable>, (typeof RECORD_COLUMNS)[number]>;
 
-const content = (row: RecordRow): ContentRecord => ({
+const content = (row: RecordRow): DavItemRecord => ({
   uuid: row.uuid,
   clientUuid: row.client_uuid,
   dataclass: row.dataclass as ItemDataclass,
@@ -24,6 +24,8 @@ const content = (row: RecordRow): ContentRecord => ({
   created: toDate(row.created),
   updated: toDate(row.updated),
   deleted: toDateOrNull(row.deleted),
+  href: row.href,
+  sequence: Number(row.sequence),
 });
 
 /**
@@ -33,13 +35,13 @@ const content = (row: RecordRow): ContentRecord => ({
  */
 const describe = (item: ContentChange): ItemDescription => item.description ?? describeItem(item);
 
-/** Columns of a ContentRecord, the ones RETURNING hands back. */
-const RECORD_COLUMNS = ['client_uuid', 'uuid', 'dataclass', 'title', 'type', 'body', 'created', 'updated', 'deleted'] as const;
+/** Columns of a record (DavItemRecord, a ContentRecord with its DAV name and sequence), the ones RETURNING hands back. */
+const RECORD_COLUMNS = ['client_uuid', 'uuid', 'dataclass', 'title', 'type', 'body', 'created', 'updated', 'deleted', 'href', 'sequence'] as const;
 /** Columns of one contents row, in insert order: the multi-row insert chunks by them. */
 const INSERT_COLUMNS = ['account_id', ...RECORD_COLUMNS, 'fingerprint', 'duplicate_key'] as const;
 const CONTENT_COLUMNS = INSERT_COLUMNS.length;
 /** Their PostgreSQL types, for the arrays of the unnest insert. */
-const INSERT_TYPES = ['int8', 'text', 'text', 'text', 'text', 'text', 'text', 'int8', 'int8', 'int8', 'text', 'text'] as const;
+const INSERT_TYPES = ['int8', 'text', 'text', 'text', 'text', 'text', 'text', 'int8', 'int8', 'int8', 'text', 'int8', 'text', 'text'] as const;
 
 /** Columns of one row of the `updateMany` values list: the item and what it becomes. */
 const UPDATE_COLUMNS = ['uuid', 'dataclass', 'title', 'type', 'body', 'fingerprint', 'duplicate_key'] as const;
@@ -59,16 +61,17 @@ function multiRowUpdate(dialect: 'sqlite' | 'postgres', rows: number): string {
   if (text === undefined) {
     let n = 0;
     const placeholder = dialect === 'postgres' ? () => `$${++n}` : () => '?';
-    // Numbered in the order of the text (SQLite's `?` are positional): the rows, the time, the client's account and uuid.
+    // Numbered in the order of the text (SQLite's `?` are positional): the rows, the time, the sequence, the client's account and uuid.
     const tuples: string[] = [];
     for (let r = 0; r < rows; r++) tuples.push(`(${UPDATE_COLUMNS.map(placeholder).join(', ')})`);
     const now = placeholder();
+    const sequence = placeholder();
     const account = placeholder();
     const client = placeholder();
     text =
       `with "v" (${UPDATE_COLUMNS.map((c) => `"v_${c}"`).join(', ')}) as (values ${tuples.join(', ')}) ` +
       `update "contents" set "dataclass" = "v_dataclass", "title" = "v_title", "type" = "v_type", "body" = "v_body", ` +
-      `"fingerprint" = "v_fingerprint", "duplicate_key" = "v_duplicate_key", "updated" = ${now} ` +
+      `"fingerprint" = "v_fingerprint", "duplicate_key" = "v_duplicate_key", "updated" = ${now}, "sequence" = ${sequence} ` +
       `from "v" where "contents"."account_id" = ${account} and "contents"."client_uuid" = ${client} and "contents"."uuid" = "v_uuid" and "contents"."deleted" is null ` +
       `returning ${RETURNED}`;
     updateSql.set(key, text);
@@ -76,11 +79,88 @@ function multiRowUpdate(dialect: 'sqlite' | 'postgres', rows: number): string {
   return text;
 }
 
+/**
+ * The change sequence each open transaction took, per client (`account:uuid`), keyed by the
+ * transaction's handle: a transaction takes one value per client however many writes it makes
+ * (a transaction is one change for a delta reader, which sees all of it or none).
+ */
+const takenSequences = new WeakMap<object, Map<string, number>>();
+
+const clientId = (accountId: number, clientUuid: string): string => `${accountId}:${clientUuid}`;
+
+/**
+ * The change sequence of the current transaction for each of `clients` (joined, or opened for
+ * this alone): each client's counter moved on by one (`insert … on conflict … do update`, creating
+ * it at 1), once per transaction. The counter row stays locked until the transaction ends, so the
+ * writers of one datastore take their values in the order they commit: a delta reader that saw
+ * value n never later finds a value below n committed. Clients are taken in (account, uuid) order,
+ * so two transactions writing the same clients cannot deadlock on the counters.
+ */
+async function takeSequences(ctx: StoreContext, clients: readonly ClientKey[]): Promise<Map<string, number>> {
+  return ctx.inTransaction(async () => {
+    const db = ctx.db();
+    let taken = takenSequences.get(db);
+    if (taken === undefined) takenSequences.set(db, (taken = new Map()));
+    const asked = new Map<string, ClientKey>();
+    for (const client of clients) asked.set(clientId(client.accountId, client.uuid), client);
+    const order = [...asked.values()].sort((a, b) => a.accountId - b.accountId || (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0));
+    for (const client of order) {
+      const id = clientId(client.accountId, client.uuid);
+      if (taken.has(id)) continue;
+      const row = await db
+        .insertInto('content_sequences')
+        .values({ account_id: client.accountId, client_uuid: client.uuid, sequence: 1 })
+        .onConflict((oc) => oc.columns(['account_id', 'client_uuid']).doUpdateSet({ sequence: sql<number>`"content_sequences"."sequence" + 1` }))
+        .returning('sequence')
+        .executeTakeFirstOrThrow();
+      taken.set(id, Number(row.sequence));
+    }
+    return taken;
+  });
+}
+
+/** takeSequences for one client. */
+async function takeSequence(ctx: StoreContext, client: ClientKey): Promise<number> {
+  return (await takeSequences(ctx, [client])).get(clientId(client.accountId, client.uuid))!;
+}
+
+/**
+ * Takes the names of `items` off the tombstones of their collections that still hold them, their
+ * sequence left as it was: a delta then lists a name once, for the live item that has it now.
+ */
+async function releaseHrefs(ctx: StoreContext, items: readonly NewContent[]): Promise<void> {
+  const byCollection = new Map<string, { collection: CollectionKey; names: string[] }>();
+  for (const item of items) {
+    if (item.href === undefined || item.href === null) continue;
+    const id = `${clientId(item.accountId, item.clientUuid)}:${item.dataclass}`;
+    let entry = byCollection.get(id);
+    if (entry === undefined) byCollection.set(id, (entry = { collection: { accountId: item.accountId, uuid: item.clientUuid, dataclass: item.dataclass }, names: [] }));
+    entry.names.push(item.href);
+  }
+  for (const { collection, names } of byCollection.values()) {
+    for (const part of chunks(names, 1, ctx.dialect)) {
+      await ctx
+        .db()
+        .updateTable('contents')
+        .set({ href: null })
+        .where('account_id', '=', collection.accountId)
+        .where('client_uuid', '=', collection.uuid)
+        .where('dataclass', '=', collection.dataclass)
+        .where('href', 'in', part)
+        .where('deleted', 'is not', null)
+        .execute();
+    }
+  }
+}
+
 export function contentRepo(ctx: StoreContext): ContentRepo {
   /** The client's rows: every read starts here, so none can leave the account out. */
   const of = (client: ClientKey) => ctx.db().selectFrom('contents').where('account_id', '=', client.accountId).where('client_uuid', '=', client.uuid);
   // A record's columns, not `*`: the account (known to the caller) and the description are not read for nothing.
   const live = (client: ClientKey) => of(client).select(RECORD_COLUMNS).where('deleted', 'is', null);
+  /** A DAV collection's rows: its client's of its dataclass. */
+  const ofCollection = (collection: CollectionKey) => of(collection).where('dataclass', '=', collection.dataclass);
+  const liveOf = (collection: CollectionKey) => live(collection).where('dataclass', '=', collection.dataclass);
   return {
     async list(client, dataclasses) {
       if (dataclasses !== undefined && dataclasses.length === 0) return [];
@@ -176,6 +256,10 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
       return row && content(row);
     },
     async getLocked(client, uuid) {
+      // The client's sequence first (the write that follows takes the same): every writer takes
+      // the counter before any row lock, so a row locked here never waits on a writer holding the
+      // counter while that writer waits on this row. SQLite's transaction holds the write lock already.
+      if (ctx.dialect === 'postgres') await takeSequence(ctx, client);
       const row = await live(client)
         .where('uuid', '=', uuid)
         .$if(ctx.dialect === 'postgres', (q) => q.forUpdate())
@@ -183,7 +267,7 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
       return row && content(row);
     },
     async getMany(client, uuids) {
-      const out: ContentRecord[] = [];
+      const out: DavItemRecord[] = [];
       for (const part of chunks(uuids, 1, ctx.dialect)) {
         const rows = await live(client).where('uuid', 'in', part).orderBy('created').orderBy('uuid').execute();
         for (const row of rows) out.push(content(row));
@@ -254,52 +338,59 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
     async insertMany(items) {
       if (items.length === 0) return [];
       const now = Date.now();
-      const rows = items.map((item) => {
-        const { fingerprint, key } = describe(item);
-        return {
-          account_id: item.accountId,
-          client_uuid: item.clientUuid,
-          uuid: item.uuid,
-          dataclass: item.dataclass,
-          title: item.title,
-          type: item.type,
-          body: item.body,
-          created: now,
-          updated: now,
-          deleted: null,
-          fingerprint,
-          duplicate_key: key,
-        };
-      });
-      if (ctx.dialect === 'postgres') {
-        // One statement whatever the count: a column's values are one array.
-        const columns = INSERT_COLUMNS.map((column) => rows.map((row) => row[column]));
-        await ctx.db().executeQuery(CompiledQuery.raw(unnestInsert('contents', INSERT_COLUMNS, INSERT_TYPES), columns));
-      } else {
-        await ctx.inTransaction(async () => {
+      return ctx.inTransaction(async () => {
+        const sequences = await takeSequences(ctx, items.map((item) => ({ accountId: item.accountId, uuid: item.clientUuid })));
+        const rows = items.map((item) => {
+          const { fingerprint, key } = describe(item);
+          return {
+            account_id: item.accountId,
+            client_uuid: item.clientUuid,
+            uuid: item.uuid,
+            dataclass: item.dataclass,
+            title: item.title,
+            type: item.type,
+            body: item.body,
+            created: now,
+            updated: now,
+            deleted: null,
+            href: item.href ?? null,
+            sequence: sequences.get(clientId(item.accountId, item.clientUuid))!,
+            fingerprint,
+            duplicate_key: key,
+          };
+        });
+        await releaseHrefs(ctx, items);
+        if (ctx.dialect === 'postgres') {
+          // One statement whatever the count: a column's values are one array.
+          const columns = INSERT_COLUMNS.map((column) => rows.map((row) => row[column]));
+          await ctx.db().executeQuery(CompiledQuery.raw(unnestInsert('contents', INSERT_COLUMNS, INSERT_TYPES), columns));
+        } else {
           for (const part of chunks(rows, CONTENT_COLUMNS, ctx.dialect)) {
             const parameters: unknown[] = [];
             for (const row of part) for (const column of INSERT_COLUMNS) parameters.push(row[column]);
             await ctx.db().executeQuery(CompiledQuery.raw(multiRowInsert(ctx.dialect, 'contents', INSERT_COLUMNS, part.length), parameters));
           }
-        });
-      }
-      // The rows are exactly what was written: no need to read them back.
-      return rows.map(content);
+        }
+        // The rows are exactly what was written: no need to read them back.
+        return rows.map(content);
+      });
     },
     async update(client, uuid, change) {
       const { fingerprint, key } = describe(change);
-      const row = await ctx
-        .db()
-        .updateTable('contents')
-        .set({ dataclass: change.dataclass, title: change.title, type: change.type, body: change.body, fingerprint, duplicate_key: key, updated: Date.now() })
-        .where('account_id', '=', client.accountId)
-        .where('client_uuid', '=', client.uuid)
-        .where('uuid', '=', uuid)
-        .where('deleted', 'is', null)
-        .returning(RECORD_COLUMNS)
-        .executeTakeFirst();
-      return row && content(row);
+      return ctx.inTransaction(async () => {
+        const sequence = await takeSequence(ctx, client);
+        const row = await ctx
+          .db()
+          .updateTable('contents')
+          .set({ dataclass: change.dataclass, title: change.title, type: change.type, body: change.body, fingerprint, duplicate_key: key, updated: Date.now(), sequence })
+          .where('account_id', '=', client.accountId)
+          .where('client_uuid', '=', client.uuid)
+          .where('uuid', '=', uuid)
+          .where('deleted', 'is', null)
+          .returning(RECORD_COLUMNS)
+          .executeTakeFirst();
+        return row && content(row);
+      });
     },
     async updateMany(client, changes) {
       // The later change of an item wins, as if applied in turn; a values list naming a row twice
@@ -308,8 +399,9 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
       for (const { uuid, change } of changes) latest.set(uuid, change);
       if (latest.size === 0) return [];
       const now = Date.now();
-      const written = new Map<string, ContentRecord>();
+      const written = new Map<string, DavItemRecord>();
       await ctx.inTransaction(async () => {
+        const sequence = await takeSequence(ctx, client);
         // The time and the client besides the rows' parameters: the chunk limit leaves room for them.
         for (const part of chunks([...latest], UPDATE_COLUMNS.length, ctx.dialect)) {
           const parameters: unknown[] = [];
@@ -317,7 +409,7 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
             const { fingerprint, key } = describe(change);
             parameters.push(uuid, change.dataclass, change.title, change.type, change.body, fingerprint, key);
           }
-          parameters.push(now, client.accountId, client.uuid);
+          parameters.push(now, sequence, client.accountId, client.uuid);
           const result = await ctx.db().executeQuery<RecordRow>(CompiledQuery.raw(multiRowUpdate(ctx.dialect, part.length), parameters));
           for (const row of result.rows) written.set(row.uuid, content(row));
         }
@@ -325,14 +417,17 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
       return [...latest.keys()].flatMap((uuid) => written.get(uuid) ?? []);
     },
     async deleteMany(client, uuids) {
+      if (uuids.length === 0) return [];
       const now = Date.now();
       return ctx.inTransaction(async () => {
+        // The tombstone keeps its href: the delta reports the delete under the name the DAV client knows.
+        const sequence = await takeSequence(ctx, client);
         const deleted: string[] = [];
         for (const part of chunks(uuids, 1, ctx.dialect)) {
           const rows = await ctx
             .db()
             .updateTable('contents')
-            .set({ deleted: now, updated: now, body: '' })
+            .set({ deleted: now, updated: now, body: '', sequence })
             .where('account_id', '=', client.accountId)
             .where('client_uuid', '=', client.uuid)
             .where('uuid', 'in', part)
@@ -343,6 +438,47 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
         }
         return deleted;
       });
+    },
+    async collectionSequence(collection) {
+      const row = await ofCollection(collection).select((eb) => eb.fn.max('sequence').as('latest')).executeTakeFirst();
+      return row?.latest === null || row?.latest === undefined ? 0 : Number(row.latest);
+    },
+    async davPage(collection, after, limit) {
+      const rows = await liveOf(collection)
+        .$if(after !== undefined, (q) => q.where('uuid', '>', after ?? ''))
+        .orderBy('uuid')
+        .limit(limit)
+        .execute();
+      return rows.map(content);
+    },
+    async davChanges(collection, afterSequence, limit, position) {
+      // The position as a row value, which both databases bound in the index (contents_sequence
+      // ends with the uuid): a page within one large sequence reads on from there.
+      const rows = await ofCollection(collection)
+        .select(RECORD_COLUMNS)
+        .where('sequence', '>', afterSequence)
+        .$if(position !== undefined, (q) => q.where(({ eb, refTuple, tuple }) => eb(refTuple('sequence', 'uuid'), '>', tuple(position!.sequence, position!.uuid))))
+        .orderBy('sequence')
+        .orderBy('uuid')
+        .limit(limit)
+        .execute();
+      return rows.map(content);
+    },
+    async byHrefs(collection, names) {
+      const out: DavItemRecord[] = [];
+      for (const part of chunks(names, 1, ctx.dialect)) {
+        const rows = await liveOf(collection).where('href', 'in', part).orderBy('uuid').execute();
+        for (const row of rows) out.push(content(row));
+      }
+      return out;
+    },
+    async davGetMany(collection, uuids) {
+      const out: DavItemRecord[] = [];
+      for (const part of chunks(uuids, 1, ctx.dialect)) {
+        const rows = await liveOf(collection).where('uuid', 'in', part).orderBy('uuid').execute();
+        for (const row of rows) out.push(content(row));
+      }
+      return out;
     },
   };
 }
@@ -356,10 +492,22 @@ function describedRow(row: DescribedRow, missing: Described[]): DescribedContent
   let description: ItemDescription;
   if (row.fingerprint !== null) description = { fingerprint: row.fingerprint, key: row.duplicate_key };
   else {
-    description = describeItem({ dataclass, title: row.title, type: row.type, body: row.body });
+    description = describeItem({
+      dataclass,
+      title: row.title,
+      type: row.type,
+      body: row.body,
+    });
     missing.push({ uuid: row.uuid, updated: Number(row.updated), description });
   }
-  return { uuid: row.uuid, dataclass, title: row.title, type: row.type, body: row.body, description };
+  return {
+    uuid: row.uuid,
+    dataclass,
+    title: row.title,
+    type: row.type,
+    body: row.body,
+    description,
+  };
 }
 
 /** A row read without its description, described now. */

@@ -108,6 +108,18 @@ export interface ContentsTable {
   fingerprint: string | null;
   /** The duplicate key; null also when the item has none (then `fingerprint` is set). */
   duplicate_key: string | null;
+  /** The change sequence of the write that last touched the row (migration 18; 0: written before). */
+  sequence: number;
+  /** The DAV name a DAV client gave the item when it created it (migration 18); null: made by another protocol. */
+  href: string | null;
+}
+
+/** One change counter per datastore client (migration 18): every write of its contents takes the next value. */
+export interface ContentSequencesTable {
+  account_id: number;
+  client_uuid: string;
+  /** The last value taken. */
+  sequence: number;
 }
 
 export interface SyncmlClientsTable {
@@ -395,6 +407,7 @@ export interface Database {
   extdata_clients: ExtdataClientsTable;
   datastore_clients: DatastoreClientsTable;
   contents: ContentsTable;
+  content_sequences: ContentSequencesTable;
   syncml_clients: SyncmlClientsTable;
   activesync_clients: ActivesyncClientsTable;
   bindings: BindingsTable;
