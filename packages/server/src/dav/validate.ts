@@ -21,15 +21,20 @@ export function bodyText(bytes: Uint8Array, c: DavCollection): string {
   }
 }
 
+/**
+ * Media types that name the other kind of item. Any other (none, text/plain, octet-stream: clients
+ * and scripts label loosely) leaves the decision to the body.
+ */
+const CARD_TYPES = new Set(['text/vcard', 'text/x-vcard', 'text/directory']);
+const CALENDAR_TYPES = new Set(['text/calendar', 'text/x-vcalendar']);
+
 const count = (text: string, re: RegExp) => (text.match(re) ?? []).length;
 
 /** Throws the precondition the body breaks in collection `c`. */
 export function checkBody(body: string, contentType: string | null, c: DavCollection): void {
   const media = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   if (c.component === undefined) {
-    if (media !== '' && media !== 'text/vcard' && media !== 'text/x-vcard' && media !== 'text/directory') {
-      throw DavRequestError.failed('supported-address-data', `an address book keeps vCards (text/vcard), not ${media}`);
-    }
+    if (CALENDAR_TYPES.has(media)) throw DavRequestError.failed('supported-address-data', `an address book keeps vCards (text/vcard), not ${media}`);
     const trimmed = body.trim();
     if (!/^BEGIN:VCARD\r?\n/i.test(trimmed) || !/\r?\nEND:VCARD$/i.test(trimmed) || count(trimmed, /^BEGIN:VCARD\s*$/gim) !== 1) {
       throw DavRequestError.failed('valid-address-data', 'the body is not one vCard (BEGIN:VCARD … END:VCARD)');
@@ -37,9 +42,7 @@ export function checkBody(body: string, contentType: string | null, c: DavCollec
     if (!/^VERSION:/im.test(trimmed)) throw DavRequestError.failed('valid-address-data', 'the vCard has no VERSION');
     return;
   }
-  if (media !== '' && media !== 'text/calendar') {
-    throw DavRequestError.failed('supported-calendar-data', `a calendar keeps iCalendar objects (text/calendar), not ${media}`);
-  }
+  if (CARD_TYPES.has(media)) throw DavRequestError.failed('supported-calendar-data', `a calendar keeps iCalendar objects (text/calendar), not ${media}`);
   const trimmed = body.trim();
   if (!/^BEGIN:VCALENDAR\r?\n/i.test(trimmed) || !/\r?\nEND:VCALENDAR$/i.test(trimmed) || count(trimmed, /^BEGIN:VCALENDAR\s*$/gim) !== 1) {
     throw DavRequestError.failed('valid-calendar-data', 'the body is not one iCalendar object (BEGIN:VCALENDAR … END:VCALENDAR)');
