@@ -6,7 +6,6 @@ import { describe } from 'vitest';
 import { startAtomsync } from './clients/atomsync.js';
 import { vdirsyncerScenario } from './clients/vdirsyncer-scenario.js';
 
-// Skipped until the DAV endpoint lands (issue 21).
-describe.skip('vdirsyncer against atomsync', () => {
+describe('vdirsyncer against atomsync', () => {
   vdirsyncerScenario({ start: () => startAtomsync(), contacts: 1_000, events: 300, timeoutMs: 300_000, servesBytesAsWritten: true });
 });
