@@ -149,15 +149,16 @@ def delta(calendar, token):
 
 client = caldav.DAVClient(url=URL, username=USERNAME, password=PASSWORD, timeout=60)
 client.session.hooks["response"].append(record)
-principal = step("principal", lambda: str(client.principal().url))
-if principal is None:
+# The objects later steps need, kept by the step that made them (absent when it failed).
+held = {}
+step("principal", lambda: str(held.setdefault("principal", client.principal()).url))
+me = held.get("principal")
+if me is None:
     print(json.dumps(result))
     sys.exit(0)
-me = client.principal()
 step("calendarsBefore", lambda: sorted(str(c.url) for c in me.calendars()))
-made = {}
-step("makeCalendar", lambda: str(made.setdefault("calendar", me.make_calendar(name=CALENDAR_NAME, cal_id=CALENDAR_NAME)).url))
-calendar = made.get("calendar")
+step("makeCalendar", lambda: str(held.setdefault("calendar", me.make_calendar(name=CALENDAR_NAME, cal_id=CALENDAR_NAME)).url))
+calendar = held.get("calendar")
 if calendar is None:
     print(json.dumps(result))
     sys.exit(0)
