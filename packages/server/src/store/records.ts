@@ -142,21 +142,16 @@ export interface ContentRecord {
   readonly updated: Date;
   /** Set when deleted: the row stays as a tombstone so `since` feeds report the delete. */
   readonly deleted: Date | null;
-  /**
-   * The name a DAV client gave the item when it created it through DAV (the last path segment,
-   * decoded); null for items made by other protocols. Rows the store returns carry it; records
-   * made elsewhere (tests, services) may leave it out.
-   */
-  readonly href?: string | null;
-  /** The change sequence of the write that last touched the item (its client's counter); as `href`, carried by rows the store returns. */
-  readonly sequence?: number;
 }
 
-/** A contents row as DAV reads it: the record, its DAV name and its last change. */
+/**
+ * A contents row as DAV reads it: the record, its DAV name and its last change. Every contents
+ * row the store returns is one (ContentRepo), so a writer learns the sequence it wrote.
+ */
 export interface DavItemRecord extends ContentRecord {
-  /** The DAV client's name for the item; null: served as `<uuid>.vcf` / `.ics`. */
+  /** The name a DAV client gave the item when it created it (the last path segment, decoded); null: made by another protocol, served as `<uuid>.vcf` / `.ics`. */
   readonly href: string | null;
-  /** The sequence of the write that last touched it: a sync token's position. */
+  /** The change sequence of the write that last touched it (its client's counter): a sync token's position. */
   readonly sequence: number;
 }
 

@@ -28,7 +28,6 @@ import type {
   ClientRefRecord,
   ConsumerRecord,
   ContentChange,
-  ContentRecord,
   DescribedChange,
   DescribedContent,
   DatastoreClientRecord,
@@ -137,7 +136,7 @@ export interface SequencePosition {
 
 export interface ContentRepo {
   /** Live items of a client, optionally only these dataclasses. */
-  list(client: ClientKey, dataclasses?: readonly ItemDataclass[]): Promise<ContentRecord[]>;
+  list(client: ClientKey, dataclasses?: readonly ItemDataclass[]): Promise<DavItemRecord[]>;
   /**
    * list's items, in its order, with their descriptions as written beside them (what a slow sync
    * reads). An item written before descriptions were kept is described now and its description
@@ -149,9 +148,9 @@ export interface ContentRepo {
    * then past `offset` more (default none), at most `limit`: for whatever reads a whole
    * datastore with memory bounded by a page.
    */
-  page(client: ClientKey, after: string | undefined, limit: number, dataclasses?: readonly ItemDataclass[], offset?: number): Promise<ContentRecord[]>;
+  page(client: ClientKey, after: string | undefined, limit: number, dataclasses?: readonly ItemDataclass[], offset?: number): Promise<DavItemRecord[]>;
   /** Live and deleted items changed at or after `since`, oldest change first. */
-  changesSince(client: ClientKey, since: Date, dataclasses?: readonly ItemDataclass[]): Promise<ContentRecord[]>;
+  changesSince(client: ClientKey, since: Date, dataclasses?: readonly ItemDataclass[]): Promise<DavItemRecord[]>;
   /**
    * changesSince's changes, in its order, the live items with their descriptions (what a two-way
    * sync reads); a live item written before descriptions were kept is described as listDescribed does.
@@ -162,22 +161,22 @@ export interface ContentRepo {
    * the first), then past `offset` more (default none), at most `limit`. An item changed while
    * the pages are read moves behind the position and is read again, never skipped.
    */
-  changesPage(client: ClientKey, since: Date, after: ChangePosition | undefined, limit: number, dataclasses?: readonly ItemDataclass[], offset?: number): Promise<ContentRecord[]>;
+  changesPage(client: ClientKey, since: Date, after: ChangePosition | undefined, limit: number, dataclasses?: readonly ItemDataclass[], offset?: number): Promise<DavItemRecord[]>;
   /**
    * The newest `updated` of the live items (`since` undefined), or of the items changed at or
    * after `since`, live or deleted; undefined when there are none.
    */
   newest(client: ClientKey, since: Date | undefined, dataclasses?: readonly ItemDataclass[]): Promise<Date | undefined>;
   /** The live item; undefined when absent or deleted. */
-  get(client: ClientKey, uuid: string): Promise<ContentRecord | undefined>;
+  get(client: ClientKey, uuid: string): Promise<DavItemRecord | undefined>;
   /**
    * `get`, its row locked until the caller's transaction ends (PostgreSQL `for update`; a SQLite
    * transaction holds the write lock from its start): a check of the item and the write that
    * follows it see the same item, on any instance. Only inside a transaction.
    */
-  getLocked(client: ClientKey, uuid: string): Promise<ContentRecord | undefined>;
+  getLocked(client: ClientKey, uuid: string): Promise<DavItemRecord | undefined>;
   /** Live items among `uuids` (missing ones are left out). */
-  getMany(client: ClientKey, uuids: readonly string[]): Promise<ContentRecord[]>;
+  getMany(client: ClientKey, uuids: readonly string[]): Promise<DavItemRecord[]>;
   /** getMany's items with their descriptions (a sync run's check of what it replaces or deletes), described as listDescribed does. */
   getManyDescribed(client: ClientKey, uuids: readonly string[]): Promise<DescribedContent[]>;
   /**
@@ -189,15 +188,15 @@ export interface ContentRepo {
   /** Live item count per client uuid of the account (clients without items are absent). */
   countLive(accountId: number, clientUuids: readonly string[]): Promise<Map<string, number>>;
   /** Writes the items, each under its client (`accountId`, `clientUuid`). */
-  insertMany(items: readonly NewContent[]): Promise<ContentRecord[]>;
+  insertMany(items: readonly NewContent[]): Promise<DavItemRecord[]>;
   /** Replaces a live item; undefined when absent or deleted. */
-  update(client: ClientKey, uuid: string, change: ContentChange): Promise<ContentRecord | undefined>;
+  update(client: ClientKey, uuid: string, change: ContentChange): Promise<DavItemRecord | undefined>;
   /**
    * Replaces many live items of a client in a few statements (a sync run's replaces); the records
    * written, in the order asked. Absent and deleted items are left out; of two changes of one
    * item the later one is written.
    */
-  updateMany(client: ClientKey, changes: readonly { readonly uuid: string; readonly change: ContentChange }[]): Promise<ContentRecord[]>;
+  updateMany(client: ClientKey, changes: readonly { readonly uuid: string; readonly change: ContentChange }[]): Promise<DavItemRecord[]>;
   /** Turns live items into tombstones; returns the uuids that were live. */
   deleteMany(client: ClientKey, uuids: readonly string[]): Promise<string[]>;
 
