@@ -435,7 +435,7 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
     const live = Date.now() + 60_000;
     await db.insertInto('sync_locks').values({ account_id: alice, binding_id: binding.id, holder: 'old-server', expires: live }).execute();
 
-    expect(await migrate(db, kind)).toEqual([17]);
+    expect(await migrate(db, kind, 17)).toEqual([17]);
     const row = await db.selectFrom('sync_locks').selectAll().executeTakeFirstOrThrow();
     expect([row.holder, Number(row.expires), row.dataclass, row.sync_mode, row.started]).toEqual(['old-server', live, null, null, null]);
     const run = { dataclass: 'Contacts' as const, syncMode: 200 as const, started: new Date() };
