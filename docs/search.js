@@ -77,6 +77,7 @@ var INDEX = [
 {"title":"Addresses and links","url":"protocol.html#addresses-and-links","kind":"guide","detail":"The protocol"},
 {"title":"Authentication","url":"protocol.html#authentication","kind":"guide","detail":"The protocol"},
 {"title":"Accounts and the admin API","url":"protocol.html#accounts-and-the-admin-api","kind":"guide","detail":"The protocol"},
+{"title":"App passwords","url":"protocol.html#app-passwords","kind":"guide","detail":"The protocol"},
 {"title":"Error body","url":"protocol.html#error-body","kind":"guide","detail":"The protocol"},
 {"title":"Error codes","url":"protocol.html#error-codes","kind":"guide","detail":"The protocol"},
 {"title":"Specific refusals","url":"protocol.html#specific-refusals","kind":"guide","detail":"The protocol"},
