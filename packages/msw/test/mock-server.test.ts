@@ -195,3 +195,27 @@ describe('reset', () => {
     }
   });
 });
+
+describe('app passwords through the SDK', () => {
+  it('creates one (the password once), lists it without, refuses its name again, and revokes it; another account cannot', async () => {
+    const created = await demo.appPasswords.create({ name: 'DAVx5 on my phone' });
+    expect(created.appPassword.password).toMatch(/^([a-z2-9]{4}-){5}[a-z2-9]{4}$/);
+    expect(created.id).toBe(`${BASE}/v2/account/app_passwords/${created.appPassword.uuid}`);
+    const listed = await demo.appPasswords.list();
+    expect(listed.entries.map((e) => [e.appPassword.name, e.appPassword.password, e.appPassword.lastUsed])).toEqual([['DAVx5 on my phone', undefined, null]]);
+    expect((await other.appPasswords.list()).entries).toEqual([]);
+    const taken = await refusal(demo.appPasswords.create({ name: 'DAVx5 on my phone' }));
+    expect([taken.status, taken.code]).toEqual([409, 'conflict']);
+    const foreign = await refusal(other.appPasswords.revoke(created.appPassword.uuid));
+    expect([foreign.status, foreign.code]).toEqual([404, 'not_found']);
+    await demo.appPasswords.revoke(created.appPassword.uuid);
+    expect((await demo.appPasswords.list()).entries).toEqual([]);
+    // Not a credential for the API.
+    const withIt = createClient({ baseUrl: BASE, auth: basicAuth('demo', created.appPassword.password!) });
+    try {
+      expect((await refusal(withIt.appPasswords.list())).status).toBe(401);
+    } finally {
+      await withIt.close();
+    }
+  });
+});

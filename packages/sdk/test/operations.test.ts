@@ -45,6 +45,8 @@ const winner = goldenEntry('binding.update-request.xml', 'BindingEntry');
 const run = goldenEntry('synchronization.request.xml', 'SynchronizationEntry');
 const phoneBinding = goldenEntry('phone-datastore-binding.create-request.xml', 'PhoneDatastoreBindingEntry');
 const account = goldenEntry('account.create-request.xml', 'AccountEntry');
+const appPassword = goldenEntry('app-password.create-request.xml', 'AppPasswordEntry');
+const APP_PASSWORD = '6f1c2a4e-93b7-4d0e-8a55-1e2f3c4d5b6a';
 const syncml = new TextEncoder().encode('<SyncML xmlns="SYNCML:SYNCML1.2"><SyncHdr/><SyncBody><Final/></SyncBody></SyncML>');
 
 /** One SDK call per operation, with what it must put on the wire. */
@@ -115,6 +117,9 @@ const calls: { [Id in OperationId]: Call<Id> } = {
   listModels: { call: (c) => c.phones.models() },
   getModel: { call: (c) => c.phones.model(MODEL), path: { modelUuid: MODEL } },
   listAccounts: { call: (c) => c.admin.accounts() },
+  listAppPasswords: { call: (c) => c.appPasswords.list() },
+  createAppPassword: { call: (c) => c.appPasswords.create(appPassword.appPassword), body: { links: [], appPassword: appPassword.appPassword } },
+  revokeAppPassword: { call: (c) => c.appPasswords.revoke(APP_PASSWORD), path: { appPasswordUuid: APP_PASSWORD } },
   createAccount: { call: (c) => c.admin.createAccount(account.account), body: { links: [], account: account.account } },
   deleteAccount: { call: (c) => c.admin.deleteAccount('jmartin'), path: { username: 'jmartin' } },
   createAccountToken: { call: (c) => c.admin.createToken('jmartin'), path: { username: 'jmartin' } },

@@ -7,7 +7,7 @@ import { decodeDocument, type DecodeOptions } from '../xml/reader.js';
 import { escapeAttr, escapeText } from '../xml/escape.js';
 import { defineScalar, formatBoolean, formatDateTime, formatInteger, formatListingTimestamp } from '../scalars.js';
 import { defineFeedShape, defineShape, type ShapeSpec } from '../shape.js';
-import type { Person, Link, Content, ExtdataToken, ExtdataDatastore, ExtdataClient, ExtdataClientEntry, DatastoreClient, DatastoreClientEntry, ListingSetup, PhoneDatastore, SyncmlClient, SyncmlClientEntry, DeviceUnbound, IsolatedItem, DeviceReplacement, DeviceWipe, ActivesyncDevice, ActivesyncClient, ActivesyncClientEntry, WipeRequest, ActivesyncWipeEntry, ContentEntry, BatchContent, Operation, Status, BatchContentEntry, SentSetup, SyncmlSetupEntry, ClientRef, BindingEntry, SynchronizationEntry, SyncSourceRef, Statistics, SideStats, SyncStats, SyncLogEntry, VendorEntry, PhoneModelEntry, PhoneDatastoreBindingEntry, SessionDatastore, Session, SessionEntry, ChatMessage, ChatMessageEntry, OutboxItem, OutboxEntry, Account, AccountEntry, TokenEntry, Consumer, ConsumerEntry, ErrorDetail, ServiceError, ExtdataClientEntryResponse, DatastoreClientEntryResponse, SyncmlClientEntryResponse, ActivesyncClientEntryResponse, ActivesyncWipeEntryResponse, ContentEntryResponse, SyncmlSetupEntryResponse, BindingEntryResponse, SynchronizationEntryResponse, SyncLogEntryResponse, VendorEntryResponse, PhoneModelEntryResponse, PhoneDatastoreBindingEntryResponse, SessionEntryResponse, ChatMessageEntryResponse, OutboxEntryResponse, AccountEntryResponse, TokenEntryResponse, ConsumerEntryResponse, Feed, EntryShapes, EntryShapeName, ResponseShapes } from './model.js';
+import type { Person, Link, Content, ExtdataToken, ExtdataDatastore, ExtdataClient, ExtdataClientEntry, DatastoreClient, DatastoreClientEntry, ListingSetup, PhoneDatastore, SyncmlClient, SyncmlClientEntry, DeviceUnbound, IsolatedItem, DeviceReplacement, DeviceWipe, ActivesyncDevice, ActivesyncClient, ActivesyncClientEntry, WipeRequest, ActivesyncWipeEntry, ContentEntry, BatchContent, Operation, Status, BatchContentEntry, SentSetup, SyncmlSetupEntry, ClientRef, BindingEntry, SynchronizationEntry, SyncSourceRef, Statistics, SideStats, SyncStats, SyncLogEntry, VendorEntry, PhoneModelEntry, PhoneDatastoreBindingEntry, SessionDatastore, Session, SessionEntry, ChatMessage, ChatMessageEntry, OutboxItem, OutboxEntry, Account, AccountEntry, TokenEntry, AppPassword, AppPasswordEntry, Consumer, ConsumerEntry, ErrorDetail, ServiceError, ExtdataClientEntryResponse, DatastoreClientEntryResponse, SyncmlClientEntryResponse, ActivesyncClientEntryResponse, ActivesyncWipeEntryResponse, ContentEntryResponse, SyncmlSetupEntryResponse, BindingEntryResponse, SynchronizationEntryResponse, SyncLogEntryResponse, VendorEntryResponse, PhoneModelEntryResponse, PhoneDatastoreBindingEntryResponse, SessionEntryResponse, ChatMessageEntryResponse, OutboxEntryResponse, AccountEntryResponse, TokenEntryResponse, AppPasswordEntryResponse, ConsumerEntryResponse, Feed, EntryShapes, EntryShapeName, ResponseShapes } from './model.js';
 
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 
@@ -1167,6 +1167,66 @@ const S_TokenEntryResponse: ShapeSpec = defineShape({
   ],
 });
 
+const S_AppPassword: ShapeSpec = defineShape({
+  name: "AppPassword",
+  fields: [
+    { uri: SERVICE_NS, local: "uuid", prop: "uuid", many: false, required: false, scalar: T_Uuid },
+    { uri: SERVICE_NS, local: "name", prop: "name", many: false, required: true, scalar: T_string },
+    { uri: SERVICE_NS, local: "password", prop: "password", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "last_used", prop: "lastUsed", many: false, required: false, scalar: T_DateTimeOrEmpty },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_AppPasswordResponse: ShapeSpec = defineShape({
+  name: "AppPasswordResponse",
+  fields: [
+    { uri: SERVICE_NS, local: "uuid", prop: "uuid", many: false, required: true, scalar: T_Uuid },
+    { uri: SERVICE_NS, local: "name", prop: "name", many: false, required: true, scalar: T_string },
+    { uri: SERVICE_NS, local: "password", prop: "password", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "last_used", prop: "lastUsed", many: false, required: false, scalar: T_DateTimeOrEmpty },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_AppPasswordEntry: ShapeSpec = defineShape({
+  name: "AppPasswordEntry",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: false, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "app_password", prop: "appPassword", many: false, required: true, shape: S_AppPassword },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_AppPasswordEntryResponse: ShapeSpec = defineShape({
+  name: "AppPasswordEntryResponse",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: true, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "app_password", prop: "appPassword", many: false, required: true, shape: S_AppPasswordResponse },
+  ],
+  attrs: [
+
+  ],
+});
+
 const S_Consumer: ShapeSpec = defineShape({
   name: "Consumer",
   fields: [
@@ -1309,6 +1369,10 @@ const F_AccountEntryResponse: ShapeSpec = defineFeedShape(S_FeedHead, S_AccountE
 const F_TokenEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_TokenEntry);
 
 const F_TokenEntryResponse: ShapeSpec = defineFeedShape(S_FeedHead, S_TokenEntryResponse);
+
+const F_AppPasswordEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_AppPasswordEntry);
+
+const F_AppPasswordEntryResponse: ShapeSpec = defineFeedShape(S_FeedHead, S_AppPasswordEntryResponse);
 
 const F_ConsumerEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_ConsumerEntry);
 
@@ -1963,6 +2027,32 @@ function w_TokenEntry(tag: string, v: TokenEntry, ns: string): string {
   if (v.content !== undefined) s += w_Content("content", v.content, '');
   if (v.token === undefined) throw new AtomEncodeError('is required', "TokenEntry.token");
   s += "<s:token>" + escapeText(v.token) + "</s:token>";
+  return s + '</' + tag + '>';
+}
+
+function w_AppPassword(tag: string, v: AppPassword, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.uuid !== undefined) s += "<s:uuid>" + escapeText(v.uuid) + "</s:uuid>";
+  if (v.name === undefined) throw new AtomEncodeError('is required', "AppPassword.name");
+  s += "<s:name>" + escapeText(v.name) + "</s:name>";
+  if (v.password !== undefined) s += "<s:password>" + escapeText(v.password) + "</s:password>";
+  if (v.lastUsed !== undefined) s += v.lastUsed === null ? "<s:last_used/>" : "<s:last_used>" + formatDateTime(v.lastUsed, "AppPassword.lastUsed") + "</s:last_used>";
+  return s + '</' + tag + '>';
+}
+
+function w_AppPasswordEntry(tag: string, v: AppPasswordEntry, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.published !== undefined) s += v.published === null ? "<published/>" : "<published>" + formatDateTime(v.published, "AppPasswordEntry.published") + "</published>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "AppPasswordEntry.updated") + "</updated>";
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.content !== undefined) s += w_Content("content", v.content, '');
+  if (v.appPassword === undefined) throw new AtomEncodeError('is required', "AppPasswordEntry.appPassword");
+  s += w_AppPassword("s:app_password", v.appPassword, '');
   return s + '</' + tag + '>';
 }
 
@@ -2725,6 +2815,44 @@ export function decodeTokenFeedResponse(xml: string, options?: DecodeOptions): F
   return decodeDocument(xml, ATOM_NS, 'feed', F_TokenEntryResponse, options) as Feed<TokenEntryResponse>;
 }
 
+/** Decodes an atom:entry of shape AppPasswordEntry. */
+export function decodeAppPasswordEntry(xml: string, options?: DecodeOptions): AppPasswordEntry {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_AppPasswordEntry, options) as AppPasswordEntry;
+}
+
+/** Encodes an atom:entry of shape AppPasswordEntry, with its XML declaration. */
+export function encodeAppPasswordEntry(v: AppPasswordEntry): string {
+  return XML_DECLARATION + w_AppPasswordEntry('entry', v, " xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\"");
+}
+
+/** Decodes an atom:feed of AppPasswordEntry entries. */
+export function decodeAppPasswordFeed(xml: string, options?: DecodeOptions): Feed<AppPasswordEntry> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_AppPasswordEntry, options) as Feed<AppPasswordEntry>;
+}
+
+/** Encodes an atom:feed of AppPasswordEntry entries, with its XML declaration. */
+export function encodeAppPasswordFeed(v: Feed<AppPasswordEntry>): string {
+  let s = XML_DECLARATION + '<feed xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\">';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "AppPasswordEntryFeed.updated") + "</updated>";
+  const entries = v.entries;
+  for (let i = 0; i < entries.length; i++) s += w_AppPasswordEntry('entry', entries[i]!, '');
+  return s + '</feed>';
+}
+
+/** Decodes an atom:entry of shape AppPasswordEntry as the service answers it: as AppPasswordEntryResponse, also requiring what every answer carries. */
+export function decodeAppPasswordEntryResponse(xml: string, options?: DecodeOptions): AppPasswordEntryResponse {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_AppPasswordEntryResponse, options) as AppPasswordEntryResponse;
+}
+
+/** Decodes an atom:feed of AppPasswordEntry entries as the service answers it: entries as AppPasswordEntryResponse. */
+export function decodeAppPasswordFeedResponse(xml: string, options?: DecodeOptions): Feed<AppPasswordEntryResponse> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_AppPasswordEntryResponse, options) as Feed<AppPasswordEntryResponse>;
+}
+
 /** Decodes an atom:entry of shape ConsumerEntry. */
 export function decodeConsumerEntry(xml: string, options?: DecodeOptions): ConsumerEntry {
   return decodeDocument(xml, ATOM_NS, 'entry', S_ConsumerEntry, options) as ConsumerEntry;
@@ -2810,6 +2938,7 @@ export const entryCodecs: { readonly [K in EntryShapeName]: EntryCodec<EntryShap
   OutboxEntry: { name: "OutboxEntry", entryShape: S_OutboxEntry, feedShape: F_OutboxEntry, decodeEntry: decodeOutboxEntry, encodeEntry: encodeOutboxEntry, decodeFeed: decodeOutboxFeed, encodeFeed: encodeOutboxFeed, decodeResponseEntry: decodeOutboxEntryResponse, decodeResponseFeed: decodeOutboxFeedResponse },
   AccountEntry: { name: "AccountEntry", entryShape: S_AccountEntry, feedShape: F_AccountEntry, decodeEntry: decodeAccountEntry, encodeEntry: encodeAccountEntry, decodeFeed: decodeAccountFeed, encodeFeed: encodeAccountFeed, decodeResponseEntry: decodeAccountEntryResponse, decodeResponseFeed: decodeAccountFeedResponse },
   TokenEntry: { name: "TokenEntry", entryShape: S_TokenEntry, feedShape: F_TokenEntry, decodeEntry: decodeTokenEntry, encodeEntry: encodeTokenEntry, decodeFeed: decodeTokenFeed, encodeFeed: encodeTokenFeed, decodeResponseEntry: decodeTokenEntryResponse, decodeResponseFeed: decodeTokenFeedResponse },
+  AppPasswordEntry: { name: "AppPasswordEntry", entryShape: S_AppPasswordEntry, feedShape: F_AppPasswordEntry, decodeEntry: decodeAppPasswordEntry, encodeEntry: encodeAppPasswordEntry, decodeFeed: decodeAppPasswordFeed, encodeFeed: encodeAppPasswordFeed, decodeResponseEntry: decodeAppPasswordEntryResponse, decodeResponseFeed: decodeAppPasswordFeedResponse },
   ConsumerEntry: { name: "ConsumerEntry", entryShape: S_ConsumerEntry, feedShape: F_ConsumerEntry, decodeEntry: decodeConsumerEntry, encodeEntry: encodeConsumerEntry, decodeFeed: decodeConsumerFeed, encodeFeed: encodeConsumerFeed, decodeResponseEntry: decodeConsumerEntryResponse, decodeResponseFeed: decodeConsumerFeedResponse },
 };
 
@@ -2866,6 +2995,8 @@ export const shapes = {
   Account: S_Account,
   AccountEntry: S_AccountEntry,
   TokenEntry: S_TokenEntry,
+  AppPassword: S_AppPassword,
+  AppPasswordEntry: S_AppPasswordEntry,
   Consumer: S_Consumer,
   ConsumerEntry: S_ConsumerEntry,
   ErrorDetail: S_ErrorDetail,

@@ -982,6 +982,52 @@ export interface TokenEntryResponse extends TokenEntry {
   id: string;
 }
 
+/** A named password of the account for one device's CardDAV/CalDAV sign-in (HTTP Basic with the account's username), never for this API. name: 1 to 100 characters, unique in the account; the only field a create takes. password: the generated secret, only in the answer to the create (the store keeps its scrypt hash). last_used: when it last signed a device in, to the minute; empty when never. */
+export interface AppPassword {
+  /** `uuid` */
+  uuid?: string;
+  /** `name` */
+  name: string;
+  /** `password` */
+  password?: string;
+  /** `last_used` */
+  lastUsed?: Date | null;
+}
+
+/** `AppPassword` as the service answers it: `uuid` always present. */
+export interface AppPasswordResponse extends AppPassword {
+  /** `uuid`: in every answer. */
+  uuid: string;
+}
+
+/** An app password: atom:title its name, atom:published when it was created. */
+export interface AppPasswordEntry {
+  /** `author` */
+  author?: Person;
+  /** `id` */
+  id?: string;
+  /** `link` (repeated) */
+  links?: Link[];
+  /** `published` */
+  published?: Date | null;
+  /** `updated` */
+  updated?: Date | null;
+  /** `title` */
+  title?: string;
+  /** `content` */
+  content?: Content;
+  /** `app_password` */
+  appPassword: AppPassword;
+}
+
+/** `AppPasswordEntry` as the service answers it: `id` always present. */
+export interface AppPasswordEntryResponse extends AppPasswordEntry {
+  /** `id`: in every answer. */
+  id: string;
+  /** `app_password` */
+  appPassword: AppPasswordResponse;
+}
+
 /** An OAuth 1.0a consumer key and secret, shown only when created. */
 export interface Consumer {
   /** `key` */
@@ -1042,7 +1088,7 @@ export interface Feed<E> extends FeedHead {
 }
 
 /** The name of every entry shape of the service. */
-export type EntryShapeName = "ExtdataClientEntry" | "DatastoreClientEntry" | "SyncmlClientEntry" | "ActivesyncClientEntry" | "ActivesyncWipeEntry" | "ContentEntry" | "BatchContentEntry" | "SyncmlSetupEntry" | "BindingEntry" | "SynchronizationEntry" | "SyncLogEntry" | "VendorEntry" | "PhoneModelEntry" | "PhoneDatastoreBindingEntry" | "SessionEntry" | "ChatMessageEntry" | "OutboxEntry" | "AccountEntry" | "TokenEntry" | "ConsumerEntry";
+export type EntryShapeName = "ExtdataClientEntry" | "DatastoreClientEntry" | "SyncmlClientEntry" | "ActivesyncClientEntry" | "ActivesyncWipeEntry" | "ContentEntry" | "BatchContentEntry" | "SyncmlSetupEntry" | "BindingEntry" | "SynchronizationEntry" | "SyncLogEntry" | "VendorEntry" | "PhoneModelEntry" | "PhoneDatastoreBindingEntry" | "SessionEntry" | "ChatMessageEntry" | "OutboxEntry" | "AccountEntry" | "TokenEntry" | "AppPasswordEntry" | "ConsumerEntry";
 
 /** Entry shape name → its type. */
 export interface EntryShapes {
@@ -1065,6 +1111,7 @@ export interface EntryShapes {
   OutboxEntry: OutboxEntry;
   AccountEntry: AccountEntry;
   TokenEntry: TokenEntry;
+  AppPasswordEntry: AppPasswordEntry;
   ConsumerEntry: ConsumerEntry;
 }
 
@@ -1089,5 +1136,6 @@ export interface ResponseShapes {
   OutboxEntry: OutboxEntryResponse;
   AccountEntry: AccountEntryResponse;
   TokenEntry: TokenEntryResponse;
+  AppPasswordEntry: AppPasswordEntryResponse;
   ConsumerEntry: ConsumerEntryResponse;
 }

@@ -1,7 +1,7 @@
 // generated — do not edit. Written by codegen/src/emit/operations.ts from spec/openapi.yaml and spec/xsd/*.xsd; run `npm run generate`.
 /* eslint-disable */
 import type { OperationSpec } from '../operation.js';
-import type { Feed, ExtdataClientEntry, DatastoreClientEntry, SyncmlClientEntry, ActivesyncClientEntry, ActivesyncWipeEntry, ContentEntry, BatchContentEntry, SyncmlSetupEntry, BindingEntry, SynchronizationEntry, SyncLogEntry, VendorEntry, PhoneModelEntry, PhoneDatastoreBindingEntry, SessionEntry, ChatMessageEntry, OutboxEntry, AccountEntry, TokenEntry, ConsumerEntry, ExtdataClientEntryResponse, DatastoreClientEntryResponse, SyncmlClientEntryResponse, ActivesyncClientEntryResponse, ContentEntryResponse, SyncmlSetupEntryResponse, BindingEntryResponse, SyncLogEntryResponse, VendorEntryResponse, PhoneModelEntryResponse, PhoneDatastoreBindingEntryResponse, SessionEntryResponse, ChatMessageEntryResponse, OutboxEntryResponse, AccountEntryResponse, TokenEntryResponse, ConsumerEntryResponse } from './model.js';
+import type { Feed, ExtdataClientEntry, DatastoreClientEntry, SyncmlClientEntry, ActivesyncClientEntry, ActivesyncWipeEntry, ContentEntry, BatchContentEntry, SyncmlSetupEntry, BindingEntry, SynchronizationEntry, SyncLogEntry, VendorEntry, PhoneModelEntry, PhoneDatastoreBindingEntry, SessionEntry, ChatMessageEntry, OutboxEntry, AccountEntry, TokenEntry, AppPasswordEntry, ConsumerEntry, ExtdataClientEntryResponse, DatastoreClientEntryResponse, SyncmlClientEntryResponse, ActivesyncClientEntryResponse, ContentEntryResponse, SyncmlSetupEntryResponse, BindingEntryResponse, SyncLogEntryResponse, VendorEntryResponse, PhoneModelEntryResponse, PhoneDatastoreBindingEntryResponse, SessionEntryResponse, ChatMessageEntryResponse, OutboxEntryResponse, AccountEntryResponse, TokenEntryResponse, AppPasswordEntryResponse, ConsumerEntryResponse } from './model.js';
 
 /** Every operation of spec/openapi.yaml, by operationId. */
 export const operations = {
@@ -57,6 +57,9 @@ export const operations = {
   listVendorModels: {"id":"listVendorModels","method":"GET","path":"/v2/phones/vendors/{vendorUuid}/models/","tag":"phones","params":[{"name":"vendorUuid","in":"path","required":true,"type":"string"}],"auth":"none","response":{"kind":"feed","shape":"PhoneModelEntry"},"status":200,"implemented":true,"conditional":true,"errors":[{"status":404,"code":"not_found"},{"status":500,"code":"internal"},{"status":503,"code":"unavailable"}]},
   listModels: {"id":"listModels","method":"GET","path":"/v2/phones/vendors/models/","tag":"phones","params":[],"auth":"none","response":{"kind":"feed","shape":"PhoneModelEntry"},"status":200,"implemented":true,"conditional":true,"errors":[{"status":500,"code":"internal"},{"status":503,"code":"unavailable"}]},
   getModel: {"id":"getModel","method":"GET","path":"/v2/phones/vendors/models/{modelUuid}","tag":"phones","params":[{"name":"modelUuid","in":"path","required":true,"type":"string"}],"auth":"none","response":{"kind":"entry","shape":"PhoneModelEntry"},"status":200,"implemented":true,"conditional":true,"errors":[{"status":404,"code":"not_found"},{"status":500,"code":"internal"},{"status":503,"code":"unavailable"}]},
+  listAppPasswords: {"id":"listAppPasswords","method":"GET","path":"/v2/account/app_passwords/","tag":"account","params":[],"auth":"account","response":{"kind":"feed","shape":"AppPasswordEntry"},"status":200,"implemented":true,"conditional":true,"errors":[{"status":401,"code":"unauthorized"},{"status":500,"code":"internal"},{"status":503,"code":"unavailable"}]},
+  createAppPassword: {"id":"createAppPassword","method":"POST","path":"/v2/account/app_passwords/","tag":"account","params":[],"auth":"account","request":{"kind":"entry","shape":"AppPasswordEntry","field":"app_password"},"response":{"kind":"entry","shape":"AppPasswordEntry"},"status":201,"implemented":true,"errors":[{"status":400,"code":"validation_failed"},{"status":401,"code":"unauthorized"},{"status":409,"code":"conflict"},{"status":413,"code":"payload_too_large"},{"status":415,"code":"unsupported_media_type"},{"status":500,"code":"internal"},{"status":503,"code":"unavailable"}]},
+  revokeAppPassword: {"id":"revokeAppPassword","method":"DELETE","path":"/v2/account/app_passwords/{appPasswordUuid}","tag":"account","params":[{"name":"appPasswordUuid","in":"path","required":true,"type":"string"}],"auth":"account","response":{"kind":"empty"},"status":200,"reason":"Deleted","implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":404,"code":"not_found"},{"status":500,"code":"internal"},{"status":503,"code":"unavailable"}]},
   listAccounts: {"id":"listAccounts","method":"GET","path":"/v2/admin/accounts","tag":"admin","params":[],"auth":"admin","response":{"kind":"feed","shape":"AccountEntry"},"status":200,"implemented":true,"conditional":true,"errors":[{"status":401,"code":"unauthorized"},{"status":403,"code":"forbidden"},{"status":500,"code":"internal"},{"status":503,"code":"unavailable"}]},
   createAccount: {"id":"createAccount","method":"POST","path":"/v2/admin/accounts","tag":"admin","params":[],"auth":"admin","request":{"kind":"entry","shape":"AccountEntry","field":"account"},"response":{"kind":"entry","shape":"AccountEntry"},"status":201,"implemented":true,"errors":[{"status":400,"code":"validation_failed"},{"status":401,"code":"unauthorized"},{"status":403,"code":"forbidden"},{"status":409,"code":"conflict"},{"status":413,"code":"payload_too_large"},{"status":415,"code":"unsupported_media_type"},{"status":500,"code":"internal"},{"status":503,"code":"unavailable"}]},
   deleteAccount: {"id":"deleteAccount","method":"DELETE","path":"/v2/admin/accounts/{username}","tag":"admin","params":[{"name":"username","in":"path","required":true,"type":"string"}],"auth":"admin","response":{"kind":"empty"},"status":200,"reason":"Deleted","implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":403,"code":"forbidden"},{"status":404,"code":"not_found"},{"status":500,"code":"internal"},{"status":503,"code":"unavailable"}]},
@@ -437,6 +440,27 @@ export interface OperationTypes {
     body: undefined;
     result: PhoneModelEntry;
     response: PhoneModelEntryResponse;
+  };
+  listAppPasswords: {
+    path: {  };
+    query: {  };
+    body: undefined;
+    result: Feed<AppPasswordEntry>;
+    response: Feed<AppPasswordEntryResponse>;
+  };
+  createAppPassword: {
+    path: {  };
+    query: {  };
+    body: AppPasswordEntry;
+    result: AppPasswordEntry;
+    response: AppPasswordEntryResponse;
+  };
+  revokeAppPassword: {
+    path: { appPasswordUuid: string };
+    query: {  };
+    body: undefined;
+    result: void;
+    response: void;
   };
   listAccounts: {
     path: {  };

@@ -551,6 +551,37 @@ export function getGetModelMockHandler(override?: MockOverride<'getModel'>, opti
 }
 
 /**
+ * List the account's app passwords: `GET /v2/account/app_passwords/` → 200, a feed of AppPasswordEntry.
+ * A value answered here carries its `ETag`, and is 304 Not Modified to an If-None-Match that names it, as the server answers.
+ * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
+ *   returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.
+ * @param options `delay` before answering (or before handing on).
+ */
+export function getListAppPasswordsMockHandler(override?: MockOverride<'listAppPasswords'>, options?: MockHandlerOptions): HttpHandler {
+  return mockHandler('listAppPasswords', override, options);
+}
+
+/**
+ * Create an app password: `POST /v2/account/app_passwords/` → 201, one AppPasswordEntry.
+ * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
+ *   returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.
+ * @param options `delay` before answering (or before handing on).
+ */
+export function getCreateAppPasswordMockHandler(override?: MockOverride<'createAppPassword'>, options?: MockHandlerOptions): HttpHandler {
+  return mockHandler('createAppPassword', override, options);
+}
+
+/**
+ * Revoke an app password: `DELETE /v2/account/app_passwords/{appPasswordUuid}` → 200 Deleted, no body.
+ * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
+ *   returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.
+ * @param options `delay` before answering (or before handing on).
+ */
+export function getRevokeAppPasswordMockHandler(override?: MockOverride<'revokeAppPassword'>, options?: MockHandlerOptions): HttpHandler {
+  return mockHandler('revokeAppPassword', override, options);
+}
+
+/**
  * List accounts: `GET /v2/admin/accounts` → 200, a feed of AccountEntry.
  * A value answered here carries its `ETag`, and is 304 Not Modified to an If-None-Match that names it, as the server answers.
  * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request

@@ -1349,6 +1349,69 @@ const tokenEntry = `<?xml version="1.0" encoding="UTF-8"?>
 </a:entry>
 `;
 
+/** spec/examples/app-password.create-response.xml: 201 answer to the create: the generated password, shown only here, with the app password's uuid, name and creation time. */
+const appPasswordCreateResponse = `<?xml version="1.0" encoding="UTF-8"?>
+<a:entry xmlns:a="http://www.w3.org/2005/Atom" xmlns:sync="http://schemas.atomsync.dev/2009/sync">
+  <a:author>
+    <a:name>jmartin</a:name>
+  </a:author>
+  <a:id>http://127.0.0.1:8080/v2/account/app_passwords/6f1c2a4e-93b7-4d0e-8a55-1e2f3c4d5b6a</a:id>
+  <a:link rel="edit" href="http://127.0.0.1:8080/v2/account/app_passwords/6f1c2a4e-93b7-4d0e-8a55-1e2f3c4d5b6a"/>
+  <a:published>2009-06-05T09:02:10Z</a:published>
+  <a:updated>2009-06-05T09:02:10Z</a:updated>
+  <a:title>DAVx5 on my phone</a:title>
+  <sync:app_password>
+    <sync:uuid>6f1c2a4e-93b7-4d0e-8a55-1e2f3c4d5b6a</sync:uuid>
+    <sync:name>DAVx5 on my phone</sync:name>
+    <sync:password>k7mq-2xhp-9ctr-w4nd-f3vb-8jse</sync:password>
+    <sync:last_used/>
+  </sync:app_password>
+</a:entry>
+`;
+
+/** spec/examples/app-password.list.xml: GET /v2/account/app_passwords/: one app password that has signed a device in (last_used) and one that never has; no password. */
+const appPasswordList = `<?xml version="1.0" encoding="UTF-8"?>
+<a:feed xmlns:a="http://www.w3.org/2005/Atom" xmlns:sync="http://schemas.atomsync.dev/2009/sync">
+  <a:author>
+    <a:name>jmartin</a:name>
+  </a:author>
+  <a:id>http://127.0.0.1:8080/v2/account/app_passwords/</a:id>
+  <a:link rel="self" href="http://127.0.0.1:8080/v2/account/app_passwords/"/>
+  <a:title>App passwords</a:title>
+  <a:updated>2009-06-05T09:02:10Z</a:updated>
+  <a:entry>
+    <a:author>
+      <a:name>jmartin</a:name>
+    </a:author>
+    <a:id>http://127.0.0.1:8080/v2/account/app_passwords/0b7d9e21-5c3a-4f86-9d12-7a8b9c0d1e2f</a:id>
+    <a:link rel="edit" href="http://127.0.0.1:8080/v2/account/app_passwords/0b7d9e21-5c3a-4f86-9d12-7a8b9c0d1e2f"/>
+    <a:published>2009-06-01T17:40:03Z</a:published>
+    <a:updated>2009-06-01T17:40:03Z</a:updated>
+    <a:title>Mac Contacts</a:title>
+    <sync:app_password>
+      <sync:uuid>0b7d9e21-5c3a-4f86-9d12-7a8b9c0d1e2f</sync:uuid>
+      <sync:name>Mac Contacts</sync:name>
+      <sync:last_used>2009-06-05T08:57:00Z</sync:last_used>
+    </sync:app_password>
+  </a:entry>
+  <a:entry>
+    <a:author>
+      <a:name>jmartin</a:name>
+    </a:author>
+    <a:id>http://127.0.0.1:8080/v2/account/app_passwords/6f1c2a4e-93b7-4d0e-8a55-1e2f3c4d5b6a</a:id>
+    <a:link rel="edit" href="http://127.0.0.1:8080/v2/account/app_passwords/6f1c2a4e-93b7-4d0e-8a55-1e2f3c4d5b6a"/>
+    <a:published>2009-06-05T09:02:10Z</a:published>
+    <a:updated>2009-06-05T09:02:10Z</a:updated>
+    <a:title>DAVx5 on my phone</a:title>
+    <sync:app_password>
+      <sync:uuid>6f1c2a4e-93b7-4d0e-8a55-1e2f3c4d5b6a</sync:uuid>
+      <sync:name>DAVx5 on my phone</sync:name>
+      <sync:last_used/>
+    </sync:app_password>
+  </a:entry>
+</a:feed>
+`;
+
 /** spec/examples/consumer.entry.xml: 201 answer to POST /v2/admin/accounts/<username>/consumers: OAuth 1.0a consumer key and secret, shown only here. */
 const consumerEntry = `<?xml version="1.0" encoding="UTF-8"?>
 <entry xmlns="http://www.w3.org/2005/Atom" xmlns:as="http://schemas.atomsync.dev/2009/sync">
@@ -1711,6 +1774,10 @@ export const samples: { readonly [K in EntryShapeName]: { readonly entry?: strin
 </a:entry>
 </feed>
 `,
+  },
+  AppPasswordEntry: {
+    entry: appPasswordCreateResponse,
+    feed: appPasswordList,
   },
   ConsumerEntry: {
     entry: consumerEntry,

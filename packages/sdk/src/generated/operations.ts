@@ -1,7 +1,7 @@
 // generated — do not edit. Written by codegen/src/emit/sdk.ts from spec/openapi.yaml and spec/xsd/*.xsd; run `npm run generate`.
 /* eslint-disable */
 import { operations } from '@atomsync/atom';
-import type { Account, AccountEntryResponse, ActivesyncClient, ActivesyncClientEntryResponse, ActivesyncWipeEntry, BatchContentEntry, BindingEntry, BindingEntryResponse, ChatMessageEntryResponse, ConsumerEntryResponse, ContentEntry, ContentEntryResponse, DatastoreClient, DatastoreClientEntryResponse, ExtdataClient, ExtdataClientEntryResponse, Feed, OutboxEntryResponse, PhoneDatastoreBindingEntry, PhoneDatastoreBindingEntryResponse, PhoneModelEntryResponse, SessionEntryResponse, SyncLogEntryResponse, SynchronizationEntry, SyncmlClient, SyncmlClientEntryResponse, SyncmlSetupEntry, SyncmlSetupEntryResponse, TokenEntryResponse, VendorEntryResponse } from '@atomsync/atom';
+import type { Account, AccountEntryResponse, ActivesyncClient, ActivesyncClientEntryResponse, ActivesyncWipeEntry, AppPassword, AppPasswordEntryResponse, BatchContentEntry, BindingEntry, BindingEntryResponse, ChatMessageEntryResponse, ConsumerEntryResponse, ContentEntry, ContentEntryResponse, DatastoreClient, DatastoreClientEntryResponse, ExtdataClient, ExtdataClientEntryResponse, Feed, OutboxEntryResponse, PhoneDatastoreBindingEntry, PhoneDatastoreBindingEntryResponse, PhoneModelEntryResponse, SessionEntryResponse, SyncLogEntryResponse, SynchronizationEntry, SyncmlClient, SyncmlClientEntryResponse, SyncmlSetupEntry, SyncmlSetupEntryResponse, TokenEntryResponse, VendorEntryResponse } from '@atomsync/atom';
 import type { ConditionalRequestOptions, ConditionalWriteOptions, Invoke, Iterate, NotModified, RequestOptions } from '../invoke.js';
 import type { AtomSyncError } from '../errors.js';
 
@@ -35,6 +35,10 @@ export interface AtomSyncApi {
    * The phone catalogue — vendors and SyncML-capable models. Read only; needs no authentication.
    */
   readonly phones: PhonesApi;
+  /**
+   * The caller's own account — app passwords, the named passwords its devices sign in to CardDAV/CalDAV with. A password is shown only in the answer that creates it.
+   */
+  readonly appPasswords: AppPasswordsApi;
   /**
    * Account administration (site administrators only) — accounts, bearer tokens and OAuth 1.0a consumers. Secrets are shown only in the answer that creates them.
    */
@@ -924,6 +928,53 @@ export interface PhonesApi {
 }
 
 /**
+ * The caller's own account — app passwords, the named passwords its devices sign in to CardDAV/CalDAV with. A password is shown only in the answer that creates it.
+ */
+export interface AppPasswordsApi {
+  /**
+   * List the account's app passwords.
+   *
+   * `GET /v2/account/app_passwords/` → 200
+   * @param options abort signal and extra headers for this request
+   */
+  list(options?: RequestOptions): Promise<Feed<AppPasswordEntryResponse>>;
+  /**
+   * List the account's app passwords.
+   *
+   * `GET /v2/account/app_passwords/` → 200
+   *
+   * With `ifNoneMatch` (the ETag of an earlier answer, from `etagOf`): resolves to {@link NotModified} while the answer still has that tag (HTTP 304, no body), else to the fresh answer.
+   * @param options as for the other form, and `ifNoneMatch`: the ETag of the copy held (`etagOf`)
+   */
+  list(options: ConditionalRequestOptions): Promise<Feed<AppPasswordEntryResponse> | NotModified>;
+  /**
+   * List the account's app passwords.
+   *
+   * `GET /v2/account/app_passwords/` → 200
+   *
+   * Every entry of `list`, page after page: yields the entries of each page and follows its `link rel="next"` (on the same origin) until a page has none.
+   * @param options abort signal and extra headers for this request
+   */
+  iterateList(options?: RequestOptions): AsyncIterableIterator<AppPasswordEntryResponse>;
+  /**
+   * Create an app password.
+   *
+   * `POST /v2/account/app_passwords/` → 201
+   * @param appPassword the `app_password` of the AppPasswordEntry to send
+   * @param options abort signal and extra headers for this request
+   */
+  create(appPassword: AppPassword, options?: RequestOptions): Promise<AppPasswordEntryResponse>;
+  /**
+   * Revoke an app password.
+   *
+   * `DELETE /v2/account/app_passwords/{appPasswordUuid}` → 200 Deleted
+   * @param appPasswordUuid The app password's `uuid`.
+   * @param options abort signal and extra headers for this request
+   */
+  revoke(appPasswordUuid: string, options?: RequestOptions): Promise<void>;
+}
+
+/**
  * Account administration (site administrators only) — accounts, bearer tokens and OAuth 1.0a consumers. Secrets are shown only in the answer that creates them.
  */
 export interface AdminApi {
@@ -1102,6 +1153,12 @@ export function createOperations(invoke: Invoke, iterate: Iterate): AtomSyncApi 
       models: (options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.listModels, {}, options),
       iterateModels: (options) => iterate(operations.listModels, {}, options),
       model: (modelUuid: string, options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.getModel, { path: { modelUuid } }, options),
+    },
+    appPasswords: {
+      list: (options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.listAppPasswords, {}, options),
+      iterateList: (options) => iterate(operations.listAppPasswords, {}, options),
+      create: (appPassword, options) => invoke(operations.createAppPassword, { body: { appPassword } }, options),
+      revoke: (appPasswordUuid, options) => invoke(operations.revokeAppPassword, { path: { appPasswordUuid } }, options),
     },
     admin: {
       accounts: (options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.listAccounts, {}, options),

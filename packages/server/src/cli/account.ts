@@ -11,6 +11,7 @@ import type { OpenedStore } from '../bootstrap.js';
 import { STORE_ENVIRONMENT } from '../config.js';
 import { ServiceError } from '../errors.js';
 import * as accounts from '../services/accounts.js';
+import * as appPasswords from '../services/app-passwords.js';
 import { fail, openStoreOrFail } from './failure.js';
 import { documentEnvironment } from './usage.js';
 
@@ -29,7 +30,7 @@ async function withStore(data: string | undefined, work: (opened: OpenedStore) =
     await work(opened);
   } catch (err) {
     if (!(err instanceof ServiceError)) throw err;
-    const details = err.details.map((d) => `\n  ${d.path?.replace('/entry/account/', '') ?? ''} ${d.message}`).join('');
+    const details = err.details.map((d) => `\n  ${d.path?.replace(/^\/entry\/\w+\//, '') ?? ''} ${d.message}`).join('');
     await opened.store.close();
     fail(`${err.message}${details}`, 1);
   }
@@ -108,9 +109,52 @@ const consumer = defineCommand({
     }),
 });
 
-export const accountCommand = defineCommand({
-  meta: { name: 'account', description: 'Manage accounts' },
-  subCommands: { add, list, delete: remove, passwd, token, consumer },
+const appPasswordAdd = defineCommand({
+  meta: { name: 'add', description: 'Create an app password for one device\'s CardDAV/CalDAV sign-in (printed once)' },
+  args: { username: usernameArg, name: { type: 'positional', description: 'The device it is for, e.g. "Mac Contacts" (1 to 100 characters, unique in the account)', required: true }, data: dataArg },
+  run: ({ args }) =>
+    withStore(args.data, async (deps) => {
+      const account = await accounts.getAccount(deps, args.username);
+      const created = await appPasswords.createAppPassword(deps.store, account.id, args.name);
+      print(`created app password ${created.record.uuid} (${created.record.name}) for ${account.username}`);
+      print(`password: ${created.password}`);
+    }),
 });
 
-for (const command of [accountCommand, add, list, remove, passwd, token, consumer]) documentEnvironment(command, STORE_ENVIRONMENT);
+const appPasswordList = defineCommand({
+  meta: { name: 'list', description: 'List an account\'s app passwords (never the passwords)' },
+  args: { username: usernameArg, data: dataArg },
+  run: ({ args }) =>
+    withStore(args.data, async (deps) => {
+      const account = await accounts.getAccount(deps, args.username);
+      print(`${'UUID'.padEnd(36)}  CREATED                   LAST USED                 NAME`);
+      for (const p of await appPasswords.listAppPasswords(deps.store, account.id)) {
+        print(`${p.uuid}  ${p.created.toISOString()}  ${(p.lastUsed?.toISOString() ?? 'never').padEnd(24)}  ${p.name}`);
+      }
+    }),
+});
+
+const appPasswordRevoke = defineCommand({
+  meta: { name: 'revoke', description: 'Revoke an app password: no device signs in with it from now on' },
+  args: { username: usernameArg, uuid: { type: 'positional', description: 'The app password\'s uuid (see `list`)', required: true }, data: dataArg },
+  run: ({ args }) =>
+    withStore(args.data, async (deps) => {
+      const account = await accounts.getAccount(deps, args.username);
+      await appPasswords.revokeAppPassword(deps.store, account.id, args.uuid);
+      print(`revoked app password ${args.uuid} of ${account.username}`);
+    }),
+});
+
+const appPassword = defineCommand({
+  meta: { name: 'app-password', description: 'Manage an account\'s app passwords (CardDAV/CalDAV devices)' },
+  subCommands: { add: appPasswordAdd, list: appPasswordList, revoke: appPasswordRevoke },
+});
+
+export const accountCommand = defineCommand({
+  meta: { name: 'account', description: 'Manage accounts' },
+  subCommands: { add, list, delete: remove, passwd, token, consumer, 'app-password': appPassword },
+});
+
+for (const command of [accountCommand, add, list, remove, passwd, token, consumer, appPassword, appPasswordAdd, appPasswordList, appPasswordRevoke]) {
+  documentEnvironment(command, STORE_ENVIRONMENT);
+}

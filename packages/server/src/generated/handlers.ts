@@ -355,6 +355,27 @@ export interface OperationHandlersOf<Ctx> {
   getModel?(input: OperationInput<"getModel">, ctx: Ctx): Promise<OperationResult<"getModel">>;
 
   /**
+   * List the account's app passwords.
+   *
+   * `GET /v2/account/app_passwords/`; auth `account`; answers 200.
+   */
+  listAppPasswords?(input: OperationInput<"listAppPasswords">, ctx: Ctx): Promise<OperationResult<"listAppPasswords">>;
+
+  /**
+   * Create an app password.
+   *
+   * `POST /v2/account/app_passwords/`; auth `account`; answers 201.
+   */
+  createAppPassword?(input: OperationInput<"createAppPassword">, ctx: Ctx): Promise<OperationResult<"createAppPassword">>;
+
+  /**
+   * Revoke an app password.
+   *
+   * `DELETE /v2/account/app_passwords/{appPasswordUuid}`; auth `account`; answers 200 Deleted.
+   */
+  revokeAppPassword?(input: OperationInput<"revokeAppPassword">, ctx: Ctx): Promise<OperationResult<"revokeAppPassword">>;
+
+  /**
    * List accounts.
    *
    * `GET /v2/admin/accounts`; auth `admin`; answers 200.

@@ -125,6 +125,12 @@ export const routes: readonly RouteSpec[] = [
   { method: "GET", path: "/v2/phones/vendors/models/", pattern: "/v2/phones/vendors/models", operation: operations.listModels, variants: [], mediaTypes: [], allow: "GET" },
   // Get a phone model
   { method: "GET", path: "/v2/phones/vendors/models/{modelUuid}", pattern: "/v2/phones/vendors/models/:modelUuid", operation: operations.getModel, variants: [], mediaTypes: [], allow: "GET" },
+  // List the account's app passwords
+  { method: "GET", path: "/v2/account/app_passwords/", pattern: "/v2/account/app_passwords", operation: operations.listAppPasswords, variants: [], mediaTypes: [], allow: "GET, POST" },
+  // Create an app password
+  { method: "POST", path: "/v2/account/app_passwords/", pattern: "/v2/account/app_passwords", operation: operations.createAppPassword, variants: [], mediaTypes: ["application/atom+xml"], allow: "GET, POST" },
+  // Revoke an app password
+  { method: "DELETE", path: "/v2/account/app_passwords/{appPasswordUuid}", pattern: "/v2/account/app_passwords/:appPasswordUuid", operation: operations.revokeAppPassword, variants: [], mediaTypes: [], allow: "DELETE" },
   // List accounts
   { method: "GET", path: "/v2/admin/accounts", pattern: "/v2/admin/accounts", operation: operations.listAccounts, variants: [], mediaTypes: [], allow: "GET, POST" },
   // Create an account

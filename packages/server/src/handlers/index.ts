@@ -1,6 +1,7 @@
 /** Every handler group, merged into the server's OperationHandlers (each operation in one group). */
 import type { OperationHandlers } from '../context.js';
 import { accountsHandlers } from './accounts.js';
+import { appPasswordsHandlers } from './app-passwords.js';
 import { bindingsHandlers } from './bindings.js';
 import { catalogueHandlers } from './catalogue.js';
 import { clientsHandlers } from './clients.js';
@@ -9,7 +10,7 @@ import type { HandlerDeps, HandlerGroup } from './deps.js';
 import { syncmlHandlers } from './syncml.js';
 import { syncmlProtocolHandlers } from './syncml-protocol.js';
 
-const groups: readonly HandlerGroup[] = [accountsHandlers, datastoreHandlers, clientsHandlers, bindingsHandlers, syncmlHandlers, syncmlProtocolHandlers, catalogueHandlers];
+const groups: readonly HandlerGroup[] = [accountsHandlers, appPasswordsHandlers, datastoreHandlers, clientsHandlers, bindingsHandlers, syncmlHandlers, syncmlProtocolHandlers, catalogueHandlers];
 
 export function createHandlers(deps: HandlerDeps): OperationHandlers {
   const handlers: OperationHandlers = {};

@@ -50,6 +50,30 @@ export interface ConsumerRecord {
   readonly created: Date;
 }
 
+/**
+ * A named password of an account for one device's CardDAV/CalDAV sign-in (auth/device-sign-in.ts),
+ * never for the Atom API. The password itself is shown once, on create, and never stored.
+ */
+export interface AppPasswordRecord {
+  readonly accountId: number;
+  readonly uuid: string;
+  /** 1 to 100 characters, unique in the account. */
+  readonly name: string;
+  /** scrypt, in the self-describing form of auth/password.ts, of the password's typed form (services/app-passwords.ts). */
+  readonly passwordHash: string;
+  /**
+   * 16 bits of the SHA-256 of the password's typed form: which of the account's app passwords a
+   * presented one can be, so a sign-in runs scrypt against about one of them, not all
+   * (auth/device-sign-in.ts says why this costs the secret nothing that matters).
+   */
+  readonly hint: number;
+  readonly created: Date;
+  /** When it last signed a device in (written at most about once a minute); null when never. */
+  readonly lastUsed: Date | null;
+}
+
+export type NewAppPassword = Omit<AppPasswordRecord, 'created' | 'lastUsed'>;
+
 // ---- clients --------------------------------------------------------------------------------
 
 export interface ExtdataTokenRecord {

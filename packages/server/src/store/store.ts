@@ -15,6 +15,7 @@ import type { ConflictWinner, SyncMode } from '@atomsync/atom';
 import type { SideName, StateChange, SyncState } from '@atomsync/engine';
 import type {
   AccountRecord,
+  AppPasswordRecord,
   ActivesyncClientRecord,
   ActivesyncCollectionRecord,
   ActivesyncDeviceItem,
@@ -37,6 +38,7 @@ import type {
   ItemDataclass,
   ModelRecord,
   NewAccount,
+  NewAppPassword,
   NewChatMessage,
   NewContent,
   NewOutboxItem,
@@ -76,6 +78,25 @@ export interface ConsumerRepo {
   create(consumer: Omit<ConsumerRecord, 'created'>): Promise<ConsumerRecord>;
   /** Through the key's route. */
   byKey(key: string): Promise<ConsumerRecord | undefined>;
+}
+
+/**
+ * An account's app passwords (records.ts AppPasswordRecord). Found by the account only: a device
+ * signs in with the account's username, which leads to the account first.
+ */
+export interface AppPasswordRepo {
+  /** The account's app passwords, oldest first, with their hashes (the sign-in needs them; the API shows none). */
+  list(accountId: number): Promise<AppPasswordRecord[]>;
+  /**
+   * Inserts it, in one transaction with the checks, unless the account has one of the same name
+   * ('name_taken') or holds `limit` already ('full'); concurrent creates of one account are
+   * serialized, so neither rule is broken by a race, on any instance.
+   */
+  create(fresh: NewAppPassword, limit: number): Promise<AppPasswordRecord | 'name_taken' | 'full'>;
+  /** false when the account has no app password with this uuid. */
+  delete(accountId: number, uuid: string): Promise<boolean>;
+  /** Records a sign-in at `when`, unless one was recorded less than `unlessWithinMs` before it; no-op for one revoked meanwhile. */
+  touch(accountId: number, uuid: string, when: Date, unlessWithinMs: number): Promise<void>;
 }
 
 export interface NonceRepo {
@@ -547,6 +568,7 @@ export interface Repositories {
   readonly tokens: TokenRepo;
   readonly consumers: ConsumerRepo;
   readonly nonces: NonceRepo;
+  readonly appPasswords: AppPasswordRepo;
   readonly extdata: ExtdataClientRepo;
   readonly datastores: DatastoreClientRepo;
   readonly contents: ContentRepo;

@@ -33,6 +33,17 @@ export interface ConsumersTable {
   created: Millis;
 }
 
+/** Migration 19: an account's named passwords for its devices (AppPasswordRecord). */
+export interface AppPasswordsTable {
+  account_id: number;
+  uuid: string;
+  name: string;
+  password_hash: string;
+  hint: number;
+  created: Millis;
+  last_used: Millis | null;
+}
+
 export interface NoncesTable {
   /** The consumer's account (migration 13). */
   account_id: number;
@@ -400,6 +411,7 @@ export interface Database {
   tokens: TokensTable;
   consumers: ConsumersTable;
   nonces: NoncesTable;
+  app_passwords: AppPasswordsTable;
   username_routes: UsernameRoutesTable;
   token_routes: TokenRoutesTable;
   consumer_routes: ConsumerRoutesTable;

@@ -17,6 +17,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Kysely, Transaction } from 'kysely';
 import type { PoolStats, Repositories, Store } from '../store.js';
 import { accountRepo, consumerRepo, nonceRepo, tokenRepo } from './accounts.js';
+import { appPasswordRepo } from './app-passwords.js';
 import { activesyncDeviceRepo } from './activesync-devices.js';
 import { catalogueRepo } from './catalogue.js';
 import { activesyncRepo, datastoreRepo, extdataRepo, syncmlRepo } from './clients.js';
@@ -60,6 +61,7 @@ export function createKyselyStore(db: Kysely<Database>, dialect: Dialect, poolSt
     tokens: tokenRepo(ctx),
     consumers: consumerRepo(ctx),
     nonces: nonceRepo(ctx),
+    appPasswords: appPasswordRepo(ctx),
     extdata: extdataRepo(ctx),
     datastores: datastoreRepo(ctx),
     contents: contentRepo(ctx),
