@@ -7,7 +7,8 @@ import type { Logger } from 'pino';
 import { ActivesyncEndpoint, type ActivesyncSettings } from './activesync/endpoint.js';
 import { createApp } from './app.js';
 import { createAccountAuthenticator } from './auth/accounts.js';
-import { DavEndpoint, davAuthenticator } from './dav/endpoint.js';
+import { DavEndpoint } from './dav/endpoint.js';
+import { createDeviceAuthenticator } from './auth/device-sign-in.js';
 import { SignInGuard, type SignInSettings } from './auth/sign-in.js';
 import type { MetricsAccess } from './config.js';
 import { outboxGateway, type Gateway } from './gateway/gateway.js';
@@ -64,7 +65,7 @@ export function createServer(options: ServerOptions): H3 {
     options.logger,
   );
   const authenticate = createAccountAuthenticator(store, options.secrets, { baseUrl: options.baseUrl, signIn });
-  const dav = new DavEndpoint({ store, auth: davAuthenticator(authenticate) });
+  const dav = new DavEndpoint({ store, auth: createDeviceAuthenticator(store, { signIn }) });
   return createApp({
     handlers: createHandlers(deps),
     authenticate,

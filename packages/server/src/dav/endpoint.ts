@@ -10,9 +10,8 @@
 import { DavRequestError, errorBody, optionsHeaders, type ResourceKind } from '@atomsync/dav';
 import type { H3, H3Event } from 'h3';
 import type { Logger } from 'pino';
-import type { OperationSpec } from '@atomsync/atom';
-import type { Authenticator } from '../auth/authenticate.js';
-import type { AccountPrincipal } from '../auth/principal.js';
+import type { DeviceAuthenticator } from '../auth/device-sign-in.js';
+import { sourceOf } from '../http/client-address.js';
 import { ServiceError } from '../errors.js';
 import { toServiceError } from '../http/failure.js';
 import { requestState } from '../http/request-state.js';
@@ -25,13 +24,8 @@ import { report } from './reports.js';
 import { kindOf, notFound, resolve, type Resource } from './resources.js';
 import type { DavRequest } from './context.js';
 
-/**
- * Who may use DAV: HTTP Basic with the account's password (or one of its app passwords); a
- * request without valid credentials is refused with a ServiceError 401 carrying the challenge.
- */
-export interface DavAuthenticator {
-  authenticate(event: H3Event): Promise<AccountPrincipal>;
-}
+/** Who may use DAV: HTTP Basic with the account's password or one of its app passwords (auth/device-sign-in.ts). */
+export type DavAuthenticator = Pick<DeviceAuthenticator, 'authenticate'>;
 
 export interface DavDeps {
   readonly store: Store;
@@ -61,7 +55,7 @@ export class DavEndpoint {
     const method = event.req.method.toUpperCase();
     state.operationId ??= `dav.${method}`;
     try {
-      const account = await this.deps.auth.authenticate(event);
+      const account = await this.deps.auth.authenticate(event.req.headers.get('authorization'), sourceOf(event));
       const target = targetOf(event.url.pathname);
       if (target === undefined) throw notFound('DAV resource');
       const req: DavRequest = { store: this.deps.store, account, event, log: state.log };
@@ -120,21 +114,3 @@ function options(resource: Resource): Response {
   return new Response(null, { status: 200, headers: { dav: DAV, allow: Allow, 'content-length': '0' } });
 }
 
-const DAV_CHALLENGE = 'Basic realm="atomsync"';
-
-/** DAV sign-in through the Atom API's authenticator: HTTP Basic with the account's password. */
-export function davAuthenticator(accounts: Authenticator): DavAuthenticator {
-  return {
-    async authenticate(event) {
-      const header = event.req.headers.get('authorization');
-      // Basic only: DAV clients know no other scheme, and a Bearer or OAuth header is not theirs.
-      if (header !== null && !/^Basic\s/i.test(header)) throw new ServiceError(401, 'unauthorized', 'DAV clients sign in with HTTP Basic', [], { 'www-authenticate': DAV_CHALLENGE });
-      const principal = header === null ? undefined : await accounts.identify(event, DAV_OPERATION);
-      if (principal?.kind !== 'account') throw new ServiceError(401, 'unauthorized', 'DAV needs the account’s username and password (HTTP Basic)', [], { 'www-authenticate': DAV_CHALLENGE });
-      return principal;
-    },
-  };
-}
-
-/** The Atom authenticator reads Basic credentials alone; DAV is no Atom operation, so it is named as one here. */
-const DAV_OPERATION = { id: 'dav', method: 'GET', path: '/dav/', tag: 'dav', params: [], auth: 'account', response: { kind: 'none' }, status: 207, implemented: true } as unknown as OperationSpec;

@@ -62,6 +62,8 @@ export async function putMember(req: DavRequest, resource: Resource): Promise<Re
   const type = c.component === undefined ? 'text/vcard' : 'text/calendar';
   const title = titleOf(dataclass, body);
   const created = await req.store.transaction(async (tx) => {
+    // Two PUTs of one new name: the second waits here, then finds the first's item.
+    await tx.contents.lockClient(c.key);
     const seen = await memberNamed(tx, c, resource.name);
     const current = seen === undefined ? undefined : await tx.contents.getLocked(c.key, seen.uuid);
     const outcome = evaluateConditions('PUT', conditions(req), current === undefined ? null : servedOf(current).etag);

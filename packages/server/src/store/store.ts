@@ -191,6 +191,12 @@ export interface ContentRepo {
   /** The live item; undefined when absent or deleted. */
   get(client: ClientKey, uuid: string): Promise<DavItemRecord | undefined>;
   /**
+   * Takes the client's change counter until the caller's transaction ends: the datastore's other
+   * writers wait, so a check that a DAV name is free and the insert under it are one step. Only
+   * inside a transaction; the transaction's writes use the value taken.
+   */
+  lockClient(client: ClientKey): Promise<void>;
+  /**
    * `get`, its row locked until the caller's transaction ends (PostgreSQL `for update`; a SQLite
    * transaction holds the write lock from its start): a check of the item and the write that
    * follows it see the same item, on any instance. Only inside a transaction.

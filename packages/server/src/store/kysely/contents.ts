@@ -255,6 +255,10 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
       const row = await live(client).where('uuid', '=', uuid).executeTakeFirst();
       return row && content(row);
     },
+    async lockClient(client) {
+      // The counter row the client's next write takes: SQLite's transaction holds the write lock already.
+      if (ctx.dialect === 'postgres') await takeSequence(ctx, client);
+    },
     async getLocked(client, uuid) {
       // The client's sequence first (the write that follows takes the same): every writer takes
       // the counter before any row lock, so a row locked here never waits on a writer holding the
