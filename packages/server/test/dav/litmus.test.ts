@@ -13,129 +13,55 @@
  * no collection may be made at all (RFC 6352 §5.2, RFC 4791 §4.2). So against atomsync litmus
  * proves only that: each suite's begin fails and nothing else runs.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAtomsync } from "./clients/atomsync.js";
-import { discover } from "./clients/discovery.js";
-import {
-  parseLitmus,
-  runLitmus,
-  type LitmusOutcome,
-  type LitmusRun,
-  type LitmusSuite,
-} from "./clients/litmus.js";
-import { explainRun } from "./clients/process.js";
-import { startRadicale } from "./clients/radicale.js";
-import type { DavTarget } from "./clients/target.js";
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAtomsync } from './clients/atomsync.js';
+import { discover } from './clients/discovery.js';
+import { parseLitmus, runLitmus, type LitmusOutcome, type LitmusRun, type LitmusSuite } from './clients/litmus.js';
+import { explainRun } from './clients/process.js';
+import { startRadicale } from './clients/radicale.js';
+import type { DavTarget } from './clients/target.js';
 
-const SUITES: readonly LitmusSuite[] = ["http", "basic", "props"];
+const SUITES: readonly LitmusSuite[] = ['http', 'basic', 'props'];
 
 /** A test the server is expected not to pass: where, what litmus says, and why that is right or accepted. */
 interface Pinned {
   readonly test: string; // `suite number name`
-  readonly outcome: Extract<LitmusOutcome, "fail" | "skip">;
+  readonly outcome: Extract<LitmusOutcome, 'fail' | 'skip'>;
   readonly reason: RegExp;
   readonly why: string;
 }
 
-const RADICALE_PUT =
-  "Radicale stores only vCards and iCalendar objects: a PUT of anything else is 400";
+const RADICALE_PUT = 'Radicale stores only vCards and iCalendar objects: a PUT of anything else is 400';
 const RADICALE_EXPECTED: readonly Pinned[] = [
-  {
-    test: "basic 3 put_get",
-    outcome: "fail",
-    reason: /^PUT of `.*res' failed: 400 Bad Request$/,
-    why: RADICALE_PUT,
-  },
-  {
-    test: "basic 4 put_get_utf8_segment",
-    outcome: "fail",
-    reason: /^PUT of `.*res-%e2%82%ac' failed: 400 Bad Request$/,
-    why: RADICALE_PUT,
-  },
-  {
-    test: "basic 6 mkcol_over_plain",
-    outcome: "skip",
-    reason: /^$/,
-    why: "needs the resource put_get could not create",
-  },
-  {
-    test: "basic 7 delete",
-    outcome: "skip",
-    reason: /^$/,
-    why: "needs the resource put_get could not create",
-  },
-  {
-    test: "basic 14 mkcol_with_body",
-    outcome: "fail",
-    reason: /^MKCOL with weird body must fail with 415/,
-    why: "Radicale ignores a MKCOL body it does not understand",
-  },
+  { test: 'basic 3 put_get', outcome: 'fail', reason: /^PUT of `.*res' failed: 400 Bad Request$/, why: RADICALE_PUT },
+  { test: 'basic 4 put_get_utf8_segment', outcome: 'fail', reason: /^PUT of `.*res-%e2%82%ac' failed: 400 Bad Request$/, why: RADICALE_PUT },
+  { test: 'basic 6 mkcol_over_plain', outcome: 'skip', reason: /^$/, why: 'needs the resource put_get could not create' },
+  { test: 'basic 7 delete', outcome: 'skip', reason: /^$/, why: 'needs the resource put_get could not create' },
+  { test: 'basic 14 mkcol_with_body', outcome: 'fail', reason: /^MKCOL with weird body must fail with 415/, why: 'Radicale ignores a MKCOL body it does not understand' },
   // litmus prints freed memory as the path here (its bug): the path is not pinned.
-  {
-    test: "props 5 propinit",
-    outcome: "fail",
-    reason: /^PUT of `[\s\S]*': 400 Bad Request$/,
-    why: RADICALE_PUT,
-  },
-  {
-    test: "props 25 propinit",
-    outcome: "fail",
-    reason: /^PUT of `[\s\S]*': 400 Bad Request$/,
-    why: RADICALE_PUT,
-  },
-  {
-    test: "props 26 propmanyns",
-    outcome: "fail",
-    reason: /^PROPPATCH on `.*\/litmus\/prop': 404 Not Found$/,
-    why: "the resource propinit could not PUT does not exist",
-  },
+  { test: 'props 5 propinit', outcome: 'fail', reason: /^PUT of `[\s\S]*': 400 Bad Request$/, why: RADICALE_PUT },
+  { test: 'props 25 propinit', outcome: 'fail', reason: /^PUT of `[\s\S]*': 400 Bad Request$/, why: RADICALE_PUT },
+  { test: 'props 26 propmanyns', outcome: 'fail', reason: /^PROPPATCH on `.*\/litmus\/prop': 404 Not Found$/, why: 'the resource propinit could not PUT does not exist' },
   // Every property test between the two propinits needs the resource the first could not create.
-  ...[
-    [6, "propset"],
-    [7, "propget"],
-    [9, "propmove"],
-    [10, "propget"],
-    [11, "propdeletes"],
-    [12, "propget"],
-    [13, "propreplace"],
-    [14, "propget"],
-    [15, "propnullns"],
-    [16, "propget"],
-    [17, "prophighunicode"],
-    [18, "propget"],
-    [19, "propremoveset"],
-    [20, "propget"],
-    [21, "propsetremove"],
-    [22, "propget"],
-    [23, "propvalnspace"],
-    [27, "propget"],
-  ].map(([n, name]) => ({
-    test: `props ${n} ${name}`,
-    outcome: "skip" as const,
-    reason: /^$/,
-    why: "needs the resource propinit could not create",
-  })),
+  ...[[6, 'propset'], [7, 'propget'], [9, 'propmove'], [10, 'propget'], [11, 'propdeletes'], [12, 'propget'], [13, 'propreplace'], [14, 'propget'], [15, 'propnullns'],
+    [16, 'propget'], [17, 'prophighunicode'], [18, 'propget'], [19, 'propremoveset'], [20, 'propget'], [21, 'propsetremove'], [22, 'propget'], [23, 'propvalnspace'], [27, 'propget']]
+    .map(([n, name]) => ({ test: `props ${n} ${name}`, outcome: 'skip' as const, reason: /^$/, why: 'needs the resource propinit could not create' })),
 ];
 
 // NOT YET (until MKCOL lands, branch dav-collections): the endpoint resolves `<home>/litmus/` as a
 // collection of the account before it looks at the method, finds none and answers 404. Once MKCOL
 // is served at a home, a plain MKCOL (no body, so no address book or calendar) must be refused
 // 403 — pin that here then; litmus still stops at begin, for the reason above.
-const ATOMSYNC_BEGIN =
-  /^Could not create new collection `\/dav\/addressbooks\/alice\/litmus\/' for tests: 404 Not Found\nServer must allow `MKCOL \/dav\/addressbooks\/alice\/litmus\/' for tests to proceed$/;
+const ATOMSYNC_BEGIN = /^Could not create new collection `\/dav\/addressbooks\/alice\/litmus\/' for tests: 404 Not Found\nServer must allow `MKCOL \/dav\/addressbooks\/alice\/litmus\/' for tests to proceed$/;
 const ATOMSYNC_EXPECTED: readonly Pinned[] = SUITES.map((suite) => ({
   test: `${suite} 1 begin`,
-  outcome: "fail" as const,
+  outcome: 'fail' as const,
   reason: ATOMSYNC_BEGIN,
-  why: "litmus needs a plain MKCOL, which atomsync refuses (it holds only address books and calendars); 404 until MKCOL lands, then 403",
+  why: 'litmus needs a plain MKCOL, which atomsync refuses (it holds only address books and calendars); 404 until MKCOL lands, then 403',
 }));
 
 /** `httpPasses`: the server lets litmus make its collection, so the http suite runs (and must pass) whole. */
-function litmusAgainst(
-  start: () => Promise<DavTarget>,
-  expected: readonly Pinned[],
-  httpPasses: boolean
-): void {
+function litmusAgainst(start: () => Promise<DavTarget>, expected: readonly Pinned[], httpPasses: boolean): void {
   let starting: Promise<DavTarget>;
   let litmus: LitmusRun;
 
@@ -143,171 +69,97 @@ function litmusAgainst(
     starting = start();
     const target = await starting;
     const found = await discover(target);
-    litmus = await runLitmus(
-      found.addressbookHome,
-      target.username,
-      target.password,
-      { suites: SUITES, timeoutMs: 60_000 }
-    );
+    litmus = await runLitmus(found.addressbookHome, target.username, target.password, { suites: SUITES, timeoutMs: 60_000 });
   }, 90_000);
   afterAll(async () => {
-    await starting?.then(
-      (t) => t.stop(),
-      () => undefined
-    );
+    await starting?.then((t) => t.stop(), () => undefined);
   });
 
-  it("runs every suite asked for, each to its summary", () => {
+  it('runs every suite asked for, each to its summary', () => {
     expect(litmus.run.timedOut, explainRun(litmus.run)).toBe(false);
-    expect(
-      litmus.summaries.map((s) => s.suite),
-      explainRun(litmus.run)
-    ).toEqual(SUITES);
+    expect(litmus.summaries.map((s) => s.suite), explainRun(litmus.run)).toEqual(SUITES);
     for (const summary of litmus.summaries) {
-      const ran = litmus.results.filter(
-        (r) => r.suite === summary.suite && r.outcome !== "skip"
-      );
+      const ran = litmus.results.filter((r) => r.suite === summary.suite && r.outcome !== 'skip');
       expect(ran.length, summary.suite).toBe(summary.run);
-      expect(
-        ran.filter((r) => r.outcome === "fail" || r.outcome === "fatal").length,
-        summary.suite
-      ).toBe(summary.failed);
+      expect(ran.filter((r) => r.outcome === 'fail' || r.outcome === 'fatal').length, summary.suite).toBe(summary.failed);
     }
   });
 
-  it("fails and skips exactly the pinned tests, each for its pinned reason", () => {
-    const notPassed = litmus.results.filter(
-      (r) => r.outcome !== "pass" && r.outcome !== "warn"
+  it('fails and skips exactly the pinned tests, each for its pinned reason', () => {
+    const notPassed = litmus.results.filter((r) => r.outcome !== 'pass' && r.outcome !== 'warn');
+    expect(notPassed.map((r) => `${r.suite} ${r.number} ${r.name}: ${r.outcome}`), explainRun(litmus.run)).toEqual(
+      expected.map((p) => `${p.test}: ${p.outcome}`).sort(byPosition),
     );
-    expect(
-      notPassed.map((r) => `${r.suite} ${r.number} ${r.name}: ${r.outcome}`),
-      explainRun(litmus.run)
-    ).toEqual(expected.map((p) => `${p.test}: ${p.outcome}`).sort(byPosition));
     for (const pinned of expected) {
-      const result = notPassed.find(
-        (r) => `${r.suite} ${r.number} ${r.name}` === pinned.test
-      )!;
-      expect(result.reason ?? "", `${pinned.test} (${pinned.why})`).toMatch(
-        pinned.reason
-      );
+      const result = notPassed.find((r) => `${r.suite} ${r.number} ${r.name}` === pinned.test)!;
+      expect(result.reason ?? '', `${pinned.test} (${pinned.why})`).toMatch(pinned.reason);
     }
   });
 
-  it.runIf(httpPasses)("the http suite passes whole", () => {
-    const http = litmus.results.filter((r) => r.suite === "http");
+  it.runIf(httpPasses)('the http suite passes whole', () => {
+    const http = litmus.results.filter((r) => r.suite === 'http');
     expect(http.length).toBeGreaterThan(0);
-    expect(http.filter((r) => r.outcome !== "pass")).toEqual([]);
+    expect(http.filter((r) => r.outcome !== 'pass')).toEqual([]);
   });
 
-  it.runIf(!httpPasses)(
-    "nothing runs past begin: init passes and begin fails in every suite",
-    () => {
-      expect(
-        litmus.results.map(
-          (r) => `${r.suite} ${r.number} ${r.name}: ${r.outcome}`
-        )
-      ).toEqual(
-        SUITES.flatMap((suite) => [
-          `${suite} 0 init: pass`,
-          `${suite} 1 begin: fail`,
-        ])
-      );
-    }
-  );
+  it.runIf(!httpPasses)('nothing runs past begin: init passes and begin fails in every suite', () => {
+    expect(litmus.results.map((r) => `${r.suite} ${r.number} ${r.name}: ${r.outcome}`)).toEqual(
+      SUITES.flatMap((suite) => [`${suite} 0 init: pass`, `${suite} 1 begin: fail`]),
+    );
+  });
 }
 
 /** In litmus's order: suite as run, then test number. */
 function byPosition(x: string, y: string): number {
-  const [xs, xn] = x.split(" ");
-  const [ys, yn] = y.split(" ");
-  return (
-    SUITES.indexOf(xs as LitmusSuite) - SUITES.indexOf(ys as LitmusSuite) ||
-    Number(xn) - Number(yn)
-  );
+  const [xs, xn] = x.split(' ');
+  const [ys, yn] = y.split(' ');
+  return SUITES.indexOf(xs as LitmusSuite) - SUITES.indexOf(ys as LitmusSuite) || Number(xn) - Number(yn);
 }
 
-describe("litmus output parser", () => {
+describe('litmus output parser', () => {
   // As litmus 0.13 writes to a pipe: \r rewrites, a warning on its own line, a reason over two lines.
   const sample = [
-    "-> running `basic':",
-    "\r 0. init.................. \r 0. init.................. pass",
-    "\r 1. begin................. \r 1. begin................. FAIL (Could not create new collection `/x/litmus/' for tests: 403 Forbidden",
-    "Server must allow `MKCOL /x/litmus/' for tests to proceed)",
-    "\r 2. options............... SKIPPED",
-    "\r 3. delete_fragment....... WARNING: DELETE removed collection resource with Request-URI including fragment; unsafe",
-    "    ...................... pass (with 1 warning)",
-    "\r 4. expect_fail........... \r 4. expect_fail........... XFAIL",
-    "-> 1 test was skipped.",
-    "<- summary for `basic': of 4 tests run: 3 passed, 1 failed. 75.0%",
-    "-> 1 warning was issued.",
-    "-> running `locks':",
-    "\r 0. init.................. SKIPPED (no locking)",
-    "<- all tests skipped for `locks'.",
-  ].join("\n");
+    '-> running `basic\':',
+    '\r 0. init.................. \r 0. init.................. pass',
+    '\r 1. begin................. \r 1. begin................. FAIL (Could not create new collection `/x/litmus/\' for tests: 403 Forbidden',
+    'Server must allow `MKCOL /x/litmus/\' for tests to proceed)',
+    '\r 2. options............... SKIPPED',
+    '\r 3. delete_fragment....... WARNING: DELETE removed collection resource with Request-URI including fragment; unsafe',
+    '    ...................... pass (with 1 warning)',
+    '\r 4. expect_fail........... \r 4. expect_fail........... XFAIL',
+    '-> 1 test was skipped.',
+    '<- summary for `basic\': of 4 tests run: 3 passed, 1 failed. 75.0%',
+    '-> 1 warning was issued.',
+    '-> running `locks\':',
+    '\r 0. init.................. SKIPPED (no locking)',
+    '<- all tests skipped for `locks\'.',
+  ].join('\n');
 
-  it("reads each test once, with its outcome, its reason over lines, and its warnings", () => {
+  it('reads each test once, with its outcome, its reason over lines, and its warnings', () => {
     expect(parseLitmus(sample)).toEqual({
       results: [
+        { suite: 'basic', number: 0, name: 'init', outcome: 'pass', warnings: [] },
         {
-          suite: "basic",
-          number: 0,
-          name: "init",
-          outcome: "pass",
-          warnings: [],
+          suite: 'basic', number: 1, name: 'begin', outcome: 'fail', warnings: [],
+          reason: "Could not create new collection `/x/litmus/' for tests: 403 Forbidden\nServer must allow `MKCOL /x/litmus/' for tests to proceed",
         },
-        {
-          suite: "basic",
-          number: 1,
-          name: "begin",
-          outcome: "fail",
-          warnings: [],
-          reason:
-            "Could not create new collection `/x/litmus/' for tests: 403 Forbidden\nServer must allow `MKCOL /x/litmus/' for tests to proceed",
-        },
-        {
-          suite: "basic",
-          number: 2,
-          name: "options",
-          outcome: "skip",
-          warnings: [],
-        },
-        {
-          suite: "basic",
-          number: 3,
-          name: "delete_fragment",
-          outcome: "warn",
-          warnings: [
-            "DELETE removed collection resource with Request-URI including fragment; unsafe",
-          ],
-        },
-        {
-          suite: "basic",
-          number: 4,
-          name: "expect_fail",
-          outcome: "xfail",
-          warnings: [],
-        },
-        {
-          suite: "locks",
-          number: 0,
-          name: "init",
-          outcome: "skip",
-          reason: "no locking",
-          warnings: [],
-        },
+        { suite: 'basic', number: 2, name: 'options', outcome: 'skip', warnings: [] },
+        { suite: 'basic', number: 3, name: 'delete_fragment', outcome: 'warn', warnings: ['DELETE removed collection resource with Request-URI including fragment; unsafe'] },
+        { suite: 'basic', number: 4, name: 'expect_fail', outcome: 'xfail', warnings: [] },
+        { suite: 'locks', number: 0, name: 'init', outcome: 'skip', reason: 'no locking', warnings: [] },
       ],
       summaries: [
-        { suite: "basic", run: 4, passed: 3, failed: 1 },
-        { suite: "locks", run: 0, passed: 0, failed: 0 },
+        { suite: 'basic', run: 4, passed: 3, failed: 1 },
+        { suite: 'locks', run: 0, passed: 0, failed: 0 },
       ],
     });
   });
 });
 
-describe("litmus against Radicale", () => {
+describe('litmus against Radicale', () => {
   litmusAgainst(() => startRadicale(), RADICALE_EXPECTED, true);
 });
 
-describe("litmus against atomsync", () => {
+describe('litmus against atomsync', () => {
   litmusAgainst(() => startAtomsync(), ATOMSYNC_EXPECTED, false);
 });

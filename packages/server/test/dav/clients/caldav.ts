@@ -3,23 +3,14 @@
  * modules are not on other Pythons' paths): the script's JSON, typed. Each step is recorded as
  * its value or its error with the HTTP status and body of the response that failed it.
  */
-import { fileURLToPath } from "node:url";
-import { explainRun, runClient } from "./process.js";
-import type { DavTarget } from "./target.js";
+import { fileURLToPath } from 'node:url';
+import { explainRun, runClient } from './process.js';
+import type { DavTarget } from './target.js';
 
-const PYTHON = "/usr/bin/python3";
-const SCRIPT = fileURLToPath(new URL("./caldav_client.py", import.meta.url));
+const PYTHON = '/usr/bin/python3';
+const SCRIPT = fileURLToPath(new URL('./caldav_client.py', import.meta.url));
 
-export type Step<T> =
-  | { readonly ok: true; readonly value: T }
-  | {
-      readonly ok: false;
-      readonly error: string;
-      readonly status: number | null;
-      readonly body: string | null;
-      readonly message: string;
-      readonly trace: string;
-    };
+export type Step<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string; readonly status: number | null; readonly body: string | null; readonly message: string; readonly trace: string };
 
 export interface SyncDelta {
   readonly token: string;
@@ -55,9 +46,9 @@ export interface CaldavReport {
   readonly bogusToken?: Step<SyncDelta>;
 }
 
-export const SERIES_UID = "caldav-harness-weekly@atomsync.test";
-export const SINGLE_UID = "caldav-harness-single@atomsync.test";
-export const TODO_UID = "caldav-harness-todo@atomsync.test";
+export const SERIES_UID = 'caldav-harness-weekly@atomsync.test';
+export const SINGLE_UID = 'caldav-harness-single@atomsync.test';
+export const TODO_UID = 'caldav-harness-todo@atomsync.test';
 
 /** Calendars the server already has, for a target whose collections are given (atomsync's datastore). */
 export interface GivenCalendars {
@@ -70,21 +61,10 @@ export interface GivenCalendars {
  * current-user-principal there and knows no /.well-known), making the calendar `calendarName`; the
  * items go into that calendar, or into `given` ones when there are.
  */
-export async function runCaldavClient(
-  target: DavTarget,
-  url: string,
-  calendarName: string,
-  timeoutMs: number,
-  given?: GivenCalendars
-): Promise<{ report: CaldavReport; explain: string }> {
+export async function runCaldavClient(target: DavTarget, url: string, calendarName: string, timeoutMs: number, given?: GivenCalendars): Promise<{ report: CaldavReport; explain: string }> {
   const calendars = given === undefined ? [] : [given.events, given.tasks];
-  const run = await runClient(
-    PYTHON,
-    [SCRIPT, url, target.username, target.password, calendarName, ...calendars],
-    { timeoutMs }
-  );
+  const run = await runClient(PYTHON, [SCRIPT, url, target.username, target.password, calendarName, ...calendars], { timeoutMs });
   const explain = explainRun(run);
-  if (run.exitCode !== 0 || run.timedOut)
-    throw new Error(`caldav_client.py did not finish:\n${explain}`);
+  if (run.exitCode !== 0 || run.timedOut) throw new Error(`caldav_client.py did not finish:\n${explain}`);
   return { report: JSON.parse(run.stdout) as CaldavReport, explain };
 }
