@@ -4,14 +4,16 @@
  * endpoint serves as an address book, an events calendar and a tasks calendar (issue 21). Clients
  * get the server's root URL and find the rest through /.well-known/carddav and /caldav.
  *
- * Until the DAV endpoint lands (packages/server/src/dav/), the tests on this target are skipped.
  */
+import type { AtomSyncClient } from '@atomsync/sdk';
 import { startTestServer } from '../../support/server.js';
 import type { DavTarget } from './target.js';
 
 export interface AtomsyncTarget extends DavTarget {
   /** The datastore client the DAV collections stand for. */
   readonly datastoreClient: string;
+  /** An SDK client of the account, to read the datastore as the REST API sees it. */
+  readonly client: AtomSyncClient;
 }
 
 export async function startAtomsync(): Promise<AtomsyncTarget> {
@@ -26,6 +28,7 @@ export async function startAtomsync(): Promise<AtomsyncTarget> {
       username: server.alice.username,
       password: server.alice.password,
       datastoreClient,
+      client: server.alice.client,
       stop: () => server.close(),
     };
   } catch (error) {

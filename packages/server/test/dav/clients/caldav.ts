@@ -30,6 +30,7 @@ export interface CaldavReport {
   readonly saveTodo?: Step<string>;
   readonly events?: Step<string[]>;
   readonly todos?: Step<string[]>;
+  readonly openTodos?: Step<string[]>;
   readonly searchAfterDst?: Step<string[]>;
   readonly searchHourLater?: Step<string[]>;
   readonly expandedAfterDst?: Step<string[]>;
@@ -41,6 +42,7 @@ export interface CaldavReport {
   readonly syncAfterChange?: Step<SyncDelta>;
   readonly delete?: Step<string>;
   readonly syncAfterDelete?: Step<SyncDelta>;
+  readonly eventByUid?: Step<string>;
   readonly bogusToken?: Step<SyncDelta>;
 }
 
@@ -48,9 +50,20 @@ export const SERIES_UID = 'caldav-harness-weekly@atomsync.test';
 export const SINGLE_UID = 'caldav-harness-single@atomsync.test';
 export const TODO_UID = 'caldav-harness-todo@atomsync.test';
 
-/** Runs the script against the target's root URL, making the calendar `calendarName`. */
-export async function runCaldavClient(target: DavTarget, calendarName: string, timeoutMs: number): Promise<{ report: CaldavReport; explain: string }> {
-  const run = await runClient(PYTHON, [SCRIPT, `${target.url}/`, target.username, target.password, calendarName], { timeoutMs });
+/** Calendars the server already has, for a target whose collections are given (atomsync's datastore). */
+export interface GivenCalendars {
+  readonly events: string;
+  readonly tasks: string;
+}
+
+/**
+ * Runs the script against `url` (the URL a user would type: python-caldav 0.11 looks for
+ * current-user-principal there and knows no /.well-known), making the calendar `calendarName`; the
+ * items go into that calendar, or into `given` ones when there are.
+ */
+export async function runCaldavClient(target: DavTarget, url: string, calendarName: string, timeoutMs: number, given?: GivenCalendars): Promise<{ report: CaldavReport; explain: string }> {
+  const calendars = given === undefined ? [] : [given.events, given.tasks];
+  const run = await runClient(PYTHON, [SCRIPT, url, target.username, target.password, calendarName, ...calendars], { timeoutMs });
   const explain = explainRun(run);
   if (run.exitCode !== 0 || run.timedOut) throw new Error(`caldav_client.py did not finish:\n${explain}`);
   return { report: JSON.parse(run.stdout) as CaldavReport, explain };

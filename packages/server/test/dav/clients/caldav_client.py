@@ -5,7 +5,12 @@ DST change, sync-collection after add/change/delete, a bogus sync token. Prints 
 stdout for the TypeScript test to assert on; every step records what the server answered instead of
 stopping at the first surprise, so one run shows everything that differs.
 
-Usage: caldav_client.py URL USERNAME PASSWORD CALENDAR_NAME
+Usage: caldav_client.py URL USERNAME PASSWORD CALENDAR_NAME [EVENTS_URL TASKS_URL]
+
+With EVENTS_URL and TASKS_URL (a server whose collections are given, as atomsync's datastore
+calendars are), the calendar is still made (the step records what the server answers) but the
+events go into EVENTS_URL and the todo into TASKS_URL; without them, everything goes into the
+calendar made.
 """
 import json
 import sys
@@ -16,6 +21,7 @@ import caldav
 from caldav.lib import error
 
 URL, USERNAME, PASSWORD, CALENDAR_NAME = sys.argv[1:5]
+EVENTS_URL, TASKS_URL = (sys.argv[5:7] + [None, None])[:2]
 
 # A weekly series at 09:00 Berlin time from Monday 2 March 2026 (CET, UTC+1). Berlin moves to CEST
 # (UTC+2) on 29 March, so the instance of Monday 6 April is at 07:00 UTC: a server that expands
@@ -157,19 +163,28 @@ if me is None:
     print(json.dumps(result))
     sys.exit(0)
 step("calendarsBefore", lambda: sorted(str(c.url) for c in me.calendars()))
-step("makeCalendar", lambda: str(held.setdefault("calendar", me.make_calendar(name=CALENDAR_NAME, cal_id=CALENDAR_NAME)).url))
-calendar = held.get("calendar")
+step("makeCalendar", lambda: str(held.setdefault("made", me.make_calendar(name=CALENDAR_NAME, cal_id=CALENDAR_NAME)).url))
+made = held.get("made")
+if made is not None:
+    step("calendarsAfter", lambda: sorted(str(c.url) for c in me.calendars()))
+    step("displayName", lambda: made.get_display_name())
+if EVENTS_URL is not None:
+    calendar = client.calendar(url=EVENTS_URL)
+    tasks = client.calendar(url=TASKS_URL)
+else:
+    calendar = tasks = made
 if calendar is None:
     print(json.dumps(result))
     sys.exit(0)
-step("calendarsAfter", lambda: sorted(str(c.url) for c in me.calendars()))
-step("displayName", lambda: calendar.get_display_name())
 
 step("saveSeries", lambda: str(calendar.save_event(SERIES).url))
-step("saveSingle", lambda: str(calendar.save_event(SINGLE % (SINGLE_UID, "Lunch")).url))
-step("saveTodo", lambda: str(calendar.save_todo(TODO).url))
+single_url = step("saveSingle", lambda: str(calendar.save_event(SINGLE % (SINGLE_UID, "Lunch")).url))
+step("saveTodo", lambda: str(tasks.save_todo(TODO).url))
 step("events", lambda: uids(calendar.events()))
-step("todos", lambda: uids(calendar.todos()))
+# Every todo (a comp-filter of VTODO alone), then the open ones as todos() asks by default: three
+# calendar-queries with property filters (COMPLETED not defined, STATUS not COMPLETED/CANCELLED …).
+step("todos", lambda: uids(tasks.todos(include_completed=True)))
+step("openTodos", lambda: uids(tasks.todos()))
 
 # Time range: the later instance (6 April, 07:00 UTC after the change to CEST) found without
 # expansion, so the server's own filter decided; an hour later (where a UTC-only expansion would
@@ -191,7 +206,10 @@ if initial is not None:
     after_add = step("syncAfterAdd", lambda: delta(calendar, initial["token"]))
 
     def change():
-        event = calendar.event_by_uid(SINGLE_UID)
+        # By the href it was saved under, as a syncing application that keeps hrefs does
+        # (event_by_uid is a calendar-query by property: the eventByUid step below).
+        event = calendar.event_by_url(single_url)
+        event.load()
         event.data = SINGLE % (SINGLE_UID, "Lunch moved")
         event.save()
         return str(event.url)
@@ -200,13 +218,16 @@ if initial is not None:
     after_change = step("syncAfterChange", lambda: delta(calendar, after_add["token"])) if after_add else None
 
     def delete():
-        event = calendar.event_by_uid("caldav-harness-added@atomsync.test")
+        event = calendar.event_by_url(added)
         event.delete()
         return str(event.url)
 
     step("delete", delete)
     if after_change:
         step("syncAfterDelete", lambda: delta(calendar, after_change["token"]))
+
+# An event found by its UID: a calendar-query with a property filter (UID text-match).
+step("eventByUid", lambda: str(calendar.event_by_uid(SINGLE_UID).url))
 
 step("bogusToken", lambda: delta(calendar, "http://atomsync.test/bogus-sync-token/42"))
 

@@ -357,7 +357,7 @@ export class SyncEvolutionPhone {
   }
 }
 
-interface ProcessRun {
+export interface ProcessRun {
   exitCode: number | null;
   signal: NodeJS.Signals | null;
   timedOut: boolean;
@@ -400,7 +400,7 @@ async function listDir(dir: string): Promise<string[]> {
 }
 
 /** SyncEvolution's session report: `key = value` lines. */
-async function readStatusIni(file: string): Promise<Map<string, string>> {
+export async function readStatusIni(file: string): Promise<Map<string, string>> {
   const text = await readFile(file, 'utf8').catch(() => '');
   const entries = new Map<string, string>();
   for (const line of text.split('\n')) {
@@ -410,7 +410,7 @@ async function readStatusIni(file: string): Promise<Map<string, string>> {
   return entries;
 }
 
-function reportOf(datastore: Datastore, status: Map<string, string>): DatastoreReport {
+export function reportOf(datastore: Datastore, status: Map<string, string>): DatastoreReport {
   const prefix = `source-${SOURCE[datastore]}-`;
   // stat-<local|remote>-<added|updated|removed|any>-<total|reject|match|sent|received|conflict_…>
   const count = (location: 'local' | 'remote', state: string, result: string) => Number(status.get(`${prefix}stat-${location}-${state}-${result}`) ?? 0);
@@ -441,7 +441,7 @@ function reportOf(datastore: Datastore, status: Map<string, string>): DatastoreR
  * What went wrong, as SyncEvolution put it: its "First ERROR" line, else the session's result line
  * of its summary table (`| authorization failed (remote, status 401) |`), else its first [ERROR].
  */
-function errorOf(run: ProcessRun, status: Map<string, string>): string {
+export function errorOf(run: ProcessRun, status: Map<string, string>): string {
   const lines = run.output.split('\n');
   const first = lines.find((l) => l.startsWith('First ERROR encountered:'));
   if (first !== undefined) return first.slice('First ERROR encountered:'.length).trim();
