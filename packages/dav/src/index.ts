@@ -96,3 +96,5 @@ export type { ProppatchPlan } from './rules/proppatch.js';
 export { encodeSegment, hrefOf, segmentsOfHref } from './rules/href.js';
 export { matchesCardFilter, textMatches } from './rules/card-filter.js';
 export type { CardProperty } from './rules/card-filter.js';
+export { TIMED_COMPONENTS, busyPeriods, checkCalFilter, componentOverlaps, instanceOverlaps, matchesCalFilter, mergeBusyPeriods } from './rules/cal-filter.js';
+export type { BusyPeriod, BusyType, CalInstance, CalInstances, CalObjectComponent, CalObjectProperty } from './rules/cal-filter.js';

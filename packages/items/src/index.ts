@@ -60,3 +60,15 @@ export { TASK_ELEMENTS, taskFromAirSync, taskToAirSync, type TaskElement } from 
 export { eventEndsAfter, MAX_OCCURRENCES, taskIsComplete } from './activesync/window.js';
 export { decodeTimeZone, encodeTimeZone, type TimeZoneInfo, type TransitionRule } from './activesync/timezone.js';
 export { isLegacyVersion, readComponents, unescapeValue, type Component, type ContentLine, type Param } from './lines/read.js';
+export {
+  floatingZone,
+  readCalendarObject,
+  type CalendarInstance,
+  type CalendarInstances,
+  type CalendarObjectComponent,
+  type CalendarObjectOptions,
+  type CalendarObjectProperty,
+  type InstantRange,
+} from './icalendar/instances.js';
+export { MAX_CANDIDATES, MAX_INSTANCES_EXAMINED } from './icalendar/recurrence-walk.js';
+export { CALDAV_PRODID, expandCalendar, writeFreeBusy, type FreeBusyPeriod } from './icalendar/expand.js';

@@ -88,7 +88,7 @@ export function collectionValues(viewer: Viewer, c: DavCollection, sequence: num
   return {
     ...base,
     resourcetype: ['collection', 'calendar'],
-    'supported-report-set': ['sync-collection', 'calendar-multiget', 'calendar-query'],
+    'supported-report-set': ['sync-collection', 'calendar-multiget', 'calendar-query', 'free-busy-query'],
     'supported-calendar-component-set': [c.component],
     'supported-calendar-data': [{ contentType: 'text/calendar', version: '2.0' }],
     'calendar-max-resource-size': MAX_RESOURCE_BYTES,
