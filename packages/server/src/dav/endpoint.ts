@@ -47,6 +47,13 @@ export class DavEndpoint {
         return new Response(null, { status: 301, headers: { location: rootHref() } });
       });
     }
+    // A client given the bare server URL (python-caldav, TbSync with a custom server) PROPFINDs `/`:
+    // the Atom API has no PROPFIND, so it is sent to the DAV root too.
+    // (h3 types only the standard methods; its router takes any name.)
+    app.on('PROPFIND' as 'GET', '/', (event) => {
+      requestState(event).operationId ??= 'dav.well-known';
+      return new Response(null, { status: 301, headers: { location: rootHref() } });
+    });
     for (const path of ['/dav', '/dav/**']) app.all(path, (event) => this.#answer(event));
   }
 

@@ -51,6 +51,14 @@ describe.each(storeKinds)('the DAV endpoint (%s)', (kind) => {
     }
   });
 
+  it('sends a PROPFIND of the bare server URL to the DAV root (clients given only the server)', async () => {
+    const res = await dav('PROPFIND', '/', { headers: { depth: '0' } });
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/dav/');
+    // The Atom API's answers at / are unchanged.
+    expect((await dav('GET', '/')).status).toBe(404);
+  });
+
   it('answers nothing without credentials but the Basic challenge', async () => {
     const res = await fetch(new URL('/dav/', server.url), { method: 'PROPFIND', headers: { depth: '0' } });
     expect(res.status).toBe(401);
