@@ -11,6 +11,7 @@
 import ICAL from 'ical.js';
 import { paramValues } from '../lines/read.js';
 import { CalendarZones, durationSeconds, first, type ItemComponent, type ItemTime, msOf, readCalendarDoc, readTime, readTimes, readTimeValue } from './calendar-item.js';
+import { boundedIterator } from '../icalendar/recurrence-walk.js';
 import { ruleParts } from './recurrence.js';
 import { isComplete } from './tasks.js';
 
@@ -103,7 +104,8 @@ function walk(rule: string, start: ItemTime, length: number, zones: CalendarZone
       day: d.getUTCDate(),
       ...(start.kind === 'date' ? { isDate: true } : { hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() }),
     });
-    iterator = ICAL.Recur.fromString(rule).iterator(dtstart);
+    // Counted: ical.js loops forever on a rule no date satisfies (FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30).
+    iterator = boundedIterator(ICAL.Recur.fromString(rule), dtstart);
   } catch {
     return true;
   }

@@ -50,6 +50,14 @@ class BoundedIterator extends ICAL.RecurIterator {
   }
 }
 
+/**
+ * ical.js's iterator of `rule` from `dtstart`, its candidate loop counted: past MAX_CANDIDATES its
+ * `next` throws, where ical.js's own would loop forever on a rule no date satisfies.
+ */
+export function boundedIterator(rule: ICAL.Recur, dtstart: ICAL.Time): ICAL.RecurIterator {
+  return new BoundedIterator({ rule, dtstart });
+}
+
 export interface WalkResult {
   /** Instances ical.js gave (the ones skipped by whole periods not counted). */
   readonly examined: number;
