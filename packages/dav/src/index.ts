@@ -65,6 +65,7 @@ export {
   MULTISTATUS_MEDIA_TYPE,
   MULTISTATUS_OPEN,
   errorBody,
+  mkcolResponseBody,
   multistatusChunks,
   multistatusClose,
   multistatusStream,

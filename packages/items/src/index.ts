@@ -18,6 +18,7 @@
 export { ITEM_DATACLASSES, itemClassesOf, type ItemContent, type ItemDataclass } from './item.js';
 export { describeItem, DUPLICATE_KEYS, type ItemDescription } from './describe/describe.js';
 export { titleOf } from './describe/title.js';
+export { MAX_UID_CHARS, uidOf } from './describe/uid.js';
 export {
   componentsOf,
   inferDataclass,

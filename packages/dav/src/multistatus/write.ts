@@ -124,3 +124,11 @@ export const writeMultistatus = (responses: Iterable<DavResponse>, end?: Multist
 export function errorBody(p: Precondition): string {
   return `${XML_DECLARATION}<d:error${PREFIX_DECLARATIONS}>${writeContent(preconditionElement(p))}</d:error>\n`;
 }
+
+/**
+ * The body of an extended MKCOL that failed (RFC 5689 §3.3, served with 403 or 424): a
+ * `DAV:mkcol-response` holding the propstats of the properties asked for, as PROPPATCH's.
+ */
+export function mkcolResponseBody(props: readonly PropStat[]): string {
+  return `${XML_DECLARATION}<d:mkcol-response${PREFIX_DECLARATIONS}>${props.map(writePropstat).join('')}</d:mkcol-response>\n`;
+}

@@ -27,12 +27,15 @@ export interface DavCollection {
 
 const FAMILY_CLASSES: Readonly<Record<Family, readonly DavDataclass[]>> = { addressbooks: ['Contacts'], calendars: ['Events', 'Tasks'] };
 
-function collection(client: DatastoreClientRecord, dataclass: DavDataclass): DavCollection {
-  const family: Family = dataclass === 'Contacts' ? 'addressbooks' : 'calendars';
+export const familyOf = (dataclass: DavDataclass): Family => (dataclass === 'Contacts' ? 'addressbooks' : 'calendars');
+
+/** `name`: the segment it is found under (a client's own segment, or the one our layout gives it). */
+function collection(client: DatastoreClientRecord, dataclass: DavDataclass, name = collectionName(dataclass, client.uuid)): DavCollection {
+  const family = familyOf(dataclass);
   return {
     key: { accountId: client.accountId, uuid: client.uuid, dataclass },
     family,
-    name: collectionName(dataclass, client.uuid),
+    name,
     id: `${dataclass.toLowerCase()}.${client.uuid}`,
     client,
     component: dataclass === 'Events' ? 'VEVENT' : dataclass === 'Tasks' ? 'VTODO' : undefined,
@@ -40,20 +43,34 @@ function collection(client: DatastoreClientRecord, dataclass: DavDataclass): Dav
   };
 }
 
-/** The collections of the account in a home, the first datastore's first. */
+/**
+ * The collections of the account in a home, the first datastore's first; a collection a DAV
+ * client made is listed under the segment it chose (the URL it asked for and keeps).
+ */
 export async function collectionsIn(store: Repositories, accountId: number, family: Family): Promise<DavCollection[]> {
-  const clients = await store.datastores.list(accountId);
-  return clients.flatMap((client) => FAMILY_CLASSES[family].map((dataclass) => collection(client, dataclass)));
+  const [clients, segments] = await Promise.all([store.datastores.list(accountId), store.davSegments.list(accountId)]);
+  const chosen = new Map<string, string>();
+  for (const s of segments) if (s.family === family && !chosen.has(`${s.clientUuid}:${s.dataclass}`)) chosen.set(`${s.clientUuid}:${s.dataclass}`, s.segment);
+  return clients.flatMap((client) => FAMILY_CLASSES[family].map((dataclass) => collection(client, dataclass, chosen.get(`${client.uuid}:${dataclass}`))));
 }
 
-/** The account's collection a home segment names; undefined when it has none (another account's is none). */
+/**
+ * The account's collection a home segment names; undefined when it has none (another account's is
+ * none). Our own segments (`<datastore>`, `<datastore>-tasks`) first, in their canonical spelling
+ * only; then the segments clients chose for collections they made (MKCALENDAR, extended MKCOL).
+ * A collection a client made answers under its uuid too (the REST API names it so), under that URL.
+ */
 export async function collectionNamed(store: Repositories, accountId: number, family: Family, name: string): Promise<DavCollection | undefined> {
   const named = collectionOfName(family, name);
   const uuid = named === undefined ? undefined : canonicalUuid(named.datastore);
-  // Only the canonical spelling: one collection, one URL.
-  if (named === undefined || uuid === undefined || uuid !== named.datastore) return undefined;
-  const client = await store.datastores.get(accountId, uuid);
-  return client === undefined ? undefined : collection(client, named.dataclass);
+  if (named !== undefined && uuid !== undefined && uuid === named.datastore) {
+    const client = await store.datastores.get(accountId, uuid);
+    if (client !== undefined) return collection(client, named.dataclass);
+  }
+  const chosen = await store.davSegments.get(accountId, family, name);
+  if (chosen === undefined) return undefined;
+  const client = await store.datastores.get(accountId, chosen.clientUuid);
+  return client === undefined ? undefined : collection(client, chosen.dataclass as DavDataclass, chosen.segment);
 }
 
 /** The display name: the datastore's user id, the tasks marked apart from the events. */

@@ -19,7 +19,9 @@ import { sendError, type Body } from '../http/respond.js';
 import type { Store } from '../store/store.js';
 import { deleteMember, getMember, putMember } from './items.js';
 import { rootHref, targetOf } from './layout.js';
+import { makeCollection } from './mkcol.js';
 import { propfind } from './propfind.js';
+import { proppatch } from './proppatch.js';
 import { report } from './reports.js';
 import { kindOf, notFound, resolve, type Resource } from './resources.js';
 import type { DavRequest } from './context.js';
@@ -33,8 +35,6 @@ export interface DavDeps {
 }
 
 const WELL_KNOWN = ['/.well-known/carddav', '/.well-known/caldav'];
-
-const COLLECTION_METHODS = new Set(['MKCOL', 'MKCALENDAR', 'PROPPATCH']);
 
 export class DavEndpoint {
   constructor(private readonly deps: DavDeps) {}
@@ -66,6 +66,8 @@ export class DavEndpoint {
       const target = targetOf(event.url.pathname);
       if (target === undefined) throw notFound('DAV resource');
       const req: DavRequest = { store: this.deps.store, account, event, log: state.log };
+      // A collection is made where nothing is yet: its URL resolves to no resource.
+      if (method === 'MKCOL' || method === 'MKCALENDAR') return await makeCollection(req, method, target);
       const resource = await resolve(req, target);
       return await this.#dispatch(req, method, resource);
     } catch (error) {
@@ -89,11 +91,11 @@ export class DavEndpoint {
         return putMember(req, resource);
       case 'DELETE':
         return deleteMember(req, resource);
+      case 'PROPPATCH':
+        // Collections keep what clients set; every other resource's properties are computed (Allow says so).
+        if (resource.kind === 'collection') return proppatch(req, resource);
+        throw new ServiceError(405, 'method_not_allowed', 'PROPPATCH goes to an address book or a calendar', [], { allow: allowOf(resource) });
       default:
-        if (COLLECTION_METHODS.has(method)) {
-          // Collections are the account's datastores, created and named through the API for now.
-          throw new ServiceError(403, 'forbidden', `${method} is not supported here yet: each datastore of the account is an address book and two calendars`);
-        }
         throw new ServiceError(405, 'method_not_allowed', `${method} is not a method of this resource`, [], { allow: allowOf(resource) });
     }
   }

@@ -6,13 +6,15 @@
  * it stored is served back byte for byte.
  */
 import { DavRequestError, evaluateConditions } from '@atomsync/dav';
-import { titleOf } from '@atomsync/items';
+import { titleOf, uidOf } from '@atomsync/items';
 import { ServiceError } from '../errors.js';
 import { readBytes } from '../http/body.js';
 import { newItemUuid } from '../services/item-uuid.js';
 import type { DavCollection } from './collections.js';
 import { header, type DavRequest } from './context.js';
-import { memberNamed } from './members.js';
+import { memberName, memberNamed } from './members.js';
+import { memberHref } from './layout.js';
+import type { Repositories } from '../store/store.js';
 import { MAX_RESOURCE_BYTES } from './properties.js';
 import { servedOf } from './representation.js';
 import { notFound, type Resource } from './resources.js';
@@ -61,6 +63,7 @@ export async function putMember(req: DavRequest, resource: Resource): Promise<Re
   const dataclass = c.key.dataclass;
   const type = c.component === undefined ? 'text/vcard' : 'text/calendar';
   const title = titleOf(dataclass, body);
+  const uid = uidOf(body);
   const created = await req.store.transaction(async (tx) => {
     // Two PUTs of one new name: the second waits here, then finds the first's item.
     await tx.contents.lockClient(c.key);
@@ -68,6 +71,7 @@ export async function putMember(req: DavRequest, resource: Resource): Promise<Re
     const current = seen === undefined ? undefined : await tx.contents.getLocked(c.key, seen.uuid);
     const outcome = evaluateConditions('PUT', conditions(req), current === undefined ? null : servedOf(current).etag);
     if (outcome !== 'proceed') throw preconditionFailed(current === undefined ? 'there is no item at this URL' : 'the item has changed since the ETag the request names (or exists, with If-None-Match: *)');
+    if (uid !== null) await checkUidFree(req, tx, c, uid, current?.uuid);
     if (current !== undefined) {
       const updated = await tx.contents.update(c.key, current.uuid, { dataclass, title, type, body });
       if (updated === undefined) throw notFound('such item');
@@ -80,6 +84,19 @@ export async function putMember(req: DavRequest, resource: Resource): Promise<Re
   const served = servedOf({ dataclass, body, type, title });
   if (served.body === body) headers.etag = served.etag;
   return new Response(null, { status: created ? 201 : 204, headers });
+}
+
+/**
+ * A collection holds one item per UID (RFC 6352 §6.3.2.1, RFC 4791 §5.3.2.1): another item
+ * holding it is a 409 no-uid-conflict naming that item's URL; the item being replaced may keep it.
+ * Inside the PUT's transaction (the store orders writers of one datastore: two PUTs of one UID
+ * cannot both pass).
+ */
+async function checkUidFree(req: DavRequest, tx: Repositories, c: DavCollection, uid: string, replacing: string | undefined): Promise<void> {
+  const holder = (await tx.contents.byUid(c.key, uid)).find((item) => item.uuid !== replacing);
+  if (holder === undefined) return;
+  const href = memberHref(c.family, req.account.username, c.name, memberName(c, holder));
+  throw DavRequestError.failed(c.component === undefined ? 'addressbook-no-uid-conflict' : 'calendar-no-uid-conflict', `the item at ${href} has this UID already`, { href });
 }
 
 export async function deleteMember(req: DavRequest, resource: Resource): Promise<Response> {

@@ -12,7 +12,9 @@
  *   /dav/calendars/<user>/<datastore>-tasks/     its Tasks (VTODO), apart: iOS shows a mixed one as empty
  *   …/<collection>/<name>                        an item, under the name its client chose
  *
- * `<user>` is the account's username, `<datastore>` the datastore client's uuid.
+ * `<user>` is the account's username, `<datastore>` the datastore client's uuid. A collection a
+ * DAV client made (MKCALENDAR, extended MKCOL) is found under the segment that client chose
+ * (dav_segments, collections.ts), which it keeps; its datastore's other collections stay here.
  */
 import { hrefOf } from '@atomsync/dav';
 

@@ -10,11 +10,15 @@ import {
   answerSelection,
   formatCtag,
   formatSyncToken,
+  PROPERTIES,
+  WRITABLE,
+  type LiveProperty,
   type LiveValues,
   type PropSelection,
   type PropStat,
   type PropValue,
   type QName,
+  type RawXml,
   type ResourceKind,
 } from '@atomsync/dav';
 import type { ContentRecord } from '../store/records.js';
@@ -69,10 +73,38 @@ export function homeValues(viewer: Viewer, family: Family): Partial<LiveValues> 
   return { ...common(viewer), resourcetype: ['collection'], displayname: family === 'addressbooks' ? 'Address books' : 'Calendars', 'supported-report-set': [] };
 }
 
-export function collectionValues(viewer: Viewer, c: DavCollection, sequence: number): Partial<LiveValues> {
+/** The live properties a client may set, by their Clark name (how the store keeps them). */
+const SETTABLE = new Map<string, LiveProperty>(
+  (Object.keys(WRITABLE) as LiveProperty[]).map((key) => [`{${PROPERTIES[key].name.ns}}${PROPERTIES[key].name.name}`, key]),
+);
+
+/** What a client set on a collection, back as live values (the text kept, a number where the property is one). */
+function settableValues(stored: ReadonlyMap<string, string>): Partial<LiveValues> {
+  const values: Record<string, string | number> = {};
+  for (const [clark, text] of stored) {
+    const key = SETTABLE.get(clark);
+    if (key === undefined) continue;
+    values[key] = key === 'calendar-order' ? Number(text) : text;
+  }
+  return values as Partial<LiveValues>;
+}
+
+/** The dead properties a client set on a collection, by Clark name: the fragments as sent (answerSelection's `dead`). */
+export function deadProperties(stored: ReadonlyMap<string, string> | undefined): Map<string, RawXml> {
+  const dead = new Map<string, RawXml>();
+  for (const [clark, raw] of stored ?? []) if (!SETTABLE.has(clark)) dead.set(clark, { raw });
+  return dead;
+}
+
+/**
+ * A collection's live values; `stored` is what clients set on it (PROPPATCH, MKCALENDAR, extended
+ * MKCOL; Clark name → text): a displayname set there overrides the datastore's.
+ */
+export function collectionValues(viewer: Viewer, c: DavCollection, sequence: number, stored: ReadonlyMap<string, string> = new Map()): Partial<LiveValues> {
   const base: Partial<LiveValues> = {
     ...common(viewer),
     displayname: displayNameOf(c),
+    ...settableValues(stored),
     'sync-token': formatSyncToken({ collection: c.id, sequence }),
     getctag: formatCtag({ collection: c.id, sequence }),
   };

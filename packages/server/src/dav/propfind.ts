@@ -9,7 +9,7 @@ import { collectionsIn, type DavCollection } from './collections.js';
 import { header, type DavRequest } from './context.js';
 import { collectionHref, memberHref } from './layout.js';
 import { memberName } from './members.js';
-import { collectionValues, homeValues, itemPropstats, itemValues, principalValues, rootValues } from './properties.js';
+import { collectionValues, deadProperties, homeValues, itemPropstats, itemValues, principalValues, rootValues } from './properties.js';
 import { servedOf } from './representation.js';
 import { kindOf, notFound, type Resource } from './resources.js';
 import { multistatusResponse } from './stream.js';
@@ -29,10 +29,18 @@ export function memberResponse(req: DavRequest, c: DavCollection, item: DavItemR
   };
 }
 
-export async function collectionResponse(req: DavRequest, c: DavCollection, selection: PropSelection, minimal: boolean): Promise<DavResponse> {
+/**
+ * A collection's response; `stored`: what clients set on it, when the caller read it already (a
+ * home listing reads every collection's at once), else read here.
+ */
+export async function collectionResponse(req: DavRequest, c: DavCollection, selection: PropSelection, minimal: boolean, stored?: ReadonlyMap<string, string>): Promise<DavResponse> {
   const sequence = await req.store.contents.collectionSequence(c.key);
+  const properties = stored ?? (await req.store.davProperties.get([c.key])).get(c.key);
   const kind = c.component === undefined ? 'addressbook' : 'calendar';
-  return { href: collectionHref(c.family, req.account.username, c.name), propstats: answerSelection(selection, kind, collectionValues(req.account, c, sequence), undefined, minimal) };
+  return {
+    href: collectionHref(c.family, req.account.username, c.name),
+    propstats: answerSelection(selection, kind, collectionValues(req.account, c, sequence, properties), deadProperties(properties), minimal),
+  };
 }
 
 /** The live members of a collection, a page at a time. */
@@ -67,7 +75,9 @@ export async function propfind(req: DavRequest, resource: Resource): Promise<Res
       case 'home': {
         if (self) yield { href: resource.href, propstats: answerSelection(selection, kindOf(resource), homeValues(account, resource.family), undefined, minimal) };
         if (depth === 0) return;
-        for (const c of await collectionsIn(req.store, account.id, resource.family)) yield await collectionResponse(req, c, selection, minimal);
+        const collections = await collectionsIn(req.store, account.id, resource.family);
+        const stored = await req.store.davProperties.get(collections.map((c) => c.key));
+        for (const c of collections) yield await collectionResponse(req, c, selection, minimal, stored.get(c.key) ?? new Map());
         return;
       }
       case 'collection': {

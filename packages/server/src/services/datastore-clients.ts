@@ -58,3 +58,23 @@ export async function createClient(store: Repositories, accountId: number, userI
   if (created === undefined) throw new ServiceError(409, 'conflict', `this account already has a datastore client with user_id ${quote(userId)}`);
   return created;
 }
+
+/** How many numbered user_ids a client named after a label tries before one made unique by chance. */
+const NUMBERED_USER_IDS = 20;
+/** The longest user_id taken from a label (a collection's display name or URL segment). */
+const LABEL_CHARS = 100;
+
+/**
+ * A new client named after a label (a calendar a DAV client made: its display name, or the URL
+ * segment it chose): user_id is unique per account, so `Work`, then `Work (2)`, `Work (3)` …
+ */
+export async function createClientNamed(store: Repositories, accountId: number, label: string): Promise<DatastoreClientRecord> {
+  const base = label.replace(/\s+/g, ' ').trim().slice(0, LABEL_CHARS) || 'Collection';
+  for (let n = 1; n <= NUMBERED_USER_IDS; n++) {
+    const created = await store.datastores.create({ uuid: randomUUID(), accountId, userId: n === 1 ? base : `${base} (${n})` });
+    if (created !== undefined) return created;
+  }
+  const created = await store.datastores.create({ uuid: randomUUID(), accountId, userId: `${base} (${randomUUID().slice(0, 8)})` });
+  if (created === undefined) throw new ServiceError(409, 'conflict', `this account already has datastore clients named like ${quote(base)}`);
+  return created;
+}

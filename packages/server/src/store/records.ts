@@ -179,6 +179,18 @@ export interface DavItemRecord extends ContentRecord {
   readonly sequence: number;
 }
 
+/** A DAV home: where address books are, or calendars. */
+export type DavFamily = 'addressbooks' | 'calendars';
+
+/** The segment a DAV client chose for a collection it made, in its home: from then on it names that collection. */
+export interface DavSegmentRecord {
+  readonly accountId: number;
+  readonly family: DavFamily;
+  readonly segment: string;
+  readonly clientUuid: string;
+  readonly dataclass: ItemDataclass;
+}
+
 export interface NewContent {
   readonly uuid: string;
   /** The account of the client holding the item: with clientUuid, its client's key (store.ts ClientKey). */

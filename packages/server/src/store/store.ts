@@ -32,7 +32,9 @@ import type {
   DescribedChange,
   DescribedContent,
   DatastoreClientRecord,
+  DavFamily,
   DavItemRecord,
+  DavSegmentRecord,
   ExtdataClientRecord,
   ExtdataDatastoreRecord,
   ItemDataclass,
@@ -246,6 +248,38 @@ export interface ContentRepo {
   byHrefs(collection: CollectionKey, names: readonly string[]): Promise<DavItemRecord[]>;
   /** The live items of the collection among `uuids` (the DAV endpoint's `<uuid>.vcf` names), with href and sequence. */
   davGetMany(collection: CollectionKey, uuids: readonly string[]): Promise<DavItemRecord[]>;
+  /**
+   * The live items of the collection whose body's UID (@atomsync/items uidOf, written beside it
+   * by every write) is `uid`, through an index. Inside a transaction on PostgreSQL it first takes
+   * the client's change counter, as getLocked does: two writers checking one UID in one datastore
+   * are ordered, and the later sees what the earlier wrote. (A SQLite transaction holds the write
+   * lock from its start.)
+   */
+  byUid(collection: CollectionKey, uid: string): Promise<DavItemRecord[]>;
+}
+
+/**
+ * What DAV clients set on collections (PROPPATCH, MKCALENDAR, extended MKCOL): per collection,
+ * Clark name (`{ns}name`) → the stored text (a live property's checked value, a dead one's XML
+ * fragment as sent). Deleted with the account and with the datastore client.
+ */
+export interface DavPropertyRepo {
+  /**
+   * The properties of each of `collections`, keyed by the very keys given (collections without
+   * any are absent): one read for all of them, as a home listing asks.
+   */
+  get(collections: readonly CollectionKey[]): Promise<Map<CollectionKey, Map<string, string>>>;
+  /** Sets (inserts or replaces) and removes properties of one collection, all in one transaction. */
+  patch(collection: CollectionKey, set: readonly { readonly name: string; readonly value: string }[], remove: readonly string[]): Promise<void>;
+}
+
+/** The segments DAV clients chose for the collections they made. Deleted with the account and with the datastore client. */
+export interface DavSegmentRepo {
+  /** Every segment of the account (a home listing names its collections by them). */
+  list(accountId: number): Promise<DavSegmentRecord[]>;
+  get(accountId: number, family: DavFamily, segment: string): Promise<DavSegmentRecord | undefined>;
+  /** false when the account's home already has the segment (nothing written). */
+  add(segment: DavSegmentRecord): Promise<boolean>;
 }
 
 export interface SyncmlClientRepo {
@@ -578,6 +612,8 @@ export interface Repositories {
   readonly extdata: ExtdataClientRepo;
   readonly datastores: DatastoreClientRepo;
   readonly contents: ContentRepo;
+  readonly davProperties: DavPropertyRepo;
+  readonly davSegments: DavSegmentRepo;
   readonly syncml: SyncmlClientRepo;
   readonly activesync: ActivesyncClientRepo;
   readonly bindings: BindingRepo;

@@ -253,7 +253,7 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
     const indexes =
       kind === 'sqlite'
         ? await Promise.all(
-            ['contents_live', 'contents_changes', 'contents_sequence', 'contents_href'].map(async (name) => [name, (await sql<{ name: string }>`select name from pragma_index_info(${name}) order by seqno`.execute(db)).rows.map((r) => r.name)]),
+            ['contents_live', 'contents_changes', 'contents_sequence', 'contents_href', 'contents_uid'].map(async (name) => [name, (await sql<{ name: string }>`select name from pragma_index_info(${name}) order by seqno`.execute(db)).rows.map((r) => r.name)]),
           )
         : (
             await sql<{ name: string; columns: string[] }>`select i.relname as name, array(select a.attname from unnest(x.indkey) with ordinality k(attnum, n)
@@ -267,6 +267,8 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
       // Schema version 18's, for DAV: they lead with the account too.
       contents_sequence: ['account_id', 'client_uuid', 'dataclass', 'sequence', 'uuid'],
       contents_href: ['account_id', 'client_uuid', 'dataclass', 'href'],
+      // Schema version 20's: a collection's items by UID.
+      contents_uid: ['account_id', 'client_uuid', 'dataclass', 'uid'],
     });
     if (kind === 'postgres') {
       // The key keeps the name every table's has, for a later migration that names it.

@@ -93,10 +93,12 @@ export function accountRepo(ctx: StoreContext): AccountRepo {
       return ctx.inTransaction(async () => {
         const db = ctx.db();
         // Rows tied to the account through something other than a foreign key go explicitly (the
-        // contents and their clients' change counters have none, migrations 12 and 18 say why); the
-        // rest cascades from the account row.
+        // contents, their clients' change counters and DAV collections' properties and segments have
+        // none, migrations 12, 18 and 20 say why); the rest cascades from the account row.
         await db.deleteFrom('contents').where('account_id', '=', id).execute();
         await db.deleteFrom('content_sequences').where('account_id', '=', id).execute();
+        await db.deleteFrom('dav_properties').where('account_id', '=', id).execute();
+        await db.deleteFrom('dav_segments').where('account_id', '=', id).execute();
         await db
           .deleteFrom('chat_log')
           .where('session_id', 'in', db.selectFrom('sessions').select('id').where('account_id', '=', id))

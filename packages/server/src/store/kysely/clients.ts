@@ -20,7 +20,7 @@ import type { ActivesyncClientsTable, DatastoreClientsTable, ExtdataClientsTable
 
 type ClientTable = 'extdata_clients' | 'datastore_clients' | 'syncml_clients' | 'activesync_clients';
 
-/** Deletes one client of the account, its contents and their change counter; false when the account has no such client. */
+/** Deletes one client of the account, its contents, their change counter and its DAV collections' properties and segments; false when the account has no such client. */
 async function deleteClient(ctx: StoreContext, table: ClientTable, accountId: number, uuid: string): Promise<boolean> {
   return ctx.inTransaction(async () => {
     const db = ctx.db();
@@ -29,6 +29,9 @@ async function deleteClient(ctx: StoreContext, table: ClientTable, accountId: nu
     await db.deleteFrom('contents').where('account_id', '=', accountId).where('client_uuid', '=', uuid).execute();
     // Its change counter too: client uuids are never given again, so no sequence goes back.
     await db.deleteFrom('content_sequences').where('account_id', '=', accountId).where('client_uuid', '=', uuid).execute();
+    // And what DAV clients set on its collections and the segments they named them by (a datastore client's only; cheap for the others).
+    await db.deleteFrom('dav_properties').where('account_id', '=', accountId).where('client_uuid', '=', uuid).execute();
+    await db.deleteFrom('dav_segments').where('account_id', '=', accountId).where('client_uuid', '=', uuid).execute();
     return true;
   });
 }

@@ -4,7 +4,7 @@
  * indexes (sharding by account, guide/operators.md). A delete keeps the row as a tombstone
  * (`deleted` set, body emptied) so the `since` feed can report it; live queries skip tombstones.
  */
-import { describeItem, type ItemDescription } from '@atomsync/items';
+import { describeItem, uidOf, type ItemDescription } from '@atomsync/items';
 import { CompiledQuery, sql, type Selectable } from 'kysely';
 import type { ContentChange, DavItemRecord, DescribedChange, DescribedContent, ItemDataclass, NewContent } from '../records.js';
 import type { ClientKey, CollectionKey, ContentRepo } from '../store.js';
@@ -38,13 +38,13 @@ const describe = (item: ContentChange): ItemDescription => item.description ?? d
 /** Columns of a record (DavItemRecord, a ContentRecord with its DAV name and sequence), the ones RETURNING hands back. */
 const RECORD_COLUMNS = ['client_uuid', 'uuid', 'dataclass', 'title', 'type', 'body', 'created', 'updated', 'deleted', 'href', 'sequence'] as const;
 /** Columns of one contents row, in insert order: the multi-row insert chunks by them. */
-const INSERT_COLUMNS = ['account_id', ...RECORD_COLUMNS, 'fingerprint', 'duplicate_key'] as const;
+const INSERT_COLUMNS = ['account_id', ...RECORD_COLUMNS, 'fingerprint', 'duplicate_key', 'uid'] as const;
 const CONTENT_COLUMNS = INSERT_COLUMNS.length;
 /** Their PostgreSQL types, for the arrays of the unnest insert. */
-const INSERT_TYPES = ['int8', 'text', 'text', 'text', 'text', 'text', 'text', 'int8', 'int8', 'int8', 'text', 'int8', 'text', 'text'] as const;
+const INSERT_TYPES = ['int8', 'text', 'text', 'text', 'text', 'text', 'text', 'int8', 'int8', 'int8', 'text', 'int8', 'text', 'text', 'text'] as const;
 
 /** Columns of one row of the `updateMany` values list: the item and what it becomes. */
-const UPDATE_COLUMNS = ['uuid', 'dataclass', 'title', 'type', 'body', 'fingerprint', 'duplicate_key'] as const;
+const UPDATE_COLUMNS = ['uuid', 'dataclass', 'title', 'type', 'body', 'fingerprint', 'duplicate_key', 'uid'] as const;
 const RETURNED = RECORD_COLUMNS.map((c) => `"${c}"`).join(', ');
 
 /**
@@ -71,7 +71,7 @@ function multiRowUpdate(dialect: 'sqlite' | 'postgres', rows: number): string {
     text =
       `with "v" (${UPDATE_COLUMNS.map((c) => `"v_${c}"`).join(', ')}) as (values ${tuples.join(', ')}) ` +
       `update "contents" set "dataclass" = "v_dataclass", "title" = "v_title", "type" = "v_type", "body" = "v_body", ` +
-      `"fingerprint" = "v_fingerprint", "duplicate_key" = "v_duplicate_key", "updated" = ${now}, "sequence" = ${sequence} ` +
+      `"fingerprint" = "v_fingerprint", "duplicate_key" = "v_duplicate_key", "uid" = "v_uid", "updated" = ${now}, "sequence" = ${sequence} ` +
       `from "v" where "contents"."account_id" = ${account} and "contents"."client_uuid" = ${client} and "contents"."uuid" = "v_uuid" and "contents"."deleted" is null ` +
       `returning ${RETURNED}`;
     updateSql.set(key, text);
@@ -361,6 +361,7 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
             sequence: sequences.get(clientId(item.accountId, item.clientUuid))!,
             fingerprint,
             duplicate_key: key,
+            uid: uidOf(item.body),
           };
         });
         await releaseHrefs(ctx, items);
@@ -386,7 +387,7 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
         const row = await ctx
           .db()
           .updateTable('contents')
-          .set({ dataclass: change.dataclass, title: change.title, type: change.type, body: change.body, fingerprint, duplicate_key: key, updated: Date.now(), sequence })
+          .set({ dataclass: change.dataclass, title: change.title, type: change.type, body: change.body, fingerprint, duplicate_key: key, uid: uidOf(change.body), updated: Date.now(), sequence })
           .where('account_id', '=', client.accountId)
           .where('client_uuid', '=', client.uuid)
           .where('uuid', '=', uuid)
@@ -411,7 +412,7 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
           const parameters: unknown[] = [];
           for (const [uuid, change] of part) {
             const { fingerprint, key } = describe(change);
-            parameters.push(uuid, change.dataclass, change.title, change.type, change.body, fingerprint, key);
+            parameters.push(uuid, change.dataclass, change.title, change.type, change.body, fingerprint, key, uidOf(change.body));
           }
           parameters.push(now, sequence, client.accountId, client.uuid);
           const result = await ctx.db().executeQuery<RecordRow>(CompiledQuery.raw(multiRowUpdate(ctx.dialect, part.length), parameters));
@@ -431,7 +432,7 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
           const rows = await ctx
             .db()
             .updateTable('contents')
-            .set({ deleted: now, updated: now, body: '', sequence })
+            .set({ deleted: now, updated: now, body: '', uid: null, sequence })
             .where('account_id', '=', client.accountId)
             .where('client_uuid', '=', client.uuid)
             .where('uuid', 'in', part)
@@ -475,6 +476,13 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
         for (const row of rows) out.push(content(row));
       }
       return out;
+    },
+    async byUid(collection, uid) {
+      // The counter first, as getLocked takes it: a check of a UID and the write that follows it
+      // are ordered with every other writer of the datastore (PostgreSQL; SQLite's transaction holds the write lock).
+      if (ctx.dialect === 'postgres' && ctx.db().isTransaction) await takeSequence(ctx, collection);
+      const rows = await liveOf(collection).where('uid', '=', uid).orderBy('uuid').execute();
+      return rows.map(content);
     },
     async davGetMany(collection, uuids) {
       const out: DavItemRecord[] = [];

@@ -123,6 +123,38 @@ export interface ContentsTable {
   sequence: number;
   /** The DAV name a DAV client gave the item when it created it (migration 18); null: made by another protocol. */
   href: string | null;
+  /**
+   * The UID of the vCard or iCalendar body (migration 20; @atomsync/items uidOf), written with it;
+   * null for a body without one, a tombstone, or a row written before.
+   */
+  uid: string | null;
+}
+
+/**
+ * A property a DAV client set on a collection (migration 20): one row per property, keyed by the
+ * collection (account, datastore client, dataclass) and the property's Clark name `{ns}name`. A
+ * live property the client may set (displayname, calendar-color …) holds its checked value as text;
+ * a dead one the XML fragment the client sent.
+ */
+export interface DavPropertiesTable {
+  account_id: number;
+  client_uuid: string;
+  dataclass: string;
+  name: string;
+  value: string;
+}
+
+/**
+ * The URL segment a DAV client chose for a collection it made (migration 20, MKCALENDAR and
+ * extended MKCOL): the segment names that collection in its home from then on.
+ */
+export interface DavSegmentsTable {
+  account_id: number;
+  /** 'addressbooks' or 'calendars': the home the segment is in. */
+  family: string;
+  segment: string;
+  client_uuid: string;
+  dataclass: string;
 }
 
 /** One change counter per datastore client (migration 18): every write of its contents takes the next value. */
@@ -420,6 +452,8 @@ export interface Database {
   datastore_clients: DatastoreClientsTable;
   contents: ContentsTable;
   content_sequences: ContentSequencesTable;
+  dav_properties: DavPropertiesTable;
+  dav_segments: DavSegmentsTable;
   syncml_clients: SyncmlClientsTable;
   activesync_clients: ActivesyncClientsTable;
   bindings: BindingsTable;

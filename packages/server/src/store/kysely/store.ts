@@ -22,6 +22,7 @@ import { activesyncDeviceRepo } from './activesync-devices.js';
 import { catalogueRepo } from './catalogue.js';
 import { activesyncRepo, datastoreRepo, extdataRepo, syncmlRepo } from './clients.js';
 import { contentRepo } from './contents.js';
+import { davPropertyRepo, davSegmentRepo } from './dav-collections.js';
 import type { StoreContext } from './context.js';
 import { mayRunAgain } from '../faults.js';
 import { bindingRepo, phoneBindingRepo, syncLogRepo } from './bindings.js';
@@ -65,6 +66,8 @@ export function createKyselyStore(db: Kysely<Database>, dialect: Dialect, poolSt
     extdata: extdataRepo(ctx),
     datastores: datastoreRepo(ctx),
     contents: contentRepo(ctx),
+    davProperties: davPropertyRepo(ctx),
+    davSegments: davSegmentRepo(ctx),
     syncml: syncmlRepo(ctx),
     activesync: activesyncRepo(ctx),
     bindings: bindingRepo(ctx),
