@@ -17,15 +17,15 @@ const READ = ['OPTIONS', 'GET', 'HEAD', 'PROPFIND', 'REPORT'] as const;
  * The methods each kind answers. Homes create collections (extended MKCOL; MKCALENDAR in the
  * calendar home); collections take PROPPATCH (displayname, colour, order, description, timezone and
  * dead properties) and PUT of members goes to the member's URL; items are read, written and deleted.
- * Collections are not deleted over DAV here: each is a datastore client's, which the REST API removes.
+ * A collection a DAV client made may be deleted (the server says when it may not).
  */
 export const ALLOWED_METHODS: Readonly<Record<ResourceKind, readonly string[]>> = {
   root: READ,
   principal: READ,
   'addressbook-home': [...READ, 'MKCOL'],
   'calendar-home': [...READ, 'MKCOL', 'MKCALENDAR'],
-  addressbook: [...READ, 'PROPPATCH'],
-  calendar: [...READ, 'PROPPATCH'],
+  addressbook: [...READ, 'PROPPATCH', 'DELETE'],
+  calendar: [...READ, 'PROPPATCH', 'DELETE'],
   vcard: ['OPTIONS', 'GET', 'HEAD', 'PUT', 'DELETE', 'PROPFIND'],
   icalendar: ['OPTIONS', 'GET', 'HEAD', 'PUT', 'DELETE', 'PROPFIND'],
 };

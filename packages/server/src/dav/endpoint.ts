@@ -18,6 +18,7 @@ import { requestState } from '../http/request-state.js';
 import { sendError, type Body } from '../http/respond.js';
 import type { Store } from '../store/store.js';
 import { deleteMember, getMember, putMember } from './items.js';
+import { deleteCollection } from './remove.js';
 import { rootHref, targetOf } from './layout.js';
 import { makeCollection } from './mkcol.js';
 import { propfind } from './propfind.js';
@@ -90,7 +91,7 @@ export class DavEndpoint {
       case 'PUT':
         return putMember(req, resource);
       case 'DELETE':
-        return deleteMember(req, resource);
+        return resource.kind === 'collection' ? deleteCollection(req, resource.collection) : deleteMember(req, resource);
       case 'PROPPATCH':
         // Collections keep what clients set; every other resource's properties are computed (Allow says so).
         if (resource.kind === 'collection') return proppatch(req, resource);

@@ -52,6 +52,10 @@ const mustBeNull = (why: string) => DavRequestError.failed('resource-must-be-nul
 
 /** The resource types an extended MKCOL asks for must be those of our collections in that home. */
 function checkResourceType(family: Family, creation: CollectionCreation | null): void {
+  // A plain MKCOL (no body, RFC 4918 §9.3) makes the one kind this home holds: a client that asks for
+  // "a collection" here (litmus, scripts) gets the only collection that can be here. One that names
+  // another type in an extended MKCOL is refused below.
+  if (creation === null) return;
   const wanted = family === 'addressbooks' ? `{${CARDDAV_NS}}addressbook` : `{${CALDAV_NS}}calendar`;
   const asked = new Set((creation?.resourcetype ?? []).map((t) => `{${t.ns}}${t.name}`));
   asked.delete(`{${DAV_NS}}collection`);
@@ -84,6 +88,19 @@ function failure(method: CreationMethod, href: string, propstats: PropStat[]): R
 }
 
 export async function makeCollection(req: DavRequest, method: CreationMethod, target: DavTarget): Promise<Response> {
+  // The body first: one we do not understand (not XML, and not labelled XML) is 415 (RFC 4918
+  // §9.3.1) wherever it is sent; a body labelled XML that does not parse stays the reader's 400.
+  const body = await readBytes(req.event, MAX_XML_BODY_BYTES);
+  let asked: CollectionCreation | null;
+  try {
+    asked = method === 'MKCALENDAR' ? readMkcalendar(body) : readMkcol(body);
+  } catch (error) {
+    const media = (req.event.req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (error instanceof DavRequestError && error.status === 400 && media !== '' && !media.endsWith('/xml') && !media.endsWith('+xml')) {
+      throw new DavRequestError(415, `a ${method} body is XML (application/xml), not ${media.slice(0, 100)}`);
+    }
+    throw error;
+  }
   const { id: accountId, username } = req.account;
   if ('user' in target && target.user !== username) throw notFound('such principal');
   if (target.kind === 'member') {
@@ -96,14 +113,8 @@ export async function makeCollection(req: DavRequest, method: CreationMethod, ta
   if (target.name.length > MAX_SEGMENT_CHARS) throw DavRequestError.badRequest(`a collection's name is at most ${MAX_SEGMENT_CHARS} characters`);
   if ((await collectionNamed(req.store, accountId, family, target.name)) !== undefined) throw mustBeNull('a collection exists at this URL');
 
-  const body = await readBytes(req.event, MAX_XML_BODY_BYTES);
-  let creation: CollectionCreation;
-  if (method === 'MKCALENDAR') creation = readMkcalendar(body);
-  else {
-    const asked = readMkcol(body);
-    checkResourceType(family, asked);
-    creation = asked!;
-  }
+  if (method === 'MKCOL') checkResourceType(family, asked);
+  const creation: CollectionCreation = asked ?? { resourcetype: [], set: [] };
   const dataclass = dataclassOf(family, creation.set);
   // The component set is the collection's kind, consumed here; the rest are properties as PROPPATCH's.
   const sets = creation.set.filter((s) => !isComponentSet(s));

@@ -141,7 +141,7 @@ describe.each(storeKinds)('DAV collections a client manages (%s)', (kind) => {
     expect((await server.alice.client.datastore.list()).entries.map((e) => e.title)).toContain('chores');
   });
 
-  it('extended MKCOL makes an address book; a plain collection or a calendar in the address-book home is refused', async () => {
+  it('extended MKCOL makes an address book; a plain collection type or a calendar in the address-book home is refused', async () => {
     const book = '/dav/addressbooks/alice/Friends%20%26%20Family/';
     const body = `<?xml version="1.0"?><d:mkcol ${NS}><d:set><d:prop><d:resourcetype><d:collection/><card:addressbook/></d:resourcetype>
       <d:displayname>Friends</d:displayname><card:addressbook-description>close ones</card:addressbook-description></d:prop></d:set></d:mkcol>`;
@@ -154,9 +154,15 @@ describe.each(storeKinds)('DAV collections a client manages (%s)', (kind) => {
     expect((await dav('PUT', `${book}ann.vcf`, { body: card('ann-1', 'Ann') })).status).toBe(201);
     expect(await (await dav('GET', `${book}ann.vcf`)).text()).toBe(card('ann-1', 'Ann'));
 
-    const plain = await dav('MKCOL', '/dav/addressbooks/alice/plain/');
+    // An extended MKCOL naming a plain collection: a type this home does not hold.
+    const plainType = body.replace('<card:addressbook/>', '');
+    const plain = await dav('MKCOL', '/dav/addressbooks/alice/plain/', { body: plainType });
     expect(plain.status).toBe(403);
     expect(readErrorBody(await plain.text()).map((e) => e.name)).toEqual(['valid-resourcetype']);
+    // A MKCOL without a body makes the home's one kind (litmus, scripts): an address book here.
+    expect((await dav('MKCOL', '/dav/addressbooks/alice/bare/')).status).toBe(201);
+    const [bare] = await props('/dav/addressbooks/alice/bare/');
+    expect(foundProp(bare!, DAV_NS, 'resourcetype')?.node.children.map((c) => c.name).sort()).toEqual(['addressbook', 'collection']);
     const calendarHere = body.replace('<card:addressbook/>', '<cal:calendar/>');
     const wrong = await dav('MKCOL', '/dav/addressbooks/alice/cal-here/', { body: calendarHere });
     expect(wrong.status).toBe(403);
@@ -212,5 +218,28 @@ describe.each(storeKinds)('DAV collections a client manages (%s)', (kind) => {
     const fromRest = await dav('PUT', `${book}rest-copy.vcf`, { body: card('rest-uid', 'Copy') });
     expect(fromRest.status).toBe(409);
     expect(await fromRest.text()).toContain(`<d:href>${book}${uuid}.vcf</d:href>`);
+  });
+
+  it('deletes a calendar a client made, with its datastore, and nothing else', async () => {
+    const made = '/dav/calendars/alice/to-delete/';
+    expect((await dav('MKCALENDAR', made)).status).toBe(201);
+    expect((await dav('PUT', `${made}e.ics`, { body: event('to-delete-1') })).status).toBe(201);
+    const before = (await server.alice.client.datastore.list()).entries.length;
+    expect((await dav('DELETE', made)).status).toBe(204);
+    expect((await dav('PROPFIND', made, { headers: { depth: '0' } })).status).toBe(404);
+    expect((await server.alice.client.datastore.list()).entries.length).toBe(before - 1);
+    // A datastore made through the API keeps its collections.
+    const apiMade = (await server.alice.client.datastore.create({ userId: 'api-made' })).client.uuid!;
+    const refused = await dav('DELETE', `/dav/calendars/alice/${apiMade}/`);
+    expect(refused.status).toBe(403);
+    expect((await dav('PROPFIND', `/dav/calendars/alice/${apiMade}/`, { headers: { depth: '0' } })).status).toBe(207);
+    // One whose datastore's other collection holds items stays too.
+    const busy = '/dav/calendars/alice/busy/';
+    expect((await dav('MKCALENDAR', busy)).status).toBe(201);
+    const busyStore = (await server.alice.client.datastore.list()).entries.find((e) => e.title === 'busy')!.client!.uuid!;
+    expect((await dav('PUT', `/dav/calendars/alice/${busyStore}-tasks/t.ics`, { body: todo('busy-todo') })).status).toBe(201);
+    const kept = await dav('DELETE', busy);
+    expect(kept.status).toBe(403);
+    expect((await dav('PROPFIND', busy, { headers: { depth: '0' } })).status).toBe(207);
   });
 });

@@ -48,17 +48,28 @@ const RADICALE_EXPECTED: readonly Pinned[] = [
     .map(([n, name]) => ({ test: `props ${n} ${name}`, outcome: 'skip' as const, reason: /^$/, why: 'needs the resource propinit could not create' })),
 ];
 
-// NOT YET (until MKCOL lands, branch dav-collections): the endpoint resolves `<home>/litmus/` as a
-// collection of the account before it looks at the method, finds none and answers 404. Once MKCOL
-// is served at a home, a plain MKCOL (no body, so no address book or calendar) must be refused
-// 403 — pin that here then; litmus still stops at begin, for the reason above.
-const ATOMSYNC_BEGIN = /^Could not create new collection `\/dav\/addressbooks\/alice\/litmus\/' for tests: 404 Not Found\nServer must allow `MKCOL \/dav\/addressbooks\/alice\/litmus\/' for tests to proceed$/;
-const ATOMSYNC_EXPECTED: readonly Pinned[] = SUITES.map((suite) => ({
-  test: `${suite} 1 begin`,
-  outcome: 'fail' as const,
-  reason: ATOMSYNC_BEGIN,
-  why: 'litmus needs a plain MKCOL, which atomsync refuses (it holds only address books and calendars); 404 until MKCOL lands, then 403',
-}));
+// A plain MKCOL in the address-book home makes an address book (the one kind a home holds), so
+// litmus works inside one: what it stores there must be vCards, and an address book holds no
+// collections. Everything else litmus runs in http, basic and props passes.
+const ATOMSYNC_PUT = 'an address book keeps vCards: a PUT of anything else is 403 valid-address-data';
+const ATOMSYNC_NESTED = 'an address book holds items, not collections (RFC 6352 §5.2): a MKCOL inside it is 403';
+const ATOMSYNC_EXPECTED: readonly Pinned[] = [
+  { test: 'basic 3 put_get', outcome: 'fail', reason: /^PUT of `\/dav\/addressbooks\/alice\/litmus\/res' failed: 403 $/, why: ATOMSYNC_PUT },
+  { test: 'basic 4 put_get_utf8_segment', outcome: 'fail', reason: /^PUT of `\/dav\/addressbooks\/alice\/litmus\/res-%e2%82%ac' failed: 403 $/, why: ATOMSYNC_PUT },
+  { test: 'basic 6 mkcol_over_plain', outcome: 'skip', reason: /^$/, why: 'needs the resource put_get could not create' },
+  { test: 'basic 7 delete', outcome: 'skip', reason: /^$/, why: 'needs the resource put_get could not create' },
+  { test: 'basic 9 delete_fragment', outcome: 'fail', reason: /^could not create collection$/, why: ATOMSYNC_NESTED },
+  { test: 'basic 10 mkcol', outcome: 'fail', reason: /^MKCOL \/dav\/addressbooks\/alice\/litmus\/coll\/: 403 $/, why: ATOMSYNC_NESTED },
+  { test: 'basic 11 mkcol_again', outcome: 'skip', reason: /^$/, why: 'needs the collection mkcol could not create' },
+  { test: 'basic 12 delete_coll', outcome: 'skip', reason: /^$/, why: 'needs the collection mkcol could not create' },
+  // litmus prints freed memory as the path here (its bug): the path is not pinned.
+  { test: 'props 5 propinit', outcome: 'fail', reason: /^PUT of `[\s\S]*': 403 $/, why: ATOMSYNC_PUT },
+  { test: 'props 25 propinit', outcome: 'fail', reason: /^PUT of `[\s\S]*': 403 $/, why: ATOMSYNC_PUT },
+  { test: 'props 26 propmanyns', outcome: 'fail', reason: /^PROPPATCH on `.*\/litmus\/prop': 405 Method Not Allowed$/, why: 'the resource propinit could not PUT does not exist: a PROPPATCH there is 405 (only collections take PROPPATCH here)' },
+  ...[[6, 'propset'], [7, 'propget'], [9, 'propmove'], [10, 'propget'], [11, 'propdeletes'], [12, 'propget'], [13, 'propreplace'], [14, 'propget'], [15, 'propnullns'],
+    [16, 'propget'], [17, 'prophighunicode'], [18, 'propget'], [19, 'propremoveset'], [20, 'propget'], [21, 'propsetremove'], [22, 'propget'], [23, 'propvalnspace'], [27, 'propget']]
+    .map(([n, name]) => ({ test: `props ${n} ${name}`, outcome: 'skip' as const, reason: /^$/, why: 'needs the resource propinit could not create' })),
+];
 
 /** `httpPasses`: the server lets litmus make its collection, so the http suite runs (and must pass) whole. */
 function litmusAgainst(start: () => Promise<DavTarget>, expected: readonly Pinned[], httpPasses: boolean): void {
@@ -161,5 +172,5 @@ describe('litmus against Radicale', () => {
 });
 
 describe('litmus against atomsync', () => {
-  litmusAgainst(() => startAtomsync(), ATOMSYNC_EXPECTED, false);
+  litmusAgainst(() => startAtomsync(), ATOMSYNC_EXPECTED, true);
 });
