@@ -46,6 +46,7 @@ import { createWorkDir, type WorkDir } from '../packages/server/test/interop/sup
 import { benchContact } from './contacts.js';
 import {
   addressbookMultiget,
+  closeConnections,
   medianOf,
   PROPFIND_ETAGS,
   syncCollection,
@@ -297,6 +298,7 @@ export async function runDavBench(): Promise<boolean> {
     for (const c of checks) console.log(`  ${c.ok ? 'ok  ' : 'FAIL'} ${c.label.padEnd(52)} ${c.value.toFixed(2).padStart(7)}  (floor ${c.floor})`);
     return checks.every((c) => c.ok);
   } finally {
+    closeConnections();
     if (server !== undefined) await stop(server.process);
     rmSync(dataDir, { recursive: true, force: true });
     work.remove();
