@@ -29,7 +29,7 @@ import { newItemUuid } from '../packages/server/src/services/item-uuid.js';
 import { openStore } from '../packages/server/src/store/open.js';
 import type { NewContent } from '../packages/server/src/store/records.js';
 import type { Check } from './harness.js';
-import { collectGarbage, GC_ON_SIGNAL, memoryMb, resetPeakMemory, serve, stop } from './serve.js';
+import { GC_ON_SIGNAL, memoryLine, peakGrowth, serve, stop, type Growth } from './serve.js';
 import { benchContact } from './contacts.js';
 
 const ITEMS = 200_000;
@@ -153,36 +153,6 @@ async function walkPages(feedUrl: string): Promise<{ ms: number; pages: number; 
   }
   return { ms: performance.now() - started, pages, entries };
 }
-
-interface Growth<T> {
-  readonly result: T;
-  /** VmRSS idle, VmHWM after. */
-  readonly idleMb: number;
-  readonly peakMb: number;
-  /** RssAnon idle, its largest sample while `work` ran. */
-  readonly idleAnonMb: number;
-  readonly peakAnonMb: number;
-}
-
-/** The server's memory over its idle, collected state while `work` runs. */
-async function peakGrowth<T>(pid: number, work: () => Promise<T>): Promise<Growth<T>> {
-  await collectGarbage(pid);
-  const idleMb = memoryMb(pid, 'VmRSS');
-  const idleAnonMb = memoryMb(pid, 'RssAnon');
-  let peakAnonMb = idleAnonMb;
-  resetPeakMemory(pid);
-  const sampler = setInterval(() => (peakAnonMb = Math.max(peakAnonMb, memoryMb(pid, 'RssAnon'))), 20);
-  try {
-    const result = await work();
-    peakAnonMb = Math.max(peakAnonMb, memoryMb(pid, 'RssAnon'));
-    return { result, idleMb, peakMb: memoryMb(pid, 'VmHWM'), idleAnonMb, peakAnonMb };
-  } finally {
-    clearInterval(sampler);
-  }
-}
-
-const memoryLine = (g: Growth<unknown>) =>
-  `server VmRSS ${g.idleMb.toFixed(0)} MB idle → VmHWM ${g.peakMb.toFixed(0)} MB (+${(g.peakMb - g.idleMb).toFixed(0)}), RssAnon ${g.idleAnonMb.toFixed(0)} → ${g.peakAnonMb.toFixed(0)} MB (+${(g.peakAnonMb - g.idleAnonMb).toFixed(0)})`;
 
 /** The floor's check of a phase: its RssAnon peak over its idle, collected state. */
 function memoryCheck(phase: string, g: Growth<unknown>): Check {

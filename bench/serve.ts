@@ -100,3 +100,34 @@ export async function collectGarbage(pid: number): Promise<void> {
   await new Promise((r) => setTimeout(r, 200));
   await settled(pid);
 }
+
+export interface Growth<T> {
+  readonly result: T;
+  /** VmRSS idle, VmHWM after. */
+  readonly idleMb: number;
+  readonly peakMb: number;
+  /** RssAnon idle, its largest sample while `work` ran. */
+  readonly idleAnonMb: number;
+  readonly peakAnonMb: number;
+}
+
+/** The server's memory over its idle, collected state while `work` runs. */
+export async function peakGrowth<T>(pid: number, work: () => Promise<T>): Promise<Growth<T>> {
+  await collectGarbage(pid);
+  const idleMb = memoryMb(pid, 'VmRSS');
+  const idleAnonMb = memoryMb(pid, 'RssAnon');
+  let peakAnonMb = idleAnonMb;
+  resetPeakMemory(pid);
+  const sampler = setInterval(() => (peakAnonMb = Math.max(peakAnonMb, memoryMb(pid, 'RssAnon'))), 20);
+  try {
+    const result = await work();
+    peakAnonMb = Math.max(peakAnonMb, memoryMb(pid, 'RssAnon'));
+    return { result, idleMb, peakMb: memoryMb(pid, 'VmHWM'), idleAnonMb, peakAnonMb };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** A phase's memory, as the benches print it. */
+export const memoryLine = (g: Growth<unknown>) =>
+  `server VmRSS ${g.idleMb.toFixed(0)} MB idle → VmHWM ${g.peakMb.toFixed(0)} MB (+${(g.peakMb - g.idleMb).toFixed(0)}), RssAnon ${g.idleAnonMb.toFixed(0)} → ${g.peakAnonMb.toFixed(0)} MB (+${(g.peakAnonMb - g.idleAnonMb).toFixed(0)})`;

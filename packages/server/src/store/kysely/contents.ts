@@ -472,7 +472,9 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
     async byHrefs(collection, names) {
       const out: DavItemRecord[] = [];
       for (const part of chunks(names, 1, ctx.dialect)) {
-        const rows = await liveOf(collection).where('href', 'in', part).orderBy('uuid').execute();
+        // No order: with one, SQLite walks the whole collection in key order instead of looking the
+        // names up in contents_href (a PUT into 100,000 items took 120 ms instead of 0.2).
+        const rows = await liveOf(collection).where('href', 'in', part).execute();
         for (const row of rows) out.push(content(row));
       }
       return out;

@@ -21,7 +21,15 @@ const RADICALE = '/usr/bin/radicale';
 const CARDDAV = 'urn:ietf:params:xml:ns:carddav';
 const CALDAV = 'urn:ietf:params:xml:ns:caldav';
 
-export async function startRadicale(options: { readonly startTimeoutMs?: number } = {}): Promise<DavTarget> {
+export interface RadicaleTarget extends DavTarget {
+  /**
+   * The account's address book `contacts` on disk: one file per item, named as its href (Radicale's
+   * storage format), so a benchmark can load thousands of items without thousands of PUTs.
+   */
+  readonly addressBookDir: string;
+}
+
+export async function startRadicale(options: { readonly startTimeoutMs?: number } = {}): Promise<RadicaleTarget> {
   const work = createWorkDir('radicale');
   const port = await freePort();
   const username = 'harness';
@@ -51,11 +59,12 @@ export async function startRadicale(options: { readonly startTimeoutMs?: number 
   const child = spawn(RADICALE, ['--config', work.at('config')], { detached: true, stdio: ['ignore', log, log] });
   closeSync(log);
   const url = `http://127.0.0.1:${port}`;
-  const target: DavTarget = {
+  const target: RadicaleTarget = {
     name: 'Radicale',
     url,
     username,
     password,
+    addressBookDir: work.at('collections', 'collection-root', username, 'contacts'),
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise<void>((r) => child.once('exit', () => r()));
