@@ -14,7 +14,7 @@ import { startTestServer, type TestServer } from '../support/server.js';
 import { storeKinds } from '../support/stores.js';
 import { childrenAt, ScriptedPhone, textAt, textOf } from './support/scripted.js';
 
-// Password checks are not this file's question: scrypt runs cheap here, with the same answers
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
 // (support/cheap-scrypt.ts); at full cost the accounts and phones signing in were much of its time.
 vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { TbsyncDevice, type CalendarItem } from './support/tbsync/device.js';
 
-// Password checks are not this file's question: scrypt runs cheap here, with the same answers
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
 // (support/cheap-scrypt.ts); at full cost the accounts and phones signing in were much of its time.
 vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 

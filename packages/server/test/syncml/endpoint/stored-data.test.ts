@@ -16,7 +16,7 @@ import { addPeerItem, closeAccounts, newAccount, peerItems, phoneOf, registerPho
 import { codesFor, headerStatus } from '../support/replies.js';
 import { phoneDevInf, type Exchange, type ScriptedPhone } from '../support/scripted-phone.js';
 
-// Password checks are not this file's question: scrypt runs cheap here, with the same answers
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
 // (support/cheap-scrypt.ts); at full cost the accounts and phones signing in were much of its time.
 vi.mock('node:crypto', async (importOriginal) => (await import('../../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
