@@ -20,6 +20,10 @@ import { NOTE, uuidOf } from './datastore/fixtures.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { createTestSchema, storeKinds, type StoreKind } from './support/stores.js';
 
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost its accounts' hashing and first sign-ins were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('./support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
+
 /** One database several stores open: a data directory's file, or a PostgreSQL schema. */
 async function sharedDatabase(kind: StoreKind): Promise<{ open(): Promise<Store>; drop(): Promise<void> }> {
   if (kind === 'sqlite') {

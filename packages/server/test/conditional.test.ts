@@ -7,11 +7,15 @@
  */
 import { operations, type OperationSpec } from '@atomsync/atom';
 import { etagOf, isNotModified } from '@atomsync/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { raw } from './clients/fixtures.js';
 import { NOTE, sinceOf, uuidOf, VCARD } from './datastore/fixtures.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { storeKinds } from './support/stores.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost its accounts' hashing and first sign-ins were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('./support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 describe('which operations are conditional', () => {
   it('every implemented GET answering an entry or a feed, and nothing else', () => {

@@ -22,12 +22,16 @@ import { decodeServiceError, operations, type OperationSpec } from '@atomsync/at
 import { encodeMessage } from '@atomsync/syncml';
 import type { H3 } from 'h3';
 import { SaxesParser } from 'saxes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { goldenExamples } from '../../../test/support/examples.js';
 import { routes, type RouteSpec } from '../src/generated/routes.js';
 import { createServer } from '../src/server.js';
 import { addModel, startTestServer, type TestServer } from './support/server.js';
 import { storeKinds } from './support/stores.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost its accounts' hashing and first sign-ins were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('./support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 const all = Object.values(operations) as OperationSpec[];
 const routeOf = new Map<string, RouteSpec>();

@@ -9,11 +9,15 @@
  * on both stores. alice owns one object of every kind; bob tries every operation on them.
  */
 import { expandPath, operations, type OperationSpec } from '@atomsync/atom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { goldenExamples } from '../../../test/support/examples.js';
 import { routes } from '../src/generated/routes.js';
 import { addModel, startTestServer, type TestAccount, type TestServer } from './support/server.js';
 import { storeKinds } from './support/stores.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost its accounts' hashing and first sign-ins were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('./support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 const all = Object.values(operations) as OperationSpec[];
 const fixedAnswer = new Set(routes.filter((r) => r.fixed !== undefined).map((r) => r.operation.id));

@@ -8,10 +8,14 @@
  */
 import { encodeMessage } from '@atomsync/syncml';
 import { SaxesParser } from 'saxes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SessionRecord } from '../src/store/records.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { storeKinds } from './support/stores.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost its accounts' hashing and first sign-ins were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('./support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 const SYNCML_XML = 'application/vnd.syncml+xml';
 

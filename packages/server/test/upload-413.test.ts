@@ -6,7 +6,7 @@
  * many times over.
  */
 import { Agent, request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_BODY_BYTES } from '../src/http/limits.js';
 import { listen, type RunningServer } from '../src/listen.js';
 import { SecretBox } from '../src/secrets/box.js';
@@ -14,6 +14,10 @@ import { createServer } from '../src/server.js';
 import { createAccount } from '../src/services/accounts.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost its accounts' hashing and first sign-ins were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('./support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 const AUTH = `Basic ${Buffer.from('grace:grace-secret-pw').toString('base64')}`;
 const CHUNK = Buffer.alloc(256 * 1024, 0x20);

@@ -5,13 +5,17 @@
  */
 import { request as httpRequest } from 'node:http';
 import { createClient, basicAuth } from '@atomsync/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listen, type RunningServer } from '../../src/listen.js';
 import { SecretBox } from '../../src/secrets/box.js';
 import { createServer, type ServerOptions } from '../../src/server.js';
 import { createAccount } from '../../src/services/accounts.js';
 import { openStore } from '../../src/store/open.js';
 import type { Store } from '../../src/store/store.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost the accounts and phones signing in were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 const SCHEMA = 'http://schemas.microsoft.com/exchange/autodiscover/mobilesync/responseschema/2006';
 const BODY =

@@ -7,7 +7,7 @@
  * intervals out of range get Status 14 with the Limit, Wait with HeartbeatInterval Status 4.
  */
 import { el, type AsElement } from '@atomsync/activesync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listen, type RunningServer } from '../../src/listen.js';
 import { SecretBox } from '../../src/secrets/box.js';
 import { createServer } from '../../src/server.js';
@@ -16,6 +16,10 @@ import type { Store } from '../../src/store/store.js';
 import { createClient, basicAuth, type AtomSyncClient } from '@atomsync/sdk';
 import { openTestStore, storeKinds } from '../support/stores.js';
 import { childrenAt, ScriptedPhone, textAt, textOf } from './support/scripted.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost the accounts and phones signing in were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 /** Heartbeats of a second or more, so a test can let one run out. */
 const PING = { minHeartbeat: 1, maxHeartbeat: 3540, maxFolders: 32 };

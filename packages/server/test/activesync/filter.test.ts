@@ -12,6 +12,10 @@ import { startTestServer, type TestServer } from '../support/server.js';
 import { storeKinds } from '../support/stores.js';
 import { childrenAt, ScriptedPhone, textAt, textOf } from './support/scripted.js';
 
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost the accounts and phones signing in were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
+
 const DAY = 86_400_000;
 /** A UTC iCalendar time `days` from now (whole minutes). */
 const utc = (ms: number) => new Date(Math.floor(ms / 60_000) * 60_000).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');

@@ -6,7 +6,7 @@
  */
 import { createClient, basicAuth, type AtomSyncClient } from '@atomsync/sdk';
 import { el, type AsElement } from '@atomsync/activesync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ActivesyncEndpoint } from '../../src/activesync/endpoint.js';
 import { createApp } from '../../src/app.js';
 import { createAccountAuthenticator } from '../../src/auth/accounts.js';
@@ -19,6 +19,10 @@ import { BindingRuns } from '../../src/services/run-lock.js';
 import type { Store } from '../../src/store/store.js';
 import { openTestStore, storeKinds } from '../support/stores.js';
 import { childrenAt, ScriptedPhone, textAt, textOf, type Answer } from './support/scripted.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost the accounts and phones signing in were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 const PING = { minHeartbeat: 1, maxHeartbeat: 3540, maxFolders: 32 };
 const MAX_PER_ACCOUNT = 2;

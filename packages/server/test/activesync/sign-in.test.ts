@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PhoneAuthenticator } from '../../src/activesync/auth.js';
 import { verifyPassword } from '../../src/auth/password.js';
 import type { AccountPrincipal } from '../../src/auth/principal.js';
@@ -22,6 +22,10 @@ import { openStore } from '../../src/store/open.js';
 import type { Store } from '../../src/store/store.js';
 import { createTestSchema, storeKinds, type StoreKind } from '../support/stores.js';
 import { ScriptedPhone } from './support/scripted.js';
+
+// scrypt's cost is not this file's question (it counts checks and reads their answers): scrypt runs
+// cheap here, with the same answers (support/cheap-scrypt.ts); at full cost it was much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 /** One database two stores open (two server instances): a data directory's file, or a PostgreSQL schema. */
 async function sharedDatabase(kind: StoreKind): Promise<{ open(): Promise<Store>; drop(): Promise<void> }> {

@@ -14,9 +14,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { TbsyncDevice, type CalendarItem } from './support/tbsync/device.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost the accounts and phones signing in were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 type Component = InstanceType<typeof ICAL.Component>;
 type Property = InstanceType<typeof ICAL.Property>;

@@ -8,10 +8,14 @@
  */
 import { el, type AsElement, type AsProtocolVersion } from '@atomsync/activesync';
 import type { WipeScope } from '@atomsync/atom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { refusal, startTestServer, type TestServer } from '../support/server.js';
 import { storeKinds } from '../support/stores.js';
 import { ScriptedPhone, textAt } from './support/scripted.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost the accounts and phones signing in were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 const vcard = (given: string) => ['BEGIN:VCARD', 'VERSION:3.0', `N:Wipe;${given};;;`, `FN:${given} Wipe`, 'END:VCARD', ''].join('\r\n');
 

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listen, type RunningServer } from '../../src/listen.js';
 import { SecretBox } from '../../src/secrets/box.js';
 import { createServer } from '../../src/server.js';
@@ -17,6 +17,10 @@ import { changePassword, createAccount, deleteAccount } from '../../src/services
 import { openStore } from '../../src/store/open.js';
 import type { Store } from '../../src/store/store.js';
 import { createTestSchema, storeKinds, type StoreKind } from '../support/stores.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost its accounts' hashing and first sign-ins were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 /** One database two stores open: a data directory's file, or a PostgreSQL schema. */
 async function sharedDatabase(kind: StoreKind): Promise<{ open(): Promise<Store>; drop(): Promise<void> }> {

@@ -21,15 +21,15 @@ import type { Store } from '../../src/store/store.js';
 import { call, type Answer } from '../support/http.js';
 import { openTestStore, storeKinds } from '../support/stores.js';
 
-/** Every scrypt the server runs, counted where node:crypto is called: on any version of the server. */
+/**
+ * Every scrypt the server runs, counted where node:crypto is called: on any version of the server.
+ * At a cheap cost (support/cheap-scrypt.ts): these tests count scrypts and read their answers,
+ * never their cost, and the full cost was most of this file's time.
+ */
 const scrypts = vi.hoisted(() => ({ count: 0 }));
 vi.mock('node:crypto', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:crypto')>();
-  const scrypt = (...args: Parameters<typeof real.scrypt>) => {
-    scrypts.count++;
-    return (real.scrypt as (...a: unknown[]) => void)(...args);
-  };
-  return { ...real, default: { ...real, scrypt }, scrypt };
+  const { cheapScrypt } = await import('../support/cheap-scrypt.js');
+  return cheapScrypt(await importOriginal<typeof import('node:crypto')>(), scrypts);
 });
 
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`;

@@ -6,10 +6,14 @@
  * and another account's bindings.
  */
 import type { ClientRef } from '@atomsync/atom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addModel, entryXml, raw, refusal } from '../clients/fixtures.js';
 import { startTestServer, type TestAccount, type TestServer } from '../support/server.js';
 import { storeKinds } from '../support/stores.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost its accounts' hashing and first sign-ins were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 const MISSING = '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b';
 

@@ -5,11 +5,15 @@
  * entry form of spec/examples/sync-log.*.xml, and another account's logs.
  */
 import type { Statistics } from '@atomsync/atom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NewSyncLog } from '../../src/store/records.js';
 import { raw, refusal } from '../clients/fixtures.js';
 import { startTestServer, type TestAccount, type TestServer } from '../support/server.js';
 import { storeKinds } from '../support/stores.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost its accounts' hashing and first sign-ins were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 const stats = (addsIn: number, addsOut: number): Statistics => ({ addsIn, replacesIn: 2, deletesIn: 1, addsOut, replacesOut: 1, deletesOut: 0 });
 

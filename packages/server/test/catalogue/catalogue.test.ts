@@ -3,13 +3,17 @@
  * shipped dataset, open to anonymous callers, entries in the example's form, 404 for unknown
  * uuids, and seeding / importing that never duplicates.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { shippedCatalogue } from '../../src/catalogue/dataset.js';
 import { importCatalogue, seedCatalogue } from '../../src/catalogue/seed.js';
 import { modelUuid, vendorUuid } from '../../src/catalogue/uuid.js';
 import { refusal } from '../clients/fixtures.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { storeKinds } from '../support/stores.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost its accounts' hashing and first sign-ins were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 const shipped = shippedCatalogue();
 

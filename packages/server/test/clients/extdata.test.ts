@@ -5,10 +5,14 @@
  * account's clients.
  */
 import type { ExtdataClient } from '@atomsync/atom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { storeKinds } from '../support/stores.js';
 import { entryXml, raw, refusal, UUID } from './fixtures.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost its accounts' hashing and first sign-ins were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 const CONTACTS_KEY = '1/vTk3bQzE8xWmR5pLc2NdA7sHfY0uGjKo';
 const CONTACTS_SECRET = 'Qm4xR8tZp2LwV9cB';

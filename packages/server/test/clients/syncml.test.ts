@@ -4,11 +4,15 @@
  * the listing's `setup sent` form and phone datastores, field rules (international number,
  * catalogue model, IANA time zone), no PUT, delete, and another account's clients.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { phoneDatastoreId } from '../../src/handlers/client-entries.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { storeKinds } from '../support/stores.js';
 import { addModel, entryXml, raw, refusal, UUID } from './fixtures.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost its accounts' hashing and first sign-ins were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 describe.each(storeKinds)('SyncML clients (%s)', (kind) => {
   let server: TestServer;

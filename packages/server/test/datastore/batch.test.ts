@@ -4,12 +4,16 @@
  * the status and the item's current data; bad entries answered on their own; 1,000 inserts at once.
  */
 import type { BatchContentEntry, DatastoreContentsApi, Feed } from '@atomsync/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applyBatch } from '../../src/services/content-batch.js';
 import type { Store } from '../../src/store/store.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { storeKinds } from '../support/stores.js';
 import { NOTE, refusal, uuidOf, VCARD, VEVENT, VTODO } from './fixtures.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost its accounts' hashing and first sign-ins were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 describe.each(storeKinds)('datastore content batches (%s)', (kind) => {
   let server: TestServer;

@@ -3,10 +3,14 @@
  * (urn:uuid id, user_id title, `Content lines: <count>`), the create form (URL id, uuid title,
  * empty text content), user_id unique per account, and another account's clients.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { storeKinds } from '../support/stores.js';
 import { NOTE, refusal, UUID, VCARD, VEVENT } from './fixtures.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost its accounts' hashing and first sign-ins were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 describe.each(storeKinds)('datastore clients (%s)', (kind) => {
   let server: TestServer;

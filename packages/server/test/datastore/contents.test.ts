@@ -5,10 +5,14 @@
  */
 import type { Dataclass } from '@atomsync/atom';
 import type { ContentEntry, DatastoreContentsApi } from '@atomsync/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { storeKinds } from '../support/stores.js';
 import { BOTH, EMPTY_CALENDAR, NOTE, refusal, sinceOf, uuidOf, VCARD, VEVENT, VTODO } from './fixtures.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost its accounts' hashing and first sign-ins were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 describe.each(storeKinds)('datastore contents (%s)', (kind) => {
   let server: TestServer;

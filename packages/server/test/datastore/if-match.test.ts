@@ -8,7 +8,7 @@
  * item's row locked between them.
  */
 import { isPreconditionFailed, PreconditionFailedError, basicAuth, createClient, etagOf, type AtomSyncClient } from '@atomsync/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listen } from '../../src/listen.js';
 import { SecretBox } from '../../src/secrets/box.js';
 import { createServer } from '../../src/server.js';
@@ -17,6 +17,10 @@ import { openStore } from '../../src/store/open.js';
 import type { Store } from '../../src/store/store.js';
 import { refusal, startTestServer, type TestServer } from '../support/server.js';
 import { createTestSchema, storeKinds, type TestSchema } from '../support/stores.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost its accounts' hashing and first sign-ins were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 const VCARD = (name: string) => ['BEGIN:VCARD', 'VERSION:3.0', `FN:${name}`, `N:${name};;;;`, 'END:VCARD'].join('\r\n');
 const entry = (name: string) => ({ title: name, content: { type: 'text/vcard', value: VCARD(name) } });

@@ -5,12 +5,16 @@
  * entry, streamed a page at a time (untagged) past 1,000. Both stores, over HTTP.
  */
 import { decodeBatchContentFeed, decodeContentFeed, encodeBatchContentFeed, encodeContentFeed, type Feed } from '@atomsync/atom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PAGE_LIMIT } from '../../src/services/content-pages.js';
 import type { NewContent } from '../../src/store/records.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { storeKinds } from '../support/stores.js';
 import { sinceOf, uuidOf } from './fixtures.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost its accounts' hashing and first sign-ins were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 describe.each(storeKinds)('paged contents feeds (%s)', (kind) => {
   let server: TestServer;

@@ -18,7 +18,7 @@ import { Writable } from 'node:stream';
 import { el } from '@atomsync/activesync';
 import { basicAuth, createClient, isAtomSyncError, type AtomSyncClient } from '@atomsync/sdk';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listen, type RunningServer } from '../../src/listen.js';
 import { createLogger } from '../../src/log.js';
 import { SecretBox } from '../../src/secrets/box.js';
@@ -28,6 +28,10 @@ import { openStore } from '../../src/store/open.js';
 import type { Store } from '../../src/store/store.js';
 import { childrenAt, ScriptedPhone, textAt, textOf } from '../activesync/support/scripted.js';
 import { startStoppableCluster, type StoppableCluster } from '../support/stoppable-cluster.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost its accounts' hashing and first sign-ins were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 const PING = { minHeartbeat: 1, maxHeartbeat: 3540, maxFolders: 32 };
 const WRITERS = 4;

@@ -4,7 +4,7 @@
  * OAuth 1.0a client signed; ATOMSYNC_BASE_URL still wins; without it they are ignored. With N
  * proxies trusted, the value the outermost of them wrote counts, not what the client sent before.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { oauthSigner } from '../../src/connectors/extdata/sign.js';
 import { forwardedOrigin, parseForwarded } from '../../src/http/forwarded.js';
 import { SecretBox } from '../../src/secrets/box.js';
@@ -15,6 +15,10 @@ import type { Store } from '../../src/store/store.js';
 import { resolveServeConfig } from '../../src/config.js';
 import { ConfigError } from '../../src/errors.js';
 import { createLogger } from '../../src/log.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost its accounts' hashing and first sign-ins were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 const headers = (h: Record<string, string>) => new Headers(h);
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { basicAuth, createClient } from '@atomsync/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { openConfiguredStore, type OpenedStore } from '../../src/bootstrap.js';
 import { createMetrics, instrumentStore, type Metrics } from '../../src/http/metrics.js';
@@ -24,6 +24,10 @@ import type { TestAccount } from '../support/server.js';
 import { createTestSchema, storeKinds, type StoreKind, type TestSchema } from '../support/stores.js';
 import { datastorePair } from '../sync/fixtures.js';
 import { parseExposition, valueOf, type Sample } from './prometheus.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost its accounts' hashing and first sign-ins were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 

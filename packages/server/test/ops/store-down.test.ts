@@ -7,7 +7,7 @@
  * `down` is set; the real outage is test/ops/db-outage.test.ts.
  */
 import { encodeMessage, SYNCML_MEDIA_TYPES, type SyncmlMessage } from '@atomsync/syncml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UNAVAILABLE_RETRY_AFTER_S } from '../../src/http/failure.js';
 import { listen, type RunningServer } from '../../src/listen.js';
 import { createLogger } from '../../src/log.js';
@@ -17,6 +17,10 @@ import { createAccount } from '../../src/services/accounts.js';
 import { StoreUnavailable } from '../../src/store/faults.js';
 import { openStore } from '../../src/store/open.js';
 import type { Store } from '../../src/store/store.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost its accounts' hashing and first sign-ins were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 /** `store`, whose every method fails as an unreachable database does while `down()`. */
 function switchable(store: Store, down: () => boolean): Store {

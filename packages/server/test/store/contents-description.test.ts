@@ -18,7 +18,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { createClient, basicAuth } from '@atomsync/sdk';
 import { describeItem, type ItemContent, type ItemDescription } from '@atomsync/items';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listen } from '../../src/listen.js';
 import { SecretBox } from '../../src/secrets/box.js';
 import { createServer } from '../../src/server.js';
@@ -30,6 +30,10 @@ import { openStore } from '../../src/store/open.js';
 import type { ClientKey, Store } from '../../src/store/store.js';
 import { createTestSchema, storeKinds, type StoreKind } from '../support/stores.js';
 import { makeAccount, uid } from './helpers.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost its accounts' hashing and first sign-ins were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 interface Columns {
   readonly fingerprint: string | null;

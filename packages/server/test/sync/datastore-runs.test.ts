@@ -6,10 +6,14 @@
  * make one side an exact copy of the other; the one-way modes move one way only; Calendar runs
  * Events and Tasks together; the log feeds list the runs newest first, per binding too.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { storeKinds } from '../support/stores.js';
 import { card, datastorePair, expectRun, logIdOf, type Pair } from './fixtures.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost its accounts' hashing and first sign-ins were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 const VEVENT = (uid: string, summary: string) =>
   ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', `UID:${uid}`, 'DTSTART:20250608T070000Z', `SUMMARY:${summary}`, 'END:VEVENT', 'END:VCALENDAR'].join('\r\n');

@@ -9,10 +9,14 @@
 import { request as httpRequest, createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { storeKinds } from '../support/stores.js';
 import { card, datastoreSide, expectFailed, expectRun, logIdOf, sideOf } from './fixtures.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost its accounts' hashing and first sign-ins were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 type Mode = 'up' | 'writes-fail';
 

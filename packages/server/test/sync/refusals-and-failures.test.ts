@@ -8,11 +8,15 @@
  * completes.
  */
 import { createServer as createNetServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addModel, entryXml, raw, refusal } from '../clients/fixtures.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { storeKinds } from '../support/stores.js';
 import { card, datastorePair, datastoreSide, expectFailed, expectRun, logIdOf } from './fixtures.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost its accounts' hashing and first sign-ins were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 /** A port nothing listens on (bound, then closed again). */
 async function closedPort(): Promise<number> {

@@ -10,7 +10,7 @@
  */
 import { pino } from 'pino';
 import { AtomSyncError, createClient, basicAuth, type AtomSyncClient, type SyncLogEntry } from '@atomsync/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listen } from '../../src/listen.js';
 import { SecretBox } from '../../src/secrets/box.js';
 import { createServer } from '../../src/server.js';
@@ -23,6 +23,10 @@ import { refusal, startTestServer, type TestServer } from '../support/server.js'
 import { createTestSchema, storeKinds, type TestSchema } from '../support/stores.js';
 import { card, datastorePair, expectFailed, logIdOf, sideOf } from './fixtures.js';
 import { ServiceError } from '../../src/errors.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost its accounts' hashing and first sign-ins were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 const NAMES = ['Anna Berg', 'Bo Ek', 'Cecilia Lund', 'David Holm', 'Erik Sand', 'Frida Nyman'];
 

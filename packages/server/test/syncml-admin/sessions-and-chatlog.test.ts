@@ -3,10 +3,14 @@
  * through the SDK on both stores. The SyncML endpoint that writes them is a later issue, so the
  * records are written through the store here.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { refusal } from '../clients/fixtures.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { storeKinds } from '../support/stores.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost its accounts' hashing and first sign-ins were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 describe.each(storeKinds)('SyncML sessions and chat log (%s)', (kind) => {
   let server: TestServer;

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { basicAuth, createClient } from '@atomsync/sdk';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedCatalogue } from '../../src/catalogue/seed.js';
 import { modelUuid } from '../../src/catalogue/uuid.js';
 import type { Gateway } from '../../src/gateway/gateway.js';
@@ -19,6 +19,10 @@ import { refusal } from '../clients/fixtures.js';
 import { parms, readWbxml } from '../provisioning/wbxml-reader.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { storeKinds } from '../support/stores.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost its accounts' hashing and first sign-ins were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 const md5 = (d: Uint8Array | string) => createHash('md5').update(d).digest();
 

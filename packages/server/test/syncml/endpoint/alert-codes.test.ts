@@ -4,12 +4,16 @@
  * they stand for, and a resume (225) runs as a two-way sync. Each is answered 200 with our Alert
  * in the performed mode, recorded as that mode, and moves what that mode moves.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/server.js';
 import { storeKinds } from '../../support/stores.js';
 import { contact, nameOf } from '../support/items.js';
 import { addPeerItem, closeAccounts, newAccount, peerItems, phoneOf, registerPhone } from '../support/registration.js';
 import { PhoneDatastore } from '../support/scripted-phone.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost the accounts and phones signing in were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 /** Alert code → the mode performed, and which way changes move in it. */
 const CODES = [

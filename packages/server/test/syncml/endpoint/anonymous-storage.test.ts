@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { decodeMessage, encodeMessage, SYNCML_MEDIA_TYPES, type SyncmlEncoding, type SyncmlMessage } from '@atomsync/syncml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listen } from '../../../src/listen.js';
 import { SecretBox } from '../../../src/secrets/box.js';
 import { createServer } from '../../../src/server.js';
@@ -22,6 +22,11 @@ import { CHATLOG_MAX_BODY_BYTES } from '../../../src/syncml/chat-text.js';
 import { sessionIdOf } from '../../../src/syncml/endpoint.js';
 import { createTestSchema, storeKinds, type StoreKind } from '../../support/stores.js';
 import { basicCredential, md5Credential } from '../support/scripted-phone.js';
+
+// What a refused message leaves behind is this test's question, not what its scrypt costs: the
+// server's scrypt runs cheap here (support/cheap-scrypt.ts), with the same answers. At full cost
+// the ~700 wrong passwords were most of this file's time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 /** Every table the SyncML endpoint writes. */
 const SYNCML_TABLES = ['syncml_session_state', 'syncml_session_items', 'syncml_devices', 'sessions', 'chat_log'] as const;

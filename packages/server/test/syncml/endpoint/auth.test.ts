@@ -8,13 +8,17 @@
 import { SecretBox } from '../../../src/secrets/box.js';
 import { sessionIdOf } from '../../../src/syncml/endpoint.js';
 import type { Cred } from '@atomsync/syncml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/server.js';
 import { storeKinds } from '../../support/stores.js';
 import { contact } from '../support/items.js';
 import { closeAccounts, newAccount, peerItems, phoneOf, registerPhone } from '../support/registration.js';
 import { commandsOf, headerStatus } from '../support/replies.js';
 import { md5Credential, PhoneDatastore, type Exchange, type ScriptedPhone } from '../support/scripted-phone.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost the accounts and phones signing in were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 /** Package 1 of a phone: DevInf and a two-way Alert for its contacts. */
 const init = (phone: ScriptedPhone): Promise<Exchange> =>

@@ -5,7 +5,7 @@
  * base64 `user:password` and shown by the admin chat log.
  */
 import { CHARSET_UTF8, encodeWbxml, SYNCML_MEDIA_TYPES, type SyncmlEncoding, type WbxmlElement } from '@atomsync/syncml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SYNCML_CODE_PAGES } from '../../../../syncml/src/tags.js';
 import type { Element } from '../../../../syncml/src/tree.js';
 import { readXml } from '../../../../syncml/src/xml/read.js';
@@ -13,6 +13,10 @@ import { sessionIdOf } from '../../../src/syncml/endpoint.js';
 import { startTestServer, type TestServer } from '../../support/server.js';
 import { storeKinds } from '../../support/stores.js';
 import { basicCredential } from '../support/scripted-phone.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost the accounts and phones signing in were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 /** A SyncML document written as WBXML element by element, as a phone would: every element it holds, Creds included. */
 function toWbxml(xml: string): Uint8Array {

@@ -6,13 +6,17 @@
  * changes both ways; a wrong Last anchor is answered 508 with our Alert 201, and the slow sync
  * that follows doubles nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/server.js';
 import { storeKinds } from '../../support/stores.js';
 import { contact, nameOf } from '../support/items.js';
 import { addPeerItem, peerItems, phoneOf, registerPhone, type RegisteredPhone } from '../support/registration.js';
 import { codesFor, commandsOf, syncCommands } from '../support/replies.js';
 import { PhoneDatastore, type ScriptedPhone } from '../support/scripted-phone.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost the accounts and phones signing in were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 const N = 25;
 

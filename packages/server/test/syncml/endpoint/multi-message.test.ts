@@ -6,7 +6,7 @@
  * Final); a large object in MoreData chunks (213 each, 201 for the last, stored whole) and one
  * whose Meta Size does not match (424, nothing stored).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestAccount, type TestServer } from '../../support/server.js';
 import { storeKinds } from '../../support/stores.js';
 import { contact, nameOf } from '../support/items.js';
@@ -14,6 +14,10 @@ import { addPeerItem, closeAccounts, newAccount, peerItems, phoneOf, registerPho
 import { alertCodes, codesFor, commandsOf } from '../support/replies.js';
 import { PhoneDatastore, phoneDevInf, type ScriptedPhone } from '../support/scripted-phone.js';
 import type { SyncmlMessage } from '@atomsync/syncml';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost the accounts and phones signing in were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 const cases = storeKinds.flatMap((kind) => (['xml', 'wbxml'] as const).map((encoding) => [kind, encoding] as const));
 

@@ -17,6 +17,10 @@ import { addPeerItem, closeAccounts, newAccount, peerItems, phoneOf, registerPho
 import { alertCodes, headerStatus, syncCommands } from '../support/replies.js';
 import { basicCredential, phoneDevInf, type Exchange, type ScriptedPhone } from '../support/scripted-phone.js';
 
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost the accounts and phones signing in were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
+
 const KEY = /^[A-Za-z0-9_-]{43}$/;
 
 interface Post {

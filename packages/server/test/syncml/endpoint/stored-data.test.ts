@@ -6,7 +6,7 @@
  * ended, so its key opens nothing more. Nothing of the failed message reaches the peer.
  */
 import { decodeServiceError } from '@atomsync/atom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessionIdOf } from '../../../src/syncml/endpoint.js';
 import { itValidatesErrorDocuments, keepErrorDocument } from '../../support/http.js';
 import { startTestServer, type TestAccount, type TestServer } from '../../support/server.js';
@@ -15,6 +15,10 @@ import { contact, nameOf } from '../support/items.js';
 import { addPeerItem, closeAccounts, newAccount, peerItems, phoneOf, registerPhone } from '../support/registration.js';
 import { codesFor, headerStatus } from '../support/replies.js';
 import { phoneDevInf, type Exchange, type ScriptedPhone } from '../support/scripted-phone.js';
+
+// scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
+// (support/cheap-scrypt.ts); at full cost the accounts and phones signing in were much of its time.
+vi.mock('node:crypto', async (importOriginal) => (await import('../../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 /** The error document of a refused message (kept for the XSD check): its code and message. */
 function refusal(exchange: Exchange): { status: number; code: string | undefined; message: string | undefined } {
