@@ -23,8 +23,10 @@ export interface CaldavReport {
   readonly principal: Step<string>;
   readonly calendarsBefore?: Step<string[]>;
   readonly makeCalendar?: Step<string>;
+  readonly makeTasksCalendar?: Step<string>;
   readonly calendarsAfter?: Step<string[]>;
   readonly displayName?: Step<string>;
+  readonly tasksComponents?: Step<string[]>;
   readonly saveSeries?: Step<string>;
   readonly saveSingle?: Step<string>;
   readonly saveTodo?: Step<string>;
@@ -50,20 +52,13 @@ export const SERIES_UID = 'caldav-harness-weekly@atomsync.test';
 export const SINGLE_UID = 'caldav-harness-single@atomsync.test';
 export const TODO_UID = 'caldav-harness-todo@atomsync.test';
 
-/** Calendars the server already has, for a target whose collections are given (atomsync's datastore). */
-export interface GivenCalendars {
-  readonly events: string;
-  readonly tasks: string;
-}
-
 /**
  * Runs the script against `url` (the URL a user would type: python-caldav 0.11 looks for
- * current-user-principal there and knows no /.well-known), making the calendar `calendarName`; the
- * items go into that calendar, or into `given` ones when there are.
+ * current-user-principal there and knows no /.well-known), making the events calendar
+ * `calendarName` and the todo calendar `${calendarName}-tasks` the items go into.
  */
-export async function runCaldavClient(target: DavTarget, url: string, calendarName: string, timeoutMs: number, given?: GivenCalendars): Promise<{ report: CaldavReport; explain: string }> {
-  const calendars = given === undefined ? [] : [given.events, given.tasks];
-  const run = await runClient(PYTHON, [SCRIPT, url, target.username, target.password, calendarName, ...calendars], { timeoutMs });
+export async function runCaldavClient(target: DavTarget, url: string, calendarName: string, timeoutMs: number): Promise<{ report: CaldavReport; explain: string }> {
+  const run = await runClient(PYTHON, [SCRIPT, url, target.username, target.password, calendarName], { timeoutMs });
   const explain = explainRun(run);
   if (run.exitCode !== 0 || run.timedOut) throw new Error(`caldav_client.py did not finish:\n${explain}`);
   return { report: JSON.parse(run.stdout) as CaldavReport, explain };

@@ -5,12 +5,12 @@ DST change, sync-collection after add/change/delete, a bogus sync token. Prints 
 stdout for the TypeScript test to assert on; every step records what the server answered instead of
 stopping at the first surprise, so one run shows everything that differs.
 
-Usage: caldav_client.py URL USERNAME PASSWORD CALENDAR_NAME [EVENTS_URL TASKS_URL]
+Usage: caldav_client.py URL USERNAME PASSWORD CALENDAR_NAME
 
-With EVENTS_URL and TASKS_URL (a server whose collections are given, as atomsync's datastore
-calendars are), the calendar is still made (the step records what the server answers) but the
-events go into EVENTS_URL and the todo into TASKS_URL; without them, everything goes into the
-calendar made.
+Two calendars are made, as a user of python-caldav does against a server that keeps events and
+todos apart (atomsync does: iOS shows a calendar of both as empty): CALENDAR_NAME, with no
+supported-calendar-component-set (python-caldav's default, an events calendar there), for the
+events, and CALENDAR_NAME-tasks with supported_calendar_component_set=['VTODO'] for the todo.
 """
 import json
 import sys
@@ -21,7 +21,7 @@ import caldav
 from caldav.lib import error
 
 URL, USERNAME, PASSWORD, CALENDAR_NAME = sys.argv[1:5]
-EVENTS_URL, TASKS_URL = (sys.argv[5:7] + [None, None])[:2]
+TASKS_NAME = f"{CALENDAR_NAME}-tasks"
 
 # A weekly series at 09:00 Berlin time from Monday 2 March 2026 (CET, UTC+1). Berlin moves to CEST
 # (UTC+2) on 29 March, so the instance of Monday 6 April is at 07:00 UTC: a server that expands
@@ -164,16 +164,15 @@ if me is None:
     sys.exit(0)
 step("calendarsBefore", lambda: sorted(str(c.url) for c in me.calendars()))
 step("makeCalendar", lambda: str(held.setdefault("made", me.make_calendar(name=CALENDAR_NAME, cal_id=CALENDAR_NAME)).url))
-made = held.get("made")
-if made is not None:
+step("makeTasksCalendar", lambda: str(held.setdefault("tasks", me.make_calendar(
+    name=TASKS_NAME, cal_id=TASKS_NAME, supported_calendar_component_set=["VTODO"])).url))
+calendar = held.get("made")
+tasks = held.get("tasks")
+if calendar is not None and tasks is not None:
     step("calendarsAfter", lambda: sorted(str(c.url) for c in me.calendars()))
-    step("displayName", lambda: made.get_display_name())
-if EVENTS_URL is not None:
-    calendar = client.calendar(url=EVENTS_URL)
-    tasks = client.calendar(url=TASKS_URL)
-else:
-    calendar = tasks = made
-if calendar is None:
+    step("displayName", lambda: calendar.get_display_name())
+    step("tasksComponents", lambda: sorted(tasks.get_supported_components()))
+if calendar is None or tasks is None:
     print(json.dumps(result))
     sys.exit(0)
 
