@@ -49,11 +49,12 @@ export class DavEndpoint {
       });
     }
     // A client given the bare server URL (python-caldav, TbSync with a custom server) PROPFINDs `/`:
-    // the Atom API has no PROPFIND, so it is sent to the DAV root too.
+    // the Atom API has no PROPFIND, so it is sent to the DAV root too — with 308, which keeps the
+    // method and body (requests re-sends a PROPFIND redirected by 301 without its body).
     // (h3 types only the standard methods; its router takes any name.)
     app.on('PROPFIND' as 'GET', '/', (event) => {
       requestState(event).operationId ??= 'dav.well-known';
-      return new Response(null, { status: 301, headers: { location: rootHref() } });
+      return new Response(null, { status: 308, headers: { location: rootHref() } });
     });
     for (const path of ['/dav', '/dav/**']) app.all(path, (event) => this.#answer(event));
   }
