@@ -37,7 +37,7 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 const ORIGIN = 'http://atomsync.test';
-const PARAMS: Record<string, string | number> = { clientUuid: '00597a45-6a6d-4919-b1e0-f17e44c53370', contentUuid: '8395027a-d70b-4b31-b7c3-13f5393de337', bindingId: 7, logId: 12, vendorUuid: 'b5c0e8f4-0c55-4d4b-8f4b-9d0f1d7e6a11', modelUuid: 'cd96676f-6d3a-4cdb-b430-98b2fead20e4', username: 'jmartin' };
+const PARAMS: Record<string, string | number> = { clientUuid: '00597a45-6a6d-4919-b1e0-f17e44c53370', contentUuid: '8395027a-d70b-4b31-b7c3-13f5393de337', bindingId: 7, logId: 12, vendorUuid: 'b5c0e8f4-0c55-4d4b-8f4b-9d0f1d7e6a11', modelUuid: 'cd96676f-6d3a-4cdb-b430-98b2fead20e4', username: 'jmartin', appPasswordUuid: '3f2a7d0e-9b1c-4e8a-a6f5-2c4d8e1b7a90' };
 
 function urlOf(spec: OperationSpec, query = ''): string {
   return `${ORIGIN}${expandPath(spec.path, PARAMS)}${query}`;
