@@ -45,6 +45,7 @@ interface Fixtures {
   binding: number;
   log: number;
   phoneBinding: string;
+  appPassword: string;
   /** Every identifier of alice's objects, as it would appear in a feed. */
   identifiers: string[];
 }
@@ -82,16 +83,17 @@ async function aliceOwnsOneOfEach(server: TestServer, alice: TestAccount): Promi
   ).id;
   const pair = await sdk.phoneDatastoreBindings.create({ modelUuid: model, phoneNumber: '+447700900123', foreignUserId: 'alice-crm-2', timezone: 'Europe/London' });
   const phoneBinding = pair.id!;
-  const identifiers = [datastore, content, extdata, syncml, activesync, `/v2/syncengine/${binding}<`, `/v2/syncengine/synclog/${log}<`, phoneBinding];
+  const appPassword = (await sdk.appPasswords.create({ name: 'alice-laptop' })).appPassword.uuid!;
+  const identifiers = [datastore, content, extdata, syncml, activesync, `/v2/syncengine/${binding}<`, `/v2/syncengine/synclog/${log}<`, phoneBinding, appPassword];
   for (const link of pair.links ?? []) if (link.rel === 'syncml_client' || link.rel === 'datastore_client') identifiers.push(link.href.replace(/\/$/, '').split('/').pop()!);
-  return { datastore, content, extdata, syncml, activesync, binding, log, phoneBinding, identifiers };
+  return { datastore, content, extdata, syncml, activesync, binding, log, phoneBinding, appPassword, identifiers };
 }
 
 /** Path parameters naming alice's objects for `op`. */
 function paramsFor(op: OperationSpec, f: Fixtures): Record<string, string | number> {
   const kind = /^\/v2\/services\/(\w+)\//.exec(op.path)?.[1];
   const client: Record<string, string> = { datastore: f.datastore, extdata: f.extdata, syncml: f.syncml, activesync: f.activesync };
-  const values: Record<string, string | number> = { contentUuid: f.content, bindingId: f.binding, logId: f.log, username: 'alice' };
+  const values: Record<string, string | number> = { contentUuid: f.content, bindingId: f.binding, logId: f.log, username: 'alice', appPasswordUuid: f.appPassword };
   if (kind !== undefined && client[kind] !== undefined) values.clientUuid = client[kind]!;
   return values;
 }
@@ -123,13 +125,14 @@ const ghosts: Fixtures = {
   binding: 999_999_001,
   log: 999_999_002,
   phoneBinding: 'none',
+  appPassword: '00000000-0000-4000-8000-000000000006',
   identifiers: [],
 };
 
 /** The answer with the object ids it was asked about replaced by a placeholder. */
 function anonymize(text: string, f: Fixtures): string {
   let out = text;
-  for (const id of [f.datastore, f.content, f.extdata, f.syncml, f.activesync]) out = out.split(id).join('<id>');
+  for (const id of [f.datastore, f.content, f.extdata, f.syncml, f.activesync, f.appPassword]) out = out.split(id).join('<id>');
   // Numeric ids only where they stand alone (not the 1 of version="1.0", not inside 404).
   for (const id of [f.binding, f.log]) out = out.replace(new RegExp(`(?<![\\w.])${id}(?![\\w.])`, 'g'), '<id>');
   return out;
