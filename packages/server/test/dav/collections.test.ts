@@ -8,8 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLE_ICAL_NS, CALDAV_NS, CARDDAV_NS, DAV_NS, foundProp, readErrorBody, readMultistatus, type ReadResponse } from '@atomsync/dav';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { storeKinds } from '../support/stores.js';
-
-const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+import { basic, davClient, multistatus as readStatus, statuses } from './support.js';
 
 const NS = 'xmlns:d="DAV:" xmlns:cal="urn:ietf:params:xml:ns:caldav" xmlns:card="urn:ietf:params:xml:ns:carddav" xmlns:ical="http://apple.com/ns/ical/"';
 const PROPS = `<?xml version="1.0"?><d:propfind ${NS} xmlns:x="urn:example:x"><d:prop><d:displayname/><ical:calendar-color/><ical:calendar-order/><cal:calendar-description/><card:addressbook-description/><x:flag/><d:resourcetype/><cal:supported-calendar-component-set/></d:prop></d:propfind>`;
@@ -23,16 +22,10 @@ describe.each(storeKinds)('DAV collections a client manages (%s)', (kind) => {
   let datastore: string;
   let auth: string;
 
-  const dav = (method: string, path: string, init: { body?: string; headers?: Record<string, string>; as?: string } = {}) =>
-    fetch(new URL(path, server.url), { method, redirect: 'manual', body: init.body, headers: { authorization: init.as ?? auth, ...init.headers } });
-  const multistatus = async (res: Response): Promise<ReadResponse[]> => {
-    expect(res.status).toBe(207);
-    return readMultistatus(await res.text()).responses;
-  };
+  const dav = davClient(() => server.url, () => auth);
+  const multistatus = async (res: Response): Promise<ReadResponse[]> => (await readStatus(res)).responses;
   const props = async (path: string, depth = '0') => multistatus(await dav('PROPFIND', path, { body: PROPS, headers: { depth } }));
   const text = (r: ReadResponse, ns: string, name: string) => foundProp(r, ns, name)?.text;
-  /** Each prop's status in a multistatus response, by local name. */
-  const statuses = (r: ReadResponse) => Object.fromEntries(r.propstats.flatMap((ps) => ps.props.map((p) => [p.name.name, ps.status])));
 
   beforeAll(async () => {
     server = await startTestServer(kind);

@@ -5,34 +5,21 @@
  * what DAV serves and back; another account's resources are not found. On both stores.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readMultistatus, foundProp, DAV_NS, CARDDAV_NS, CALDAV_NS, CALENDARSERVER_NS, type ReadResponse } from '@atomsync/dav';
+import { DAV_NS, CARDDAV_NS, CALDAV_NS, CALENDARSERVER_NS } from '@atomsync/dav';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { storeKinds } from '../support/stores.js';
-
-const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+import { basic, card, davClient, event, hrefIn, multistatus, prop, todo } from './support.js';
 
 const PROPFIND_DISCOVERY = `<?xml version="1.0"?><d:propfind xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav" xmlns:cal="urn:ietf:params:xml:ns:caldav">
 <d:prop><d:current-user-principal/><card:addressbook-home-set/><cal:calendar-home-set/><d:resourcetype/><d:displayname/></d:prop></d:propfind>`;
 const PROPFIND_LISTING = `<?xml version="1.0"?><d:propfind xmlns:d="DAV:" xmlns:cs="http://calendarserver.org/ns/"><d:prop><d:resourcetype/><d:getetag/><d:sync-token/><cs:getctag/><d:supported-report-set/><d:displayname/></d:prop></d:propfind>`;
-
-const card = (uid: string, name: string) => `BEGIN:VCARD\r\nVERSION:3.0\r\nUID:${uid}\r\nFN:${name}\r\nN:${name};;;;\r\nX-CUSTOM-FIELD:kept as written\r\nEND:VCARD\r\n`;
-const event = (uid: string) => `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VEVENT\r\nUID:${uid}\r\nDTSTAMP:20250101T000000Z\r\nDTSTART:20250301T100000Z\r\nDTEND:20250301T110000Z\r\nSUMMARY:Kick-off\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n`;
-const todo = (uid: string) => `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VTODO\r\nUID:${uid}\r\nDTSTAMP:20250101T000000Z\r\nSUMMARY:Buy milk\r\nEND:VTODO\r\nEND:VCALENDAR\r\n`;
 
 describe.each(storeKinds)('the DAV endpoint (%s)', (kind) => {
   let server: TestServer;
   let datastore: string;
   let auth: string;
 
-  const dav = (method: string, path: string, init: { body?: string; headers?: Record<string, string>; as?: string } = {}) =>
-    fetch(new URL(path, server.url), { method, redirect: 'manual', body: init.body, headers: { authorization: init.as ?? auth, ...init.headers } });
-  const multistatus = async (res: Response): Promise<{ responses: ReadResponse[]; syncToken?: string }> => {
-    expect(res.status).toBe(207);
-    const read = readMultistatus(await res.text());
-    return { responses: read.responses, syncToken: read.syncToken };
-  };
-  const prop = (r: ReadResponse, ns: string, name: string) => foundProp(r, ns, name);
-  const hrefIn = (r: ReadResponse, ns: string, name: string) => prop(r, ns, name)?.node.children.find((c) => c.name === 'href')?.text.trim();
+  const dav = davClient(() => server.url, () => auth);
 
   beforeAll(async () => {
     server = await startTestServer(kind);
