@@ -38,6 +38,8 @@ export function upgradeVCalendar(body: string): string | null {
  * zone's rules do, and the ETag of what is served with it with them.
  */
 export function withTimezones(body: string): string {
+  // Most bodies name no zone (UTC, all-day, phones' 1.0 upgraded): no reading for those.
+  if (!/;\s*TZID=/i.test(body)) return body;
   const [root] = readComponents(body, false);
   if (root?.name !== 'VCALENDAR') return body;
   const defined = new Set(root.components.filter((c) => c.name === 'VTIMEZONE').map((c) => c.props.find((p) => p.name === 'TZID')?.value.trim()));
