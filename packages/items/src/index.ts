@@ -8,7 +8,7 @@
  *   lines/      content lines: folding, QUOTED-PRINTABLE, CHARSET, escaping; the component tree; writing
  *   zones/      TZIDs (VTIMEZONE, then IANA), vCalendar 1.0 TZ/DAYLIGHT, DATE and DATE-TIME values
  *   vcard/      contacts: canonical reading, phone numbers, rewriting to 2.1 / 3.0
- *   icalendar/  events and tasks: canonical reading, rewriting to vCalendar 1.0
+ *   icalendar/  events and tasks: canonical reading, rewriting to vCalendar 1.0, upgrading 1.0 to iCalendar 2.0 (with VTIMEZONEs)
  *   notes/      plain text and vNote
  *   describe/   the canonical form, fingerprints, duplicate keys, titles
  *   media/      the dataclass from media type and body
@@ -72,4 +72,5 @@ export {
   type InstantRange,
 } from './icalendar/instances.js';
 export { MAX_CANDIDATES, MAX_INSTANCES_EXAMINED } from './icalendar/recurrence-walk.js';
+export { upgradeVCalendar, withTimezones } from './icalendar/upgrade.js';
 export { CALDAV_PRODID, expandCalendar, writeFreeBusy, type FreeBusyPeriod } from './icalendar/expand.js';

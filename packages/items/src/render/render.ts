@@ -1,15 +1,17 @@
 /**
- * An outgoing item in the form a phone datastore takes (format.ts): vCard 4.0/3.0/2.1 to 2.1 or
- * 3.0 (vcard/write.ts), iCalendar 2.0 to vCalendar 1.0 (icalendar/write.ts), note text as text/plain, each cut to the
+ * An outgoing item in the form a phone datastore (or a CardDAV/CalDAV client) takes (format.ts):
+ * vCard 4.0/3.0/2.1 to 2.1, 3.0 or 4.0 (vcard/write.ts), iCalendar 2.0 to vCalendar 1.0 (icalendar/write.ts) and back
+ * (icalendar/upgrade.ts), note text as text/plain, each cut to the
  * phone's field limits. An item already in the target form is left as it is, apart from the
  * limits (and then only the cut lines are rewritten).
  *
  * The body decides what an item is, not its media type (clients mislabel). Nothing here throws:
  * an item we cannot read or convert (garbage, a vCard for a calendar) goes out unchanged, with its
- * own type; a vCalendar 1.0 item for an iCalendar-only phone goes unchanged as text/x-vcalendar
- * (there is no 1.0 → 2.0 converter: every phone we know takes 1.0). The phone's status tells the
+ * own type. A vCalendar 1.0 item for an iCalendar-only phone is upgraded to iCalendar 2.0
+ * (icalendar/upgrade.ts, the reader the ActiveSync mapping uses). The phone's status tells the
  * rest.
  */
+import { upgradeVCalendar } from '../icalendar/upgrade.js';
 import { toVCalendar10 } from '../icalendar/write.js';
 import type { ItemContent } from '../item.js';
 import { calendarShape, cardShape, outLine, readField, type Shape } from '../lines/fields.js';
@@ -41,7 +43,7 @@ function render(item: ItemContent, format: PhoneFormat): RenderedItem | null {
   if (!root) return null;
   const as = (data: string | null) => (data === null ? null : { type: format.type, data });
 
-  if (root.name === 'VCARD' && (format.version === '2.1' || format.version === '3.0')) {
+  if (root.name === 'VCARD' && (format.version === '2.1' || format.version === '3.0' || format.version === '4.0')) {
     const version = cardVersionOf(root);
     if (version === format.version) return as(limitInPlace(item.body, root, version === '2.1', cardShape, format.maxFieldLength));
     return as(convertCard(root, format.version, format.maxFieldLength));
@@ -52,7 +54,11 @@ function render(item: ItemContent, format: PhoneFormat): RenderedItem | null {
     if (version === '2.0' && format.version === '1.0') {
       return as(toVCalendar10(root, { localTime: format.localTime, limits: format.maxFieldLength }));
     }
-    // vCalendar 1.0 for an iCalendar-only phone: no converter (every phone we know takes 1.0).
+    if (version === '1.0' && format.version === '2.0') {
+      const upgraded = upgradeVCalendar(item.body);
+      const [calendar] = upgraded === null ? [] : readComponents(upgraded, false);
+      return upgraded === null || !calendar ? null : as(limitInPlace(upgraded, calendar, false, calendarShape, format.maxFieldLength));
+    }
     if (version === '1.0') return { type: 'text/x-vcalendar', data: item.body };
   }
   return null;

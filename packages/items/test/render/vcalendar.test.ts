@@ -257,7 +257,7 @@ describe('tasks', () => {
   });
 });
 
-describe('items already in the target form, or with no converter', () => {
+describe('items already in the target form, or upgraded', () => {
   it('an iCalendar 2.0 item goes to an iCalendar phone byte for byte', () => {
     const body = TWIN_PAIRS.find((p) => p.name.startsWith('event: property order'))!.a;
     expect(renderForPhone(item(body), icalendar)).toEqual({ type: 'text/calendar', data: body });
@@ -268,8 +268,14 @@ describe('items already in the target form, or with no converter', () => {
     expect(renderForPhone({ ...item(body), type: 'text/plain' }, berlin)).toEqual({ type: 'text/x-vcalendar', data: body });
   });
 
-  it('a vCalendar 1.0 item for an iCalendar-only phone goes unchanged, labelled as what it is', () => {
+  it('a vCalendar 1.0 item for an iCalendar-only phone is upgraded to iCalendar 2.0, the same item to the engine', () => {
     const body = TWIN_PAIRS.find((p) => p.name.includes('(Samsung)'))!.a;
-    expect(renderForPhone({ ...item(body, 'Tasks'), type: 'text/calendar' }, icalendar)).toEqual({ type: 'text/x-vcalendar', data: body });
+    const out = renderForPhone({ ...item(body, 'Tasks'), type: 'text/calendar' }, icalendar);
+    expect(out.type).toBe('text/calendar');
+    expect(out.data).toBe(crlf(
+      'BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//atomsync//vCalendar 1.0 upgrade//EN', 'BEGIN:VTODO', 'SUMMARY:Steuererklärung abgeben',
+      'DUE:20250731T220000Z', 'PRIORITY:1', 'STATUS:NEEDS-ACTION', 'CLASS:PRIVATE', 'END:VTODO', 'END:VCALENDAR',
+    ));
+    expect(describeItem({ ...item(out.data, 'Tasks') })).toEqual(describeItem(item(body, 'Tasks')));
   });
 });

@@ -68,7 +68,8 @@ export function datastoreConnector(store: Store, client: ClientKey): Connector {
  * Applies `changes` as if one after another, in three batched writes: the items to replace or
  * delete are read once, the checks run in order against that view (updated as each change is
  * accepted, so two changes of one item behave as in sequence), then the replaces (one
- * multi-row update per chunk), the deletes and the adds are written.
+ * multi-row update per chunk), the deletes and the adds are written. A replace that describes as
+ * the item it replaces (equal fingerprints) is accepted and written as no change.
  */
 async function apply(store: Store, client: ClientKey, changes: readonly OutgoingChange[]): Promise<ApplyResult[]> {
   const results: ApplyResult[] = new Array(changes.length);
@@ -105,10 +106,14 @@ async function apply(store: Store, client: ClientKey, changes: readonly Outgoing
           results[index] = stale;
           return;
         }
+        results[index] = { ok: true, id: change.id };
+        if (change.description !== undefined) fingerprints.set(change.item, change.description.fingerprint);
+        // The same item in other bytes (a phone syncing back what it got, in its own form): what
+        // is stored stays, and with it the DAV ETag and sync token, or every phone sync would make
+        // every DAV client download everything again. The engine pairs at this fingerprint all the same.
+        if (fingerprint(change.item) === fingerprint(current)) return;
         replaces.set(change.id, { index, item: change.item, ...(change.description !== undefined ? { description: change.description } : {}) });
         view.set(change.id, change.item);
-        if (change.description !== undefined) fingerprints.set(change.item, change.description.fingerprint);
-        results[index] = { ok: true, id: change.id };
         return;
       }
       case 'delete': {

@@ -16,7 +16,7 @@ import { memberName, memberNamed } from './members.js';
 import { memberHref } from './layout.js';
 import type { Repositories } from '../store/store.js';
 import { MAX_RESOURCE_BYTES } from './properties.js';
-import { servedOf } from './representation.js';
+import { acceptedCardVersion, servedOf } from './representation.js';
 import { notFound, type Resource } from './resources.js';
 import { bodyText, checkBody } from './validate.js';
 
@@ -30,9 +30,12 @@ function conditions(req: DavRequest) {
 
 export async function getMember(req: DavRequest, resource: Resource, head: boolean): Promise<Response> {
   if (resource.kind !== 'member') throw notFound(resource.kind === 'unmapped' ? 'such item' : 'item to GET at a collection (use PROPFIND)');
-  const served = servedOf(resource.item);
+  const card = resource.collection.component === undefined;
+  const served = servedOf(resource.item, card ? acceptedCardVersion(header(req, 'accept')) : undefined);
   const outcome = evaluateConditions(head ? 'HEAD' : 'GET', conditions(req), served.etag);
-  const headers = { etag: served.etag, 'content-type': served.contentType, 'last-modified': resource.item.updated.toUTCString() };
+  const headers: Record<string, string> = { etag: served.etag, 'content-type': served.contentType, 'last-modified': resource.item.updated.toUTCString() };
+  // A card's form follows Accept (vCard 4.0 or 3.0): caches must keep them apart.
+  if (card) headers.vary = 'Accept';
   if (outcome === 'precondition-failed') throw preconditionFailed('the item is not at the ETag the request names');
   if (outcome === 'not-modified') return new Response(null, { status: 304, headers });
   return new Response(head ? null : served.body, { status: 200, headers: { ...headers, 'content-length': String(Buffer.byteLength(served.body, 'utf8')) } });

@@ -113,7 +113,7 @@ export function collectionValues(viewer: Viewer, c: DavCollection, sequence: num
       ...base,
       resourcetype: ['collection', 'addressbook'],
       'supported-report-set': ['sync-collection', 'addressbook-multiget', 'addressbook-query'],
-      'supported-address-data': [{ contentType: 'text/vcard', version: '3.0' }],
+      'supported-address-data': [{ contentType: 'text/vcard', version: '3.0' }, { contentType: 'text/vcard', version: '4.0' }],
       'addressbook-max-resource-size': MAX_RESOURCE_BYTES,
     };
   }

@@ -10,7 +10,7 @@ import { header, type DavRequest } from './context.js';
 import { collectionHref, memberHref } from './layout.js';
 import { memberName } from './members.js';
 import { collectionValues, deadProperties, homeValues, itemPropstats, itemValues, principalValues, rootValues } from './properties.js';
-import { servedOf } from './representation.js';
+import { servedOf, type CardVersion } from './representation.js';
 import { kindOf, notFound, type Resource } from './resources.js';
 import { multistatusResponse } from './stream.js';
 import type { DavItemRecord } from '../store/records.js';
@@ -20,8 +20,9 @@ export const MAX_XML_BODY_BYTES = 1024 * 1024;
 /** Items read from the store at a time while a listing streams. */
 export const PAGE = 500;
 
-export function memberResponse(req: DavRequest, c: DavCollection, item: DavItemRecord, selection: PropSelection, minimal: boolean): DavResponse {
-  const served = servedOf(item);
+/** `cardVersion`: the vCard version address-data asks for (a REPORT's), 3.0 by default. */
+export function memberResponse(req: DavRequest, c: DavCollection, item: DavItemRecord, selection: PropSelection, minimal: boolean, cardVersion?: CardVersion): DavResponse {
+  const served = servedOf(item, cardVersion);
   const kind = c.component === undefined ? 'vcard' : 'icalendar';
   return {
     href: memberHref(c.family, req.account.username, c.name, memberName(c, item)),

@@ -25,6 +25,7 @@ import {
   reportDepth,
   segmentsOfHref,
   syncStart,
+  type AddressDataRequest,
   type CardProperty,
   type CalendarDataRequest,
   type DavResponse,
@@ -42,7 +43,7 @@ import { collectionHref, DAV_PREFIX, memberHref } from './layout.js';
 import { memberName, membersNamed } from './members.js';
 import { itemPropstats, itemValues } from './properties.js';
 import { livePages, MAX_XML_BODY_BYTES, memberResponse, PAGE } from './propfind.js';
-import { servedOf } from './representation.js';
+import { servedOf, type CardVersion } from './representation.js';
 import { notFound, type Resource } from './resources.js';
 import { multistatusResponse } from './stream.js';
 
@@ -58,6 +59,8 @@ export async function report(req: DavRequest, resource: Resource): Promise<Respo
   const card = c.component === undefined;
   const fits = parsed.report === 'sync-collection' || (card ? parsed.report.startsWith('addressbook-') : parsed.report.startsWith('calendar-') || parsed.report === 'free-busy-query');
   if (!fits) throw DavRequestError.failed('supported-report', `the report ${parsed.report} is not answered on ${card ? 'an address book' : 'a calendar'}`);
+  // Before the multistatus starts: a precondition cannot come once it streams (the responses ask again).
+  cardVersionOf(c, parsed);
   const { minimal } = readPreferences(header(req, 'prefer'), header(req, 'brief'));
   const stream = (responses: AsyncIterable<DavResponse>, end?: () => { syncToken?: string }) =>
     multistatusResponse(multistatusStream(responses, end)[Symbol.asyncIterator](), req.log, { vary: 'Brief, Prefer' });
@@ -81,6 +84,19 @@ export async function report(req: DavRequest, resource: Resource): Promise<Respo
   }
 }
 
+/**
+ * The vCard version address-data asks for (RFC 6352 §10.4): 3.0 (the default) or 4.0, as
+ * supported-address-data lists; any other type or version cannot be converted to
+ * (§8.6/§8.7: supported-address-data-conversion).
+ */
+function cardVersionOf(c: DavCollection, r: Report): CardVersion {
+  const asked: AddressDataRequest | undefined = 'addressData' in r ? r.addressData : undefined;
+  if (asked === undefined || c.component !== undefined) return '3.0';
+  const type = asked.contentType.trim().toLowerCase();
+  if (type === 'text/vcard' && (asked.version === '3.0' || asked.version === '4.0')) return asked.version;
+  throw DavRequestError.failed('supported-address-data-conversion', `address data is served as text/vcard 3.0 or 4.0, not ${asked.contentType} ${asked.version}`);
+}
+
 type Responder = (item: DavItemRecord, props: MultigetReport['props'], minimal: boolean) => DavResponse;
 
 async function* multiget(req: DavRequest, c: DavCollection, r: MultigetReport, minimal: boolean, respond?: Responder): AsyncGenerator<DavResponse> {
@@ -96,7 +112,7 @@ async function* multiget(req: DavRequest, c: DavCollection, r: MultigetReport, m
     const name = names[i];
     const item = name === undefined ? undefined : found.get(name);
     if (item === undefined) yield { hrefs: [r.hrefs[i]!], status: 404 };
-    else yield respond ? respond(item, r.props, minimal) : memberResponse(req, c, item, r.props, minimal);
+    else yield respond ? respond(item, r.props, minimal) : memberResponse(req, c, item, r.props, minimal, cardVersionOf(c, r));
   }
 }
 
@@ -109,7 +125,7 @@ async function* filtered(
   respond?: Responder,
 ): AsyncGenerator<DavResponse> {
   for await (const page of livePages(req, c)) {
-    for (const item of page) if (matches(item)) yield respond ? respond(item, r.props, minimal) : memberResponse(req, c, item, r.props, minimal);
+    for (const item of page) if (matches(item)) yield respond ? respond(item, r.props, minimal) : memberResponse(req, c, item, r.props, minimal, cardVersionOf(c, r));
   }
 }
 
@@ -171,7 +187,7 @@ async function syncCollection(req: DavRequest, c: DavCollection, r: SyncCollecti
       if (count > r.limit) throw new DavRequestError(507, 'the collection holds more members than the limit asked; sync without a limit', precondition('number-of-matches-within-limits'));
     }
     async function* all(): AsyncGenerator<DavResponse> {
-      for await (const page of livePages(req, c)) for (const item of page) yield memberResponse(req, c, item, r.props, minimal);
+      for await (const page of livePages(req, c)) for (const item of page) yield memberResponse(req, c, item, r.props, minimal, cardVersionOf(c, r));
     }
     return stream(all(), () => ({ syncToken: formatSyncToken({ collection: c.id, sequence: current }) }));
   }
@@ -191,7 +207,7 @@ async function syncCollection(req: DavRequest, c: DavCollection, r: SyncCollecti
     }
   }
   const response = (row: DavItemRecord): DavResponse =>
-    row.deleted !== null ? { hrefs: [memberHref(c.family, req.account.username, c.name, memberName(c, row))], status: 404 } : memberResponse(req, c, row, r.props, minimal);
+    row.deleted !== null ? { hrefs: [memberHref(c.family, req.account.username, c.name, memberName(c, row))], status: 404 } : memberResponse(req, c, row, r.props, minimal, cardVersionOf(c, r));
   const since = start.since;
   if (r.limit === undefined) {
     async function* all(): AsyncGenerator<DavResponse> {

@@ -153,6 +153,32 @@ describe.each(storeKinds)('datastore connector (%s)', (kind) => {
     expect(changes.entries).toContainEqual({ op: 'delete', id: b!, dataclass: 'Notes' });
   });
 
+  it('keeps the stored bytes of an item a replace describes the same (a phone syncing it back in its own form); a real change is written', async () => {
+    const { connector, seed, client } = await fixture(store());
+    const stored: ItemContent = { ...contact('Ada Lovelace'), type: 'text/vcard', body: 'BEGIN:VCARD\r\nVERSION:3.0\r\nUID:dav-1\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n' };
+    // The same card as a 2.1 phone writes it: other bytes, other type, no UID, one description.
+    const phone: ItemContent = { ...stored, type: 'text/x-vcard', body: 'BEGIN:VCARD\r\nVERSION:2.1\r\nN:Lovelace;Ada\r\nFN:Ada Lovelace\r\nEND:VCARD\r\n' };
+    expect(phone.body).not.toBe(stored.body);
+    expect(fingerprint(phone)).toBe(fingerprint(stored));
+    const [id] = await seed(stored);
+    const collection = { ...client, dataclass: 'Contacts' as const };
+    const sequence = await store().contents.collectionSequence(collection);
+
+    const same = await connector.apply([
+      { op: 'replace', id: id!, item: phone, expected: fingerprint(stored), description: describeItem(phone) },
+      { op: 'replace', id: id!, item: phone, expected: fingerprint(stored) },
+    ]);
+    expect(same).toEqual([{ ok: true, id }, { ok: true, id }]);
+    const kept = await store().contents.get(client, id!);
+    expect({ type: kept?.type, body: kept?.body }).toEqual({ type: stored.type, body: stored.body });
+    expect(await store().contents.collectionSequence(collection)).toBe(sequence);
+
+    const renamed = { ...phone, body: phone.body.replace(/Ada/g, 'Augusta') };
+    expect(await connector.apply([{ op: 'replace', id: id!, item: renamed, expected: fingerprint(stored) }])).toEqual([{ ok: true, id }]);
+    expect((await store().contents.get(client, id!))?.body).toBe(renamed.body);
+    expect(await store().contents.collectionSequence(collection)).toBeGreaterThan(sequence);
+  });
+
   it('refuses as stale a replace or delete of an item that changed or went, and writes nothing of it', async () => {
     const { connector, seed, client } = await fixture(store());
     const [edited, deleted, fine] = await seed(note('one'), note('two'), note('three'));

@@ -1,0 +1,83 @@
+/**
+ * iCalendar 2.0 for readers that take nothing else (CalDAV clients, iCalendar-only phones):
+ * a vCalendar 1.0 body (what SyncML phones write) read into iCalendar 2.0's forms and written as
+ * iCalendar 2.0, and an iCalendar 2.0 body whose TZIDs have no VTIMEZONE (Google writes IANA
+ * names bare) given one per such TZID. The 1.0 reading is the one the ActiveSync mapping uses
+ * (activesync/calendar-item.ts: times through TZ/DAYLIGHT to UTC, basic rules as RRULEs,
+ * AALARM/DALARM as VALARMs, 1.0 attendees and words in 2.0's), so there is one 1.0 reader.
+ */
+import { newLine, readCalendarDoc, writeCalendarDoc } from '../activesync/calendar-item.js';
+import { ianaOffsets, timeZoneOf, vtimezoneOfTimeZone } from '../activesync/timezone.js';
+import { type Component, isLegacyVersion, readComponents } from '../lines/read.js';
+
+export const UPGRADE_PRODID = '-//atomsync//vCalendar 1.0 upgrade//EN';
+
+/**
+ * The iCalendar 2.0 form of a vCalendar 1.0 body; null when `body` is no vCalendar 1.0 (an
+ * iCalendar 2.0 body, a vCard, garbage), so a caller keeps what it has.
+ */
+export function upgradeVCalendar(body: string): string | null {
+  if (!isLegacyVersion(body)) return null;
+  const [root] = readComponents(body, true);
+  if (root?.name !== 'VCALENDAR') return null;
+  const doc = readCalendarDoc(body);
+  if (doc.components.length === 0) return null;
+  // Phones seldom write a PRODID; 2.0 requires one, and this one says who wrote the 2.0 form.
+  if (!doc.props.some((p) => p.name === 'PRODID')) doc.props.unshift(newLine('PRODID', UPGRADE_PRODID));
+  return writeCalendarDoc(doc);
+}
+
+/**
+ * `body` with a VTIMEZONE for every TZID it names that is an IANA zone without one, written from
+ * the zone's rules and inserted before the calendar's first component; every other byte as it
+ * was. `body` itself when nothing is missing (or a missing TZID names no zone we know: there is
+ * nothing true to write for it).
+ *
+ * A VTIMEZONE holds one set of rules: those of the year of the latest DTSTART, or of this year
+ * when the item recurs (its instances now count most). The text therefore changes only when a
+ * zone's rules do, and the ETag of what is served with it with them.
+ */
+export function withTimezones(body: string): string {
+  // Most bodies name no zone (UTC, all-day, phones' 1.0 upgraded): no reading for those.
+  if (!/;\s*TZID=/i.test(body)) return body;
+  const [root] = readComponents(body, false);
+  if (root?.name !== 'VCALENDAR') return body;
+  const defined = new Set(root.components.filter((c) => c.name === 'VTIMEZONE').map((c) => c.props.find((p) => p.name === 'TZID')?.value.trim()));
+  const missing = [...namedZones(root)].filter((tzid) => !defined.has(tzid) && ianaOffsets(tzid) !== null);
+  if (missing.length === 0) return body;
+  const eol = body.includes('\r\n') ? '\r\n' : '\n';
+  // Before the first component's BEGIN: a line of its own (a folded line starts with whitespace).
+  const next = /\r?\nBEGIN:/gi;
+  next.lastIndex = Math.max(0, body.search(/BEGIN:VCALENDAR/i));
+  const first = next.exec(body);
+  if (!first) return body;
+  const index = first.index + first[0].length - 'BEGIN:'.length;
+  const rulesAt = rulesInstant(body);
+  const zones = missing.map((tzid) => {
+    const tz = timeZoneOf(ianaOffsets(tzid)!, rulesAt, { standard: '', daylight: '' }, `iana:${tzid}`);
+    return vtimezoneOfTimeZone(tz, tzid).replace(/\r\n/g, eol) + eol;
+  });
+  return body.slice(0, index) + zones.join('') + body.slice(index);
+}
+
+/** Every TZID parameter of the calendar's components (VTIMEZONEs apart), as written. */
+function namedZones(calendar: Component): Set<string> {
+  const out = new Set<string>();
+  const walk = (component: Component) => {
+    if (component.name === 'VTIMEZONE') return;
+    for (const prop of component.props) {
+      for (const param of prop.params) if (param.name === 'TZID') for (const v of param.values) if (v.trim() !== '') out.add(v.trim());
+    }
+    for (const child of component.components) walk(child);
+  };
+  for (const child of calendar.components) walk(child);
+  return out;
+}
+
+/** Mid-year of the year whose rules a written VTIMEZONE holds (see withTimezones). */
+function rulesInstant(body: string): number {
+  let year = 0;
+  for (const m of body.matchAll(/^DTSTART[^:\r\n]*:(\d{4})/gim)) year = Math.max(year, Number(m[1]));
+  if (year === 0 || /^RRULE[;:]/im.test(body)) year = Math.max(year, new Date().getUTCFullYear());
+  return Date.UTC(year, 6, 1);
+}
