@@ -7,9 +7,9 @@ import { answerSelection, multistatusStream, propfindDepth, readPreferences, rea
 import { readBytes } from '../http/body.js';
 import { collectionsIn, type DavCollection } from './collections.js';
 import { header, type DavRequest } from './context.js';
-import { collectionHref, memberHref } from './layout.js';
+import { collectionHref, memberHrefs } from './layout.js';
 import { memberName } from './members.js';
-import { collectionValues, deadProperties, homeValues, itemPropstats, itemValues, principalValues, rootValues } from './properties.js';
+import { collectionValues, deadProperties, homeValues, itemAnswer, principalValues, rootValues } from './properties.js';
 import { servedOf } from './representation.js';
 import { kindOf, notFound, type Resource } from './resources.js';
 import { multistatusResponse } from './stream.js';
@@ -20,13 +20,14 @@ export const MAX_XML_BODY_BYTES = 1024 * 1024;
 /** Items read from the store at a time while a listing streams. */
 export const PAGE = 500;
 
-export function memberResponse(req: DavRequest, c: DavCollection, item: DavItemRecord, selection: PropSelection, minimal: boolean): DavResponse {
-  const served = servedOf(item);
-  const kind = c.component === undefined ? 'vcard' : 'icalendar';
-  return {
-    href: memberHref(c.family, req.account.username, c.name, memberName(c, item)),
-    propstats: itemPropstats(selection, kind, itemValues(req.account, item, served), served, minimal),
-  };
+/**
+ * How each member of a collection is answered to `selection`: what is the same for every member
+ * (the collection's href, the selection's plan) worked out once per request, not once per item.
+ */
+export function memberResponder(req: DavRequest, c: DavCollection, selection: PropSelection, minimal: boolean): (item: DavItemRecord) => DavResponse {
+  const answer = itemAnswer(req.account, selection, c.component === undefined ? 'vcard' : 'icalendar', minimal);
+  const hrefOf = memberHrefs(c.family, req.account.username, c.name);
+  return (item) => ({ href: hrefOf(memberName(c, item)), propstats: answer.propstats(item, servedOf(item)) });
 }
 
 /**
@@ -84,11 +85,12 @@ export async function propfind(req: DavRequest, resource: Resource): Promise<Res
         const c = resource.collection;
         if (self) yield await collectionResponse(req, c, selection, minimal);
         if (depth === 0) return;
-        for await (const page of livePages(req, c)) for (const item of page) yield memberResponse(req, c, item, selection, minimal);
+        const respond = memberResponder(req, c, selection, minimal);
+        for await (const page of livePages(req, c)) for (const item of page) yield respond(item);
         return;
       }
       case 'member':
-        yield memberResponse(req, resource.collection, resource.item, selection, minimal);
+        yield memberResponder(req, resource.collection, selection, minimal)(resource.item);
         return;
     }
   }
