@@ -136,6 +136,8 @@ const isData = (n: QName) => (n.ns === ADDRESS_DATA.ns && n.name === ADDRESS_DAT
 
 /** How a selection is answered for each item of one kind: worked out once per request, not per item. */
 export interface ItemAnswer {
+  /** Whether the answer writes anything of the body (its data, its length), not only the ETag and type. */
+  readonly needsBody: boolean;
   /**
    * An item's propstats: its live properties, and `data` (its served body unless the caller says
    * otherwise: an expanded calendar) as address-data / calendar-data when the selection names them.
@@ -164,11 +166,12 @@ export function itemAnswer(viewer: Viewer, selection: PropSelection, kind: Resou
       getcontentlength: length ? Buffer.byteLength(served.body, 'utf8') : 0,
       getlastmodified: modified ? item.updated.getTime() : 0,
     });
-  if (data.length === 0) return { propstats: values };
+  if (data.length === 0) return { needsBody: length, propstats: values };
   const wanted: QName = kind === 'vcard' ? ADDRESS_DATA : CALENDAR_DATA;
   const asked = data.filter((n) => n.name === wanted.name && n.ns === wanted.ns);
   const missing = data.filter((n) => !(n.name === wanted.name && n.ns === wanted.ns));
   return {
+    needsBody: true,
     propstats(item, served, body = served.body) {
       const rest = values(item, served);
       const found: PropValue[] = asked.map((name) => ({ name, value: body }));

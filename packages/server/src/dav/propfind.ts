@@ -10,7 +10,7 @@ import { header, type DavRequest } from './context.js';
 import { collectionHref, memberHrefs } from './layout.js';
 import { memberName } from './members.js';
 import { collectionValues, deadProperties, homeValues, itemAnswer, principalValues, rootValues } from './properties.js';
-import { servedOf } from './representation.js';
+import { servedHeadOf, servedOf } from './representation.js';
 import { kindOf, notFound, type Resource } from './resources.js';
 import { multistatusResponse } from './stream.js';
 import type { DavItemRecord } from '../store/records.js';
@@ -20,14 +20,22 @@ export const MAX_XML_BODY_BYTES = 1024 * 1024;
 /** Items read from the store at a time while a listing streams. */
 export const PAGE = 500;
 
+/** How a request answers each member of a collection; `needsBody` says whether it reads their bodies. */
+export interface MemberResponder {
+  readonly needsBody: boolean;
+  (item: DavItemRecord): DavResponse;
+}
+
 /**
  * How each member of a collection is answered to `selection`: what is the same for every member
  * (the collection's href, the selection's plan) worked out once per request, not once per item.
+ * An answer of ETags and types only (a client's listing) takes the stored ETag and no body.
  */
-export function memberResponder(req: DavRequest, c: DavCollection, selection: PropSelection, minimal: boolean): (item: DavItemRecord) => DavResponse {
+export function memberResponder(req: DavRequest, c: DavCollection, selection: PropSelection, minimal: boolean): MemberResponder {
   const answer = itemAnswer(req.account, selection, c.component === undefined ? 'vcard' : 'icalendar', minimal);
   const hrefOf = memberHrefs(c.family, req.account.username, c.name);
-  return (item) => ({ href: hrefOf(memberName(c, item)), propstats: answer.propstats(item, servedOf(item)) });
+  const served = answer.needsBody ? servedOf : servedHeadOf;
+  return Object.assign((item: DavItemRecord) => ({ href: hrefOf(memberName(c, item)), propstats: answer.propstats(item, served(item)) }), { needsBody: answer.needsBody });
 }
 
 /**
@@ -44,11 +52,11 @@ export async function collectionResponse(req: DavRequest, c: DavCollection, sele
   };
 }
 
-/** The live members of a collection, a page at a time. */
-export async function* livePages(req: DavRequest, c: DavCollection): AsyncGenerator<DavItemRecord[]> {
+/** The live members of a collection, a page at a time; `body: false`: without their bodies (store's davPage). */
+export async function* livePages(req: DavRequest, c: DavCollection, options: { readonly body?: boolean } = {}): AsyncGenerator<DavItemRecord[]> {
   let after: string | undefined;
   for (;;) {
-    const page = await req.store.contents.davPage(c.key, after, PAGE);
+    const page = await req.store.contents.davPage(c.key, after, PAGE, options);
     if (page.length > 0) yield page;
     if (page.length < PAGE) return;
     after = page[page.length - 1]!.uuid;
@@ -86,7 +94,7 @@ export async function propfind(req: DavRequest, resource: Resource): Promise<Res
         if (self) yield await collectionResponse(req, c, selection, minimal);
         if (depth === 0) return;
         const respond = memberResponder(req, c, selection, minimal);
-        for await (const page of livePages(req, c)) for (const item of page) yield respond(item);
+        for await (const page of livePages(req, c, { body: respond.needsBody })) for (const item of page) yield respond(item);
         return;
       }
       case 'member':

@@ -83,6 +83,7 @@ export async function report(req: DavRequest, resource: Resource): Promise<Respo
 /** How a report answers each item it returns (made once per request). */
 type Responder = (item: DavItemRecord) => DavResponse;
 
+
 async function* multiget(req: DavRequest, c: DavCollection, r: MultigetReport, respond: Responder): AsyncGenerator<DavResponse> {
   const base = req.event.url.href;
   const own = [DAV_PREFIX, c.family, req.account.username, c.name];
@@ -171,7 +172,7 @@ async function syncCollection(req: DavRequest, c: DavCollection, r: SyncCollecti
     }
     const respond = memberResponder(req, c, r.props, minimal);
     async function* all(): AsyncGenerator<DavResponse> {
-      for await (const page of livePages(req, c)) for (const item of page) yield respond(item);
+      for await (const page of livePages(req, c, { body: respond.needsBody })) for (const item of page) yield respond(item);
     }
     return stream(all(), () => ({ syncToken: formatSyncToken({ collection: c.id, sequence: current }) }));
   }

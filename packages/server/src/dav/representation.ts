@@ -1,12 +1,14 @@
 /**
- * An item as DAV serves it, and its ETag. What a DAV client PUT is served back byte for byte;
- * a vCard 2.1 a phone wrote is served as vCard 3.0 (CardDAV clients read 3.0 and 4.0, RFC 6352
- * §5.1). The ETag is a hash of the bytes served, so it changes exactly when they do.
+ * An item as DAV serves it, and its ETag. The bytes are @atomsync/items davBody's (as stored, a
+ * vCard 2.1 as 3.0); the ETag is a hash of them, so it changes exactly when they do. The store
+ * keeps that hash beside the body (written by every write, `etag`): a listing reads it instead of
+ * hashing every body, and need not read the bodies at all. Rows written before the column have
+ * none, and are hashed here when read.
  */
-import { createHash } from 'node:crypto';
-import { renderForPhone } from '@atomsync/items';
+import { davBody } from '@atomsync/items';
 import { formatEtag } from '@atomsync/dav';
-import type { ContentRecord } from '../store/records.js';
+import { servedHash } from '../store/served-hash.js';
+import type { ContentRecord, DavItemRecord } from '../store/records.js';
 
 export interface Served {
   readonly body: string;
@@ -15,24 +17,23 @@ export interface Served {
   readonly etag: string;
 }
 
-const VCARD_3 = { type: 'text/vcard', version: '3.0', localTime: null, maxFieldLength: {} } as const;
-
 /** `"<27 base64url chars of sha-256>"`: strong, and what a client compares byte for byte. */
-export function etagOf(body: string): string {
-  return formatEtag(createHash('sha256').update(body, 'utf8').digest('base64url').slice(0, 27));
+export const etagOf = (body: string): string => formatEtag(servedHash(body));
+
+const contentTypeOf = (item: Pick<ContentRecord, 'dataclass'>): string =>
+  item.dataclass === 'Contacts' ? 'text/vcard; charset=utf-8' : `text/calendar; charset=utf-8; component=${item.dataclass === 'Tasks' ? 'VTODO' : 'VEVENT'}`;
+
+/** The item as served, from its body: its stored ETag when it has one. */
+export function servedOf(item: Pick<ContentRecord, 'dataclass' | 'title' | 'type' | 'body'> & { readonly etag?: string | null }): Served {
+  const body = davBody(item);
+  return { body, contentType: contentTypeOf(item), etag: item.etag ? formatEtag(item.etag) : etagOf(body) };
 }
 
-function cardBody(item: Pick<ContentRecord, 'dataclass' | 'title' | 'type' | 'body'>): string {
-  // 2.1 only: 3.0 and 4.0 go as they are (a client asking 4.0 of a 3.0 card is for later).
-  if (!/^VERSION:2\.1\s*$/im.test(item.body.slice(0, 4096))) return item.body;
-  return renderForPhone(item, VCARD_3).data;
-}
-
-export function servedOf(item: Pick<ContentRecord, 'dataclass' | 'title' | 'type' | 'body'>): Served {
-  if (item.dataclass === 'Contacts') {
-    const body = cardBody(item);
-    return { body, contentType: 'text/vcard; charset=utf-8', etag: etagOf(body) };
-  }
-  const component = item.dataclass === 'Tasks' ? 'VTODO' : 'VEVENT';
-  return { body: item.body, contentType: `text/calendar; charset=utf-8; component=${component}`, etag: etagOf(item.body) };
+/**
+ * What a listing needs of an item that asks no body: its stored ETag and type. The body field is
+ * empty unless the store had to read it (a row without a stored ETag, hashed here).
+ */
+export function servedHeadOf(item: DavItemRecord): Served {
+  if (item.etag !== null) return { body: '', contentType: contentTypeOf(item), etag: formatEtag(item.etag) };
+  return servedOf(item);
 }
