@@ -78,8 +78,8 @@ export { MultistatusReader, foundProp, readErrorBody, readMultistatus, streamMul
 export type { ReadMultistatusEnd, ReadProp, ReadPropStat, ReadResponse } from './multistatus/read.js';
 
 // Properties as data.
-export { LIVE_PROPERTIES, PROPERTIES, answerSelection, isProtected, liveProperty, liveValue } from './properties.js';
-export type { CalendarComponent, LiveProperty, LiveValues, MediaTypeVersion, PropertyDefinition, ResourceType } from './properties.js';
+export { LIVE_PROPERTIES, PROPERTIES, answerSelection, isProtected, liveProperty, liveValue, planSelection } from './properties.js';
+export type { CalendarComponent, LiveProperty, LiveValues, MediaTypeVersion, PropertyDefinition, ResourceType, SelectionPlan } from './properties.js';
 export { ALLOWED_METHODS, DAV_COMPLIANCE, RESOURCE_KINDS, optionsHeaders } from './rules/options.js';
 export type { ResourceKind } from './rules/options.js';
 

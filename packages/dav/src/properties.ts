@@ -17,7 +17,7 @@ import { propstats } from './multistatus/model.js';
 import type { PropSelection } from './requests/common.js';
 import { REPORT_NAMES, type ReportName } from './requests/report.js';
 import type { ResourceKind } from './rules/options.js';
-import type { RawXml, XmlContent, XmlElement } from './xml/write.js';
+import { writeContent, type RawXml, type XmlContent, type XmlElement } from './xml/write.js';
 
 export type ResourceType = 'collection' | 'principal' | 'addressbook' | 'calendar';
 export interface MediaTypeVersion {
@@ -183,6 +183,43 @@ export function liveValue<K extends LiveProperty>(key: K, value: LiveValues[K]):
   return { name: def.name, value: def.write(value) };
 }
 
+/** What a selection finds on a resource: live properties by key (their values written later), dead ones and names as they are. */
+interface Resolved {
+  readonly found: (LiveProperty | PropValue)[];
+  readonly missing: { name: QName; status: number }[];
+}
+
+function resolveSelection(selection: PropSelection, kind: ResourceKind, present: (key: LiveProperty) => boolean, dead: ReadonlyMap<string, RawXml>): Resolved {
+  const has = (key: LiveProperty) => present(key) && PROPERTIES[key].on.includes(kind);
+  if (selection.kind === 'propname') {
+    const names: PropValue[] = LIVE_PROPERTIES.filter(has).map((key) => ({ name: PROPERTIES[key].name }));
+    for (const clarkName of dead.keys()) names.push({ name: fromClark(clarkName) });
+    return { found: names, missing: [] };
+  }
+  const wanted: QName[] =
+    selection.kind === 'prop'
+      ? [...selection.names]
+      : [...LIVE_PROPERTIES.filter((key) => PROPERTIES[key].allprop).map((key) => PROPERTIES[key].name), ...[...dead.keys()].map(fromClark), ...selection.include];
+  const found: (LiveProperty | PropValue)[] = [];
+  const missing: { name: QName; status: number }[] = [];
+  const seen = new Set<string>();
+  for (const name of wanted) {
+    const clarkName = `{${name.ns}}${name.name}`;
+    if (seen.has(clarkName)) continue;
+    seen.add(clarkName);
+    const key = liveProperty(name);
+    if (key !== undefined) {
+      if (has(key)) found.push(key);
+      else if (selection.kind === 'prop') missing.push({ name, status: 404 });
+      continue;
+    }
+    const fragment = dead.get(clarkName);
+    if (fragment !== undefined) found.push({ name, element: fragment });
+    else if (selection.kind === 'prop' || selection.include.some((n) => n.ns === name.ns && n.name === name.name)) missing.push({ name, status: 404 });
+  }
+  return { found, missing };
+}
+
 /**
  * The propstats answering a selection on one resource: `values` are the live properties the server
  * computed for it (only those of its kind are answered), `dead` its dead properties by Clark name
@@ -196,35 +233,54 @@ export function answerSelection(
   dead: ReadonlyMap<string, RawXml> = new Map(),
   minimal = false,
 ): PropStat[] {
-  const has = (key: LiveProperty) => values[key] !== undefined && PROPERTIES[key].on.includes(kind);
-  const write = (key: LiveProperty) => liveValue(key, values[key] as never);
-  if (selection.kind === 'propname') {
-    const names: PropValue[] = LIVE_PROPERTIES.filter(has).map((key) => ({ name: PROPERTIES[key].name }));
-    for (const clarkName of dead.keys()) names.push({ name: fromClark(clarkName) });
-    return propstats(names);
-  }
-  const wanted: QName[] =
-    selection.kind === 'prop'
-      ? [...selection.names]
-      : [...LIVE_PROPERTIES.filter((key) => PROPERTIES[key].allprop).map((key) => PROPERTIES[key].name), ...[...dead.keys()].map(fromClark), ...selection.include];
-  const found: PropValue[] = [];
-  const missing: { name: QName; status: number }[] = [];
-  const seen = new Set<string>();
-  for (const name of wanted) {
-    const clarkName = `{${name.ns}}${name.name}`;
-    if (seen.has(clarkName)) continue;
-    seen.add(clarkName);
-    const key = liveProperty(name);
-    if (key !== undefined) {
-      if (has(key)) found.push(write(key));
-      else if (selection.kind === 'prop') missing.push({ name, status: 404 });
-      continue;
-    }
-    const fragment = dead.get(clarkName);
-    if (fragment !== undefined) found.push({ name, element: fragment });
-    else if (selection.kind === 'prop' || selection.include.some((n) => n.ns === name.ns && n.name === name.name)) missing.push({ name, status: 404 });
-  }
-  return propstats(found, missing, minimal);
+  const { found, missing } = resolveSelection(selection, kind, (key) => values[key] !== undefined, dead);
+  const props = found.map((f) => (typeof f === 'string' ? liveValue(f, values[f] as never) : f));
+  return selection.kind === 'propname' ? propstats(props) : propstats(props, missing, minimal);
+}
+
+/**
+ * A selection answered for many resources of one kind that have the same live properties (a
+ * collection's members, thousands to a listing): what is found and what is not is worked out once,
+ * the values every resource shares (`shared`: owner, privileges…) are written once, and `answer`
+ * gives each resource's propstats from its own values (`varying`) alone — the very propstats
+ * answerSelection gives for the shared and the resource's values together (no dead properties).
+ */
+export interface SelectionPlan<K extends LiveProperty> {
+  /** Whether the answer writes this varying property: a value nobody reads need not be computed. */
+  wants(key: K): boolean;
+  answer(values: Pick<LiveValues, K>): PropStat[];
+}
+
+export function planSelection<K extends LiveProperty>(
+  selection: PropSelection,
+  kind: ResourceKind,
+  shared: Partial<LiveValues>,
+  varying: readonly K[],
+  minimal = false,
+): SelectionPlan<K> {
+  const isVarying = (key: LiveProperty): key is K => (varying as readonly LiveProperty[]).includes(key);
+  const { found, missing } = resolveSelection(selection, kind, (key) => isVarying(key) || shared[key] !== undefined, new Map());
+  // A shared value written once, as the multistatus writer would write it (its element, raw).
+  const parts = found.map((f): K | PropValue => {
+    if (typeof f !== 'string') return f;
+    if (isVarying(f)) return f;
+    const value = liveValue(f, shared[f] as never);
+    return { name: value.name, element: { raw: writeContent({ ns: value.name.ns, name: value.name.name, ...(value.value === undefined ? {} : { content: value.value }) }) } };
+  });
+  const others = selection.kind === 'propname' ? [] : propstats([], missing, minimal);
+  const wanted = new Set(parts.filter((p): p is K => typeof p === 'string'));
+  return {
+    wants: (key) => wanted.has(key),
+    answer(values) {
+      if (parts.length === 0) return [...others];
+      const props: PropValue[] = new Array(parts.length);
+      for (let i = 0; i < parts.length; i++) {
+        const p = parts[i]!;
+        props[i] = typeof p === 'string' ? liveValue(p, values[p] as never) : p;
+      }
+      return [{ status: 200, props }, ...others];
+    },
+  };
 }
 
 function fromClark(clarkName: string): QName {

@@ -15,6 +15,7 @@ import {
   RESOURCE_KINDS,
   answerSelection,
   isProtected,
+  planSelection,
   liveProperty,
   liveValue,
   readProppatch,
@@ -22,6 +23,7 @@ import {
   writeMultistatus,
   type LiveProperty,
   type LiveValues,
+  type PropSelection,
 } from '../src/index.js';
 
 const D = (name: string) => ({ ns: DAV_NS, name });
@@ -149,5 +151,45 @@ describe('answerSelection', () => {
     expect(result).toHaveLength(1);
     expect(result[0]!.props.every((p) => p.value === undefined && p.element === undefined)).toBe(true);
     expect(result[0]!.props.map((p) => p.name.name)).toEqual(['resourcetype', 'displayname', 'current-user-principal', 'sync-token', 'getctag', 'supported-calendar-component-set', 'tag']);
+  });
+});
+
+describe('planSelection (a listing\'s members answered from a plan made once)', () => {
+  const shared: Partial<LiveValues> = {
+    'current-user-principal': '/dav/principals/alice/',
+    owner: '/dav/principals/alice/',
+    'current-user-privilege-set': [D('read'), D('write')],
+    resourcetype: [],
+  };
+  const varying = ['getetag', 'getcontenttype', 'getcontentlength', 'getlastmodified'] as const;
+  const items = [
+    { getetag: '"a"', getcontenttype: 'text/vcard; charset=utf-8', getcontentlength: 120, getlastmodified: 1_700_000_000_000 },
+    { getetag: '"b&<c>"', getcontenttype: 'text/calendar; charset=utf-8; component=VEVENT', getcontentlength: 0, getlastmodified: 0 },
+  ];
+  const selections: [string, PropSelection][] = [
+    ['prop of one varying', { kind: 'prop', names: [D('getetag')] }],
+    ['prop of shared, varying, unknown, another kind’s, twice', { kind: 'prop', names: [D('owner'), D('getetag'), { ns: 'urn:x', name: 'y' }, D('displayname'), D('getetag'), D('resourcetype'), D('getlastmodified')] }],
+    ['prop of nothing found', { kind: 'prop', names: [D('displayname'), { ns: CARDDAV_NS, name: 'addressbook-home-set' }] }],
+    ['allprop', { kind: 'allprop', include: [] }],
+    ['allprop with include', { kind: 'allprop', include: [D('owner'), { ns: 'urn:x', name: 'y' }] }],
+    ['propname', { kind: 'propname' }],
+  ];
+  it.each(selections)('answers %s as answerSelection does, byte for byte', (_, selection) => {
+    for (const minimal of [false, true]) {
+      for (const kind of ['vcard', 'icalendar'] as const) {
+        const plan = planSelection(selection, kind, shared, varying, minimal);
+        for (const values of items) {
+          const expected = answerSelection(selection, kind, { ...shared, ...values }, undefined, minimal);
+          const planned = plan.answer(values);
+          expect(writeMultistatus([{ href: '/x', propstats: planned }])).toBe(writeMultistatus([{ href: '/x', propstats: expected }]));
+          expect(planned.map((p) => p.status)).toEqual(expected.map((p) => p.status));
+        }
+      }
+    }
+  });
+  it('says which varying values the answer writes', () => {
+    const plan = planSelection({ kind: 'prop', names: [D('getetag'), D('owner')] }, 'vcard', shared, varying);
+    expect(varying.filter((k) => plan.wants(k))).toEqual(['getetag']);
+    expect(varying.filter((k) => planSelection({ kind: 'allprop', include: [] }, 'vcard', shared, varying).wants(k))).toEqual([...varying]);
   });
 });

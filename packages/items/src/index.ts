@@ -38,6 +38,7 @@ export {
 } from './render/format.js';
 export type { FieldLimits } from './render/limits.js';
 export { renderForPhone, type RenderedItem } from './render/render.js';
+export { davBody } from './render/dav.js';
 export * from './files/index.js';
 export {
   AIRSYNC_VERSIONS,

@@ -75,7 +75,8 @@ export function multistatusClose(end: MultistatusEnd = {}): string {
 export interface WriteOptions {
   /**
    * Characters gathered before a chunk is yielded: one chunk per response would be a write per
-   * item; 16 K is a few dozen listing entries or one vCard with a photo.
+   * item; 64 K is a few hundred listing entries or one vCard with a photo (at 16 K the socket's
+   * writes of a 100,000-item listing took a third of its time).
    */
   readonly chunkChars?: number;
 }
@@ -86,8 +87,10 @@ const END_OF = (end: MultistatusEnd | (() => MultistatusEnd) | undefined): Multi
  * The whole multistatus as chunks. `end` may be a function: read once every response is written,
  * so a sync-collection answers the token of what it actually sent (a truncated listing, RFC 6578 §3.6).
  */
+const CHUNK_CHARS = 64 * 1024;
+
 export function* multistatusChunks(responses: Iterable<DavResponse>, end?: MultistatusEnd | (() => MultistatusEnd), options: WriteOptions = {}): Generator<string, void, undefined> {
-  const size = options.chunkChars ?? 16 * 1024;
+  const size = options.chunkChars ?? CHUNK_CHARS;
   let buffer = MULTISTATUS_OPEN;
   for (const r of responses) {
     buffer += writeResponse(r);
@@ -105,7 +108,7 @@ export async function* multistatusStream(
   end?: MultistatusEnd | (() => MultistatusEnd),
   options: WriteOptions = {},
 ): AsyncGenerator<string, void, undefined> {
-  const size = options.chunkChars ?? 16 * 1024;
+  const size = options.chunkChars ?? CHUNK_CHARS;
   let buffer = MULTISTATUS_OPEN;
   for await (const r of responses) {
     buffer += writeResponse(r);

@@ -33,9 +33,9 @@ export function upgradeVCalendar(body: string): string | null {
  * was. `body` itself when nothing is missing (or a missing TZID names no zone we know: there is
  * nothing true to write for it).
  *
- * A VTIMEZONE holds one set of rules: those of the year of the latest DTSTART, or of this year
- * when the item recurs (its instances now count most). The text therefore changes only when a
- * zone's rules do, and the ETag of what is served with it with them.
+ * A VTIMEZONE holds one set of rules: those of the latest year the item's DTSTART, DTEND or DUE
+ * name (rulesInstant). The text is therefore a function of the body alone, and the ETag the store
+ * keeps of what is served stays true.
  */
 export function withTimezones(body: string): string {
   // Most bodies name no zone (UTC, all-day, phones' 1.0 upgraded): no reading for those.
@@ -60,6 +60,9 @@ export function withTimezones(body: string): string {
   return body.slice(0, index) + zones.join('') + body.slice(index);
 }
 
+/** The year whose rules a calendar without dates gets. */
+const RULES_YEAR_WITHOUT_DATES = 2025;
+
 /** Every TZID parameter of the calendar's components (VTIMEZONEs apart), as written. */
 function namedZones(calendar: Component): Set<string> {
   const out = new Set<string>();
@@ -74,10 +77,15 @@ function namedZones(calendar: Component): Set<string> {
   return out;
 }
 
-/** Mid-year of the year whose rules a written VTIMEZONE holds (see withTimezones). */
+/**
+ * Mid-year of the year whose rules a written VTIMEZONE holds (see withTimezones): the latest year
+ * a DTSTART, DTEND or DUE names, else a fixed year. Never today's: the served bytes are a function
+ * of the stored ones alone, so the ETag the store keeps beside them stays theirs (a recurring
+ * series takes its start's rules; clients resolve the TZID's name first anyway).
+ */
 function rulesInstant(body: string): number {
   let year = 0;
-  for (const m of body.matchAll(/^DTSTART[^:\r\n]*:(\d{4})/gim)) year = Math.max(year, Number(m[1]));
-  if (year === 0 || /^RRULE[;:]/im.test(body)) year = Math.max(year, new Date().getUTCFullYear());
+  for (const m of body.matchAll(/^(?:DTSTART|DTEND|DUE)[^:\r\n]*:(\d{4})/gim)) year = Math.max(year, Number(m[1]));
+  if (year === 0) year = RULES_YEAR_WITHOUT_DATES;
   return Date.UTC(year, 6, 1);
 }

@@ -16,7 +16,7 @@
  * DAV client made (MKCALENDAR, extended MKCOL) is found under the segment that client chose
  * (dav_segments, collections.ts), which it keeps; its datastore's other collections stay here.
  */
-import { hrefOf } from '@atomsync/dav';
+import { encodeSegment, hrefOf } from '@atomsync/dav';
 
 export const DAV_PREFIX = 'dav';
 export type Family = 'addressbooks' | 'calendars';
@@ -60,6 +60,12 @@ export const principalHref = (user: string): string => hrefOf([DAV_PREFIX, 'prin
 export const homeHref = (family: Family, user: string): string => hrefOf([DAV_PREFIX, family, user], true);
 export const collectionHref = (family: Family, user: string, name: string): string => hrefOf([DAV_PREFIX, family, user, name], true);
 export const memberHref = (family: Family, user: string, name: string, member: string): string => hrefOf([DAV_PREFIX, family, user, name, member], false);
+
+/** memberHref for many members of one collection: its path encoded once, then only each member's name. */
+export function memberHrefs(family: Family, user: string, name: string): (member: string) => string {
+  const prefix = collectionHref(family, user, name);
+  return (member) => prefix + encodeSegment(member);
+}
 
 /** The collection segment of a datastore client's collection of this dataclass. */
 export function collectionName(dataclass: 'Contacts' | 'Events' | 'Tasks', datastore: string): string {

@@ -7,7 +7,7 @@ import {
   CALDAV_NS,
   CARDDAV_NS,
   DAV_NS,
-  answerSelection,
+  planSelection,
   formatCtag,
   formatSyncToken,
   PROPERTIES,
@@ -127,41 +127,64 @@ export function collectionValues(viewer: Viewer, c: DavCollection, sequence: num
   };
 }
 
-export function itemValues(viewer: Viewer, item: ContentRecord, served: Served): Partial<LiveValues> {
-  return {
-    ...common(viewer),
-    resourcetype: [],
-    getetag: served.etag,
-    getcontenttype: served.contentType,
-    getcontentlength: Buffer.byteLength(served.body, 'utf8'),
-    getlastmodified: item.updated.getTime(),
-  };
-}
+/** The live values of an item that differ from item to item; the rest are the same for all the viewer's items. */
+const ITEM_VARYING = ['getetag', 'getcontenttype', 'getcontentlength', 'getlastmodified'] as const;
 
 const ADDRESS_DATA: QName = { ns: CARDDAV_NS, name: 'address-data' };
 const CALENDAR_DATA: QName = { ns: CALDAV_NS, name: 'calendar-data' };
 const isData = (n: QName) => (n.ns === ADDRESS_DATA.ns && n.name === ADDRESS_DATA.name) || (n.ns === CALENDAR_DATA.ns && n.name === CALENDAR_DATA.name);
 
+/** How a selection is answered for each item of one kind: worked out once per request, not per item. */
+export interface ItemAnswer {
+  /** Whether the answer writes anything of the body (its data, its length), not only the ETag and type. */
+  readonly needsBody: boolean;
+  /**
+   * An item's propstats: its live properties, and `data` (its served body unless the caller says
+   * otherwise: an expanded calendar) as address-data / calendar-data when the selection names them.
+   */
+  propstats(item: ContentRecord, served: Served, data?: string): PropStat[];
+}
+
 /**
- * An item's propstats: its live properties, and its body as address-data / calendar-data when the
- * selection names them (the reports; PROPFIND too, as some clients ask there).
+ * The answer to `selection` for the viewer's items of a kind (the reports' data properties, and
+ * PROPFIND's too, as some clients ask there). What every item shares — the owner and principal,
+ * the privileges, which properties are found and which are not — is worked out here once, so a
+ * listing of 100,000 items computes only each one's ETag, type, length and date (and only those asked).
  */
-export function itemPropstats(selection: PropSelection, kind: ResourceKind, values: Partial<LiveValues>, served: Served, minimal: boolean): PropStat[] {
-  if (selection.kind !== 'prop') return answerSelection(selection, kind, values, undefined, minimal);
-  const data = selection.names.filter(isData);
-  if (data.length === 0) return answerSelection(selection, kind, values, undefined, minimal);
-  const rest = answerSelection({ kind: 'prop', names: selection.names.filter((n) => !isData(n)) }, kind, values, undefined, minimal);
+export function itemAnswer(viewer: Viewer, selection: PropSelection, kind: ResourceKind, minimal: boolean): ItemAnswer {
+  const shared: Partial<LiveValues> = { ...common(viewer), resourcetype: [] };
+  const data = selection.kind === 'prop' ? selection.names.filter(isData) : [];
+  const live: PropSelection = data.length === 0 ? selection : { kind: 'prop', names: selection.kind === 'prop' ? selection.names.filter((n) => !isData(n)) : [] };
+  const plan = planSelection(live, kind, shared, ITEM_VARYING, minimal);
+  const length = plan.wants('getcontentlength');
+  const modified = plan.wants('getlastmodified');
+  const values = (item: ContentRecord, served: Served) =>
+    plan.answer({
+      getetag: served.etag,
+      getcontenttype: served.contentType,
+      // Only when asked: the length is a pass over the body, the date an allocation.
+      getcontentlength: length ? Buffer.byteLength(served.body, 'utf8') : 0,
+      getlastmodified: modified ? item.updated.getTime() : 0,
+    });
+  if (data.length === 0) return { needsBody: length, propstats: values };
   const wanted: QName = kind === 'vcard' ? ADDRESS_DATA : CALENDAR_DATA;
-  const found: PropValue[] = data.filter((n) => n.name === wanted.name && n.ns === wanted.ns).map((name) => ({ name, value: served.body }));
+  const asked = data.filter((n) => n.name === wanted.name && n.ns === wanted.ns);
   const missing = data.filter((n) => !(n.name === wanted.name && n.ns === wanted.ns));
-  const ok = rest.find((p) => p.status === 200);
-  const others = rest.filter((p) => p.status !== 200);
-  const merged: PropStat[] = [{ status: 200, props: [...(ok?.props ?? []), ...found] }];
-  if (!minimal && missing.length > 0) {
-    const notFound = others.find((p) => p.status === 404);
-    const add = missing.map((name) => ({ name }));
-    if (notFound) others.splice(others.indexOf(notFound), 1, { ...notFound, props: [...notFound.props, ...add] });
-    else others.push({ status: 404, props: add });
-  }
-  return [...merged.filter((p) => p.props.length > 0), ...others];
+  return {
+    needsBody: true,
+    propstats(item, served, body = served.body) {
+      const rest = values(item, served);
+      const found: PropValue[] = asked.map((name) => ({ name, value: body }));
+      const ok = rest.find((p) => p.status === 200);
+      const others = rest.filter((p) => p.status !== 200);
+      const merged: PropStat[] = [{ status: 200, props: [...(ok?.props ?? []), ...found] }];
+      if (!minimal && missing.length > 0) {
+        const notFound = others.find((p) => p.status === 404);
+        const add = missing.map((name) => ({ name }));
+        if (notFound) others.splice(others.indexOf(notFound), 1, { ...notFound, props: [...notFound.props, ...add] });
+        else others.push({ status: 404, props: add });
+      }
+      return [...merged.filter((p) => p.props.length > 0), ...others];
+    },
+  };
 }

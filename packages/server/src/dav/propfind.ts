@@ -7,10 +7,10 @@ import { answerSelection, multistatusStream, propfindDepth, readPreferences, rea
 import { readBytes } from '../http/body.js';
 import { collectionsIn, type DavCollection } from './collections.js';
 import { header, type DavRequest } from './context.js';
-import { collectionHref, memberHref } from './layout.js';
+import { collectionHref, memberHrefs } from './layout.js';
 import { memberName } from './members.js';
-import { collectionValues, deadProperties, homeValues, itemPropstats, itemValues, principalValues, rootValues } from './properties.js';
-import { servedOf, type CardVersion } from './representation.js';
+import { collectionValues, deadProperties, homeValues, itemAnswer, principalValues, rootValues } from './properties.js';
+import { servedHeadOf, servedOf, type CardVersion } from './representation.js';
 import { kindOf, notFound, type Resource } from './resources.js';
 import { multistatusResponse } from './stream.js';
 import type { DavItemRecord } from '../store/records.js';
@@ -20,14 +20,23 @@ export const MAX_XML_BODY_BYTES = 1024 * 1024;
 /** Items read from the store at a time while a listing streams. */
 export const PAGE = 500;
 
+/** How a request answers each member of a collection; `needsBody` says whether it reads their bodies. */
+export interface MemberResponder {
+  readonly needsBody: boolean;
+  (item: DavItemRecord): DavResponse;
+}
+
+/**
+ * How each member of a collection is answered to `selection`: what is the same for every member
+ * (the collection's href, the selection's plan) worked out once per request, not once per item.
+ * An answer of ETags and types only (a client's listing) takes the stored ETag and no body.
+ */
 /** `cardVersion`: the vCard version address-data asks for (a REPORT's), 3.0 by default. */
-export function memberResponse(req: DavRequest, c: DavCollection, item: DavItemRecord, selection: PropSelection, minimal: boolean, cardVersion?: CardVersion): DavResponse {
-  const served = servedOf(item, cardVersion);
-  const kind = c.component === undefined ? 'vcard' : 'icalendar';
-  return {
-    href: memberHref(c.family, req.account.username, c.name, memberName(c, item)),
-    propstats: itemPropstats(selection, kind, itemValues(req.account, item, served), served, minimal),
-  };
+export function memberResponder(req: DavRequest, c: DavCollection, selection: PropSelection, minimal: boolean, cardVersion?: CardVersion): MemberResponder {
+  const answer = itemAnswer(req.account, selection, c.component === undefined ? 'vcard' : 'icalendar', minimal);
+  const hrefOf = memberHrefs(c.family, req.account.username, c.name);
+  const served = answer.needsBody ? (item: DavItemRecord) => servedOf(item, cardVersion) : servedHeadOf;
+  return Object.assign((item: DavItemRecord) => ({ href: hrefOf(memberName(c, item)), propstats: answer.propstats(item, served(item)) }), { needsBody: answer.needsBody });
 }
 
 /**
@@ -44,11 +53,11 @@ export async function collectionResponse(req: DavRequest, c: DavCollection, sele
   };
 }
 
-/** The live members of a collection, a page at a time. */
-export async function* livePages(req: DavRequest, c: DavCollection): AsyncGenerator<DavItemRecord[]> {
+/** The live members of a collection, a page at a time; `body: false`: without their bodies (store's davPage). */
+export async function* livePages(req: DavRequest, c: DavCollection, options: { readonly body?: boolean } = {}): AsyncGenerator<DavItemRecord[]> {
   let after: string | undefined;
   for (;;) {
-    const page = await req.store.contents.davPage(c.key, after, PAGE);
+    const page = await req.store.contents.davPage(c.key, after, PAGE, options);
     if (page.length > 0) yield page;
     if (page.length < PAGE) return;
     after = page[page.length - 1]!.uuid;
@@ -85,11 +94,12 @@ export async function propfind(req: DavRequest, resource: Resource): Promise<Res
         const c = resource.collection;
         if (self) yield await collectionResponse(req, c, selection, minimal);
         if (depth === 0) return;
-        for await (const page of livePages(req, c)) for (const item of page) yield memberResponse(req, c, item, selection, minimal);
+        const respond = memberResponder(req, c, selection, minimal);
+        for await (const page of livePages(req, c, { body: respond.needsBody })) for (const item of page) yield respond(item);
         return;
       }
       case 'member':
-        yield memberResponse(req, resource.collection, resource.item, selection, minimal);
+        yield memberResponder(req, resource.collection, selection, minimal)(resource.item);
         return;
     }
   }

@@ -39,10 +39,10 @@ import { readBytes } from '../http/body.js';
 import type { DavItemRecord } from '../store/records.js';
 import type { DavCollection } from './collections.js';
 import { header, type DavRequest } from './context.js';
-import { collectionHref, DAV_PREFIX, memberHref } from './layout.js';
+import { collectionHref, DAV_PREFIX, memberHrefs } from './layout.js';
 import { memberName, membersNamed } from './members.js';
-import { itemPropstats, itemValues } from './properties.js';
-import { livePages, MAX_XML_BODY_BYTES, memberResponse, PAGE } from './propfind.js';
+import { itemAnswer } from './properties.js';
+import { livePages, MAX_XML_BODY_BYTES, memberResponder, PAGE } from './propfind.js';
 import { servedOf, type CardVersion } from './representation.js';
 import { notFound, type Resource } from './resources.js';
 import { multistatusResponse } from './stream.js';
@@ -60,24 +60,25 @@ export async function report(req: DavRequest, resource: Resource): Promise<Respo
   const fits = parsed.report === 'sync-collection' || (card ? parsed.report.startsWith('addressbook-') : parsed.report.startsWith('calendar-') || parsed.report === 'free-busy-query');
   if (!fits) throw DavRequestError.failed('supported-report', `the report ${parsed.report} is not answered on ${card ? 'an address book' : 'a calendar'}`);
   // Before the multistatus starts: a precondition cannot come once it streams (the responses ask again).
-  cardVersionOf(c, parsed);
+  // Asked before the answer starts: a conversion we cannot make is 403, never a cut 207.
+  const cardVersion = cardVersionOf(c, parsed);
   const { minimal } = readPreferences(header(req, 'prefer'), header(req, 'brief'));
   const stream = (responses: AsyncIterable<DavResponse>, end?: () => { syncToken?: string }) =>
     multistatusResponse(multistatusStream(responses, end)[Symbol.asyncIterator](), req.log, { vary: 'Brief, Prefer' });
   switch (parsed.report) {
     case 'addressbook-multiget':
-      return stream(multiget(req, c, parsed, minimal));
+      return stream(multiget(req, c, parsed, memberResponder(req, c, parsed.props, minimal, cardVersion)));
     case 'calendar-multiget':
-      return stream(multiget(req, c, parsed, minimal, calendarResponder(req, c, parsed.calendarData, undefined)));
+      return stream(multiget(req, c, parsed, calendarResponder(req, c, parsed.props, minimal, parsed.calendarData, undefined)));
     case 'sync-collection':
       return syncCollection(req, c, parsed, minimal, stream);
     case 'addressbook-query':
-      return stream(filtered(req, c, parsed, (item) => matchesCardFilter(parsed.filter, cardProperties(item.body)), minimal));
+      return stream(filtered(req, c, (item) => matchesCardFilter(parsed.filter, cardProperties(item.body)), memberResponder(req, c, parsed.props, minimal, cardVersion)));
     case 'calendar-query': {
       checkCalFilter(parsed.filter);
       const filter = parsed.filter;
       const matches = (item: DavItemRecord) => matchesCalFilter(filter, readCalendarObject(item.body, { timezone: parsed.timezone }));
-      return stream(filtered(req, c, parsed, matches, minimal, calendarResponder(req, c, parsed.calendarData, parsed.timezone)));
+      return stream(filtered(req, c, matches, calendarResponder(req, c, parsed.props, minimal, parsed.calendarData, parsed.timezone)));
     }
     case 'free-busy-query':
       return freeBusy(req, c, parsed);
@@ -97,9 +98,11 @@ function cardVersionOf(c: DavCollection, r: Report): CardVersion {
   throw DavRequestError.failed('supported-address-data-conversion', `address data is served as text/vcard 3.0 or 4.0, not ${asked.contentType} ${asked.version}`);
 }
 
-type Responder = (item: DavItemRecord, props: MultigetReport['props'], minimal: boolean) => DavResponse;
+/** How a report answers each item it returns (made once per request). */
+type Responder = (item: DavItemRecord) => DavResponse;
 
-async function* multiget(req: DavRequest, c: DavCollection, r: MultigetReport, minimal: boolean, respond?: Responder): AsyncGenerator<DavResponse> {
+
+async function* multiget(req: DavRequest, c: DavCollection, r: MultigetReport, respond: Responder): AsyncGenerator<DavResponse> {
   const base = req.event.url.href;
   const own = [DAV_PREFIX, c.family, req.account.username, c.name];
   const names: (string | undefined)[] = r.hrefs.map((href) => {
@@ -112,20 +115,13 @@ async function* multiget(req: DavRequest, c: DavCollection, r: MultigetReport, m
     const name = names[i];
     const item = name === undefined ? undefined : found.get(name);
     if (item === undefined) yield { hrefs: [r.hrefs[i]!], status: 404 };
-    else yield respond ? respond(item, r.props, minimal) : memberResponse(req, c, item, r.props, minimal, cardVersionOf(c, r));
+    else yield respond(item);
   }
 }
 
-async function* filtered(
-  req: DavRequest,
-  c: DavCollection,
-  r: Report & { props: MultigetReport['props'] },
-  matches: (item: DavItemRecord) => boolean,
-  minimal: boolean,
-  respond?: Responder,
-): AsyncGenerator<DavResponse> {
+async function* filtered(req: DavRequest, c: DavCollection, matches: (item: DavItemRecord) => boolean, respond: Responder): AsyncGenerator<DavResponse> {
   for await (const page of livePages(req, c)) {
-    for (const item of page) if (matches(item)) yield respond ? respond(item, r.props, minimal) : memberResponse(req, c, item, r.props, minimal, cardVersionOf(c, r));
+    for (const item of page) if (matches(item)) yield respond(item);
   }
 }
 
@@ -134,16 +130,22 @@ async function* filtered(
  * expansion (expand, or limit-recurrence-set answered the same way): then the calendar-data is
  * the instances in that range, while getetag and getcontentlength stay those of the stored object.
  */
-function calendarResponder(req: DavRequest, c: DavCollection, data: CalendarDataRequest | undefined, timezone: string | undefined): Responder | undefined {
+function calendarResponder(
+  req: DavRequest,
+  c: DavCollection,
+  props: MultigetReport['props'],
+  minimal: boolean,
+  data: CalendarDataRequest | undefined,
+  timezone: string | undefined,
+): Responder {
   const range = data?.expand ?? data?.limitRecurrenceSet;
-  if (range === undefined) return undefined;
-  return (item, props, minimal) => {
+  if (range === undefined) return memberResponder(req, c, props, minimal);
+  const answer = itemAnswer(req.account, props, 'icalendar', minimal);
+  const hrefOf = memberHrefs(c.family, req.account.username, c.name);
+  return (item) => {
     const served = servedOf(item);
     const body = expandCalendar(served.body, range, (name, instance) => instanceOverlaps(name, instance, range), { timezone });
-    return {
-      href: memberHref(c.family, req.account.username, c.name, memberName(c, item)),
-      propstats: itemPropstats(props, 'icalendar', itemValues(req.account, item, served), { ...served, body }, minimal),
-    };
+    return { href: hrefOf(memberName(c, item)), propstats: answer.propstats(item, served, body) };
   };
 }
 
@@ -186,8 +188,9 @@ async function syncCollection(req: DavRequest, c: DavCollection, r: SyncCollecti
       const count = await countUpTo(req, c, r.limit + 1);
       if (count > r.limit) throw new DavRequestError(507, 'the collection holds more members than the limit asked; sync without a limit', precondition('number-of-matches-within-limits'));
     }
+    const respond = memberResponder(req, c, r.props, minimal, cardVersionOf(c, r));
     async function* all(): AsyncGenerator<DavResponse> {
-      for await (const page of livePages(req, c)) for (const item of page) yield memberResponse(req, c, item, r.props, minimal, cardVersionOf(c, r));
+      for await (const page of livePages(req, c, { body: respond.needsBody })) for (const item of page) yield respond(item);
     }
     return stream(all(), () => ({ syncToken: formatSyncToken({ collection: c.id, sequence: current }) }));
   }
@@ -206,8 +209,9 @@ async function syncCollection(req: DavRequest, c: DavCollection, r: SyncCollecti
       position = { sequence: last.sequence, uuid: last.uuid };
     }
   }
-  const response = (row: DavItemRecord): DavResponse =>
-    row.deleted !== null ? { hrefs: [memberHref(c.family, req.account.username, c.name, memberName(c, row))], status: 404 } : memberResponse(req, c, row, r.props, minimal, cardVersionOf(c, r));
+  const respond = memberResponder(req, c, r.props, minimal, cardVersionOf(c, r));
+  const hrefOf = memberHrefs(c.family, req.account.username, c.name);
+  const response = (row: DavItemRecord): DavResponse => (row.deleted !== null ? { hrefs: [hrefOf(memberName(c, row))], status: 404 } : respond(row));
   const since = start.since;
   if (r.limit === undefined) {
     async function* all(): AsyncGenerator<DavResponse> {

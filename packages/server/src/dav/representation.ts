@@ -1,19 +1,21 @@
 /**
- * An item as DAV serves it, and its ETag. What a DAV client PUT is served back byte for byte.
- * What phones wrote is served in the forms CardDAV/CalDAV clients read: a vCard 2.1 as vCard 3.0
- * (RFC 6352 §5.1), a vCalendar 1.0 event or task as iCalendar 2.0, and an iCalendar 2.0 body whose
- * TZIDs lack a VTIMEZONE (bare IANA names) with one for each (RFC 4791 §4.1 requires them).
+ * An item as DAV serves it, and its ETag. The default bytes are @atomsync/items davBody's: what a
+ * DAV client PUT, byte for byte; what phones wrote in the forms CardDAV/CalDAV clients read (a
+ * vCard 2.1 as 3.0, a vCalendar 1.0 event or task as iCalendar 2.0, bare TZIDs given their
+ * VTIMEZONEs). The ETag is a hash of those bytes, so it changes exactly when they do; the store
+ * keeps it beside the body (written by every write, `etag`): a listing reads it instead of hashing
+ * every body, and need not read the bodies at all. Rows written before the column have none, and
+ * are hashed here when read.
  *
  * vCard 4.0 is served when a client asks for it (address-data version="4.0" in a REPORT, or
- * `Accept: text/vcard; version=4.0` on GET); a 3.0 client gets what was stored. The ETag is a hash
- * of the default form's bytes, so it changes exactly when they do, and the 4.0 form carries the
- * same ETag (as sabre/dav does): one resource, one ETag for If-Match and sync, whichever form a
- * client reads.
+ * `Accept: text/vcard; version=4.0` on GET); a 3.0 client gets the default form. The 4.0 form
+ * carries the default form's ETag (as sabre/dav does): one resource, one ETag for If-Match and
+ * sync, whichever form a client reads.
  */
-import { createHash } from 'node:crypto';
-import { renderForPhone, upgradeVCalendar, withTimezones } from '@atomsync/items';
+import { davBody, renderForPhone } from '@atomsync/items';
 import { formatEtag } from '@atomsync/dav';
-import type { ContentRecord } from '../store/records.js';
+import { servedHash } from '../store/served-hash.js';
+import type { ContentRecord, DavItemRecord } from '../store/records.js';
 
 export interface Served {
   readonly body: string;
@@ -25,42 +27,35 @@ export interface Served {
 /** The vCard versions served; 3.0 the default. */
 export type CardVersion = '3.0' | '4.0';
 
-type ServedItem = Pick<ContentRecord, 'dataclass' | 'title' | 'type' | 'body'>;
+type ServedItem = Pick<ContentRecord, 'dataclass' | 'title' | 'type' | 'body'> & { readonly etag?: string | null };
 
-const VCARD = (version: CardVersion) => ({ type: 'text/vcard', version, localTime: null, maxFieldLength: {} }) as const;
+const VCARD_4 = { type: 'text/vcard', version: '4.0', localTime: null, maxFieldLength: {} } as const;
 
 /** `"<27 base64url chars of sha-256>"`: strong, and what a client compares byte for byte. */
-export function etagOf(body: string): string {
-  return formatEtag(createHash('sha256').update(body, 'utf8').digest('base64url').slice(0, 27));
-}
+export const etagOf = (body: string): string => formatEtag(servedHash(body));
 
-function versionOf(body: string): string | undefined {
-  return /^VERSION:\s*([0-9.]+)\s*$/im.exec(body.slice(0, 4096))?.[1];
-}
+const contentTypeOf = (item: Pick<ContentRecord, 'dataclass'>): string =>
+  item.dataclass === 'Contacts' ? 'text/vcard; charset=utf-8' : `text/calendar; charset=utf-8; component=${item.dataclass === 'Tasks' ? 'VTODO' : 'VEVENT'}`;
 
-/** 2.1 as 3.0; 3.0 and 4.0 as they are. */
-function cardBody(item: ServedItem): string {
-  return versionOf(item.body) === '2.1' ? renderForPhone(item, VCARD('3.0')).data : item.body;
-}
+const isCard4 = (body: string) => /^VERSION:\s*4\.0\s*$/im.test(body.slice(0, 4096));
 
-/** iCalendar 2.0 with its VTIMEZONEs: a 1.0 body upgraded, then any bare TZID given its zone. */
-function calendarBody(item: ServedItem): string {
-  const upgraded = versionOf(item.body) === '1.0' ? upgradeVCalendar(item.body) : null;
-  return withTimezones(upgraded ?? item.body);
-}
-
+/** The item as served (in vCard 4.0 when asked), with its stored ETag when it has one. */
 export function servedOf(item: ServedItem, cardVersion: CardVersion = '3.0'): Served {
-  if (item.dataclass === 'Contacts') {
-    const body = cardBody(item);
-    const etag = etagOf(body);
-    if (cardVersion === '4.0' && versionOf(item.body) !== '4.0') {
-      return { body: renderForPhone(item, VCARD('4.0')).data, contentType: 'text/vcard; charset=utf-8', etag };
-    }
-    return { body, contentType: 'text/vcard; charset=utf-8', etag };
+  const body = davBody(item);
+  const etag = item.etag ? formatEtag(item.etag) : etagOf(body);
+  if (item.dataclass === 'Contacts' && cardVersion === '4.0' && !isCard4(item.body)) {
+    return { body: renderForPhone(item, VCARD_4).data, contentType: contentTypeOf(item), etag };
   }
-  const component = item.dataclass === 'Tasks' ? 'VTODO' : 'VEVENT';
-  const body = calendarBody(item);
-  return { body, contentType: `text/calendar; charset=utf-8; component=${component}`, etag: etagOf(body) };
+  return { body, contentType: contentTypeOf(item), etag };
+}
+
+/**
+ * What a listing needs of an item that asks no body: its stored ETag and type. The body field is
+ * empty unless the store had to read it (a row without a stored ETag, hashed here).
+ */
+export function servedHeadOf(item: DavItemRecord): Served {
+  if (item.etag !== null) return { body: '', contentType: contentTypeOf(item), etag: formatEtag(item.etag) };
+  return servedOf(item);
 }
 
 /**

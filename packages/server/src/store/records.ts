@@ -177,6 +177,11 @@ export interface DavItemRecord extends ContentRecord {
   readonly href: string | null;
   /** The change sequence of the write that last touched it (its client's counter): a sync token's position. */
   readonly sequence: number;
+  /**
+   * The ETag (unquoted) of what DAV serves of it, kept beside the body by every write; null for a
+   * tombstone or an item written before the column (then hashed when read: dav/representation.ts).
+   */
+  readonly etag: string | null;
 }
 
 /** A DAV home: where address books are, or calendars. */

@@ -3,6 +3,8 @@
  * sequence, taken in its transaction; a collection (one dataclass of one client) is listed, read
  * by DAV name or uuid, and its changes read after a sequence, tombstones included.
  */
+import { createHash } from 'node:crypto';
+import { davBody } from '@atomsync/items';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/open.js';
@@ -150,6 +152,22 @@ describe.each(storeKinds)('contents for DAV (%s)', (kind) => {
     expect(first.map((r) => r.uuid)).toEqual(live.slice(0, 3).map((r) => r.uuid));
     expect(await store().contents.davPage(contacts, first[2]!.uuid, 3)).toEqual([expect.objectContaining({ uuid: live[3]!.uuid, sequence: 1, deleted: null })]);
     expect((await store().contents.davPage(contacts, undefined, 10)).find((r) => r.uuid === written[0]!.uuid)?.href).toBe('named.vcf');
+  });
+
+  it('keeps the ETag of what DAV serves beside every write (a vCard 2.1 hashed as the 3.0 it is served as), and lists without bodies', async () => {
+    const client = clientKey();
+    const contacts = collection(client, 'Contacts');
+    const served = (body: string) => createHash('sha256').update(davBody({ dataclass: 'Contacts', title: '', type: 'text/vcard', body }), 'utf8').digest('base64url').slice(0, 27);
+    const v21 = 'BEGIN:VCARD\r\nVERSION:2.1\r\nN:Lind;Ada\r\nFN:Ada Lind\r\nTEL;CELL:+46701234567\r\nEND:VCARD\r\n';
+    expect(davBody({ dataclass: 'Contacts', title: '', type: 'text/x-vcard', body: v21 })).not.toBe(v21);
+    const [a, b] = await store().contents.insertMany([item(client, 'Contacts', 'a'), { ...item(client, 'Contacts', 'b'), body: v21 }]);
+    expect([a!.etag, b!.etag]).toEqual([served('BODY:a'), served(v21)]);
+    expect((await store().contents.update(client, a!.uuid, change('A')))?.etag).toBe(served('BODY:A'));
+    expect((await store().contents.updateMany(client, [{ uuid: b!.uuid, change: change('B') }]))[0]?.etag).toBe(served('BODY:B'));
+    const listed = byUuid(await store().contents.davPage(contacts, undefined, 10, { body: false }));
+    expect(listed.map((r) => [r.uuid, r.etag, r.body])).toEqual(byUuid([a!, b!]).map((r) => [r.uuid, served(`BODY:${r === a ? 'A' : 'B'}`), '']));
+    await store().contents.deleteMany(client, [a!.uuid]);
+    expect((await store().contents.davChanges(contacts, 0, 10)).find((r) => r.uuid === a!.uuid)?.etag).toBeNull();
   });
 
   it('reads the live items of a collection by DAV name and by uuid, over more names than one statement takes', async () => {

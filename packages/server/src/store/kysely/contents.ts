@@ -4,8 +4,9 @@
  * indexes (sharding by account, guide/operators.md). A delete keeps the row as a tombstone
  * (`deleted` set, body emptied) so the `since` feed can report it; live queries skip tombstones.
  */
-import { describeItem, uidOf, type ItemDescription } from '@atomsync/items';
+import { davBody, describeItem, uidOf, type ItemDescription } from '@atomsync/items';
 import { CompiledQuery, sql, type Selectable } from 'kysely';
+import { servedHash } from '../served-hash.js';
 import type { ContentChange, DavItemRecord, DescribedChange, DescribedContent, ItemDataclass, NewContent } from '../records.js';
 import type { ClientKey, CollectionKey, ContentRepo } from '../store.js';
 import { chunks, millis, multiRowInsert, unnestInsert, toDate, toDateOrNull, type StoreContext } from './context.js';
@@ -26,7 +27,11 @@ const content = (row: RecordRow): DavItemRecord => ({
   deleted: toDateOrNull(row.deleted),
   href: row.href,
   sequence: Number(row.sequence),
+  etag: row.etag,
 });
+
+/** The ETag (unquoted) of what DAV serves of an item: written beside it by every write, as its description is. */
+const etagOfItem = (item: ContentChange): string => servedHash(davBody(item));
 
 /**
  * An item's description, written beside it by every insert and update: the writer's when it has
@@ -36,15 +41,15 @@ const content = (row: RecordRow): DavItemRecord => ({
 const describe = (item: ContentChange): ItemDescription => item.description ?? describeItem(item);
 
 /** Columns of a record (DavItemRecord, a ContentRecord with its DAV name and sequence), the ones RETURNING hands back. */
-const RECORD_COLUMNS = ['client_uuid', 'uuid', 'dataclass', 'title', 'type', 'body', 'created', 'updated', 'deleted', 'href', 'sequence'] as const;
+const RECORD_COLUMNS = ['client_uuid', 'uuid', 'dataclass', 'title', 'type', 'body', 'created', 'updated', 'deleted', 'href', 'sequence', 'etag'] as const;
 /** Columns of one contents row, in insert order: the multi-row insert chunks by them. */
 const INSERT_COLUMNS = ['account_id', ...RECORD_COLUMNS, 'fingerprint', 'duplicate_key', 'uid'] as const;
 const CONTENT_COLUMNS = INSERT_COLUMNS.length;
 /** Their PostgreSQL types, for the arrays of the unnest insert. */
-const INSERT_TYPES = ['int8', 'text', 'text', 'text', 'text', 'text', 'text', 'int8', 'int8', 'int8', 'text', 'int8', 'text', 'text', 'text'] as const;
+const INSERT_TYPES = ['int8', 'text', 'text', 'text', 'text', 'text', 'text', 'int8', 'int8', 'int8', 'text', 'int8', 'text', 'text', 'text', 'text'] as const;
 
 /** Columns of one row of the `updateMany` values list: the item and what it becomes. */
-const UPDATE_COLUMNS = ['uuid', 'dataclass', 'title', 'type', 'body', 'fingerprint', 'duplicate_key', 'uid'] as const;
+const UPDATE_COLUMNS = ['uuid', 'dataclass', 'title', 'type', 'body', 'fingerprint', 'duplicate_key', 'uid', 'etag'] as const;
 const RETURNED = RECORD_COLUMNS.map((c) => `"${c}"`).join(', ');
 
 /**
@@ -71,7 +76,7 @@ function multiRowUpdate(dialect: 'sqlite' | 'postgres', rows: number): string {
     text =
       `with "v" (${UPDATE_COLUMNS.map((c) => `"v_${c}"`).join(', ')}) as (values ${tuples.join(', ')}) ` +
       `update "contents" set "dataclass" = "v_dataclass", "title" = "v_title", "type" = "v_type", "body" = "v_body", ` +
-      `"fingerprint" = "v_fingerprint", "duplicate_key" = "v_duplicate_key", "uid" = "v_uid", "updated" = ${now}, "sequence" = ${sequence} ` +
+      `"fingerprint" = "v_fingerprint", "duplicate_key" = "v_duplicate_key", "uid" = "v_uid", "etag" = "v_etag", "updated" = ${now}, "sequence" = ${sequence} ` +
       `from "v" where "contents"."account_id" = ${account} and "contents"."client_uuid" = ${client} and "contents"."uuid" = "v_uuid" and "contents"."deleted" is null ` +
       `returning ${RETURNED}`;
     updateSql.set(key, text);
@@ -359,6 +364,7 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
             deleted: null,
             href: item.href ?? null,
             sequence: sequences.get(clientId(item.accountId, item.clientUuid))!,
+            etag: etagOfItem(item),
             fingerprint,
             duplicate_key: key,
             uid: uidOf(item.body),
@@ -387,7 +393,18 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
         const row = await ctx
           .db()
           .updateTable('contents')
-          .set({ dataclass: change.dataclass, title: change.title, type: change.type, body: change.body, fingerprint, duplicate_key: key, uid: uidOf(change.body), updated: Date.now(), sequence })
+          .set({
+            dataclass: change.dataclass,
+            title: change.title,
+            type: change.type,
+            body: change.body,
+            fingerprint,
+            duplicate_key: key,
+            uid: uidOf(change.body),
+            etag: etagOfItem(change),
+            updated: Date.now(),
+            sequence,
+          })
           .where('account_id', '=', client.accountId)
           .where('client_uuid', '=', client.uuid)
           .where('uuid', '=', uuid)
@@ -412,7 +429,7 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
           const parameters: unknown[] = [];
           for (const [uuid, change] of part) {
             const { fingerprint, key } = describe(change);
-            parameters.push(uuid, change.dataclass, change.title, change.type, change.body, fingerprint, key, uidOf(change.body));
+            parameters.push(uuid, change.dataclass, change.title, change.type, change.body, fingerprint, key, uidOf(change.body), etagOfItem(change));
           }
           parameters.push(now, sequence, client.accountId, client.uuid);
           const result = await ctx.db().executeQuery<RecordRow>(CompiledQuery.raw(multiRowUpdate(ctx.dialect, part.length), parameters));
@@ -432,7 +449,7 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
           const rows = await ctx
             .db()
             .updateTable('contents')
-            .set({ deleted: now, updated: now, body: '', uid: null, sequence })
+            .set({ deleted: now, updated: now, body: '', uid: null, etag: null, sequence })
             .where('account_id', '=', client.accountId)
             .where('client_uuid', '=', client.uuid)
             .where('uuid', 'in', part)
@@ -448,8 +465,17 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
       const row = await ofCollection(collection).select((eb) => eb.fn.max('sequence').as('latest')).executeTakeFirst();
       return row?.latest === null || row?.latest === undefined ? 0 : Number(row.latest);
     },
-    async davPage(collection, after, limit) {
-      const rows = await liveOf(collection)
+    async davPage(collection, after, limit, options = {}) {
+      const query =
+        options.body === false
+          ? // A row's body only where its ETag is not stored yet (written before migration 21): the
+            // DAV layer hashes it. A listing of 100,000 reads no other body.
+            ofCollection(collection)
+              .select(RECORD_COLUMNS.filter((c) => c !== 'body'))
+              .select(sql<string>`case when "etag" is null then "body" else '' end`.as('body'))
+              .where('deleted', 'is', null)
+          : liveOf(collection);
+      const rows = await query
         .$if(after !== undefined, (q) => q.where('uuid', '>', after ?? ''))
         .orderBy('uuid')
         .limit(limit)

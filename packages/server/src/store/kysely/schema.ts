@@ -128,6 +128,11 @@ export interface ContentsTable {
    * null for a body without one, a tombstone, or a row written before.
    */
   uid: string | null;
+  /**
+   * The ETag (unquoted) of the bytes DAV serves of the item (migration 21; @atomsync/items davBody
+   * hashed), written with the body; null for a tombstone or a row written before.
+   */
+  etag: string | null;
 }
 
 /**
