@@ -60,6 +60,14 @@ export async function tour(client: AtomSyncClient, log: Log = console.log): Prom
   log(`admin.createToken → bearer token of ${(await client.admin.createToken('jmartin')).token.length} characters`);
   log(`admin.createConsumer → OAuth consumer ${(await client.admin.createConsumer('jmartin')).consumer.key}`);
 
+  // App passwords: the signed-in account's own passwords for its CardDAV/CalDAV devices, shown once.
+  const appPassword = await client.appPasswords.create({ name: 'Mac Contacts' });
+  const appPasswordUuid = required(appPassword.appPassword.uuid, 'app password uuid');
+  log(`appPasswords.create → "${appPassword.appPassword.name}", a password of ${appPassword.appPassword.password?.length ?? 0} characters`);
+  log(`appPasswords.list → ${(await client.appPasswords.list()).entries.map((e) => e.appPassword.name).join(', ')}`);
+  await client.appPasswords.revoke(appPasswordUuid);
+  log('appPasswords.revoke → that device signs in no more');
+
   // The internal datastore: a client, then its content items.
   const store = await client.datastore.create({ userId: 'crm-user-40219' });
   const storeUuid = required(store.client.uuid, 'datastore uuid');
