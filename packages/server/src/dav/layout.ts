@@ -1,5 +1,5 @@
 /**
- * Where DAV resources live (DESIGN.md "CardDAV and CalDAV"): clients find them by discovery from
+ * Where DAV resources live (guide/protocol.md, "CardDAV and CalDAV"): clients find them by discovery from
  * `/.well-known/carddav|caldav` → `/dav/`, then store the paths, so these never change between
  * versions:
  *
