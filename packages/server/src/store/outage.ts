@@ -1,8 +1,10 @@
 /**
  * An outage of the store, said once (issue 27): while PostgreSQL restarts, every request fails
  * alike, and a line per request (12,886 in one 10 s outage) would bury what happened. The first
- * failure logs the outage with its cause; the first statement that succeeds after it logs its end,
- * how long it lasted and how many failures it took. In between nothing is logged for it.
+ * failure logs the outage with its cause; the first statement sent after it began that succeeds
+ * logs its end, how long it lasted and how many failures it took. In between nothing is logged
+ * for it. A statement already on its way when the store went (its answer arriving during a fast
+ * shutdown) is no sign it is back: counted so, one outage was logged as two.
  */
 import type { Logger } from 'pino';
 
@@ -26,9 +28,9 @@ export class OutageLog {
     this.log.error({ cause, err: error }, `store unreachable (${cause}): requests answer 503 until it is back`);
   }
 
-  /** A statement succeeded: ends the outage, if there was one. */
-  answered(): void {
-    if (this.#since === undefined) return;
+  /** A statement sent at `sent` (performance.now()) succeeded: ends the outage, if there was one and the statement was sent after it began. */
+  answered(sent: number): void {
+    if (this.#since === undefined || sent < this.#since) return;
     const seconds = Math.round((performance.now() - this.#since) / 100) / 10;
     this.log.warn({ outageSeconds: seconds, failures: this.#failures }, `store reachable again after ${seconds} s (${this.#failures} failed statements)`);
     this.#since = undefined;

@@ -121,16 +121,30 @@ describe('OutageLog', () => {
   it('says an outage once with its cause, and its end once with the failures it took', () => {
     const { log, lines } = capture();
     const outage = new OutageLog(log);
-    outage.answered();
+    outage.answered(performance.now());
     expect(lines).toEqual([]);
     for (let i = 0; i < 500; i++) outage.failed('ECONNREFUSED', failure('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'));
     expect(outage.down).toBe(true);
-    outage.answered();
-    outage.answered();
+    outage.answered(performance.now());
+    outage.answered(performance.now());
     expect(outage.down).toBe(false);
     expect(lines.map((l) => l.msg)).toEqual(['store unreachable (ECONNREFUSED): requests answer 503 until it is back', expect.stringMatching(/^store reachable again after [\d.]+ s \(500 failed statements\)$/)]);
     expect(lines[0]).toMatchObject({ level: 50, cause: 'ECONNREFUSED' });
     expect(lines[1]).toMatchObject({ level: 40, failures: 500 });
+  });
+
+  it('takes no answer to a statement sent before the outage for its end (a fast shutdown answers some)', () => {
+    const { log, lines } = capture();
+    const outage = new OutageLog(log);
+    const sentBefore = performance.now() - 1;
+    outage.failed('57P01 admin_shutdown', failure('x'));
+    outage.answered(sentBefore);
+    expect(outage.down).toBe(true);
+    outage.failed('ECONNREFUSED', failure('x'));
+    expect(lines.map((l) => String(l.msg).split(':')[0])).toEqual(['store unreachable (57P01 admin_shutdown)']);
+    outage.answered(performance.now());
+    expect(outage.down).toBe(false);
+    expect(lines.map((l) => String(l.msg).split(':')[0])).toEqual(['store unreachable (57P01 admin_shutdown)', expect.stringContaining('reachable again')]);
   });
 
   it('says each outage of its own', () => {
@@ -139,7 +153,7 @@ describe('OutageLog', () => {
     for (const cause of ['57P01 admin_shutdown', 'ECONNREFUSED']) {
       outage.failed(cause, failure('x'));
       outage.failed(cause, failure('x'));
-      outage.answered();
+      outage.answered(performance.now());
     }
     expect(lines.map((l) => String(l.msg).split(':')[0])).toEqual(['store unreachable (57P01 admin_shutdown)', expect.stringContaining('reachable again'), 'store unreachable (ECONNREFUSED)', expect.stringContaining('reachable again')]);
   });

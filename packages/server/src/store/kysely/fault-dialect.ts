@@ -53,9 +53,10 @@ function readFaults(connection: DatabaseConnection, outage: OutageLog): void {
   const state: ConnectionState = { inTransaction: false, commitLost: false };
   connection.executeQuery = async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
     const verb = /^\s*(\w+)/.exec(query.sql)?.[1]?.toLowerCase();
+    const sent = performance.now();
     try {
       const result = await execute<R>(query);
-      outage.answered();
+      outage.answered(sent);
       if (verb === 'begin' || verb === 'start') state.inTransaction = true;
       else if (verb === 'commit' || verb === 'rollback' || verb === 'end') state.inTransaction = false;
       if (verb === 'begin' || verb === 'start') state.commitLost = false;
