@@ -104,7 +104,7 @@ async function checkUidFree(req: DavRequest, tx: Repositories, c: DavCollection,
 
 export async function deleteMember(req: DavRequest, resource: Resource): Promise<Response> {
   if (resource.kind === 'unmapped') throw notFound('such item');
-  if (resource.kind !== 'member') throw new ServiceError(403, 'forbidden', 'collections are datastores: delete one through the API');
+  if (resource.kind !== 'member') throw new ServiceError(403, 'forbidden', 'the root, a principal and a home are not deleted (collections go with DELETE on their own URL)');
   const c = resource.collection;
   await req.store.transaction(async (tx) => {
     const current = await tx.contents.getLocked(c.key, resource.item.uuid);
