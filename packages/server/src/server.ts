@@ -9,6 +9,8 @@ import { createApp } from './app.js';
 import { createAccountAuthenticator } from './auth/accounts.js';
 import { DavEndpoint } from './dav/endpoint.js';
 import { createDeviceAuthenticator } from './auth/device-sign-in.js';
+import { withConsoleSessions } from './console/authenticator.js';
+import { mountConsole } from './console/mount.js';
 import { SignInGuard, type SignInSettings } from './auth/sign-in.js';
 import type { MetricsAccess } from './config.js';
 import { outboxGateway, type Gateway } from './gateway/gateway.js';
@@ -47,6 +49,8 @@ export interface ServerOptions {
   readonly runLeaseSeconds?: number;
   /** The sign-in throttle's and scrypt gate's bounds, one guard for every protocol (auth/sign-in.ts); defaults when absent. */
   readonly signIn?: SignInSettings;
+  /** The web console and the API reference, served from this folder (the dist/ of @atomsync/console, console/locate.ts); default none. */
+  readonly consoleDir?: string;
 }
 
 export function createServer(options: ServerOptions): H3 {
@@ -64,7 +68,10 @@ export function createServer(options: ServerOptions): H3 {
     { ...options.activesync, auth: { ...options.activesync?.auth, signIn }, baseUrl: options.baseUrl?.replace(/\/+$/, ''), trustProxy: options.trustProxy },
     options.logger,
   );
-  const authenticate = createAccountAuthenticator(store, options.secrets, { baseUrl: options.baseUrl, signIn });
+  const accounts = createAccountAuthenticator(store, options.secrets, { baseUrl: options.baseUrl, signIn });
+  const sessions = { store, secrets: options.secrets, signIn, baseUrl: options.baseUrl?.replace(/\/+$/, '') };
+  // With the console, the API takes its session too, from the console's own pages only (console/csrf.ts).
+  const authenticate = options.consoleDir === undefined ? accounts : withConsoleSessions(accounts, sessions);
   const dav = new DavEndpoint({ store, auth: createDeviceAuthenticator(store, { signIn }) });
   return createApp({
     handlers: createHandlers(deps),
@@ -80,6 +87,7 @@ export function createServer(options: ServerOptions): H3 {
     devices: (app) => {
       activesync.mount(app);
       dav.mount(app);
+      if (options.consoleDir !== undefined) mountConsole(app, { ...sessions, dir: options.consoleDir });
     },
   });
 }

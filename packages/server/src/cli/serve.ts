@@ -15,6 +15,7 @@ import { ConfigError, metricsAccessOf, readTls, resolveServeConfig, SERVE_ENVIRO
 import { ServiceError } from '../errors.js';
 import { Housekeeping } from '../housekeeping/runner.js';
 import { createAccountAuthenticator } from '../auth/accounts.js';
+import { locateConsole } from '../console/locate.js';
 import { createMetrics } from '../http/metrics.js';
 import { createMetricsApp } from '../http/metrics-endpoint.js';
 import { listen, type RunningServer, type TlsPair } from '../listen.js';
@@ -116,6 +117,8 @@ export const serveCommand = defineCommand({
     const metricsAccess = metricsAccessOf(config);
     const metrics = metricsAccess === 'off' ? undefined : createMetrics({ process: true });
     const housekeeping = new Housekeeping(logger);
+    const consoleDir = locateConsole();
+    if (consoleDir === undefined) logger.warn('the web console is not built (npm start builds it): serving the API without it');
     const app = createServer({
       store,
       secrets,
@@ -129,6 +132,7 @@ export const serveCommand = defineCommand({
       storeStats: opened.stats,
       housekeeping,
       runLeaseSeconds: config.runLeaseSeconds,
+      consoleDir,
     });
     let running: RunningServer;
     let metricsListener: RunningServer | undefined;

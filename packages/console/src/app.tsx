@@ -1,0 +1,89 @@
+/** The console: signing in, then the pages, under one header with the navigation and sign-out. */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { currentAccount, describeFailure, signOut, type SessionAccount } from './api.js';
+import { Devices } from './pages/devices.js';
+import { Overview } from './pages/overview.js';
+import { Passwords } from './pages/passwords.js';
+import { SignIn } from './pages/sign-in.js';
+import { Failed, Loading } from './pages/status.js';
+import { hrefOf, useRoute, type Route } from './route.js';
+
+const NAVIGATION: readonly [Route, string][] = [
+  [{ page: 'overview' }, 'Overview'],
+  [{ page: 'devices' }, 'Devices'],
+  [{ page: 'passwords' }, 'Passwords for devices'],
+];
+
+type Session = { state: 'checking' } | { state: 'failed'; message: string } | { state: 'out' } | { state: 'in'; account: SessionAccount };
+
+export function App() {
+  const [session, setSession] = useState<Session>({ state: 'checking' });
+  const route = useRoute();
+  const main = useRef<HTMLElement>(null);
+  const check = () => {
+    setSession({ state: 'checking' });
+    currentAccount().then(
+      (account) => setSession(account === undefined ? { state: 'out' } : { state: 'in', account }),
+      (error: unknown) => setSession({ state: 'failed', message: describeFailure(error) }),
+    );
+  };
+  useEffect(check, []);
+  // A new page: its heading takes the focus, so keyboard and screen-reader users start there.
+  useEffect(() => {
+    main.current?.querySelector<HTMLElement>('h1')?.focus();
+  }, [route]);
+
+  if (session.state === 'checking') return <Loading what="the console" />;
+  if (session.state === 'failed') return <Failed message={session.message} retry={check} />;
+  const signedOut = () => setSession({ state: 'out' });
+  if (session.state === 'out') return <SignIn onSignedIn={(account) => setSession({ state: 'in', account })} />;
+
+  return (
+    <>
+      <a class="skip" href="#main" onClick={(event) => { event.preventDefault(); main.current?.focus(); }}>
+        Skip to the page
+      </a>
+      <header class="top">
+        <a class="brand" href="#/">
+          atomsync
+        </a>
+        <nav aria-label="Console">
+          <ul>
+            {NAVIGATION.map(([target, label]) => (
+              <li key={label}>
+                <a href={hrefOf(target)} aria-current={target.page === route.page ? 'page' : undefined}>
+                  {label}
+                </a>
+              </li>
+            ))}
+            <li>
+              <a href="/docs/">API reference</a>
+            </li>
+          </ul>
+        </nav>
+        <div class="account">
+          <span>
+            {session.account.username}
+            {session.account.admin && <span class="muted"> (admin)</span>}
+          </span>
+          <button type="button" class="secondary" onClick={() => signOut().then(signedOut, (error: unknown) => setSession({ state: 'failed', message: describeFailure(error) }))}>
+            Sign out
+          </button>
+        </div>
+      </header>
+      <main id="main" ref={main} tabIndex={-1}>
+        {route.page === 'overview' && <Overview onSignedOut={signedOut} />}
+        {route.page === 'devices' && <Devices key={route.uuid ?? ''} uuid={route.uuid} onSignedOut={signedOut} />}
+        {route.page === 'passwords' && <Passwords onSignedOut={signedOut} />}
+        {route.page === 'unknown' && (
+          <>
+            <h1 tabIndex={-1}>Not found</h1>
+            <p>
+              There is no page “{route.path}” in the console. Go to the <a href="#/">overview</a>.
+            </p>
+          </>
+        )}
+      </main>
+    </>
+  );
+}

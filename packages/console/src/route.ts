@@ -1,0 +1,29 @@
+/**
+ * The console's pages live in the URL fragment (`#/devices/<uuid>`), so the server has one page
+ * to serve and no catch-all path (DESIGN.md "Web console").
+ */
+import { useEffect, useState } from 'preact/hooks';
+
+export type Route = { page: 'overview' } | { page: 'devices'; uuid?: string } | { page: 'passwords' } | { page: 'unknown'; path: string };
+
+export function parseRoute(hash: string): Route {
+  const path = hash.replace(/^#/, '') || '/';
+  const parts = path.split('/').filter((p) => p !== '');
+  if (parts.length === 0) return { page: 'overview' };
+  if (parts[0] === 'devices' && parts.length <= 2) return parts[1] === undefined ? { page: 'devices' } : { page: 'devices', uuid: decodeURIComponent(parts[1]) };
+  if (parts[0] === 'passwords' && parts.length === 1) return { page: 'passwords' };
+  return { page: 'unknown', path };
+}
+
+export const hrefOf = (route: Route): string =>
+  route.page === 'overview' ? '#/' : route.page === 'devices' ? `#/devices${route.uuid === undefined ? '' : `/${encodeURIComponent(route.uuid)}`}` : route.page === 'passwords' ? '#/passwords' : `#${route.path}`;
+
+export function useRoute(): Route {
+  const [route, setRoute] = useState(() => parseRoute(location.hash));
+  useEffect(() => {
+    const changed = () => setRoute(parseRoute(location.hash));
+    addEventListener('hashchange', changed);
+    return () => removeEventListener('hashchange', changed);
+  }, []);
+  return route;
+}
