@@ -23,7 +23,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['packages/*/test/**/*.test.ts', 'codegen/test/**/*.test.ts', 'examples/*/test/**/*.test.ts', 'test/packaging/**/*.test.ts', 'test/docs/**/*.test.ts', 'test/architecture/**/*.test.ts'],
+    include: ['packages/*/test/**/*.test.ts', 'codegen/test/**/*.test.ts', 'examples/*/test/**/*.test.ts', 'test/packaging/**/*.test.ts', 'test/docs/**/*.test.ts', 'test/architecture/**/*.test.ts', 'test/console/**/*.test.ts'],
     // Validates, per test file, every document the encoders wrote against spec/xsd.
     setupFiles: ['test/support/emitted-xsd.setup.ts'],
     // One throwaway PostgreSQL cluster per run for the stores' PostgreSQL half.

@@ -1,16 +1,20 @@
 /**
  * The Atom API's authenticator with the console's session added (console/session-cookie.ts):
  *
- * | the request carries                         | it runs as                                        |
- * |---------------------------------------------|---------------------------------------------------|
- * | `Authorization`                             | whatever that says (the cookie is never read)     |
- * | no `X-Atomsync-Console` header              | what it would without a cookie (401 + challenge) |
- * | the header, but another origin's marks      | nobody: 403 `forbidden`                           |
- * | the header and a session that holds         | the session's account                             |
- * | the header and no session, or a stale one   | nobody: 401 without a challenge                   |
+ * | the request carries                              | it runs as                                   |
+ * |--------------------------------------------------|----------------------------------------------|
+ * | `Authorization`                                  | whatever that says (the cookie is never read) |
+ * | neither the session cookie nor the console header | as before: no one (401 with the challenge)   |
+ * | either, but not from the console's own pages     | no one: 403 `forbidden`                      |
+ * | both, from its pages, and a session that holds   | the session's account                        |
+ * | the header, and no session or a stale one        | no one: 401 without a challenge              |
  *
- * The last 401 carries no `WWW-Authenticate`: a browser answers a Basic challenge with its own
- * password dialog, over the console's own sign-in page. A session is not throttled as a password
+ * A browser request bearing the cookie from anywhere else (another site's form or script, an API
+ * URL typed in the address bar) is refused outright, without the Basic challenge: that would make
+ * the browser hold the request open for a password dialog.
+ *
+ * The console's 401 carries no `WWW-Authenticate` either: a browser answers a Basic challenge with
+ * its own password dialog, over the console's own sign-in page. A session is not throttled as a password
  * is: its tag is a 256-bit HMAC, which no number of tries guesses.
  */
 import type { H3Event } from 'h3';
@@ -20,7 +24,7 @@ import type { SignInGuard } from '../auth/sign-in.js';
 import { ServiceError } from '../errors.js';
 import type { SecretBox } from '../secrets/box.js';
 import type { Store } from '../store/store.js';
-import { fromConsole } from './csrf.js';
+import { CONSOLE_HEADER, fromConsole } from './csrf.js';
 import { readSession, sessionFromCookies, sessionHolds } from './session-cookie.js';
 
 export interface ConsoleSessions {
@@ -58,8 +62,10 @@ export function withConsoleSessions(inner: Authenticator, options: ConsoleSessio
   return {
     challenge: inner.challenge,
     identify(event, operation) {
-      if (event.req.headers.has('authorization')) return inner.identify(event, operation);
-      if (!event.req.headers.has('x-atomsync-console')) return inner.identify(event, operation);
+      const headers = event.req.headers;
+      if (headers.has('authorization')) return inner.identify(event, operation);
+      const cookie = sessionFromCookies(headers.get('cookie'), secureOrigin(event, options.baseUrl));
+      if (cookie === undefined && !headers.has(CONSOLE_HEADER)) return inner.identify(event, operation);
       if (!fromConsole(event, options.baseUrl)) {
         throw new ServiceError(403, 'forbidden', 'a console session is accepted only from the console\'s own pages');
       }

@@ -1,0 +1,248 @@
+/**
+ * The web console in a real browser (issue 25): Debian's headless Chromium driven by
+ * playwright-core, against the real server on both stores, serving the built console
+ * (packages/console/dist: `npm test` builds it first; alone, `npx turbo run build --filter=@atomsync/console`).
+ *
+ * What a person does: a wrong password refused, signing in, the Overview showing every client
+ * with its state, a phone's device record with a wipe asked and cancelled, a password for a
+ * device made, signing out. Along the way no page logs an error (a Content-Security-Policy
+ * violation is one) or loads anything from another origin, and the page carries the policy.
+ * Then what another site's page can do with the browser's session: nothing (the cookie reaches
+ * us, same-site, and is still refused). Screenshots of every page at 1280 and 390 px go to
+ * test/console/output/ (not committed; CI keeps them).
+ *
+ * Without Chromium the test fails, saying how to install it (.ci/run does), rather than skip.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer as createHttpServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { el } from '@atomsync/activesync';
+import { basicAuth, createClient, type AtomSyncClient } from '@atomsync/sdk';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CONSOLE_POLICY } from '../../packages/server/src/console/mount.js';
+import { listen, type RunningServer } from '../../packages/server/src/listen.js';
+import { SecretBox } from '../../packages/server/src/secrets/box.js';
+import { createServer } from '../../packages/server/src/server.js';
+import { createAccount } from '../../packages/server/src/services/accounts.js';
+import type { Store } from '../../packages/server/src/store/store.js';
+import { ScriptedPhone } from '../../packages/server/test/activesync/support/scripted.js';
+import { openTestStore, storeKinds } from '../../packages/server/test/support/stores.js';
+
+// scrypt's cost is not this file's question (packages/server/test/support/cheap-scrypt.ts).
+vi.mock('node:crypto', async (importOriginal) => (await import('../../packages/server/test/support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
+
+const CONSOLE_DIR = fileURLToPath(new URL('../../packages/console/dist/', import.meta.url));
+const OUTPUT = fileURLToPath(new URL('./output/', import.meta.url));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const WIDTHS = [1280, 390] as const;
+const PASSWORD = 'ada-console-pw';
+const DATASTORE_ENTRY = '<entry xmlns="http://www.w3.org/2005/Atom" xmlns:s="http://schemas.atomsync.dev/2009/sync"><s:client><s:user_id>forged</s:user_id></s:client></entry>';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y --no-install-recommends chromium (.ci/run does), or set CHROMIUM_PATH`);
+  if (!existsSync(`${CONSOLE_DIR}index.html`)) throw new Error(`the console is not built at ${CONSOLE_DIR}: npx turbo run build --filter=@atomsync/console (npm test builds it)`);
+  mkdirSync(OUTPUT, { recursive: true });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    // Nothing of Google's: this machine's network is closed, and each refused lookup is noise.
+    args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A page that records what must not happen: console errors, page errors, failed or foreign requests. */
+function watch(page: Page, origin: string): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    // A refused sign-in or an ended session is answered 401 by design; the browser logs each such answer.
+    if ((m.type() === 'error' || m.type() === 'warning') && !/status of 40[13]/.test(m.text())) problems.push(`console ${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('request', (r) => {
+    if (!r.url().startsWith(origin)) problems.push(`request to another origin: ${r.url()}`);
+  });
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+  return problems;
+}
+
+describe.each(storeKinds)('the console in Chromium (%s store)', (kind) => {
+  let store: Store;
+  let server: RunningServer;
+  let origin: string;
+  let ada: AtomSyncClient;
+  let phoneUuid: string;
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+
+  const shoot = async (name: string) => {
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await page.screenshot({ path: `${OUTPUT}${kind}-${name}-${width}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  };
+  const datastoreCount = async () => (await ada.datastore.list()).entries.length;
+
+  beforeAll(async () => {
+    store = await openTestStore(kind);
+    const secrets = SecretBox.ephemeral();
+    await createAccount({ store, secrets }, { username: 'ada', password: PASSWORD, admin: false });
+    server = await listen(createServer({ store, secrets, consoleDir: CONSOLE_DIR }), { host: '127.0.0.1', port: 0 });
+    origin = server.url;
+    ada = createClient({ baseUrl: origin, auth: basicAuth('ada', PASSWORD) });
+    // What the Overview shows: a phone that signed in, bound to her address book; that address
+    // book bound to a second one and synced once; a third in no binding.
+    const phone = await ada.activesync.create({ username: 'ada@example.org', password: 'ada-phone-password' });
+    phoneUuid = phone.client.uuid;
+    const home = (await ada.datastore.create({ userId: 'ada-home' })).client.uuid;
+    const work = (await ada.datastore.create({ userId: 'ada-work' })).client.uuid;
+    await ada.datastore.create({ userId: 'ada-archive' });
+    await ada.datastore.contents(home).create({ title: 'Grace', content: { type: 'text/vcard', value: 'BEGIN:VCARD\r\nVERSION:3.0\r\nN:Hopper;Grace;;;\r\nFN:Grace Hopper\r\nEND:VCARD\r\n' } });
+    await ada.syncengine.create({ source: { syncSource: 'activesync', uuid: phoneUuid }, target: { syncSource: 'datastore', uuid: home } });
+    const sync = await ada.syncengine.create({ source: { syncSource: 'datastore', uuid: home }, target: { syncSource: 'datastore', uuid: work } });
+    await ada.syncengine.synchronize(Number(sync.title), { syncMode: 200, dataclass: 'Contacts' });
+    const scripted = new ScriptedPhone({ url: origin, username: 'ada@example.org', password: 'ada-phone-password', version: '16.1' });
+    await scripted.provision();
+    await scripted.send('FolderSync', el('FolderHierarchy:FolderSync', [el('FolderHierarchy:SyncKey', '0')]));
+
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    page = await context.newPage();
+    problems = watch(page, origin);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await ada?.close();
+    await server?.close(2_000);
+    await store?.close();
+  });
+
+  it('serves its page under a strict Content-Security-Policy and asks to sign in', async () => {
+    const answer = await page.goto(`${origin}/`);
+    expect(answer?.status()).toBe(200);
+    expect(answer?.headers()['content-security-policy']).toBe(CONSOLE_POLICY);
+    await page.getByLabel('Username').waitFor();
+    await shoot('sign-in');
+  });
+
+  it('refuses a wrong password, saying so', async () => {
+    await page.getByLabel('Username').fill('ada');
+    await page.getByLabel('Password').fill('not-ada-s-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('the username or password is wrong');
+    expect(await page.getByRole('heading', { name: 'Overview' }).count()).toBe(0);
+  });
+
+  it('signs in to the Overview: every client, with its state at a glance', async () => {
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await page.locator('table.clients tbody tr').first().waitFor();
+    const rows = await page.locator('table.clients tbody tr').evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).innerText.replace(/\s+/g, ' ')));
+    expect(rows).toHaveLength(4);
+    const row = (name: string) => rows.find((r) => r.includes(name)) ?? `no row for ${name}`;
+    expect(row('ada-archive')).toMatch(/Address book & calendar ada-archive .*never.*Not bound/);
+    expect(row('ada-work')).toMatch(/ago|now/);
+    expect(row('ada-work')).toContain('OK');
+    expect(row('ActiveSync phone')).not.toContain('Not bound');
+    // What needs attention comes first.
+    expect(rows[0]).toContain('ada-archive');
+    await shoot('overview');
+  });
+
+  it('shows the phone\'s device record, and a wipe asked after a confirmation, then cancelled', async () => {
+    await page.getByRole('link', { name: 'Devices', exact: true }).click();
+    await page.getByRole('heading', { name: 'Devices' }).waitFor();
+    await expect.poll(() => page.locator('.device').innerText()).toContain('ActiveSync 16.1');
+    await shoot('devices');
+    await page.getByRole('button', { name: 'Wipe this phone…' }).click();
+    await page.getByRole('group', { name: /Wipe/ }).waitFor();
+    await shoot('devices-wipe-confirm');
+    // The confirmation's own way back leaves the phone alone.
+    await page.getByRole('button', { name: 'Keep the phone as it is' }).click();
+    expect((await ada.activesync.get(phoneUuid)).client.device?.wipe).toBeUndefined();
+    await page.getByRole('button', { name: 'Wipe this phone…' }).click();
+    await page.getByRole('button', { name: 'Remove this account from the phone' }).click();
+    await page.getByRole('button', { name: 'Cancel the wipe' }).waitFor();
+    expect((await ada.activesync.get(phoneUuid)).client.device?.wipe?.scope).toBe('account');
+    await page.getByRole('link', { name: 'Overview', exact: true }).click();
+    await expect.poll(async () => (await page.locator('table.clients tbody tr').first().innerText()).replace(/\s+/g, ' ')).toContain('Wipe pending');
+    await page.getByRole('link', { name: 'Devices', exact: true }).click();
+    await page.getByRole('button', { name: 'Cancel the wipe' }).click();
+    await page.getByRole('button', { name: 'Wipe this phone…' }).waitFor();
+    expect((await ada.activesync.get(phoneUuid)).client.device?.wipe).toBeUndefined();
+  });
+
+  it('makes a password for a device, shown once, and lists it', async () => {
+    await page.getByRole('link', { name: 'Passwords for devices' }).click();
+    await page.getByLabel('New password for').fill('Mac Contacts');
+    await page.getByRole('button', { name: 'Create' }).click();
+    const secret = await page.locator('code.secret').textContent();
+    expect(secret?.length).toBeGreaterThanOrEqual(8);
+    await expect.poll(() => page.locator('ul.list').innerText()).toContain('Mac Contacts');
+    expect((await ada.appPasswords.list()).entries.map((e) => e.appPassword.name)).toEqual(['Mac Contacts']);
+    await shoot('passwords');
+  });
+
+  it('refuses every cookie-authenticated write another site\'s page makes, though the browser sends the cookie', async () => {
+    // Another origin on the same host: the same site, so SameSite=Strict still lets the cookie go;
+    // what refuses the write is the server's own check (packages/server/src/console/csrf.ts).
+    const evil: Server = createHttpServer((_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>elsewhere</title>'));
+    await new Promise<void>((resolve) => evil.listen(0, '127.0.0.1', resolve));
+    const evilOrigin = `http://127.0.0.1:${(evil.address() as AddressInfo).port}`;
+    try {
+      const before = await datastoreCount();
+      const other = await context.newPage();
+      const requests: Request[] = [];
+      other.on('request', (r) => {
+        if (r.url().startsWith(origin)) requests.push(r);
+      });
+      await other.goto(`${evilOrigin}/`);
+      const outcomes = await other.evaluate(
+        async ({ target, body }) => {
+          const url = `${target}/v2/services/datastore/`;
+          const tries = [
+            // A simple request: no preflight, the answer unreadable (opaque), the write the point.
+            () => fetch(url, { method: 'POST', mode: 'no-cors', credentials: 'include', headers: { 'content-type': 'text/plain' }, body }).then((r) => r.type),
+            // With the console's header: the browser must ask first (a preflight), and is never granted.
+            () => fetch(url, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/atom+xml', 'x-atomsync-console': '1' }, body }).then((r) => `answered ${r.status}`),
+          ];
+          const results: string[] = [];
+          for (const attempt of tries) results.push(await attempt().catch((e: unknown) => `refused: ${(e as Error).name}`));
+          return results;
+        },
+        { target: origin, body: DATASTORE_ENTRY },
+      );
+      expect(outcomes).toEqual(['opaque', 'refused: TypeError']);
+      // The simple request reached the server with the session cookie and was refused there: 403
+      // is the answer to the cookie from elsewhere (without it, the API's 401 and its challenge).
+      const simple = requests.find((r) => r.method() === 'POST')!;
+      expect((await simple.response())?.status()).toBe(403);
+      // The other never left the browser: its preflight was not granted, so it failed unsent.
+      expect(requests).toHaveLength(2);
+      expect(requests[1]!.failure()?.errorText).toBe('net::ERR_FAILED');
+      expect(await datastoreCount()).toBe(before);
+      await other.close();
+    } finally {
+      await new Promise((resolve) => evil.close(resolve));
+    }
+  });
+
+  it('signs out: the sign-in is back and the session no longer opens the API', async () => {
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('Username').waitFor();
+    const status = await page.evaluate(() => fetch('/v2/services/datastore/', { headers: { 'x-atomsync-console': '1' } }).then((r) => r.status));
+    expect(status).toBe(401);
+    expect((await context.cookies(origin)).filter((c) => c.name === 'atomsync-session')).toEqual([]);
+  });
+
+  it('logged no error, ran nothing refused by its policy and loaded nothing from elsewhere', () => {
+    expect(problems).toEqual([]);
+  });
+});
