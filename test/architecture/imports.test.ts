@@ -5,7 +5,7 @@
  * items/atom). Imports are read from the sources (static `import … from` / `export … from` and
  * `import('…')`), which is how this code base writes every import.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return sources(path);
-    return /\.ts$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
+    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
   });
 }
 
@@ -31,9 +31,10 @@ function importsOf(file: string): string[] {
   return found;
 }
 
-/** A relative specifier as the file it names (`./x.js` is `./x.ts` in the sources). */
+/** A relative specifier as the file it names (`./x.js` is `./x.ts`, or `./x.tsx`, in the sources). */
 function target(from: string, specifier: string): string {
-  return resolve(dirname(from), specifier).replace(/\.js$/, '.ts');
+  const file = resolve(dirname(from), specifier).replace(/\.js$/, '.ts');
+  return existsSync(file) ? file : `${file}x`;
 }
 
 /** Every cycle of the graph, by Tarjan's strongly connected components (one per component). */
@@ -117,6 +118,10 @@ describe('the dependency direction', () => {
     expect(readdirSync(join(root, 'packages/engine/src'))).not.toContain('items');
   });
 
+  it('keeps the console out of the server\'s code: the server serves its built files (src/console/locate.ts)', () => {
+    expect(uses('server').has('@atomsync/console')).toBe(false);
+  });
+
   it.each([
     ['atom', []],
     ['items', ['@atomsync/atom']],
@@ -127,6 +132,8 @@ describe('the dependency direction', () => {
     ['dav', []],
     ['engine', ['@atomsync/atom', '@atomsync/items']],
     ['sdk', ['@atomsync/atom']],
+    // The console is the SDK's browser user, nothing more; the server serves its built files, never imports it.
+    ['console', ['@atomsync/sdk']],
   ] as const)('%s uses only %j of the workspace', (name, allowed) => {
     expect([...uses(name)].filter((p) => !(allowed as readonly string[]).includes(p))).toEqual([]);
   });
