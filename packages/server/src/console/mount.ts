@@ -13,6 +13,7 @@
  * site can sign a browser in or out. The app's pages are one document (its pages are in the URL
  * fragment), so there is no catch-all: every other path keeps the contract's 404 error body.
  */
+import { STATUS_CODES } from 'node:http';
 import { HTTPResponse, type H3, type H3Event } from 'h3';
 import { ifNoneMatchHolds } from '@atomsync/atom';
 import { ServiceError } from '../errors.js';
@@ -46,8 +47,12 @@ export interface ConsoleOptions extends ConsoleSessions {
   readonly dir: string;
 }
 
+/** An answer without a body, with its reason phrase (srvx would send an empty one). */
+const bare = (status: number, headers?: Record<string, string>) => new HTTPResponse(null, { status, statusText: STATUS_CODES[status], headers });
+
 function json(event: H3Event, status: number, value: unknown): string {
   event.res.status = status;
+  event.res.statusText = STATUS_CODES[status];
   event.res.headers.set('content-type', 'application/json; charset=utf-8');
   event.res.headers.set('cache-control', 'no-store');
   return JSON.stringify(value);
@@ -107,7 +112,7 @@ function signOut(event: H3Event, options: ConsoleOptions): Body {
   onlyFromConsole(event, options);
   event.res.headers.set('set-cookie', sessionCookie(secureOrigin(event, options.baseUrl), undefined));
   event.res.headers.set('cache-control', 'no-store');
-  return new HTTPResponse(null, { status: 204 });
+  return bare(204);
 }
 
 function sendFile(event: H3Event, file: StaticFile, policy: string): Body {
@@ -116,12 +121,13 @@ function sendFile(event: H3Event, file: StaticFile, policy: string): Body {
   headers.set('cache-control', 'no-cache');
   headers.set('etag', file.etag);
   headers.set('vary', 'accept-encoding');
-  if (ifNoneMatchHolds(event.req.headers.get('if-none-match'), file.etag)) return new HTTPResponse(null, { status: 304 });
+  if (ifNoneMatchHolds(event.req.headers.get('if-none-match'), file.etag)) return bare(304);
   headers.set('content-type', file.type);
   const gzip = /\bgzip\b/.test(event.req.headers.get('accept-encoding') ?? '');
   if (gzip) headers.set('content-encoding', 'gzip');
   event.res.status = 200;
-  return event.req.method === 'HEAD' ? new HTTPResponse(null, { status: 200 }) : gzip ? file.gzip : file.body;
+  event.res.statusText = STATUS_CODES[200];
+  return event.req.method === 'HEAD' ? bare(200) : gzip ? file.gzip : file.body;
 }
 
 /** Runs `answer` under the operation name `operation` (logs, metrics), its failures as the error body. */
@@ -143,7 +149,7 @@ export function mountConsole(app: H3, options: ConsoleOptions): void {
   const serve = handler('consoleFile', (event) => {
     const path = event.url.pathname;
     // `/docs` without its slash: its pages' relative links need the folder's own URL.
-    if (path === '/docs') return new HTTPResponse(null, { status: 301, headers: { location: '/docs/' } });
+    if (path === '/docs') return bare(301, { location: '/docs/' });
     const file = files.get(path);
     if (file === undefined) throw new ServiceError(404, 'not_found', `there is nothing at ${quote(path, 200)}`);
     return sendFile(event, file, path.startsWith('/docs/') ? DOCS_POLICY : CONSOLE_POLICY);
