@@ -4,6 +4,7 @@
  */
 import { runActivesyncBench } from './activesync.bench.js';
 import { runCodecBench } from './codec.bench.js';
+import { runConsoleBench } from './console.bench.js';
 import { runDavBench } from './dav.bench.js';
 import { runHostileBench, runHostileHttpBench, runWideBodiesHttpBench } from './hostile.bench.js';
 import { runImportBench } from './import.bench.js';
@@ -29,6 +30,7 @@ const BENCHES: Record<string, () => boolean | Promise<boolean>> = {
   writes: runWritesBench,
   'sign-in': runSignInBench,
   dav: runDavBench,
+  console: runConsoleBench,
 };
 
 const only = process.env.ATOMSYNC_BENCH?.split(',').map((name) => name.trim()).filter((name) => name !== '');

@@ -154,6 +154,12 @@ describe.each(storeKinds)('the console in Chromium (%s store)', (kind) => {
     // What needs attention comes first.
     expect(rows[0]).toContain('ada-archive');
     await shoot('overview');
+    // Dark, as the system asks: its own colours, not the light page's inverted.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(21, 24, 28)');
+    await shoot('overview-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(255, 255, 255)');
   });
 
   it('shows the phone\'s device record, and a wipe asked after a confirmation, then cancelled', async () => {

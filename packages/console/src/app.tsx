@@ -1,12 +1,15 @@
-/** The console: signing in, then the pages, under one header with the navigation and sign-out. */
+/**
+ * The console: signing in, then the pages, under one header with the navigation and sign-out.
+ * The first script holds only the sign-in (a newcomer's first screen, light); the pages and the
+ * SDK they use come in a chunk of their own once someone is signed in (pages/index.ts).
+ */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { currentAccount, describeFailure, signOut, type SessionAccount } from './api.js';
-import { Devices } from './pages/devices.js';
-import { Overview } from './pages/overview.js';
-import { Passwords } from './pages/passwords.js';
 import { SignIn } from './pages/sign-in.js';
 import { Failed, Loading } from './pages/status.js';
 import { hrefOf, useRoute, type Route } from './route.js';
+import { currentAccount, describeFailure, signOut, type SessionAccount } from './session.js';
+
+type Pages = typeof import('./pages/index.js');
 
 const NAVIGATION: readonly [Route, string][] = [
   [{ page: 'overview' }, 'Overview'],
@@ -20,6 +23,7 @@ export function App() {
   const [session, setSession] = useState<Session>({ state: 'checking' });
   const route = useRoute();
   const main = useRef<HTMLElement>(null);
+  const [pages, setPages] = useState<Pages>();
   const check = () => {
     setSession({ state: 'checking' });
     currentAccount().then(
@@ -28,10 +32,15 @@ export function App() {
     );
   };
   useEffect(check, []);
+  const signedIn = session.state === 'in';
+  useEffect(() => {
+    if (!signedIn || pages !== undefined) return;
+    import('./pages/index.js').then(setPages, (error: unknown) => setSession({ state: 'failed', message: describeFailure(error) }));
+  }, [signedIn]);
   // A new page: its heading takes the focus, so keyboard and screen-reader users start there.
   useEffect(() => {
     main.current?.querySelector<HTMLElement>('h1')?.focus();
-  }, [route]);
+  }, [route, pages]);
 
   if (session.state === 'checking') return <Loading what="the console" />;
   if (session.state === 'failed') return <Failed message={session.message} retry={check} />;
@@ -72,9 +81,10 @@ export function App() {
         </div>
       </header>
       <main id="main" ref={main} tabIndex={-1}>
-        {route.page === 'overview' && <Overview onSignedOut={signedOut} />}
-        {route.page === 'devices' && <Devices key={route.uuid ?? ''} uuid={route.uuid} onSignedOut={signedOut} />}
-        {route.page === 'passwords' && <Passwords onSignedOut={signedOut} />}
+        {pages === undefined && route.page !== 'unknown' && <Loading what="the page" />}
+        {pages !== undefined && route.page === 'overview' && <pages.Overview onSignedOut={signedOut} />}
+        {pages !== undefined && route.page === 'devices' && <pages.Devices key={route.uuid ?? ''} uuid={route.uuid} onSignedOut={signedOut} />}
+        {pages !== undefined && route.page === 'passwords' && <pages.Passwords onSignedOut={signedOut} />}
         {route.page === 'unknown' && (
           <>
             <h1 tabIndex={-1}>Not found</h1>

@@ -1,6 +1,6 @@
 /** Loading what a page shows: the data, a failure in words, and a way to load again. */
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { describeFailure, sessionEnded } from './api.js';
+import { describeFailure, sessionEnded } from './session.js';
 
 export type Loaded<T> = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; value: T };
 

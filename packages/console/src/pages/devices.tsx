@@ -5,7 +5,8 @@
  */
 import { useState } from 'preact/hooks';
 import type { ActivesyncClientEntryResponse, WipeScope } from '@atomsync/sdk';
-import { api, describeFailure, sessionEnded } from '../api.js';
+import { api } from '../api.js';
+import { describeFailure, sessionEnded } from '../session.js';
 import { ago, when } from '../format.js';
 import { useLoad } from '../load.js';
 import { Failed, Loading } from './status.js';

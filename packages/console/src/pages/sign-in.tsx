@@ -1,6 +1,6 @@
 /** Signing in with the account's username and password (the server keeps the session in a cookie). */
 import { useRef, useState } from 'preact/hooks';
-import { describeFailure, signIn, type SessionAccount } from '../api.js';
+import { describeFailure, signIn, type SessionAccount } from '../session.js';
 
 export function SignIn({ onSignedIn }: { onSignedIn: (account: SessionAccount) => void }) {
   const [busy, setBusy] = useState(false);

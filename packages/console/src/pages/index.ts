@@ -1,0 +1,4 @@
+/** The signed-in pages, one chunk the app loads after signing in: they, and the SDK, are not in the first script. */
+export { Devices } from './devices.js';
+export { Overview } from './overview.js';
+export { Passwords } from './passwords.js';
