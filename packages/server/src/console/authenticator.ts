@@ -24,7 +24,7 @@ import type { SignInGuard } from '../auth/sign-in.js';
 import { ServiceError } from '../errors.js';
 import type { SecretBox } from '../secrets/box.js';
 import type { Store } from '../store/store.js';
-import { CONSOLE_HEADER, fromConsole } from './csrf.js';
+import { CONSOLE_HEADER, fromConsole, NOT_FROM_CONSOLE } from './csrf.js';
 import { readSession, sessionFromCookies, sessionHolds } from './session-cookie.js';
 
 export interface ConsoleSessions {
@@ -67,7 +67,7 @@ export function withConsoleSessions(inner: Authenticator, options: ConsoleSessio
       const cookie = sessionFromCookies(headers.get('cookie'), secureOrigin(event, options.baseUrl));
       if (cookie === undefined && !headers.has(CONSOLE_HEADER)) return inner.identify(event, operation);
       if (!fromConsole(event, options.baseUrl)) {
-        throw new ServiceError(403, 'forbidden', 'a console session is accepted only from the console\'s own pages');
+        throw new ServiceError(403, 'forbidden', NOT_FROM_CONSOLE);
       }
       return sessionAccount(event, options);
     },

@@ -16,6 +16,10 @@ import type { H3Event } from 'h3';
 
 export const CONSOLE_HEADER = 'x-atomsync-console';
 
+/** The 403 of a request that is not the console's: what to do when it is, behind a proxy that hides our origin. */
+export const NOT_FROM_CONSOLE =
+  "the console's session is taken only from the console's own pages; if this is the console behind a reverse proxy, set ATOMSYNC_BASE_URL (or ATOMSYNC_TRUST_PROXY) so the server knows the address its pages come from";
+
 /** Whether the request comes from the console's own pages; `baseUrl` is ATOMSYNC_BASE_URL, if set. */
 export function fromConsole(event: H3Event, baseUrl: string | undefined): boolean {
   const headers = event.req.headers;

@@ -24,7 +24,7 @@ import { requestState } from '../http/request-state.js';
 import { sendError, type Body } from '../http/respond.js';
 import { quote, unwritableIn } from '../http/safe-text.js';
 import { secureOrigin, sessionAccount, type ConsoleSessions } from './authenticator.js';
-import { fromConsole } from './csrf.js';
+import { fromConsole, NOT_FROM_CONSOLE } from './csrf.js';
 import { readStaticFiles, type StaticFile } from './files.js';
 import { issueSession, sessionCookie } from './session-cookie.js';
 
@@ -59,7 +59,7 @@ function json(event: H3Event, status: number, value: unknown): string {
 }
 
 function onlyFromConsole(event: H3Event, options: ConsoleOptions): void {
-  if (!fromConsole(event, options.baseUrl)) throw new ServiceError(403, 'forbidden', 'the console\'s session is managed only from the console\'s own pages');
+  if (!fromConsole(event, options.baseUrl)) throw new ServiceError(403, 'forbidden', NOT_FROM_CONSOLE);
 }
 
 async function readCredentials(event: H3Event): Promise<{ username: string; password: string }> {

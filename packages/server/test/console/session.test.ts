@@ -189,6 +189,35 @@ describe.each(storeKinds)('the console on the %s store', (kind) => {
   });
 });
 
+describe('the console behind a proxy that terminates TLS (ATOMSYNC_BASE_URL https)', () => {
+  it('takes its public origin for the console\'s own, and makes the cookie Secure and __Host-', async () => {
+    const store = await openTestStore('sqlite');
+    const secrets = SecretBox.ephemeral();
+    await createAccount({ store, secrets }, { username: 'ada', password: 'ada-secret-pw', admin: false });
+    const server = await listen(createServer({ store, secrets, baseUrl: 'https://sync.example.org/', consoleDir: consoleDir() }), { host: '127.0.0.1', port: 0 });
+    try {
+      const signIn = (origin: string) =>
+        fetch(`${server.url}/console/session`, { method: 'POST', headers: { ...CONSOLE, origin, 'content-type': 'application/json' }, body: JSON.stringify({ username: 'ada', password: 'ada-secret-pw' }) });
+      const refused = await signIn('http://sync.example.org');
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).toContain('set ATOMSYNC_BASE_URL (or ATOMSYNC_TRUST_PROXY)');
+      const answer = await signIn('https://sync.example.org');
+      expect(answer.status).toBe(200);
+      const cookie = answer.headers.get('set-cookie')!;
+      expect(cookie).toMatch(/^__Host-atomsync-session=[\w.-]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=\d+; Secure$/);
+      const session = cookie.split(';', 1)[0]!;
+      const me = await fetch(`${server.url}/console/session`, { headers: { ...CONSOLE, origin: 'https://sync.example.org', cookie: session } });
+      expect(await me.json()).toEqual({ username: 'ada', admin: false });
+      // The plain name is not ours over https: a cookie set by a plain-http page does not count.
+      const plain = await fetch(`${server.url}/console/session`, { headers: { ...CONSOLE, cookie: session.replace('__Host-', '') } });
+      expect(plain.status).toBe(401);
+    } finally {
+      await server.close(2_000);
+      await store.close();
+    }
+  });
+});
+
 describe('the session value', () => {
   const secrets = SecretBox.ephemeral();
   const now = Date.UTC(2026, 0, 1);
