@@ -8,17 +8,20 @@
  * device made, signing out. Along the way no page logs an error (a Content-Security-Policy
  * violation is one) or loads anything from another origin, and the page carries the policy.
  * Then what another site's page can do with the browser's session: nothing (the cookie reaches
- * us, same-site, and is still refused). Screenshots of every page at 1280 and 390 px go to
- * test/console/output/ (not committed; CI keeps them).
+ * us, same-site, and is still refused). Every page is shot at 1280 and 390 px, light and (the
+ * Overview) dark, into test/console/output/ (not committed; CI keeps them), and at each axe-core
+ * finds no serious or critical WCAG 2.1 A/AA violation (labels, contrast, names).
  *
  * Without Chromium the test fails, saying how to install it (.ci/run does), rather than skip.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { el } from '@atomsync/activesync';
 import { basicAuth, createClient, type AtomSyncClient } from '@atomsync/sdk';
+import type { AxeResults } from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONSOLE_POLICY } from '../../packages/server/src/console/mount.js';
@@ -37,6 +40,8 @@ const CONSOLE_DIR = fileURLToPath(new URL('../../packages/console/dist/', import
 const OUTPUT = fileURLToPath(new URL('./output/', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const WIDTHS = [1280, 390] as const;
+/** axe-core, run in each page as it is shown (through the DevTools protocol: the page's policy does not apply to it). */
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PASSWORD = 'ada-console-pw';
 const DATASTORE_ENTRY = '<entry xmlns="http://www.w3.org/2005/Atom" xmlns:s="http://schemas.atomsync.dev/2009/sync"><s:client><s:user_id>forged</s:user_id></s:client></entry>';
 
@@ -81,12 +86,27 @@ describe.each(storeKinds)('the console in Chromium (%s store)', (kind) => {
   let page: Page;
   let problems: string[];
 
+  /** axe-core's serious and critical findings on the page as it is (WCAG 2.1 A and AA rules). */
+  const accessibilityFindings = async (): Promise<string[]> => {
+    await page.evaluate(AXE);
+    return page.evaluate(async () => {
+      const { axe } = window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } };
+      const results = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+      return results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    });
+  };
+  /** The page at each width: a screenshot, and no serious accessibility finding. */
   const shoot = async (name: string) => {
+    const findings: string[] = [];
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
       await page.screenshot({ path: `${OUTPUT}${kind}-${name}-${width}.png`, fullPage: true });
+      findings.push(...(await accessibilityFindings()).map((f) => `${name} at ${width} px: ${f}`));
     }
     await page.setViewportSize({ width: 1280, height: 800 });
+    expect(findings).toEqual([]);
   };
   const datastoreCount = async () => (await ada.datastore.list()).entries.length;
 
