@@ -463,7 +463,7 @@ function usageHtml(site: Site, op: Operation): string {
   const parts: string[] = [];
   parts.push(`<h4>Try it</h4>
 <div class="try">
-<div class="snippet"><div class="label">curl <span class="muted">(account <code>alice:secret</code>, administrator <code>admin:secret</code>; <code>$VARIABLES</code> for path parameters; the body file from <code>spec/examples/</code>)</span></div>
+<div class="snippet"><div class="label">curl <span class="muted">(the accounts of <a href="${startHref(site)}#2-create-an-account">Getting started</a>: <code>alice:wonderland-42</code>, the administrator <code>demo</code> with the password the server printed; <code>$VARIABLES</code> for path parameters; the body file from <code>spec/examples/</code>)</span></div>
 <pre><code class="language-sh">${esc(usage.curl)}</code></pre></div>
 <div class="snippet"><div class="label">SDK <span class="muted">(<code>client</code> from <code>createClient</code> of <code>@atomsync/sdk</code>: see <a href="${startHref(site)}">Getting started</a>)</span></div>
 <pre><code class="language-ts">${esc(usage.sdk)}</code></pre></div>
