@@ -187,7 +187,7 @@ describe('the docs site', () => {
       ['iterateList', 'contents.html#listContents'],
       ['readyz', 'operators.html#probes-and-metrics'],
       ['quoted-printable', 'operators.html#import-and-export'],
-      ['wonderland-42', 'getting-started.html#2-create-an-account'],
+      ['first-sync.mjs', 'getting-started.html'],
       ['application/atom+xml', 'index.html'],
     ];
     const found = await page.evaluate((queries) => {

@@ -23,6 +23,8 @@ const projects = { sdk: '', server: '', msw: '' };
 let serve: ChildProcess | undefined;
 let baseUrl: string;
 const ADMIN = { user: 'packcheck', password: 'pack-check-password-1' };
+/** A whole dependency tree checked with skipLibCheck off takes tens of seconds on a busy machine. */
+const TSC_TIMEOUT = 180_000;
 
 /** `atomsync serve` of the server project on any free port; resolves with its URL once it listens. */
 function startServer(project: string, dataDir: string): Promise<{ child: ChildProcess; url: string }> {
@@ -118,7 +120,7 @@ describe('the server, installed alone', () => {
     writeFileSync(join(projects.server, 'start-esm.mts'), `${imports}\n${body}\n`);
     writeFileSync(join(projects.server, 'start-cjs.cts'), `${imports}\nexport async function main(): Promise<void> {\n${body}\n}\n`);
     expect(await typeCheck(projects.server, ['start-esm.mts', 'start-cjs.cts'])).toEqual([]);
-  });
+  }, TSC_TIMEOUT);
 });
 
 describe('the SDK, installed alone', () => {
@@ -159,7 +161,7 @@ describe('the SDK, installed alone', () => {
     writeFileSync(join(projects.sdk, 'sync-esm.mts'), `${imports}\n${body}\n`);
     writeFileSync(join(projects.sdk, 'sync-cjs.cts'), `${imports}\nexport async function main(): Promise<void> {\n${body}\n}\n`);
     expect(await typeCheck(projects.sdk, ['sync-esm.mts', 'sync-cjs.cts'])).toEqual([]);
-  });
+  }, TSC_TIMEOUT);
 });
 
 describe('the mocks, installed alone', () => {
@@ -209,5 +211,5 @@ describe('the mocks, installed alone', () => {
     writeFileSync(join(projects.msw, 'mock-esm.mts'), `${imports}\n${body}\n`);
     writeFileSync(join(projects.msw, 'mock-cjs.cts'), `${imports}\nexport async function main(): Promise<void> {\n${body}\n}\n`);
     expect(await typeCheck(projects.msw, ['mock-esm.mts', 'mock-cjs.cts'])).toEqual([]);
-  });
+  }, TSC_TIMEOUT);
 });

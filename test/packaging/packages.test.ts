@@ -180,7 +180,7 @@ describe('installed in a fresh project', () => {
     // skipLibCheck off: our declarations and everything they reach must be clean, as they are
     // in a consumer's strict project.
     expect(await timed('tsc', () => typeCheck(project, ['check-esm.mts', 'check-cjs.cts']))).toEqual([]);
-  });
+  }, 180_000);
 
   it('runs the atomsync bin', async () => {
     const { stdout } = await node([join(project, 'node_modules/.bin/atomsync'), '--help'], project);
