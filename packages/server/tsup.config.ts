@@ -33,7 +33,8 @@ export default defineConfig({
   esbuildOptions(options, { format }) {
     if (format === 'cjs') options.entryPoints = LIBRARY;
   },
-  dts: { entry: LIBRARY },
+  // store.d.ts: the declarations of @atomsync/server/store (src/store/index.ts says why).
+  dts: { entry: { ...LIBRARY, store: 'src/store/index.ts' } },
   sourcemap: true,
   clean: true,
   target: 'node20',

@@ -6,13 +6,18 @@
  * from another origin (the site is self-contained). Every link and resource inside the site must
  * resolve to a file of docs/, and every `#fragment` to an element of the page it names. Every
  * operation of the operation table has its section, with a curl line and the SDK call; the search
- * box finds every operation by its id and a guide section by its words.
+ * box finds every operation by its id, and words from anywhere in the site (a variable, an SDK
+ * method, a probe, a guide's words) in their section. Every code block has a Copy button that
+ * copies it; no page scrolls sideways on a 390 px phone; the colours follow the system's dark mode.
+ * Screenshots of a reference page and a guide at 1280 and 390 px, light and dark, are written to
+ * $DOCS_SCREENSHOTS (default: a folder in the system's temp dir, printed) for a person to look at.
  *
  * Without Chromium the test fails, saying how to install it (.ci/run does), rather than skip.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -104,7 +109,7 @@ describe('the docs site', () => {
   });
 
   it('has the reference, the guides and the search', () => {
-    for (const f of ['index.html', 'elements.html', 'getting-started.html', 'operators.html', 'protocol.html', 'security.html', 'search.js', 'style.css', 'favicon.svg']) {
+    for (const f of ['index.html', 'elements.html', 'getting-started.html', 'operators.html', 'protocol.html', 'security.html', 'minisearch.js', 'search.js', 'copy.js', 'style.css', 'favicon.svg']) {
       expect(existsSync(join(DOCS, f)), f).toBe(true);
     }
   });
@@ -172,5 +177,91 @@ describe('the docs site', () => {
     await page.fill('#search-input', 'secret key');
     const hrefs = await page.$$eval('#search-results a', (as) => as.map((a) => a.getAttribute('href')));
     expect(hrefs).toContain('operators.html#the-secret-key');
+  });
+
+  it('finds words from anywhere in the site, in the section that holds them', async () => {
+    await page.goto(`${origin}/index.html`);
+    // Each term, and a section it is written in (the guide's or the reference's own text).
+    const cases: [string, string][] = [
+      ['ATOMSYNC_SECRET_KEY', 'operators.html#the-secret-key'],
+      ['iterateList', 'contents.html#listContents'],
+      ['readyz', 'operators.html#probes-and-metrics'],
+      ['quoted-printable', 'operators.html#import-and-export'],
+      ['first-sync.mjs', 'getting-started.html'],
+      ['application/atom+xml', 'index.html'],
+    ];
+    const found = await page.evaluate((queries) => {
+      const input = document.querySelector<HTMLInputElement>('#search-input')!;
+      return queries.map((q) => {
+        input.value = q;
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        return Array.from(document.querySelectorAll('#search-results a'), (a) => a.getAttribute('href') ?? '');
+      });
+    }, cases.map(([q]) => q));
+    const missed = cases.filter(([, where], i) => !found[i]!.some((href) => href === where || href.startsWith(`${where}#`))).map(([q, where], i) => `${q}: not ${where} in ${found[i]!.join(', ')}`);
+    expect(missed).toEqual([]);
+  });
+
+  it('puts a Copy button on every code block, which copies the block', async () => {
+    const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+    const p = await context.newPage();
+    const missing: string[] = [];
+    for (const file of pages) {
+      await p.goto(`${origin}/${file}`);
+      const counts = await p.evaluate(() => ({ blocks: document.querySelectorAll('pre > code').length, buttons: document.querySelectorAll('pre > button.copy').length }));
+      if (counts.blocks !== counts.buttons) missing.push(`${file}: ${counts.buttons} buttons for ${counts.blocks} code blocks`);
+    }
+    expect(missing).toEqual([]);
+    await p.goto(`${origin}/getting-started.html`);
+    const block = p.locator('pre:has(> button.copy)').first();
+    const text = await block.locator('code').textContent();
+    await block.locator('button.copy').click();
+    await expect.poll(() => block.locator('button.copy').textContent()).toBe('Copied');
+    expect(await p.evaluate(() => navigator.clipboard.readText())).toBe(text);
+    await context.close();
+  });
+
+  it('does not scroll sideways on a 390 px phone', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+    const p = await context.newPage();
+    const wide: string[] = [];
+    for (const file of pages) {
+      await p.goto(`${origin}/${file}`);
+      const { scroll, client } = await p.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+      if (scroll > client) wide.push(`${file}: ${scroll} px wide`);
+    }
+    expect(wide).toEqual([]);
+    await context.close();
+  });
+
+  it("follows the system's dark mode, and takes the screenshots", async () => {
+    const shots = process.env.DOCS_SCREENSHOTS ?? join(tmpdir(), 'atomsync-docs-screenshots');
+    mkdirSync(shots, { recursive: true });
+    const backgrounds: Record<string, string> = {};
+    for (const scheme of ['light', 'dark'] as const) {
+      for (const width of [1280, 390]) {
+        const context = await browser.newContext({ viewport: { width, height: width === 390 ? 844 : 900 }, colorScheme: scheme });
+        const p = await context.newPage();
+        for (const file of ['contents.html', 'getting-started.html']) {
+          await p.goto(`${origin}/${file}`);
+          backgrounds[scheme] = await p.evaluate(() => getComputedStyle(document.body).backgroundColor);
+          const path = join(shots, `${file.replace('.html', '')}-${width}-${scheme}.png`);
+          await p.screenshot({ path });
+          expect(statSync(path).size, path).toBeGreaterThan(10_000);
+        }
+        if (width === 1280) {
+          await p.fill('#search-input', 'ATOMSYNC_SECRET_KEY');
+          await p.screenshot({ path: join(shots, `search-${width}-${scheme}.png`) });
+        }
+        await context.close();
+      }
+    }
+    console.info(`docs screenshots: ${shots}`);
+    const luminance = (rgb: string) => {
+      const [r, g, b] = rgb.match(/\d+/g)!.map(Number);
+      return (0.2126 * r! + 0.7152 * g! + 0.0722 * b!) / 255;
+    };
+    expect(luminance(backgrounds.light!)).toBeGreaterThan(0.9);
+    expect(luminance(backgrounds.dark!)).toBeLessThan(0.15);
   });
 });

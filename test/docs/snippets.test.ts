@@ -19,7 +19,7 @@ describe('the SDK calls of the docs', () => {
     const file = join(ROOT, 'test/docs/__snippets__.ts');
     const lines = [
       `import { basicAuth, createClient } from '@atomsync/sdk';`,
-      `const client = createClient({ baseUrl: 'http://127.0.0.1:8080', auth: basicAuth('alice', 'secret') });`,
+      `const client = createClient({ baseUrl: 'http://127.0.0.1:8080', auth: basicAuth('alice', 'wonderland-42') });`,
       `declare const message: Uint8Array;`,
       `void message;`,
     ];

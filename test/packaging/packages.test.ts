@@ -7,96 +7,15 @@
  * declare (the project has only what the tarballs declare), declarations that do not resolve.
  *
  * It packs the built dist/ of each package: `npm test` builds first; alone, run
- * `npx turbo run build` before (the test refuses a dist/ older than its src/).
- *
- * Offline, and no native compile:
- * - npm 11 resolves a range it has no lockfile entry for with the *full* packument, while the
- *   workspace's install left only the abbreviated ones in the cache, so a bare
- *   `npm install --offline <tarballs>` fails with ENOTCACHED (and `--prefer-offline` would go to
- *   the network). The project therefore starts with a lockfile seeded from the workspace's
- *   package-lock.json: every registry package at the version the workspace uses. npm still checks
- *   each range the tarballs declare against it (a range it does not satisfy would need the
- *   registry and fail here), and prunes whatever the tarballs do not reach.
- * - `--ignore-scripts`: better-sqlite3's install script would look for a prebuilt binary online
- *   and, offline, compile SQLite from source (minutes on two cores). Instead the workspace's
- *   binary, built for this same Node.js, is copied into the installed better-sqlite3 once its
- *   version is checked to be the workspace's. (NODE_PATH would not do: ES modules ignore it.) The
- *   only other install script skipped is msw's postinstall, which copies its browser worker into
- *   a configured public folder: there is none here.
+ * `npx turbo run build` before (the test refuses a dist/ older than its src/). How the project
+ * installs offline is in support.ts; consumers.test.ts installs the SDK, the server and the mocks
+ * each alone and runs them.
  */
-import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const run = promisify(execFile);
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-/** Every publishable package: the workspaces under packages/ that are not private. */
-const PACKAGES: readonly string[] = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces
-  .filter((workspace) => workspace.startsWith('packages/'))
-  .map((workspace) => workspace.slice('packages/'.length))
-  .filter((dir) => !(JSON.parse(readFileSync(join(ROOT, 'packages', dir, 'package.json'), 'utf8')) as { private?: boolean }).private);
-const nameOf = (dir: string) => `@atomsync/${dir}`;
-const workspaceRequire = createRequire(join(ROOT, 'package.json'));
-
-/** The environment of the child npm: without what an outer `npm test -w …` would hand down. */
-function npmEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const key of Object.keys(env)) {
-    if (/^npm_config_(workspaces?|include_workspace_root|local_prefix|prefix|global|dry_run|call|omit|include|offline|prefer_online|ignore_scripts)$/i.test(key)) delete env[key];
-  }
-  return env;
-}
-
-async function npm(args: string[], cwd: string): Promise<string> {
-  const { stdout } = await run('npm', args, { cwd, env: npmEnv(), maxBuffer: 64 * 1024 * 1024 });
-  return stdout;
-}
-
-async function node(args: string[], cwd: string): Promise<{ stdout: string; stderr: string }> {
-  return run(process.execPath, args, { cwd, maxBuffer: 16 * 1024 * 1024 });
-}
-
-function newestIn(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestIn(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-/** Every package built, and not before its last source change. */
-function assertBuilt(): void {
-  for (const dir of PACKAGES) {
-    const pkg = join(ROOT, 'packages', dir);
-    const outputs = ['dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts'].map((file) => join(pkg, file));
-    let built: number;
-    try {
-      built = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
-    } catch {
-      throw new Error(`packages/${dir} is not built: run \`npx turbo run build\` (npm test does) before this test`);
-    }
-    if (newestIn(join(pkg, 'src')) > built) throw new Error(`packages/${dir}/dist is older than its src/: run \`npx turbo run build\` first`);
-  }
-}
-
-interface PackedFile {
-  path: string;
-  size: number;
-  mode: number;
-}
-interface Packed {
-  name: string;
-  filename: string;
-  size: number;
-  unpackedSize: number;
-  files: PackedFile[];
-}
+import { assertBuilt, installProject, nameOf, node, packAll, PACKAGES, typeCheck, type Packed } from './support.js';
 
 let work: string;
 let project: string;
@@ -120,39 +39,9 @@ beforeAll(async () => {
   mkdirSync(tarballs);
   mkdirSync(project);
 
-  const report = await timed('pack', () => npm(['pack', '--json', '--pack-destination', tarballs, ...PACKAGES.flatMap((dir) => ['-w', `packages/${dir}`])], ROOT));
-  packed = new Map((JSON.parse(report) as Packed[]).map((p) => [p.name, p]));
-
-  // The project: its own dependency on @types/node (as a TypeScript consumer has), and the
-  // lockfile seeded from the workspace's (see the top of this file).
-  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, Record<string, unknown>> };
-  const dependencies = { '@types/node': String(lock.packages['node_modules/@types/node']!.version) };
-  const packages: Record<string, unknown> = { '': { name: 'atomsync-pack-check', dependencies } };
-  for (const [path, entry] of Object.entries(lock.packages)) {
-    // A package's own copy of a dependency (packages/server/node_modules/uuid: another major than
-    // the hoisted one) sits under that package in the project, as npm will place it.
-    const own = /^packages\/([^/]+)\/(node_modules\/.+)$/.exec(path);
-    const at = own !== null && PACKAGES.includes(own[1]!) ? `node_modules/${nameOf(own[1]!)}/${own[2]!}` : path;
-    if (!at.startsWith('node_modules/') || entry.link) continue; // the workspace's own folders and links
-    const { dev, devOptional, peer, ...rest } = entry; // the workspace's flags; npm works out the project's
-    void [dev, devOptional, peer];
-    packages[at] = rest;
-  }
-  writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'atomsync-pack-check', private: true, dependencies }, null, 2)}\n`);
-  writeFileSync(join(project, 'package-lock.json'), `${JSON.stringify({ name: 'atomsync-pack-check', lockfileVersion: 3, requires: true, packages }, null, 2)}\n`);
-
+  packed = await timed('pack', () => packAll(tarballs));
   const files = PACKAGES.map((dir) => join(tarballs, packed.get(nameOf(dir))!.filename));
-  await timed('install', () => npm(['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', ...files], project));
-
-  // better-sqlite3: the workspace's binary, for the very same version (see the top of this file).
-  const installed = join(project, 'node_modules/better-sqlite3');
-  const workspaceSqlite = dirname(workspaceRequire.resolve('better-sqlite3/package.json'));
-  const version = (dir: string) => (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
-  if (version(installed) !== version(workspaceSqlite)) {
-    throw new Error(`better-sqlite3 ${version(installed)} was installed but the workspace built ${version(workspaceSqlite)}: its binary cannot stand in`);
-  }
-  mkdirSync(join(installed, 'build/Release'), { recursive: true });
-  copyFileSync(join(workspaceSqlite, 'build/Release/better_sqlite3.node'), join(installed, 'build/Release/better_sqlite3.node'));
+  await timed('install', () => installProject(project, files));
 }, 240_000);
 
 afterAll(() => {
@@ -288,24 +177,10 @@ describe('installed in a fresh project', () => {
     `;
     writeFileSync(join(project, 'check-esm.mts'), `${imports}\n${uses}\n${all}\n`);
     writeFileSync(join(project, 'check-cjs.cts'), `${imports}\nexport async function main(): Promise<void> {\n${uses}\n}\n${all}\n`);
-    const tsconfig = {
-      compilerOptions: { target: 'ES2022', module: 'nodenext', moduleResolution: 'nodenext', lib: ['ES2023', 'DOM'], types: ['node'], strict: true, noEmit: true, skipLibCheck: false },
-      files: ['check-esm.mts', 'check-cjs.cts'],
-    };
-    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
-    const tsc = join(dirname(workspaceRequire.resolve('typescript/package.json')), 'bin/tsc');
-    const output = await timed('tsc', () =>
-      node([tsc, '-p', 'tsconfig.json', '--pretty', 'false'], project).then(
-        ({ stdout }) => stdout,
-        (error: { stdout?: string }) => error.stdout ?? String(error),
-      ),
-    );
-    // Our files and our declarations must be clean (skipLibCheck off); third-party declarations
-    // are not ours to fix (h3's, e.g., want its optional peer crossws).
-    const ours = output.split('\n').filter((line) => /^(check-|node_modules\/@atomsync\/)/.test(line));
-    expect(ours).toEqual([]);
-    expect(output).not.toMatch(/TS2307: Cannot find module '@atomsync\//);
-  });
+    // skipLibCheck off: our declarations and everything they reach must be clean, as they are
+    // in a consumer's strict project.
+    expect(await timed('tsc', () => typeCheck(project, ['check-esm.mts', 'check-cjs.cts']))).toEqual([]);
+  }, 180_000);
 
   it('runs the atomsync bin', async () => {
     const { stdout } = await node([join(project, 'node_modules/.bin/atomsync'), '--help'], project);

@@ -16,8 +16,8 @@ import { iterateName, parsePlacement, signatureOf } from './sdk.js';
 
 /** The server the examples address: the reference server's default listen address. */
 export const EXAMPLE_ORIGIN = 'http://127.0.0.1:8080';
-/** The credentials the curl lines use, per auth class. */
-const CURL_USER: Record<Operation['auth'], string | undefined> = { none: undefined, account: 'alice:secret', admin: 'admin:secret' };
+/** The credentials the curl lines use, per auth class: the accounts of guide/getting-started.md, alice as it creates her, the administrator `demo` with the password the server printed. */
+export const CURL_USER: Record<Operation['auth'], string | undefined> = { none: undefined, account: 'alice:wonderland-42', admin: 'demo:PASSWORD' };
 
 export interface ShownExample {
   mediaType: string;

@@ -3,11 +3,11 @@
  * namespaces and the error body), one page per OpenAPI tag with its operations (each with its
  * request and response examples, a curl line and the SDK call: docs-usage.ts), elements.html with
  * every entry shape, complex type and simple type, plus the golden examples, a page per guide of
- * guide/*.md (docs-guides.ts), and search.js, the search behind every page's search box
- * (docs-search.ts).
+ * guide/*.md (docs-guides.ts), search.js, the full-text search behind every page's search box
+ * (docs-search.ts, with MiniSearch copied in as minisearch.js), and copy.js, copy buttons on code.
  *
  * Pure function of the loaded spec and guides: no timestamps, no external assets; one
- * stylesheet, docs/style.css, and one script, docs/search.js, beside the pages. Descriptions are
+ * stylesheet, docs/style.css, and the scripts beside the pages. Descriptions are
  * Markdown-ish; `md()` renders the small subset the spec uses (paragraphs, `- ` lists, `code`,
  * **bold**) after escaping HTML.
  */
@@ -15,8 +15,9 @@ import type { Body, Operation, Param } from '../openapi/load.js';
 import type { ComplexType, Field, Scalar } from '../xsd/model.js';
 import { pathParams, queryParams, type EmitContext, type GoldenExample } from './context.js';
 import { guideFile, REPO_URL, renderGuides, type GuidePage } from './docs-guides.js';
-import { SEARCH_BOX, searchScript, type SearchItem } from './docs-search.js';
+import { copyScript, minisearchScript, SEARCH_BOX, searchDocuments, searchScript, type SearchItem } from './docs-search.js';
 import { EXAMPLE_ORIGIN, usageOf, type ShownExample } from './docs-usage.js';
+import { iterateName } from './sdk.js';
 import { header, type Output } from './file.js';
 
 // ───────────────────────────── text ─────────────────────────────
@@ -106,7 +107,7 @@ const AUTH_CLASSES: { name: Operation['auth']; meaning: string }[] = [
   { name: 'admin', meaning: 'Credentials of a site administrator account. An authenticated non-administrator gets 403 `forbidden`.' },
 ];
 
-const RESERVED_PAGES = new Set(['index', 'elements', 'style', 'search']);
+const RESERVED_PAGES = new Set(['index', 'elements', 'style', 'search', 'minisearch', 'copy']);
 
 class Names {
   private readonly prefixes = new Map<string, string>();
@@ -173,7 +174,13 @@ function occurs(min: number, max: number): string {
 // ───────────────────────────── page frame ─────────────────────────────
 
 const CSS = `
-:root { --fg: #1d2330; --muted: #5b6474; --line: #dde1e8; --bg: #ffffff; --side: #f5f6f8; --accent: #1f5fbf; --code: #f1f3f6; }
+:root { color-scheme: light dark; --fg: #1d2330; --muted: #5b6474; --line: #dde1e8; --bg: #ffffff; --side: #f5f6f8; --accent: #1f5fbf; --code: #f1f3f6; --pre: #f7f8fa; --panel: #fafbfc; --head: #f5f6f8; --hover: #e8ebf0; --current: #dfe7f5; --tint: #eef3fb; --tint-fg: #24457a; --strong: #3a4252; --lead: #333b4a; --param: #a3420f; }
+/* Dark mode follows the system's setting. */
+@media (prefers-color-scheme: dark) {
+  :root { --fg: #e3e6ec; --muted: #9aa3b2; --line: #343a46; --bg: #15181e; --side: #1b1f27; --accent: #7fb0ff; --code: #232833; --pre: #1d222b; --panel: #1b1f27; --head: #20252e; --hover: #262c37; --current: #25324a; --tint: #22314a; --tint-fg: #b9d0f5; --strong: #c9cfda; --lead: #c9cfda; --param: #f0a070; }
+  .badge { filter: brightness(0.85) saturate(0.9); }
+  .method { filter: brightness(0.9); }
+}
 * { box-sizing: border-box; }
 html { font-size: 15px; }
 body { margin: 0; color: var(--fg); background: var(--bg); font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; line-height: 1.55; }
@@ -181,7 +188,10 @@ a { color: var(--accent); text-decoration: none; }
 a:hover { text-decoration: underline; }
 code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; font-size: 0.88em; }
 code { background: var(--code); padding: 0.05em 0.2em; border-radius: 3px; overflow-wrap: anywhere; }
-pre { background: #f7f8fa; border: 1px solid var(--line); border-radius: 6px; padding: 0.8em 1em; overflow-x: auto; line-height: 1.45; }
+pre { background: var(--pre); border: 1px solid var(--line); border-radius: 6px; padding: 0.8em 1em; overflow-x: auto; line-height: 1.45; }
+pre.has-copy { position: relative; padding-top: 2.1em; }
+button.copy { position: absolute; top: 0.35em; right: 0.45em; font: inherit; font-family: system-ui, sans-serif; font-size: 0.78rem; padding: 0.1em 0.6em; border: 1px solid var(--line); border-radius: 4px; background: var(--bg); color: var(--muted); cursor: pointer; }
+button.copy:hover, button.copy:focus { color: var(--accent); border-color: var(--accent); }
 pre code { background: none; padding: 0; overflow-wrap: normal; font-size: 1em; }
 .layout { display: grid; grid-template-columns: 15.5rem minmax(0, 1fr); min-height: 100vh; }
 nav.side { background: var(--side); border-right: 1px solid var(--line); padding: 1.2rem 1rem; font-size: 0.93rem; }
@@ -190,23 +200,23 @@ nav.side .version { color: var(--muted); font-size: 0.85rem; }
 nav.side h2 { font-size: 0.75rem; text-transform: uppercase; letter-spacing: 0.06em; color: var(--muted); margin: 1.3rem 0 0.3rem; }
 nav.side ul { list-style: none; margin: 0; padding: 0; }
 nav.side li a { display: flex; justify-content: space-between; gap: 0.5rem; padding: 0.12rem 0.5rem; border-radius: 4px; color: var(--fg); overflow-wrap: anywhere; }
-nav.side li a:hover { background: #e8ebf0; text-decoration: none; }
-nav.side li a[aria-current="page"] { background: #dfe7f5; color: var(--accent); font-weight: 600; }
+nav.side li a:hover { background: var(--hover); text-decoration: none; }
+nav.side li a[aria-current="page"] { background: var(--current); color: var(--accent); font-weight: 600; }
 nav.side .count { color: var(--muted); font-size: 0.8em; align-self: center; }
 main { padding: 1.6rem 2.4rem 4rem; max-width: 68rem; }
 h1 { font-size: 1.9rem; margin: 0 0 0.6rem; }
 h2 { font-size: 1.4rem; margin: 2.4rem 0 0.6rem; padding-bottom: 0.25rem; border-bottom: 1px solid var(--line); }
 h3 { font-size: 1.12rem; margin: 1.6rem 0 0.5rem; }
 h4 { font-size: 0.98rem; margin: 1.2rem 0 0.4rem; }
-.lead { font-size: 1.05rem; color: #333b4a; }
+.lead { font-size: 1.05rem; color: var(--lead); }
 table { border-collapse: collapse; width: 100%; margin: 0.5rem 0 1rem; font-size: 0.93rem; }
 th, td { text-align: left; vertical-align: top; padding: 0.4rem 0.6rem; border-bottom: 1px solid var(--line); }
-th { background: #f5f6f8; font-weight: 600; font-size: 0.85rem; color: #3a4252; }
+th { background: var(--head); font-weight: 600; font-size: 0.85rem; color: var(--strong); }
 td p { margin: 0 0 0.4em; }
 td p:last-child { margin-bottom: 0; }
 td.nowrap, th.nowrap { white-space: nowrap; }
 .values { margin-top: 0.2rem; display: flex; flex-wrap: wrap; gap: 0.25rem; }
-.values code { font-size: 0.8em; background: #eef3fb; color: #24457a; }
+.values code { font-size: 0.8em; background: var(--tint); color: var(--tint-fg); }
 .muted { color: var(--muted); }
 .method { display: inline-block; min-width: 4.2em; text-align: center; font-weight: 700; font-size: 0.78rem; padding: 0.12em 0.45em; border-radius: 4px; color: #fff; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
 .method.get { background: #2f7d4f; } .method.post { background: #1f5fbf; } .method.put { background: #a76a06; } .method.delete { background: #b2363b; }
@@ -217,21 +227,23 @@ td.nowrap, th.nowrap { white-space: nowrap; }
 .badge.todo { color: #8a4b00; border-color: #e6c08a; background: #fdf5e8; }
 .badge.variant { color: #4b4f58; border-color: #c9ccd3; background: #f3f4f6; }
 .path { font-size: 0.98rem; background: none; padding: 0; overflow-wrap: normal; }
-.path .param { color: #a3420f; }
+.path .param { color: var(--param); }
 section.op { border: 1px solid var(--line); border-radius: 8px; padding: 0.2rem 1.3rem 0.8rem; margin: 1.6rem 0; }
 section.op > h2 { border: 0; margin: 1rem 0 0.3rem; font-size: 1.25rem; }
 section.op .signature { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem; margin-bottom: 0.4rem; }
 section.op .opid { color: var(--muted); font-size: 0.85rem; }
-dl.facts { display: grid; grid-template-columns: 9.5rem minmax(0, 1fr); gap: 0.3rem 1rem; margin: 0.8rem 0; padding: 0.7rem 0.9rem; background: #fafbfc; border: 1px solid var(--line); border-radius: 6px; font-size: 0.93rem; }
-dl.facts dt { font-weight: 600; color: #3a4252; }
+dl.facts { display: grid; grid-template-columns: 9.5rem minmax(0, 1fr); gap: 0.3rem 1rem; margin: 0.8rem 0; padding: 0.7rem 0.9rem; background: var(--panel); border: 1px solid var(--line); border-radius: 6px; font-size: 0.93rem; }
+dl.facts dt { font-weight: 600; color: var(--strong); }
 dl.facts dd { margin: 0; }
 section.type { margin: 1.4rem 0 2.2rem; }
 section.type > h3 { font-size: 1.2rem; display: flex; gap: 0.6rem; align-items: baseline; flex-wrap: wrap; }
 section.type > h3 .qname { font-weight: 400; color: var(--muted); font-size: 0.85rem; }
-details.example { margin: 0.5rem 0; border: 1px solid var(--line); border-radius: 6px; background: #fafbfc; }
-details.example > summary { cursor: pointer; padding: 0.45rem 0.8rem; font-size: 0.9rem; }
+details.example { margin: 0.5rem 0; border: 1px solid var(--line); border-radius: 6px; background: var(--panel); }
+details.example > summary { cursor: pointer; padding: 0.45rem 0.8rem; font-size: 0.9rem; overflow-wrap: anywhere; }
+/* A caption names long paths: they break anywhere rather than push the page sideways on a phone. */
+.caption, .caption code { overflow-wrap: anywhere; word-break: break-word; }
 details.example[open] > summary { border-bottom: 1px solid var(--line); }
-details.example > pre { margin: 0; border: 0; border-radius: 0 0 6px 6px; background: #fff; }
+details.example > pre { margin: 0; border: 0; border-radius: 0 0 6px 6px; background: var(--bg); }
 table.fields, table.simple { table-layout: fixed; }
 table.fields col.c-xml { width: 14rem; } table.fields col.c-ts { width: 11rem; } table.fields col.c-occ { width: 5rem; }
 .toc { columns: 3 14rem; column-gap: 2rem; padding-left: 1.1rem; font-size: 0.93rem; }
@@ -240,12 +252,12 @@ nav.side ul.sections { margin: 0.1rem 0 0.3rem 0.7rem; border-left: 1px solid va
 nav.side ul.sections li a { padding: 0.05rem 0.5rem; color: var(--muted); }
 .search { position: relative; margin: 0.9rem 0 0.2rem; }
 .search label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-.search input { width: 100%; padding: 0.4rem 0.55rem; border: 1px solid #c9ced8; border-radius: 6px; font: inherit; font-size: 0.93rem; background: #fff; }
+.search input { width: 100%; padding: 0.4rem 0.55rem; border: 1px solid #c9ced8; border-radius: 6px; font: inherit; font-size: 0.93rem; background: var(--bg); color: var(--fg); }
 .search input:focus { outline: 2px solid #a8c0e6; border-color: var(--accent); }
-#search-results { position: absolute; z-index: 10; left: 0; right: -8rem; top: calc(100% + 0.2rem); display: block; background: #fff; border: 1px solid var(--line); border-radius: 6px; box-shadow: 0 6px 20px rgba(20, 30, 50, 0.14); max-height: 70vh; overflow-y: auto; padding: 0.25rem; }
+#search-results { position: absolute; z-index: 10; left: 0; right: -8rem; top: calc(100% + 0.2rem); display: block; background: var(--bg); border: 1px solid var(--line); border-radius: 6px; box-shadow: 0 6px 20px rgba(20, 30, 50, 0.14); max-height: 70vh; overflow-y: auto; padding: 0.25rem; }
 #search-results[hidden] { display: none; }
 #search-results li a { display: grid; grid-template-columns: 4.6rem minmax(0, 1fr); gap: 0 0.4rem; padding: 0.3rem 0.45rem; border-radius: 4px; color: var(--fg); }
-#search-results li a:hover, #search-results li a:focus { background: #eef3fb; text-decoration: none; }
+#search-results li a:hover, #search-results li a:focus { background: var(--tint); text-decoration: none; }
 #search-results .kind { grid-row: span 2; font-size: 0.7rem; text-transform: uppercase; letter-spacing: 0.04em; color: var(--muted); padding-top: 0.2rem; }
 #search-results .detail { grid-column: 2; font-size: 0.8rem; color: var(--muted); font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; overflow-wrap: anywhere; }
 #search-results .none { padding: 0.3rem 0.5rem; color: var(--muted); }
@@ -311,7 +323,9 @@ function page(site: Site, file: string, title: string, body: string, firstLine =
 <title>${esc(title)}</title>
 <link rel="icon" href="favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="style.css">
+<script src="minisearch.js" defer></script>
 <script src="search.js" defer></script>
+<script src="copy.js" defer></script>
 </head>
 <body>
 <div class="layout">
@@ -449,7 +463,7 @@ function usageHtml(site: Site, op: Operation): string {
   const parts: string[] = [];
   parts.push(`<h4>Try it</h4>
 <div class="try">
-<div class="snippet"><div class="label">curl <span class="muted">(account <code>alice:secret</code>, administrator <code>admin:secret</code>; <code>$VARIABLES</code> for path parameters; the body file from <code>spec/examples/</code>)</span></div>
+<div class="snippet"><div class="label">curl <span class="muted">(the accounts of <a href="${startHref(site)}#2-create-an-account">Getting started</a>: <code>alice:wonderland-42</code>, the administrator <code>demo</code> with the password the server printed; <code>$VARIABLES</code> for path parameters; the body file from <code>spec/examples/</code>)</span></div>
 <pre><code class="language-sh">${esc(usage.curl)}</code></pre></div>
 <div class="snippet"><div class="label">SDK <span class="muted">(<code>client</code> from <code>createClient</code> of <code>@atomsync/sdk</code>: see <a href="${startHref(site)}">Getting started</a>)</span></div>
 <pre><code class="language-ts">${esc(usage.sdk)}</code></pre></div>
@@ -840,7 +854,13 @@ function guidePageHtml(site: Site, g: GuidePage): string {
   return page(site, g.file, `${g.title} — ${site.ctx.api.title}`, `<article class="guide">\n${g.html}</article>\n${source}`, firstLine);
 }
 
-/** What the search box finds: operations, guide sections, tags, types and error codes. */
+/** The SDK methods of an operation by their own names: `list`, and for a feed its `iterateList` twin. */
+function sdkMethods(op: Operation): string[] {
+  const method = op.sdk.replace(/\([^)]*\)/g, '').split('.').at(-1)!;
+  return op.method === 'GET' && op.response.kind === 'feed' ? [method, iterateName(method)] : [method];
+}
+
+/** What the search box knows beyond a section's words: operations (id, SDK method), guide sections, tags, types and error codes. */
 function searchItems(site: Site): SearchItem[] {
   const { ctx, names } = site;
   const items: SearchItem[] = [];
@@ -850,7 +870,7 @@ function searchItems(site: Site): SearchItem[] {
       url: names.opHref(op),
       kind: 'operation',
       detail: `${op.method} ${op.path}${op.when ? `?${op.when}=` : ''}`,
-      keywords: [op.id, `client.${op.sdk.replace(/\([^)]*\)/g, '(…)')}`, op.tag],
+      keywords: [op.id, `client.${op.sdk.replace(/\([^)]*\)/g, '(…)')}`, op.tag, ...sdkMethods(op)],
     });
   }
   for (const g of site.guides) {
@@ -880,9 +900,15 @@ export function emitDocs(ctx: EmitContext, out: Output): void {
   const site: Site = { ctx, names, tags, guides: renderGuides(ctx.guides, pages) };
   out.add('docs/style.css', `${header('emit/docs.ts', 'css')}${CSS.trimStart()}`);
   out.add('docs/favicon.svg', `${header('emit/docs.ts', 'html')}${FAVICON}`);
-  out.add('docs/search.js', searchScript(searchItems(site)));
-  out.add('docs/index.html', indexPage(site));
-  for (const tag of tags) out.add(`docs/${site.names.tagFile(tag.name)}`, tagPage(site, tag));
-  out.add('docs/elements.html', elementsPage(site));
-  for (const g of site.guides) out.add(`docs/${g.file}`, guidePageHtml(site, g));
+  // Every page first: the search indexes what they hold.
+  const pagesOut: { file: string; html: string; title: string; kind: SearchItem['kind']; label: string }[] = [
+    { file: 'index.html', html: indexPage(site), title: ctx.api.title, kind: 'reference', label: 'Introduction' },
+    ...tags.map((tag) => ({ file: site.names.tagFile(tag.name), html: tagPage(site, tag), title: tag.name, kind: 'reference' as const, label: `${tag.name} operations` })),
+    { file: 'elements.html', html: elementsPage(site), title: 'Elements and types', kind: 'reference', label: 'Elements and types' },
+    ...site.guides.map((g) => ({ file: g.file, html: guidePageHtml(site, g), title: g.title, kind: 'guide' as const, label: g.label })),
+  ];
+  out.add('docs/minisearch.js', minisearchScript());
+  out.add('docs/search.js', searchScript(searchDocuments(pagesOut, searchItems(site))));
+  out.add('docs/copy.js', copyScript());
+  for (const p of pagesOut) out.add(`docs/${p.file}`, p.html);
 }

@@ -13,10 +13,11 @@ import {
   seedCatalogue,
   SecretBox,
   type AccountRecord,
-  type LogLevel,
   type NewAccount,
-  type Store,
 } from '@atomsync/server';
+// The types this package's declarations name come from the subpath that reaches no h3 type, so a
+// consumer's `skipLibCheck: false` build compiles them (@atomsync/server/store says why).
+import type { LogLevel, Store } from '@atomsync/server/store';
 import type { HttpHandler } from 'msw';
 import { fallbackHandler, fallbackScope, operationHandlers, type HandlersOptions } from './handler.js';
 

@@ -2,6 +2,8 @@
  * @atomsync/server — the atomsync reference server: an h3 app built from the generated route
  * table, its request pipeline, and the node:http listener the `atomsync` CLI runs.
  */
+// h3's declarations, which ours name, made to compile in a consumer's strict build.
+import './h3-declarations.js';
 export { createApp, type AppOptions } from './app.js';
 export { ServiceError } from './errors.js';
 export type { OperationHandlers, RequestContext } from './context.js';
