@@ -179,8 +179,12 @@ type Stream = (responses: AsyncIterable<DavResponse>, end?: () => { syncToken?: 
 async function syncCollection(req: DavRequest, c: DavCollection, r: SyncCollectionReport, minimal: boolean, stream: Stream): Promise<Response> {
   if (r.syncLevel !== '1') throw DavRequestError.badRequest('sync-level infinite is not answered: collections here hold no collections');
   // Read before the listing: whatever commits during it has a greater sequence, and comes next time.
-  const current = await req.store.contents.collectionSequence(c.key);
-  const start = syncStart(r.syncToken, { collection: c.id, current, oldest: 0 });
+  // A token below the pruned horizon would miss deletes whose tombstones housekeeping pruned: 403
+  // valid-sync-token, and the client lists afresh (guide/protocol.md, sync tokens). (A prune that
+  // commits while a delta is read takes only tombstones older than the retention, so the token
+  // it outdates would have been months old already.)
+  const { current, oldest } = await req.store.contents.davSyncState(c.key);
+  const start = syncStart(r.syncToken, { collection: c.id, current, oldest });
   if (start.kind === 'initial') {
     // The whole collection, live members only (RFC 6578 §3.8), answering the token read above.
     if (r.limit !== undefined) {
