@@ -36,7 +36,7 @@ import {
 } from '@atomsync/dav';
 import { expandCalendar, isLegacyVersion, readCalendarObject, readComponents, unescapeValue, writeFreeBusy } from '@atomsync/items';
 import { readBytes } from '../http/body.js';
-import type { DavItemRecord } from '../store/records.js';
+import { RELEASED_HREF, type DavItemRecord } from '../store/records.js';
 import type { DavCollection } from './collections.js';
 import { header, type DavRequest } from './context.js';
 import { collectionHref, DAV_PREFIX, memberHrefs } from './layout.js';
@@ -216,10 +216,12 @@ async function syncCollection(req: DavRequest, c: DavCollection, r: SyncCollecti
   const respond = memberResponder(req, c, r.props, minimal, cardVersionOf(c, r));
   const hrefOf = memberHrefs(c.family, req.account.username, c.name);
   const response = (row: DavItemRecord): DavResponse => (row.deleted !== null ? { hrefs: [hrefOf(memberName(c, row))], status: 404 } : respond(row));
+  /** A tombstone whose name a later member took says nothing: that member answers for the name. */
+  const listed = (row: DavItemRecord): boolean => !(row.deleted !== null && row.href === RELEASED_HREF);
   const since = start.since;
   if (r.limit === undefined) {
     async function* all(): AsyncGenerator<DavResponse> {
-      for await (const row of changes(since)) yield response(row);
+      for await (const row of changes(since)) if (listed(row)) yield response(row);
     }
     return stream(all(), () => ({ syncToken: formatSyncToken({ collection: c.id, sequence: token }) }));
   }
@@ -234,7 +236,7 @@ async function syncCollection(req: DavRequest, c: DavCollection, r: SyncCollecti
     upTo = before.length > 0 ? before[before.length - 1]!.sequence : cut;
   }
   async function* limited(): AsyncGenerator<DavResponse> {
-    for await (const row of changes(since, upTo)) yield response(row);
+    for await (const row of changes(since, upTo)) if (listed(row)) yield response(row);
     if (upTo !== undefined) yield { hrefs: [collectionHref(c.family, req.account.username, c.name)], status: 507, error: precondition('number-of-matches-within-limits') };
   }
   if (upTo !== undefined) token = upTo;

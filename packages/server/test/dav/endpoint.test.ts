@@ -190,6 +190,38 @@ describe.each(storeKinds)('the DAV endpoint (%s)', (kind) => {
     expect(still.status).toBe(200);
   });
 
+  it('lists a delete and a create made through the REST API as exactly that: the delete under the name the client knew, and no stray 404', async () => {
+    const ds = (await server.alice.client.datastore.create({ userId: 'rest-writes' })).client.uuid!;
+    const cal = `/dav/calendars/alice/${ds}/`;
+    const rest = server.alice.client.datastore.contents(ds);
+    const sync = async (token: string) =>
+      multistatus(
+        await dav('REPORT', cal, {
+          body: `<?xml version="1.0"?><d:sync-collection xmlns:d="DAV:"><d:sync-token>${token}</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>`,
+          headers: { depth: '0', 'content-type': 'application/xml' },
+        }),
+      );
+    const uuidOf = (id: string | undefined) => id!.slice('urn:uuid:'.length);
+    const made = uuidOf((await rest.create({ title: 'made', content: { type: 'text/calendar', value: event('rest-made') } })).id);
+    expect((await dav('PUT', `${cal}own.ics`, { body: event('rest-own') })).status).toBe(201);
+    const first = await sync('');
+    expect(first.responses.map((r) => r.href).sort()).toEqual([`${cal}${made}.ics`, `${cal}own.ics`].sort());
+    // The phone or the integrator deletes both and writes a new one; the DAV client deletes a name and makes it again.
+    const own = (await rest.list()).entries.find((e) => e.content?.value === event('rest-own'))!;
+    await rest.delete(made);
+    await rest.delete(uuidOf(own.id));
+    const next = uuidOf((await rest.create({ title: 'next', content: { type: 'text/calendar', value: event('rest-next') } })).id);
+    expect((await dav('PUT', `${cal}own.ics`, { body: event('rest-own-again') })).status).toBe(201);
+    const delta = await sync(first.syncToken!);
+    expect(delta.responses.map((r) => [r.href, r.status ?? 200]).sort()).toEqual(
+      [
+        [`${cal}${made}.ics`, 404],
+        [`${cal}${next}.ics`, 200],
+        [`${cal}own.ics`, 200],
+      ].sort(),
+    );
+  });
+
   // Last: the housekeeping run prunes every tombstone of the server's store.
   it('refuses a token from before the tombstones housekeeping pruned with 403 valid-sync-token; a token after lists the exact delta', async () => {
     const ds = (await server.alice.client.datastore.create({ userId: 'pruned' })).client.uuid!;

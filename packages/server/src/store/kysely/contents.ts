@@ -7,7 +7,7 @@
 import { davBody, describeItem, uidOf, type ItemDescription } from '@atomsync/items';
 import { CompiledQuery, sql, type Selectable } from 'kysely';
 import { servedHash } from '../served-hash.js';
-import type { ContentChange, DavItemRecord, DescribedChange, DescribedContent, ItemDataclass, NewContent } from '../records.js';
+import { RELEASED_HREF, type ContentChange, type DavItemRecord, type DescribedChange, type DescribedContent, type ItemDataclass, type NewContent } from '../records.js';
 import type { ClientKey, CollectionKey, ContentRepo } from '../store.js';
 import { chunks, millis, multiRowInsert, unnestInsert, toDate, toDateOrNull, type StoreContext } from './context.js';
 import type { ContentsTable } from './schema.js';
@@ -131,7 +131,8 @@ async function takeSequence(ctx: StoreContext, client: ClientKey): Promise<numbe
 
 /**
  * Takes the names of `items` off the tombstones of their collections that still hold them, their
- * sequence left as it was: a delta then lists a name once, for the live item that has it now.
+ * sequence left as it was: a delta then lists a name once, for the live item that has it now, and
+ * leaves the tombstone out (RELEASED_HREF; with null it came as a stray 404 under `<uuid>.ics`).
  */
 async function releaseHrefs(ctx: StoreContext, items: readonly NewContent[]): Promise<void> {
   const byCollection = new Map<string, { collection: CollectionKey; names: string[] }>();
@@ -147,7 +148,7 @@ async function releaseHrefs(ctx: StoreContext, items: readonly NewContent[]): Pr
       await ctx
         .db()
         .updateTable('contents')
-        .set({ href: null })
+        .set({ href: RELEASED_HREF })
         .where('account_id', '=', collection.accountId)
         .where('client_uuid', '=', collection.uuid)
         .where('dataclass', '=', collection.dataclass)
