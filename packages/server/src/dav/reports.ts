@@ -7,7 +7,8 @@
  * calendar-data (§9.6) serves the whole object: a <C:comp>/<C:prop> selection is not applied (the
  * RFC lets a server return more), <C:expand> is (the instances in its range, in UTC), and
  * <C:limit-recurrence-set> is answered as an expand of its range (§9.6.6 allows either form of
- * the instances; one code path), <C:limit-freebusy-set> is ignored (no VFREEBUSY is stored).
+ * the instances; one code path) — a member whose expansion passes the walk's cap is answered 507
+ * (calendarResponder says why) — and <C:limit-freebusy-set> is ignored (no VFREEBUSY is stored).
  */
 import {
   DavRequestError,
@@ -144,8 +145,17 @@ function calendarResponder(
   const hrefOf = memberHrefs(c.family, req.account.username, c.name);
   return (item) => {
     const served = servedOf(item);
-    const body = expandCalendar(served.body, range, (name, instance) => instanceOverlaps(name, instance, range), { timezone });
-    return { href: hrefOf(memberName(c, item)), propstats: answer.propstats(item, served, body) };
+    const href = hrefOf(memberName(c, item));
+    const expansion = expandCalendar(served.body, range, (name, instance) => instanceOverlaps(name, instance, range), { timezone });
+    // More instances in the range than a walk examines (MAX_INSTANCES_EXAMINED: an hourly series
+    // over a year): never a silently cut expansion. The member's own response says so, 507 with
+    // DAV:number-of-matches-within-limits — the condition RFC 4791 §7.8/§7.9 name for answers
+    // past the server's limits, with the status RFC 6578 §3.6 gives a result cut at a limit (and
+    // sync-collection here). Not the whole REPORT's 403: the multistatus is streaming by now, and
+    // the other members are answered. Not CALDAV:max-instances (§5.2.8): that is a promise about
+    // storing (a PUT generating more instances refused), and endless series are kept here.
+    if (expansion.truncated) return { hrefs: [href], status: 507, error: precondition('number-of-matches-within-limits') };
+    return { href, propstats: answer.propstats(item, served, expansion.body) };
   };
 }
 
