@@ -74,4 +74,4 @@ export {
 } from './icalendar/instances.js';
 export { MAX_CANDIDATES, MAX_INSTANCES_EXAMINED } from './icalendar/recurrence-walk.js';
 export { upgradeVCalendar, withTimezones } from './icalendar/upgrade.js';
-export { CALDAV_PRODID, expandCalendar, writeFreeBusy, type FreeBusyPeriod } from './icalendar/expand.js';
+export { CALDAV_PRODID, expandCalendar, writeFreeBusy, type Expansion, type FreeBusyPeriod } from './icalendar/expand.js';

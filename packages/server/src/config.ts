@@ -12,6 +12,7 @@ import { ConfigError } from './errors.js';
 import { parseSecretKey } from './secrets/key.js';
 import { passwordLengthProblem } from './services/validation.js';
 import { DEFAULT_RUN_LEASE_SECONDS } from './services/run-lock.js';
+import { DEFAULT_TOMBSTONE_RETENTION_DAYS } from './housekeeping/jobs.js';
 
 /** Where the data lives and the key that seals its secrets. */
 export interface StoreConfig {
@@ -59,6 +60,11 @@ export interface ServeConfig extends StoreConfig {
    * run renews it (every third of it): the longest a run cut off by a crash blocks its binding.
    */
   runLeaseSeconds: number;
+  /**
+   * ATOMSYNC_TOMBSTONE_RETENTION_DAYS: how long a delete's tombstone is kept for sync deltas
+   * (housekeeping/jobs.ts says why the default is generous).
+   */
+  tombstoneRetentionDays: number;
 }
 
 export interface TlsFiles {
@@ -116,6 +122,7 @@ export const SERVE_ENVIRONMENT: readonly (readonly [name: string, help: string])
   ['ATOMSYNC_METRICS_PORT', 'serve /metrics on a listener of its own at this port, and not on the public port (--metrics-port; default: the public port)'],
   ['ATOMSYNC_METRICS_HOST', 'address of the metrics listener (--metrics-host; default 127.0.0.1)'],
   ['ATOMSYNC_RUN_LEASE_SECONDS', `how long a synchronization run's hold on its binding lasts unless the run renews it (every third of it): a run cut off by a crash blocks its binding this long, then is logged as failed, interrupted (1-3600; default ${DEFAULT_RUN_LEASE_SECONDS})`],
+  ['ATOMSYNC_TOMBSTONE_RETENTION_DAYS', `how long a deleted item's tombstone is kept for sync deltas: a CardDAV/CalDAV sync token older than the oldest tombstone pruned is refused and its client lists the collection afresh (1-3650; default ${DEFAULT_TOMBSTONE_RETENTION_DAYS})`],
 ];
 
 /** The variables the store commands (`atomsync account …`, `catalogue import`) read. */
@@ -168,6 +175,13 @@ function trustProxy(value: string, from: string): number | undefined {
 function runLeaseSeconds(value: string): number {
   const n = Number(value.trim());
   if (!/^\d+$/.test(value.trim()) || n < 1 || n > 3600) throw new ConfigError(`ATOMSYNC_RUN_LEASE_SECONDS must be a whole number of seconds from 1 to 3600, not ${JSON.stringify(value)}`);
+  return n;
+}
+
+/** Whole days from 1 to ten years: a shorter retention makes every briefly idle DAV client download everything again. */
+function tombstoneRetentionDays(value: string): number {
+  const n = Number(value.trim());
+  if (!/^\d+$/.test(value.trim()) || n < 1 || n > 3650) throw new ConfigError(`ATOMSYNC_TOMBSTONE_RETENTION_DAYS must be a whole number of days from 1 to 3650, not ${JSON.stringify(value)}`);
   return n;
 }
 
@@ -293,6 +307,7 @@ export function resolveServeConfig(flags: ServeFlags, vars: NodeJS.ProcessEnv = 
   const trust = flags.trustProxy === '' ? 'true' : (flags.trustProxy ?? env(vars, 'ATOMSYNC_TRUST_PROXY'));
   const metricsValue = flags.metrics ?? env(vars, 'ATOMSYNC_METRICS');
   const lease = env(vars, 'ATOMSYNC_RUN_LEASE_SECONDS');
+  const retention = env(vars, 'ATOMSYNC_TOMBSTONE_RETENTION_DAYS');
   return {
     host: flags.host ?? env(vars, 'ATOMSYNC_HOST') ?? '127.0.0.1',
     port: portFlag === undefined ? 8080 : port(portFlag, flags.port !== undefined ? '--port' : 'ATOMSYNC_PORT'),
@@ -306,5 +321,6 @@ export function resolveServeConfig(flags: ServeFlags, vars: NodeJS.ProcessEnv = 
     metricsListen: metricsListen(flags, vars),
     tls: tls(flags, vars, cwd),
     runLeaseSeconds: lease === undefined ? DEFAULT_RUN_LEASE_SECONDS : runLeaseSeconds(lease),
+    tombstoneRetentionDays: retention === undefined ? DEFAULT_TOMBSTONE_RETENTION_DAYS : tombstoneRetentionDays(retention),
   };
 }

@@ -30,6 +30,7 @@ describe('configuration', () => {
       logLevel: 'info',
       admin: undefined,
       runLeaseSeconds: 30,
+      tombstoneRetentionDays: 90,
     });
   });
 
@@ -41,7 +42,7 @@ describe('configuration', () => {
 
   it('reads the environment, and a flag wins over its variable', () => {
     const env = { ATOMSYNC_HOST: '0.0.0.0', ATOMSYNC_PORT: '9000', ATOMSYNC_DATA_DIR: 'var/db', ATOMSYNC_BASE_URL: 'https://sync.example.com/', ATOMSYNC_LOG_LEVEL: 'debug' };
-    expect(resolveServeConfig({}, env, '/srv')).toEqual({ host: '0.0.0.0', port: 9000, dataDir: '/srv/var/db', baseUrl: 'https://sync.example.com', logLevel: 'debug', runLeaseSeconds: 30 });
+    expect(resolveServeConfig({}, env, '/srv')).toEqual({ host: '0.0.0.0', port: 9000, dataDir: '/srv/var/db', baseUrl: 'https://sync.example.com', logLevel: 'debug', runLeaseSeconds: 30, tombstoneRetentionDays: 90 });
     expect(resolveServeConfig({ host: '::1', port: '0', data: '/data' }, env, '/srv')).toMatchObject({ host: '::1', port: 0, dataDir: '/data' });
   });
 
@@ -62,6 +63,14 @@ describe('configuration', () => {
     [{}, { ATOMSYNC_SECRET_KEY: 'too short' }],
   ])('refuses %j %j', (flags, env) => {
     expect(() => resolveServeConfig(flags, env)).toThrow(ConfigError);
+  });
+
+  it('keeps tombstones ATOMSYNC_TOMBSTONE_RETENTION_DAYS, whole days from 1 to 3650, else the start stops', () => {
+    expect(resolveServeConfig({}, { ATOMSYNC_TOMBSTONE_RETENTION_DAYS: '30' }, '/srv').tombstoneRetentionDays).toBe(30);
+    expect(resolveServeConfig({}, { ATOMSYNC_TOMBSTONE_RETENTION_DAYS: '' }, '/srv').tombstoneRetentionDays).toBe(90);
+    for (const value of ['0', '-1', '1.5', 'ninety', '3651']) {
+      expect(() => resolveServeConfig({}, { ATOMSYNC_TOMBSTONE_RETENTION_DAYS: value }, '/srv')).toThrow(ConfigError);
+    }
   });
 });
 

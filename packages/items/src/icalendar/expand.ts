@@ -56,24 +56,36 @@ function namedZones(components: readonly ItemComponent[], out = new Set<string>(
   return out;
 }
 
+/** An expansion: the object written as its instances, and whether a walk stopped at its cap (MAX_INSTANCES_EXAMINED) first. */
+export interface Expansion {
+  readonly body: string;
+  /** Some rule has instances in the range beyond what was walked: `body` lacks them, and must not be served as the whole. */
+  readonly truncated: boolean;
+}
+
 /**
  * The object with its recurring components written as their instances near `range` that `keep`
  * accepts (the caller's overlap rule), and its other timed components kept when `keep` accepts
  * their one instance.
  */
-export function expandCalendar(body: string, range: InstantRange, keep: (componentName: string, instance: CalendarInstance) => boolean, options: CalendarObjectOptions = {}): string {
+export function expandCalendar(body: string, range: InstantRange, keep: (componentName: string, instance: CalendarInstance) => boolean, options: CalendarObjectOptions = {}): Expansion {
   const calendar = readCalendarObject(body, options);
   const written: ItemComponent[] = [];
   const zones: ItemComponent[] = [];
+  let truncated = false;
   for (const component of calendar.components) {
     const source = component.source;
     if (source.name === 'VTIMEZONE') zones.push(source);
     else if (!EXPANDED.has(source.name)) written.push(source);
-    else for (const i of component.instancesNear(range).instances) if (keep(source.name, i)) written.push(instanceComponent(source, i, component.recurring));
+    else {
+      const near = component.instancesNear(range);
+      truncated ||= near.truncated;
+      for (const i of near.instances) if (keep(source.name, i)) written.push(instanceComponent(source, i, component.recurring));
+    }
   }
   const named = namedZones(written);
   const kept = zones.filter((z) => z.lines.some((l) => l.name === 'TZID' && named.has(l.value.trim())));
-  return writeCalendarDoc({ props: calendar.source.lines, components: [...kept, ...written], stray: calendar.source.stray });
+  return { body: writeCalendarDoc({ props: calendar.source.lines, components: [...kept, ...written], stray: calendar.source.stray }), truncated };
 }
 
 export interface FreeBusyPeriod {

@@ -236,7 +236,8 @@ describe('expand', () => {
   it('writes a zoned weekly series as its instances in UTC, with RECURRENCE-ID and without RRULE/EXDATE/VTIMEZONE', () => {
     const body = calendar(BERLIN, event('DTSTART;TZID=Europe/Berlin:20250303T090000', 'DTEND;TZID=Europe/Berlin:20250303T100000', 'SUMMARY:Standup', 'RRULE:FREQ=WEEKLY', 'EXDATE;TZID=Europe/Berlin:20250317T090000'));
     const r = range('2025-03-09T00:00:00Z', '2025-04-01T00:00:00Z');
-    const out = expandCalendar(body, r, keepOverlapping(r));
+    const { body: out, truncated } = expandCalendar(body, r, keepOverlapping(r));
+    expect(truncated).toBe(false);
     expect(out).not.toMatch(/RRULE|EXDATE|VTIMEZONE|TZID/);
     const starts = [...out.matchAll(/^DTSTART:(.*)\r$/gm)].map((m) => m[1]);
     const ids = [...out.matchAll(/^RECURRENCE-ID:(.*)\r$/gm)].map((m) => m[1]);
@@ -251,16 +252,28 @@ describe('expand', () => {
     const body = calendar(BERLIN, event('DTSTART;TZID=Europe/Berlin:20250303T090000', 'DURATION:PT1H', 'RRULE:FREQ=WEEKLY;COUNT=3'),
       event('RECURRENCE-ID;TZID=Europe/Berlin:20250310T090000', 'DTSTART;TZID=Europe/Berlin:20250311T140000', 'DURATION:PT1H', 'SUMMARY:moved'));
     const r = range('2025-03-09T00:00:00Z', '2025-03-13T00:00:00Z');
-    const out = expandCalendar(body, r, keepOverlapping(r));
+    const { body: out, truncated } = expandCalendar(body, r, keepOverlapping(r));
+    expect(truncated).toBe(false);
     expect([...out.matchAll(/^DTSTART:(.*)\r$/gm)].map((m) => m[1])).toEqual(['20250311T130000Z']);
     expect(out).toMatch(/RECURRENCE-ID:20250310T080000Z\r\n/);
     expect(out).toContain('SUMMARY:moved');
   });
 
+  it('says when a walk stopped at its cap before the range was walked, and not when the range fits', () => {
+    const body = calendar(event('DTSTART:20250101T000000Z', 'DURATION:PT30M', 'RRULE:FREQ=HOURLY'));
+    const year = range('2025-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
+    expect(expandCalendar(body, year, keepOverlapping(year)).truncated).toBe(true);
+    const month = range('2025-01-01T00:00:00Z', '2025-02-01T00:00:00Z');
+    const fits = expandCalendar(body, month, keepOverlapping(month));
+    expect(fits.truncated).toBe(false);
+    expect(fits.body.match(/^BEGIN:VEVENT\r$/gm)).toHaveLength(31 * 24);
+  });
+
   it('keeps DATE values as DATEs', () => {
     const body = calendar(event('DTSTART;VALUE=DATE:20250310', 'DTEND;VALUE=DATE:20250311', 'RRULE:FREQ=DAILY;COUNT=5'));
     const r = range('2025-03-11T00:00:00Z', '2025-03-13T00:00:00Z');
-    const out = expandCalendar(body, r, keepOverlapping(r));
+    const { body: out, truncated } = expandCalendar(body, r, keepOverlapping(r));
+    expect(truncated).toBe(false);
     expect([...out.matchAll(/^DTSTART;VALUE=DATE:(.*)\r$/gm)].map((m) => m[1])).toEqual(['20250311', '20250312']);
     expect([...out.matchAll(/^RECURRENCE-ID;VALUE=DATE:(.*)\r$/gm)].map((m) => m[1])).toEqual(['20250311', '20250312']);
   });

@@ -13,6 +13,7 @@ import { defineCommand } from 'citty';
 import { bootstrap, createDemoAccount, DEMO_USERNAME, openConfiguredStore, type OpenedStore } from '../bootstrap.js';
 import { ConfigError, metricsAccessOf, readTls, resolveServeConfig, SERVE_ENVIRONMENT, type ServeConfig } from '../config.js';
 import { ServiceError } from '../errors.js';
+import { housekeepingJobs } from '../housekeeping/jobs.js';
 import { Housekeeping } from '../housekeeping/runner.js';
 import { createAccountAuthenticator } from '../auth/accounts.js';
 import { locateConsole } from '../console/locate.js';
@@ -116,7 +117,7 @@ export const serveCommand = defineCommand({
     }
     const metricsAccess = metricsAccessOf(config);
     const metrics = metricsAccess === 'off' ? undefined : createMetrics({ process: true });
-    const housekeeping = new Housekeeping(logger);
+    const housekeeping = new Housekeeping(logger, { jobs: housekeepingJobs({ tombstoneRetentionMs: config.tombstoneRetentionDays * 86_400_000 }) });
     const consoleDir = locateConsole();
     if (consoleDir === undefined) logger.warn('the web console is not built (npm start builds it): serving the API without it');
     const app = createServer({

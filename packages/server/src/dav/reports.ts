@@ -7,7 +7,8 @@
  * calendar-data (§9.6) serves the whole object: a <C:comp>/<C:prop> selection is not applied (the
  * RFC lets a server return more), <C:expand> is (the instances in its range, in UTC), and
  * <C:limit-recurrence-set> is answered as an expand of its range (§9.6.6 allows either form of
- * the instances; one code path), <C:limit-freebusy-set> is ignored (no VFREEBUSY is stored).
+ * the instances; one code path) — a member whose expansion passes the walk's cap is answered 507
+ * (calendarResponder says why) — and <C:limit-freebusy-set> is ignored (no VFREEBUSY is stored).
  */
 import {
   DavRequestError,
@@ -36,7 +37,7 @@ import {
 } from '@atomsync/dav';
 import { expandCalendar, isLegacyVersion, readCalendarObject, readComponents, unescapeValue, writeFreeBusy } from '@atomsync/items';
 import { readBytes } from '../http/body.js';
-import type { DavItemRecord } from '../store/records.js';
+import { RELEASED_HREF, type DavItemRecord } from '../store/records.js';
 import type { DavCollection } from './collections.js';
 import { header, type DavRequest } from './context.js';
 import { collectionHref, DAV_PREFIX, memberHrefs } from './layout.js';
@@ -144,8 +145,17 @@ function calendarResponder(
   const hrefOf = memberHrefs(c.family, req.account.username, c.name);
   return (item) => {
     const served = servedOf(item);
-    const body = expandCalendar(served.body, range, (name, instance) => instanceOverlaps(name, instance, range), { timezone });
-    return { href: hrefOf(memberName(c, item)), propstats: answer.propstats(item, served, body) };
+    const href = hrefOf(memberName(c, item));
+    const expansion = expandCalendar(served.body, range, (name, instance) => instanceOverlaps(name, instance, range), { timezone });
+    // More instances in the range than a walk examines (MAX_INSTANCES_EXAMINED: an hourly series
+    // over a year): never a silently cut expansion. The member's own response says so, 507 with
+    // DAV:number-of-matches-within-limits — the condition RFC 4791 §7.8/§7.9 name for answers
+    // past the server's limits, with the status RFC 6578 §3.6 gives a result cut at a limit (and
+    // sync-collection here). Not the whole REPORT's 403: the multistatus is streaming by now, and
+    // the other members are answered. Not CALDAV:max-instances (§5.2.8): that is a promise about
+    // storing (a PUT generating more instances refused), and endless series are kept here.
+    if (expansion.truncated) return { hrefs: [href], status: 507, error: precondition('number-of-matches-within-limits') };
+    return { href, propstats: answer.propstats(item, served, expansion.body) };
   };
 }
 
@@ -179,8 +189,12 @@ type Stream = (responses: AsyncIterable<DavResponse>, end?: () => { syncToken?: 
 async function syncCollection(req: DavRequest, c: DavCollection, r: SyncCollectionReport, minimal: boolean, stream: Stream): Promise<Response> {
   if (r.syncLevel !== '1') throw DavRequestError.badRequest('sync-level infinite is not answered: collections here hold no collections');
   // Read before the listing: whatever commits during it has a greater sequence, and comes next time.
-  const current = await req.store.contents.collectionSequence(c.key);
-  const start = syncStart(r.syncToken, { collection: c.id, current, oldest: 0 });
+  // A token below the pruned horizon would miss deletes whose tombstones housekeeping pruned: 403
+  // valid-sync-token, and the client lists afresh (guide/protocol.md, sync tokens). (A prune that
+  // commits while a delta is read takes only tombstones older than the retention, so the token
+  // it outdates would have been months old already.)
+  const { current, oldest } = await req.store.contents.davSyncState(c.key);
+  const start = syncStart(r.syncToken, { collection: c.id, current, oldest });
   if (start.kind === 'initial') {
     // The whole collection, live members only (RFC 6578 §3.8), answering the token read above.
     if (r.limit !== undefined) {
@@ -212,10 +226,12 @@ async function syncCollection(req: DavRequest, c: DavCollection, r: SyncCollecti
   const respond = memberResponder(req, c, r.props, minimal, cardVersionOf(c, r));
   const hrefOf = memberHrefs(c.family, req.account.username, c.name);
   const response = (row: DavItemRecord): DavResponse => (row.deleted !== null ? { hrefs: [hrefOf(memberName(c, row))], status: 404 } : respond(row));
+  /** A tombstone whose name a later member took says nothing: that member answers for the name. */
+  const listed = (row: DavItemRecord): boolean => !(row.deleted !== null && row.href === RELEASED_HREF);
   const since = start.since;
   if (r.limit === undefined) {
     async function* all(): AsyncGenerator<DavResponse> {
-      for await (const row of changes(since)) yield response(row);
+      for await (const row of changes(since)) if (listed(row)) yield response(row);
     }
     return stream(all(), () => ({ syncToken: formatSyncToken({ collection: c.id, sequence: token }) }));
   }
@@ -230,7 +246,7 @@ async function syncCollection(req: DavRequest, c: DavCollection, r: SyncCollecti
     upTo = before.length > 0 ? before[before.length - 1]!.sequence : cut;
   }
   async function* limited(): AsyncGenerator<DavResponse> {
-    for await (const row of changes(since, upTo)) yield response(row);
+    for await (const row of changes(since, upTo)) if (listed(row)) yield response(row);
     if (upTo !== undefined) yield { hrefs: [collectionHref(c.family, req.account.username, c.name)], status: 507, error: precondition('number-of-matches-within-limits') };
   }
   if (upTo !== undefined) token = upTo;

@@ -173,7 +173,11 @@ export interface ContentRecord {
  * row the store returns is one (ContentRepo), so a writer learns the sequence it wrote.
  */
 export interface DavItemRecord extends ContentRecord {
-  /** The name a DAV client gave the item when it created it (the last path segment, decoded); null: made by another protocol, served as `<uuid>.vcf` / `.ics`. */
+  /**
+   * The name a DAV client gave the item when it created it (the last path segment, decoded); null:
+   * made by another protocol, served as `<uuid>.vcf` / `.ics`; RELEASED_HREF: a tombstone whose
+   * name a later item took.
+   */
   readonly href: string | null;
   /** The change sequence of the write that last touched it (its client's counter): a sync token's position. */
   readonly sequence: number;
@@ -183,6 +187,14 @@ export interface DavItemRecord extends ContentRecord {
    */
   readonly etag: string | null;
 }
+
+/**
+ * The href of a tombstone whose name a later item of its collection took (no name is empty). A
+ * delta leaves it out: the item that has the name now answers for it, with a greater sequence, and
+ * the tombstone has no other name the client knew (null would serve it as `<uuid>.ics`, a stray
+ * 404). It stays a tombstone for the REST `since` feed, which reports the delete by uuid.
+ */
+export const RELEASED_HREF = '';
 
 /** A DAV home: where address books are, or calendars. */
 export type DavFamily = 'addressbooks' | 'calendars';

@@ -235,8 +235,24 @@ export interface ContentRepo {
   // until they commit, so a reader of deltas never skips a change that committed late. getLocked
   // takes the counter too (PostgreSQL), so that its row lock never waits on a writer that holds it.
 
-  /** The sequence of the collection's latest change, live or deleted (0 when none). */
+  /**
+   * The sequence of the collection's latest change, live or deleted (0 when none), and never below
+   * the datastore's pruned horizon (davSyncState): a delete whose tombstone was pruned does not
+   * take the collection back to a value it had before it.
+   */
   collectionSequence(collection: CollectionKey): Promise<number>;
+  /**
+   * collectionSequence (`current`) and the datastore's pruned horizon (`oldest`: the greatest
+   * sequence of a tombstone pruned, 0 when none): a delta can start from a sequence at or above
+   * `oldest` only. One read.
+   */
+  davSyncState(collection: CollectionKey): Promise<{ readonly current: number; readonly oldest: number }>;
+  /**
+   * Housekeeping (reads across accounts): deletes up to `limit` tombstones deleted before
+   * `before`, oldest first, in one transaction that raises each datastore's pruned horizon to the
+   * greatest sequence it deleted; returns how many went. Safe on several instances at once.
+   */
+  pruneTombstones(before: Date, limit: number): Promise<number>;
   /**
    * Live items of the collection in uuid order after `after` (none: from the first), at most
    * `limit`. `body: false` (a listing of ETags): the body is read only of items without a stored

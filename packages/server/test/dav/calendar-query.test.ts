@@ -122,6 +122,35 @@ describe.each(storeKinds)('CalDAV time queries (%s)', (kind) => {
     expect(await get.text()).toContain('RRULE:FREQ=WEEKLY');
   });
 
+  it('answers an expansion past the instances a walk examines with 507 number-of-matches-within-limits for that member, never a cut one', async () => {
+    const datastore = (await server.alice.client.datastore.create({ userId: 'expand-cap' })).client.uuid!;
+    const own = `/dav/calendars/alice/${datastore}/`;
+    const hourly = calendar(vevent('hourly', 'DTSTART:20250101T000000Z', 'DURATION:PT30M', 'SUMMARY:Ping', 'RRULE:FREQ=HOURLY'));
+    const weekly = calendar(vevent('weekly', 'DTSTART:20250106T090000Z', 'DURATION:PT1H', 'SUMMARY:Standup', 'RRULE:FREQ=WEEKLY'));
+    for (const [name, body] of [['hourly.ics', hourly], ['weekly.ics', weekly]]) expect((await dav('PUT', `${own}${name}`, { body })).status).toBe(201);
+    const expand = (start: string, end: string) => `<D:getetag/><C:calendar-data><C:expand start="${start}" end="${end}"/></C:calendar-data>`;
+    const instances = (r: Awaited<ReturnType<typeof report>>[number]) => (foundProp(r, CALDAV_NS, 'calendar-data')?.text ?? '').match(/^BEGIN:VEVENT\r?$/gm)?.length ?? 0;
+    const multiget = (prop: string) =>
+      `<?xml version="1.0"?><C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop>${prop}</D:prop><D:href>${own}hourly.ics</D:href><D:href>${own}weekly.ics</D:href></C:calendar-multiget>`;
+
+    // A year of an hourly series: 8,760 instances, past the cap. The weekly one is answered whole beside it.
+    for (const body of [query(eventsIn('20250101T000000Z', '20260101T000000Z'), expand('20250101T000000Z', '20260101T000000Z')), multiget(expand('20250101T000000Z', '20260101T000000Z'))]) {
+      const byName = new Map((await report(own, body)).map((r) => [r.href.slice(own.length), r]));
+      expect([...byName.keys()].sort()).toEqual(['hourly.ics', 'weekly.ics']);
+      const cut = byName.get('hourly.ics')!;
+      expect(cut.status).toBe(507);
+      expect(cut.errors).toEqual([{ ns: 'DAV:', name: 'number-of-matches-within-limits' }]);
+      expect(foundProp(cut, CALDAV_NS, 'calendar-data')).toBeUndefined();
+      expect(instances(byName.get('weekly.ics')!)).toBe(52);
+    }
+    // A month of it fits: every instance.
+    const month = await report(own, multiget(expand('20250101T000000Z', '20250201T000000Z')));
+    expect(month.map((r) => [r.href.slice(own.length), r.status, instances(r)])).toEqual([
+      ['hourly.ics', undefined, 31 * 24],
+      ['weekly.ics', undefined, 4],
+    ]);
+  });
+
   it('answers free-busy-query with the busy time, leaving out transparent and cancelled events', async () => {
     const res = await dav('REPORT', cal, {
       body: `<?xml version="1.0"?><C:free-busy-query xmlns:C="urn:ietf:params:xml:ns:caldav"><C:time-range start="20250331T000000Z" end="20250402T000000Z"/></C:free-busy-query>`,

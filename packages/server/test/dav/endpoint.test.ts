@@ -5,7 +5,8 @@
  * what DAV serves and back; another account's resources are not found. On both stores.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAV_NS, CARDDAV_NS, CALDAV_NS, CALENDARSERVER_NS } from '@atomsync/dav';
+import { DAV_NS, CARDDAV_NS, CALDAV_NS, CALENDARSERVER_NS, readErrorBody } from '@atomsync/dav';
+import { DEFAULT_TOMBSTONE_RETENTION_DAYS, HOUSEKEEPING_JOBS } from '../../src/housekeeping/jobs.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { storeKinds } from '../support/stores.js';
 import { basic, card, davClient, event, hrefIn, multistatus, prop, todo } from './support.js';
@@ -187,5 +188,77 @@ describe.each(storeKinds)('the DAV endpoint (%s)', (kind) => {
     }
     const still = await dav('GET', `/dav/addressbooks/alice/${datastore}/ada@example.org.vcf`);
     expect(still.status).toBe(200);
+  });
+
+  it('lists a delete and a create made through the REST API as exactly that: the delete under the name the client knew, and no stray 404', async () => {
+    const ds = (await server.alice.client.datastore.create({ userId: 'rest-writes' })).client.uuid!;
+    const cal = `/dav/calendars/alice/${ds}/`;
+    const rest = server.alice.client.datastore.contents(ds);
+    const sync = async (token: string) =>
+      multistatus(
+        await dav('REPORT', cal, {
+          body: `<?xml version="1.0"?><d:sync-collection xmlns:d="DAV:"><d:sync-token>${token}</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>`,
+          headers: { depth: '0', 'content-type': 'application/xml' },
+        }),
+      );
+    const uuidOf = (id: string | undefined) => id!.slice('urn:uuid:'.length);
+    const made = uuidOf((await rest.create({ title: 'made', content: { type: 'text/calendar', value: event('rest-made') } })).id);
+    expect((await dav('PUT', `${cal}own.ics`, { body: event('rest-own') })).status).toBe(201);
+    const first = await sync('');
+    expect(first.responses.map((r) => r.href).sort()).toEqual([`${cal}${made}.ics`, `${cal}own.ics`].sort());
+    // The phone or the integrator deletes both and writes a new one; the DAV client deletes a name and makes it again.
+    const own = (await rest.list()).entries.find((e) => e.content?.value === event('rest-own'))!;
+    await rest.delete(made);
+    await rest.delete(uuidOf(own.id));
+    const next = uuidOf((await rest.create({ title: 'next', content: { type: 'text/calendar', value: event('rest-next') } })).id);
+    expect((await dav('PUT', `${cal}own.ics`, { body: event('rest-own-again') })).status).toBe(201);
+    const delta = await sync(first.syncToken!);
+    expect(delta.responses.map((r) => [r.href, r.status ?? 200]).sort()).toEqual(
+      [
+        [`${cal}${made}.ics`, 404],
+        [`${cal}${next}.ics`, 200],
+        [`${cal}own.ics`, 200],
+      ].sort(),
+    );
+  });
+
+  // Last: the housekeeping run prunes every tombstone of the server's store.
+  it('refuses a token from before the tombstones housekeeping pruned with 403 valid-sync-token; a token after lists the exact delta', async () => {
+    const ds = (await server.alice.client.datastore.create({ userId: 'pruned' })).client.uuid!;
+    const cal = `/dav/calendars/alice/${ds}/`;
+    const sync = (token: string) =>
+      dav('REPORT', cal, {
+        body: `<?xml version="1.0"?><d:sync-collection xmlns:d="DAV:"><d:sync-token>${token}</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>`,
+        headers: { depth: '0', 'content-type': 'application/xml' },
+      });
+    for (const n of ['a', 'b', 'c']) expect((await dav('PUT', `${cal}${n}.ics`, { body: event(`pruned-${n}`) })).status).toBe(201);
+    const before = (await multistatus(await sync(''))).syncToken!;
+    expect((await dav('DELETE', `${cal}a.ics`)).status).toBe(204);
+    const afterDelete = await multistatus(await sync(before));
+    expect(afterDelete.responses.map((r) => [r.href, r.status])).toEqual([[`${cal}a.ics`, 404]]);
+    const after = afterDelete.syncToken!;
+
+    const tombstones = HOUSEKEEPING_JOBS.find((job) => job.name === 'tombstones')!;
+    expect(await tombstones.run(server.store, new Date(Date.now() + (DEFAULT_TOMBSTONE_RETENTION_DAYS + 1) * 86_400_000))).toBeGreaterThanOrEqual(1);
+
+    // The token from before the delete would miss it now: refused, never an incomplete 207.
+    const refused = await sync(before);
+    expect(refused.status).toBe(403);
+    expect(readErrorBody(await refused.text())).toEqual([{ ns: DAV_NS, name: 'valid-sync-token' }]);
+    // The token that saw the delete is complete still: nothing since, then exactly what comes.
+    const unchanged = await multistatus(await sync(after));
+    expect(unchanged.responses).toEqual([]);
+    expect(unchanged.syncToken).toBe(after);
+    expect((await dav('DELETE', `${cal}b.ics`)).status).toBe(204);
+    expect((await dav('PUT', `${cal}d.ics`, { body: event('pruned-d') })).status).toBe(201);
+    const delta = await multistatus(await sync(after));
+    expect(delta.responses.map((r) => [r.href, r.status ?? 200]).sort()).toEqual([
+      [`${cal}b.ics`, 404],
+      [`${cal}d.ics`, 200],
+    ]);
+    // The listing afresh the refused client makes gives a token that works.
+    const fresh = await multistatus(await sync(''));
+    expect(fresh.responses.map((r) => r.href).sort()).toEqual([`${cal}c.ics`, `${cal}d.ics`]);
+    expect((await multistatus(await sync(fresh.syncToken!))).responses).toEqual([]);
   });
 });

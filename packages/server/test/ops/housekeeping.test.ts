@@ -6,12 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OAUTH_WINDOW_SECONDS } from '../../src/auth/accounts.js';
-import { HOUSEKEEPING_JOBS, type HousekeepingJob } from '../../src/housekeeping/jobs.js';
+import { DEFAULT_TOMBSTONE_RETENTION_DAYS, HOUSEKEEPING_JOBS, TOMBSTONE_BATCH, type HousekeepingJob } from '../../src/housekeeping/jobs.js';
 import { Housekeeping } from '../../src/housekeeping/runner.js';
-import type { Store } from '../../src/store/store.js';
+import type { ClientKey, Store } from '../../src/store/store.js';
 import { CHATLOG_MAX_BYTES, CHATLOG_RETENTION_MS, SESSION_IDLE_MS } from '../../src/syncml/endpoint.js';
-import { storeKinds } from '../support/stores.js';
-import { makeAccount, uid, useStore } from '../store/helpers.js';
+import { openStore } from '../../src/store/open.js';
+import type { NewContent } from '../../src/store/records.js';
+import { createTestSchema, storeKinds } from '../support/stores.js';
+import { clientKey, makeAccount, uid, useStore } from '../store/helpers.js';
 
 const job = (name: string): HousekeepingJob => {
   const found = HOUSEKEEPING_JOBS.find((j) => j.name === name);
@@ -31,6 +33,7 @@ async function writtenAt<T>(at: Date, write: () => Promise<T>): Promise<T> {
 }
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 describe.each(storeKinds)('housekeeping jobs (%s)', (kind) => {
   const store = useStore(kind);
@@ -126,6 +129,79 @@ describe.each(storeKinds)('housekeeping jobs (%s)', (kind) => {
     const kept = await store().chatLog.list(count);
     expect(kept.reduce((n, m) => n + m.body.length, 0)).toBe(CHATLOG_MAX_BYTES);
     expect(kept.at(-1)!.msgId).toBe(3);
+  });
+
+  it('tombstones prunes the deletes older than the retention in batches, and raises each datastore\'s horizon to the greatest sequence pruned', async () => {
+    const now = new Date();
+    const retention = DEFAULT_TOMBSTONE_RETENTION_DAYS * DAY;
+    const client = clientKey();
+    const other = clientKey(2);
+    const contacts = { ...client, dataclass: 'Contacts' as const };
+    const events = { ...client, dataclass: 'Events' as const };
+    const card = (key: ClientKey, title: string): NewContent => ({ uuid: uid('item'), accountId: key.accountId, clientUuid: key.uuid, dataclass: 'Contacts', title, type: 'text/vcard', body: `BODY:${title}` });
+    // The client: 1 inserts, 2 deletes old (long ago), 3 deletes recent, 4 an event; the other
+    // client more old deletes than one batch holds.
+    const [old, recent, kept] = await store().contents.insertMany([card(client, 'old'), card(client, 'recent'), card(client, 'kept')]);
+    const many = await store().contents.insertMany(Array.from({ length: TOMBSTONE_BATCH + 3 }, (_, i) => card(other, `o${i}`)));
+    await writtenAt(new Date(now.getTime() - retention - HOUR), async () => {
+      await store().contents.deleteMany(client, [old!.uuid]);
+      await store().contents.deleteMany(other, many.map((m) => m.uuid));
+    });
+    await writtenAt(new Date(now.getTime() - retention + HOUR), () => store().contents.deleteMany(client, [recent!.uuid]));
+    await store().contents.insertMany([{ ...card(client, 'event'), dataclass: 'Events', type: 'text/calendar' }]);
+    expect(await store().contents.davSyncState(contacts)).toEqual({ current: 3, oldest: 0 });
+
+    expect(await job('tombstones').run(store(), now)).toBe(1 + TOMBSTONE_BATCH + 3);
+    // The old deletes are gone, the recent one and the live rows are not.
+    expect((await store().contents.davChanges(contacts, 0, 10)).map((r) => [r.title, r.sequence, r.deleted !== null])).toEqual([
+      ['kept', 1, false],
+      ['recent', 3, true],
+    ]);
+    expect(await store().contents.davChanges({ ...other, dataclass: 'Contacts' }, 0, 10)).toEqual([]);
+    // The horizon is the sequence of the delete pruned (2), for every collection of the datastore;
+    // the other client's is its own.
+    expect(await store().contents.davSyncState(contacts)).toEqual({ current: 3, oldest: 2 });
+    expect(await store().contents.davSyncState(events)).toEqual({ current: 4, oldest: 2 });
+    expect(await store().contents.davSyncState({ ...other, dataclass: 'Contacts' })).toEqual({ current: 2, oldest: 2 });
+    // Nothing more is due; a run with nothing due changes no horizon.
+    expect(await job('tombstones').run(store(), now)).toBe(0);
+    expect(await store().contents.davSyncState(contacts)).toEqual({ current: 3, oldest: 2 });
+
+    // Once the latest change of a collection was a pruned delete, its sequence does not go back
+    // below the horizon (a getctag or token it answered before that delete would come again).
+    await store().contents.deleteMany(client, [kept!.uuid]);
+    expect(await store().contents.davSyncState(contacts)).toEqual({ current: 5, oldest: 2 });
+    expect(await job('tombstones').run(store(), new Date(now.getTime() + retention + DAY))).toBe(2);
+    expect(await store().contents.davChanges(contacts, 0, 10)).toEqual([]);
+    expect(await store().contents.davSyncState(contacts)).toEqual({ current: 5, oldest: 5 });
+    expect(await store().contents.collectionSequence(contacts)).toBe(5);
+    // The counter goes on from where it was.
+    expect((await store().contents.insertMany([card(client, 'next')]))[0]!.sequence).toBe(6);
+  });
+
+  it('tombstones run on several instances at once prune each tombstone once and agree on the horizon', async () => {
+    // Three instances over one database, each with its own connections, all pruning at once (on
+    // SQLite, one process: three runs of the job in it).
+    const schema = kind === 'postgres' ? await createTestSchema() : undefined;
+    const stores = schema === undefined ? [store(), store(), store()] : await Promise.all([0, 1, 2].map(() => openStore({ kind: 'postgres', url: schema.url })));
+    try {
+      const [first] = stores;
+      const client = clientKey();
+      const contacts = { ...client, dataclass: 'Contacts' as const };
+      const rows = await first!.contents.insertMany(Array.from({ length: 1200 }, (_, i) => ({ uuid: uid('item'), accountId: client.accountId, clientUuid: client.uuid, dataclass: 'Contacts' as const, title: `c${i}`, type: 'text/vcard', body: `BODY:${i}` })));
+      // Three deletes, three sequences (2, 3, 4).
+      for (const part of [rows.slice(0, 400), rows.slice(400, 800), rows.slice(800)]) await first!.contents.deleteMany(client, part.map((r) => r.uuid));
+      const later = new Date(Date.now() + (DEFAULT_TOMBSTONE_RETENTION_DAYS + 1) * DAY);
+      const counts = await Promise.all(stores.map((s) => job('tombstones').run(s, later)));
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(1200);
+      expect(await first!.contents.davChanges(contacts, 0, 10)).toEqual([]);
+      expect(await first!.contents.davSyncState(contacts)).toEqual({ current: 4, oldest: 4 });
+    } finally {
+      if (schema !== undefined) {
+        for (const s of stores) await s.close();
+        await schema.drop();
+      }
+    }
   });
 
   it('oauth-nonces forgets nonces older than the window, so only those could be used again', async () => {

@@ -8,7 +8,7 @@ import { davBody } from '@atomsync/items';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/open.js';
-import type { ContentChange, DavItemRecord, ItemDataclass, NewContent } from '../../src/store/records.js';
+import { RELEASED_HREF, type ContentChange, type DavItemRecord, type ItemDataclass, type NewContent } from '../../src/store/records.js';
 import type { ClientKey, CollectionKey, Store } from '../../src/store/store.js';
 import { createTestSchema, storeKinds, type TestSchema } from '../support/stores.js';
 import { clientKey, makeAccount, uid, useStore } from './helpers.js';
@@ -212,7 +212,8 @@ describe.each(storeKinds)('contents for DAV (%s)', (kind) => {
     const [second] = await store().contents.insertMany([item(client, 'Contacts', 'second', 'same.vcf')]);
     expect(second!.sequence).toBe(4);
     expect((await store().contents.davChanges(contacts, 0, 10)).map((r) => [r.uuid, r.href, r.sequence, r.deleted !== null])).toEqual([
-      [first!.uuid, null, 3, true],
+      // Released, not null: null would serve the tombstone as <uuid>.vcf, a name the client never knew.
+      [first!.uuid, RELEASED_HREF, 3, true],
       [second!.uuid, 'same.vcf', 4, false],
     ]);
     expect((await store().contents.byHrefs(contacts, ['same.vcf'])).map((r) => r.uuid)).toEqual([second!.uuid]);

@@ -269,6 +269,8 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
       contents_href: ['account_id', 'client_uuid', 'dataclass', 'href'],
       // Schema version 20's: a collection's items by UID.
       contents_uid: ['account_id', 'client_uuid', 'dataclass', 'uid'],
+      // Schema version 22's, housekeeping's only (it prunes across accounts), partial: tombstones alone.
+      ...(kind === 'postgres' ? { contents_tombstones: ['deleted'] } : {}),
     });
     if (kind === 'postgres') {
       // The key keeps the name every table's has, for a later migration that names it.
@@ -492,5 +494,30 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
     expect(await store.contents.deleteMany(client, ['item-1'])).toEqual(['item-1']);
     expect((await store.contents.davChanges(contacts, 0, 10)).map((r) => [r.uuid, r.sequence, r.deleted !== null])).toEqual([['item-1', 1, true]]);
     expect(await store.contents.collectionSequence(contacts)).toBe(1);
+  });
+
+  it('22 keeps every counter with no tombstone pruned, and lets the tombstones of before be pruned, those of sequence 0 included', async () => {
+    open = await bare(kind);
+    const { db } = open;
+    await migrate(db, kind, 21);
+    const client = { accountId: 7, uuid: '00000000-0000-4000-8000-000000000002' };
+    const row = (n: number, sequence: number, deleted: number | null) => ({
+      account_id: client.accountId, client_uuid: client.uuid, uuid: `item-${n}`, dataclass: 'Contacts', title: `t${n}`, type: 'text/vcard', body: deleted === null ? `b${n}` : '',
+      created: 10, updated: deleted ?? 10, deleted, fingerprint: null, duplicate_key: null, href: null, sequence, etag: null, uid: null,
+    });
+    // A tombstone from before migration 18 (sequence 0), one after it (3), a live row.
+    await db.insertInto('contents').values([row(1, 0, 20), row(2, 3, 30), row(3, 2, null)]).execute();
+    await db.insertInto('content_sequences').values({ account_id: client.accountId, client_uuid: client.uuid, sequence: 3 }).execute();
+
+    expect(await migrate(db, kind, 22)).toEqual([22]);
+    const store = createKyselyStore(db, kind);
+    const contacts = { ...client, dataclass: 'Contacts' as const };
+    expect(await store.contents.davSyncState(contacts)).toEqual({ current: 3, oldest: 0 });
+    expect(await store.contents.pruneTombstones(new Date(25), 10)).toBe(1);
+    // The tombstone of sequence 0 was in no delta: the horizon stays.
+    expect(await store.contents.davSyncState(contacts)).toEqual({ current: 3, oldest: 0 });
+    expect(await store.contents.pruneTombstones(new Date(35), 10)).toBe(1);
+    expect(await store.contents.davSyncState(contacts)).toEqual({ current: 3, oldest: 3 });
+    expect((await store.contents.list(client)).map((r) => r.uuid)).toEqual(['item-3']);
   });
 });

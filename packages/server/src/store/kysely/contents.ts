@@ -7,7 +7,7 @@
 import { davBody, describeItem, uidOf, type ItemDescription } from '@atomsync/items';
 import { CompiledQuery, sql, type Selectable } from 'kysely';
 import { servedHash } from '../served-hash.js';
-import type { ContentChange, DavItemRecord, DescribedChange, DescribedContent, ItemDataclass, NewContent } from '../records.js';
+import { RELEASED_HREF, type ContentChange, type DavItemRecord, type DescribedChange, type DescribedContent, type ItemDataclass, type NewContent } from '../records.js';
 import type { ClientKey, CollectionKey, ContentRepo } from '../store.js';
 import { chunks, millis, multiRowInsert, unnestInsert, toDate, toDateOrNull, type StoreContext } from './context.js';
 import type { ContentsTable } from './schema.js';
@@ -131,7 +131,8 @@ async function takeSequence(ctx: StoreContext, client: ClientKey): Promise<numbe
 
 /**
  * Takes the names of `items` off the tombstones of their collections that still hold them, their
- * sequence left as it was: a delta then lists a name once, for the live item that has it now.
+ * sequence left as it was: a delta then lists a name once, for the live item that has it now, and
+ * leaves the tombstone out (RELEASED_HREF; with null it came as a stray 404 under `<uuid>.ics`).
  */
 async function releaseHrefs(ctx: StoreContext, items: readonly NewContent[]): Promise<void> {
   const byCollection = new Map<string, { collection: CollectionKey; names: string[] }>();
@@ -147,7 +148,7 @@ async function releaseHrefs(ctx: StoreContext, items: readonly NewContent[]): Pr
       await ctx
         .db()
         .updateTable('contents')
-        .set({ href: null })
+        .set({ href: RELEASED_HREF })
         .where('account_id', '=', collection.accountId)
         .where('client_uuid', '=', collection.uuid)
         .where('dataclass', '=', collection.dataclass)
@@ -166,6 +167,28 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
   /** A DAV collection's rows: its client's of its dataclass. */
   const ofCollection = (collection: CollectionKey) => of(collection).where('dataclass', '=', collection.dataclass);
   const liveOf = (collection: CollectionKey) => live(collection).where('dataclass', '=', collection.dataclass);
+  /**
+   * A collection's latest sequence and its datastore's pruned horizon, in one read. The current
+   * value is never below the horizon: were the latest change a delete whose tombstone was pruned,
+   * the collection would otherwise answer a token (and a getctag) it had answered before that
+   * delete, and a client holding it would never learn of the delete.
+   */
+  const syncState = async (collection: CollectionKey): Promise<{ current: number; oldest: number }> => {
+    const row = await ofCollection(collection)
+      .select((eb) => [
+        eb.fn.max('sequence').as('latest'),
+        eb
+          .selectFrom('content_sequences')
+          .select('pruned_through')
+          .where('content_sequences.account_id', '=', collection.accountId)
+          .where('content_sequences.client_uuid', '=', collection.uuid)
+          .as('pruned'),
+      ])
+      .executeTakeFirst();
+    const latest = row?.latest === null || row?.latest === undefined ? 0 : Number(row.latest);
+    const oldest = row?.pruned === null || row?.pruned === undefined ? 0 : Number(row.pruned);
+    return { current: Math.max(latest, oldest), oldest };
+  };
   return {
     async list(client, dataclasses) {
       if (dataclasses !== undefined && dataclasses.length === 0) return [];
@@ -462,8 +485,61 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
       });
     },
     async collectionSequence(collection) {
-      const row = await ofCollection(collection).select((eb) => eb.fn.max('sequence').as('latest')).executeTakeFirst();
-      return row?.latest === null || row?.latest === undefined ? 0 : Number(row.latest);
+      return (await syncState(collection)).current;
+    },
+    davSyncState: (collection) => syncState(collection),
+    async pruneTombstones(before, limit) {
+      return ctx.inTransaction(async () => {
+        // Across accounts (housekeeping): the oldest due first, through contents_tombstones.
+        const due = await ctx
+          .db()
+          .selectFrom('contents')
+          .select(['account_id', 'client_uuid', 'uuid', 'sequence'])
+          .where('deleted', 'is not', null)
+          .where('deleted', '<', millis(before))
+          .orderBy('deleted')
+          .limit(limit)
+          .execute();
+        const byClient = new Map<string, { client: ClientKey; uuids: string[]; through: number }>();
+        for (const row of due) {
+          const client = { accountId: Number(row.account_id), uuid: row.client_uuid };
+          const id = clientId(client.accountId, client.uuid);
+          let entry = byClient.get(id);
+          if (entry === undefined) byClient.set(id, (entry = { client, uuids: [], through: 0 }));
+          entry.uuids.push(row.uuid);
+          entry.through = Math.max(entry.through, Number(row.sequence));
+        }
+        // The counters first, in takeSequences' order, as every writer takes them before any row
+        // lock (several instances pruning at once wait on each other here, then find the rows gone).
+        // The horizon only rises (max), and only on a counter that exists: a client deleted
+        // meanwhile took its counter with it, and one is not made again for it here.
+        const order = [...byClient.values()].sort((a, b) => a.client.accountId - b.client.accountId || (a.client.uuid < b.client.uuid ? -1 : a.client.uuid > b.client.uuid ? 1 : 0));
+        const greatest = ctx.dialect === 'postgres' ? 'greatest' : 'max';
+        for (const { client, through } of order) {
+          await ctx
+            .db()
+            .updateTable('content_sequences')
+            .set({ pruned_through: sql<number>`${sql.raw(greatest)}("pruned_through", ${through})` })
+            .where('account_id', '=', client.accountId)
+            .where('client_uuid', '=', client.uuid)
+            .execute();
+        }
+        let pruned = 0;
+        for (const { client, uuids } of order) {
+          for (const part of chunks(uuids, 1, ctx.dialect)) {
+            const result = await ctx
+              .db()
+              .deleteFrom('contents')
+              .where('account_id', '=', client.accountId)
+              .where('client_uuid', '=', client.uuid)
+              .where('uuid', 'in', part)
+              .where('deleted', 'is not', null)
+              .executeTakeFirst();
+            pruned += Number(result.numDeletedRows);
+          }
+        }
+        return pruned;
+      });
     },
     async davPage(collection, after, limit, options = {}) {
       const query =

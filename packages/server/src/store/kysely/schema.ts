@@ -168,6 +168,8 @@ export interface ContentSequencesTable {
   client_uuid: string;
   /** The last value taken. */
   sequence: number;
+  /** The greatest sequence of a tombstone pruned (migration 22): a sync token below it is refused; 0 when none was. */
+  pruned_through: Generated<number>;
 }
 
 export interface SyncmlClientsTable {

@@ -46,8 +46,16 @@ function topLevelNames(source: string): TopLevelNames {
   return { vars: [...new Set(vars)], lexical: [...new Set(lexical)] };
 }
 
-/** The loader behind the host's `Services.scriptloader.loadSubScript`. */
-export function createSubScriptLoader(globals: object): (url: string, target: object) => void {
+/** Where a provider's `chrome://` scripts are: its URL prefix and the file of a path under it. */
+export interface ProviderFiles {
+  readonly prefix: string;
+  readonly file: (path: string) => string;
+}
+
+const EAS_FILES: ProviderFiles = { prefix: CHROME_PREFIX, file: tbsyncFile };
+
+/** The loader behind the host's `Services.scriptloader.loadSubScript` (the ActiveSync provider's files unless told). */
+export function createSubScriptLoader(globals: object, files: ProviderFiles = EAS_FILES): (url: string, target: object) => void {
   const scopes = new WeakMap<object, object>();
   const scopeOf = (target: object): object => {
     let scope = scopes.get(target);
@@ -56,8 +64,8 @@ export function createSubScriptLoader(globals: object): (url: string, target: ob
   };
 
   return (url, target) => {
-    if (!url.startsWith(CHROME_PREFIX)) throw new Error(`loadSubScript: only ${CHROME_PREFIX} scripts are in this harness, not ${url}`);
-    const file = tbsyncFile(url.slice(CHROME_PREFIX.length));
+    if (!url.startsWith(files.prefix)) throw new Error(`loadSubScript: only ${files.prefix} scripts are in this harness, not ${url}`);
+    const file = files.file(url.slice(files.prefix.length));
     const source = readFileSync(file, 'utf8');
     const { vars, lexical } = topLevelNames(source);
     const epilogue = [...vars.map((name) => `this.${name} = ${name};`), ...lexical.map((name) => `__tbsyncScope.${name} = ${name};`)].join(' ');
