@@ -107,7 +107,14 @@ export async function runBinding(deps: SynchronizationDeps, request: BindingRun)
       // while the request waited is taken as it is now.
       const current = await deps.store.bindings.get(account.id, binding.id);
       if (current === undefined) throw gone();
-      return run(deps, { ...request, binding: current }, dataclasses, extdata, held);
+      const ended = deps.runs.watch?.began({ binding: current, dataclass: request.dataclass, mode: request.mode });
+      let logged: SyncLogRecord | undefined;
+      try {
+        logged = await run(deps, { ...request, binding: current }, dataclasses, extdata, held);
+        return logged;
+      } finally {
+        ended?.(logged);
+      }
     });
   try {
     // A request that does not wait has no turn to wait for here either: the lease says at once.
