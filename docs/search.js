@@ -62,7 +62,7 @@ var INDEX = [
 {"title":"Issue a bearer token for an account","url":"admin.html#createAccountToken","kind":"operation","detail":"POST /v2/admin/accounts/{username}/tokens","keywords":["createAccountToken","client.admin.createToken","admin"]},
 {"title":"Issue an OAuth 1.0a consumer for an account","url":"admin.html#createAccountConsumer","kind":"operation","detail":"POST /v2/admin/accounts/{username}/consumers","keywords":["createAccountConsumer","client.admin.createConsumer","admin"]},
 {"title":"Exchange a SyncML message","url":"syncml-protocol.html#postSyncmlMessage","kind":"operation","detail":"POST /syncml","keywords":["postSyncmlMessage","client.syncmlProtocol.post","syncml-protocol"]},
-{"title":"Readiness probe","url":"health.html#getHealth","kind":"operation","detail":"GET /healthz","keywords":["getHealth","client.health.get","health"]},
+{"title":"Liveness probe","url":"health.html#getHealth","kind":"operation","detail":"GET /healthz","keywords":["getHealth","client.health.get","health"]},
 {"title":"Getting started: a first synchronization in ten minutes","url":"getting-started.html","kind":"guide"},
 {"title":"1. Start the server","url":"getting-started.html#1-start-the-server","kind":"guide","detail":"Getting started"},
 {"title":"2. Create an account","url":"getting-started.html#2-create-an-account","kind":"guide","detail":"Getting started"},
