@@ -96,7 +96,8 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     registers,
   });
   const syncRuns = new Counter({ name: 'atomsync_sync_runs_total', help: 'Synchronization runs recorded in the log, by mode as run and result.', labelNames: ['mode', 'result'] as const, registers });
-  for (const mode of SYNC_MODE_VALUES) for (const result of SYNC_RESULT_VALUES) syncRuns.labels(String(mode), result).inc(0);
+  const ENDED = SYNC_RESULT_VALUES.filter((result) => result !== 'running');
+  for (const mode of SYNC_MODE_VALUES) for (const result of ENDED) syncRuns.labels(String(mode), result).inc(0);
   const started = new Counter({ name: 'atomsync_sessions_started_total', help: 'Device sync sessions started, by protocol.', labelNames: ['protocol'] as const, registers });
   const ended = new Counter({ name: 'atomsync_sessions_ended_total', help: 'Device sync sessions ended, by protocol and how (closed by the session, expired idle).', labelNames: ['protocol', 'how'] as const, registers });
   const open = new Gauge({ name: 'atomsync_sessions_open', help: 'Device sync sessions started minus ended on this instance, by protocol.', labelNames: ['protocol'] as const, registers });
@@ -114,7 +115,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     buckets: RUN_BUCKETS,
     registers,
   });
-  for (const result of [...SYNC_RESULT_VALUES, 'none']) runDuration.zero({ result });
+  for (const result of [...ENDED, 'none']) runDuration.zero({ result });
   const items = new Counter({
     name: 'atomsync_sync_items_total',
     help: 'Items completed synchronization runs added, replaced or deleted, by the kind of client they went to.',
@@ -237,9 +238,15 @@ export function instrumentStore(store: Store, metrics: Metrics): Store {
     const { syncLog, syncmlSessions } = repos;
     return override(repos, {
       syncLog: override(syncLog, {
+        // A run is counted when it ends: its entry written ended, or a running one finished.
         async append(entry) {
           const record = await syncLog.append(entry);
-          afterCommit(() => metrics.syncRun(record.syncMode, record.result));
+          if (record.result !== 'running') afterCommit(() => metrics.syncRun(record.syncMode, record.result));
+          return record;
+        },
+        async finish(accountId, id, outcome) {
+          const record = await syncLog.finish(accountId, id, outcome);
+          if (record !== undefined) afterCommit(() => metrics.syncRun(record.syncMode, record.result));
           return record;
         },
       }),

@@ -82,20 +82,21 @@ describe.each(storeKinds)('operations endpoints (%s)', (kind) => {
     return parseExposition(await answer.text());
   }
 
-  /** While set, every synchronization run waits for it once it holds its binding (its first read of the store waits). */
+  /** While set, every synchronization run waits for it once it has logged itself running. */
   let holdRuns: Promise<void> | undefined;
 
   beforeAll(async () => {
     ({ opened, schema } = await openAsServe(kind));
     metrics = createMetrics({ process: true });
-    const { syncState } = opened.store;
+    const { syncLog } = opened.store;
     const store: Store = {
       ...opened.store,
-      syncState: {
-        ...syncState,
-        load: async (...args) => {
-          await holdRuns;
-          return syncState.load(...args);
+      syncLog: {
+        ...syncLog,
+        append: async (entry) => {
+          const record = await syncLog.append(entry);
+          if (record.result === 'running') await holdRuns;
+          return record;
         },
       },
     };
@@ -152,7 +153,7 @@ describe.each(storeKinds)('operations endpoints (%s)', (kind) => {
     expect(valueOf(await scrape(), 'atomsync_sync_runs_total', { mode: '205', result: 'failed' })).toBe(0);
   });
 
-  it('shows a run in progress while it runs, then its duration and the items it synced by the kind of client they went to', async () => {
+  it('shows a run in progress while it runs, in the gauge and its log entry, then its duration and the items it synced by the kind of client they went to', async () => {
     const at = (samples: Sample[], name: string, labels: Record<string, string> = {}) => valueOf(samples, name, labels) ?? 0;
     const before = await scrape();
     const pair = await datastorePair(alice);
@@ -161,15 +162,23 @@ describe.each(storeKinds)('operations endpoints (%s)', (kind) => {
     let release!: () => void;
     holdRuns = new Promise((resolve) => (release = resolve));
     let run: ReturnType<typeof pair.run>;
+    let runningId: string | undefined;
     try {
       run = pair.run(200);
       await until('the run to show in progress', async () => at(await scrape(), 'atomsync_sync_runs_in_progress') === at(before, 'atomsync_sync_runs_in_progress') + 1);
+      // Its log entry says so: a slow sync (its first), running, nothing counted yet.
+      const during = (await alice.client.syncengine.bindingLog(pair.id)).entries;
+      expect(during.map((e) => [e.result, e.syncMode, e.dataclass, e.syncStats.target.statistics.addsIn])).toEqual([['running', 201, 'Contacts', 0]]);
+      runningId = during[0]!.id;
     } finally {
       holdRuns = undefined;
       release();
     }
     // The first run of a binding is a slow sync: both cards added to the target, a datastore.
-    expect((await run).result).toBe('completed');
+    const done = await run;
+    expect([done.result, done.id]).toEqual(['completed', runningId]);
+    // The same entry, ended: no second one.
+    expect((await alice.client.syncengine.bindingLog(pair.id)).entries.map((e) => [e.id, e.result, e.syncStats.target.statistics.addsIn])).toEqual([[runningId, 'completed', 2]]);
     const after = await scrape();
     const moved = (name: string, labels: Record<string, string> = {}) => at(after, name, labels) - at(before, name, labels);
     expect(at(after, 'atomsync_sync_runs_in_progress')).toBe(at(before, 'atomsync_sync_runs_in_progress'));
@@ -294,6 +303,16 @@ describe('sessions and runs are counted when their writes commit', () => {
       s = await samples();
       expect(during).toEqual([0]);
       expect(valueOf(s, 'atomsync_sync_runs_total', { mode: '202', result: 'completed' })).toBe(1);
+
+      // A run logged running is counted when it ends, as it ended.
+      const running = await store.syncLog.append({ ...entry, result: 'running' });
+      expect(valueOf(await samples(), 'atomsync_sync_runs_total', { mode: '202', result: 'running' })).toBeUndefined();
+      expect(await store.syncLog.finish(account!.id, running.id, { syncMode: 201, stats: entry.stats, result: 'failed', reason: 'no' })).toMatchObject({ id: running.id, result: 'failed' });
+      // Ended already: finished again it is not found, nor counted.
+      expect(await store.syncLog.finish(account!.id, running.id, { syncMode: 201, stats: entry.stats, result: 'completed', reason: null })).toBeUndefined();
+      s = await samples();
+      expect(valueOf(s, 'atomsync_sync_runs_total', { mode: '201', result: 'failed' })).toBe(1);
+      expect(valueOf(s, 'atomsync_sync_runs_total', { mode: '201', result: 'completed' })).toBe(0);
     } finally {
       await raw.close();
     }
