@@ -5,7 +5,7 @@
  * |---|---|---|
  * | `atomsync_http_requests_total` | counter | `operation` (the spec's operationId; `livez`, `readyz`, `metrics`; `none` when no route took it), `status` |
  * | `atomsync_http_request_duration_seconds` | histogram | `operation` |
- * | `atomsync_sync_runs_total` | counter | `mode` (200–205, as run), `result` (completed, failed): every run a log entry records, REST or SyncML |
+ * | `atomsync_sync_runs_total` | counter | `mode` (200–205, as run), `result` (completed, failed): every run a log entry records, REST or SyncML, counted when it ends |
  * | `atomsync_sync_runs_in_progress` | gauge | none: runs holding their binding on this instance now (REST, SyncML or ActiveSync) |
  * | `atomsync_sync_run_duration_seconds` | histogram | `result` (completed, failed; `none` when it ended without a log entry): from taking the binding to the end, runs on this instance |
  * | `atomsync_sync_items_total` | counter | `protocol` (the kind of client the items went to: datastore, extdata, syncml, activesync), `change` (add, replace, delete): the changes completed runs applied |
@@ -96,8 +96,8 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     registers,
   });
   const syncRuns = new Counter({ name: 'atomsync_sync_runs_total', help: 'Synchronization runs recorded in the log, by mode as run and result.', labelNames: ['mode', 'result'] as const, registers });
-  const ENDED = SYNC_RESULT_VALUES.filter((result) => result !== 'running');
-  for (const mode of SYNC_MODE_VALUES) for (const result of ENDED) syncRuns.labels(String(mode), result).inc(0);
+  const endedResults = SYNC_RESULT_VALUES.filter((result) => result !== 'running');
+  for (const mode of SYNC_MODE_VALUES) for (const result of endedResults) syncRuns.labels(String(mode), result).inc(0);
   const started = new Counter({ name: 'atomsync_sessions_started_total', help: 'Device sync sessions started, by protocol.', labelNames: ['protocol'] as const, registers });
   const ended = new Counter({ name: 'atomsync_sessions_ended_total', help: 'Device sync sessions ended, by protocol and how (closed by the session, expired idle).', labelNames: ['protocol', 'how'] as const, registers });
   const open = new Gauge({ name: 'atomsync_sessions_open', help: 'Device sync sessions started minus ended on this instance, by protocol.', labelNames: ['protocol'] as const, registers });
@@ -115,7 +115,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     buckets: RUN_BUCKETS,
     registers,
   });
-  for (const result of [...ENDED, 'none']) runDuration.zero({ result });
+  for (const result of [...endedResults, 'none']) runDuration.zero({ result });
   const items = new Counter({
     name: 'atomsync_sync_items_total',
     help: 'Items completed synchronization runs added, replaced or deleted, by the kind of client they went to.',
