@@ -16,6 +16,7 @@ import type { MetricsAccess } from './config.js';
 import { ServiceError } from './errors.js';
 import type { OperationHandlers } from './context.js';
 import { routes, type RouteSpec } from './generated/routes.js';
+import { logAccess } from './http/access-log.js';
 import { toServiceError } from './http/failure.js';
 import { noteSource } from './http/client-address.js';
 import { applyForwarded } from './http/forwarded.js';
@@ -107,10 +108,7 @@ export function createApp(options: AppOptions = {}): H3 {
     onResponse(response, event) {
       const state = ensureRequest(event, logger);
       const ms = performance.now() - state.started;
-      // Asked first, so that a server not logging access makes no per-request logger for it.
-      if (logger.isLevelEnabled('info')) {
-        state.log.info({ method: event.req.method, path: event.url.pathname, status: response.status, op: state.operationId, ms: Math.round(ms * 10) / 10 }, 'request');
-      }
+      logAccess(logger, state, { method: event.req.method, path: event.url.pathname, status: response.status, ms });
       options.metrics?.request(state.operationId ?? 'none', response.status, ms / 1000);
     },
   });

@@ -61,7 +61,7 @@ export function createServer(options: ServerOptions): H3 {
   // One guard for every way of signing in: a name guessed over one protocol waits on all of them.
   const signIn = new SignInGuard(options.signIn);
   // Runs of one binding on this server wait for each other in `runs` rather than poll the lease.
-  const runs = new BindingRuns(options.runLeaseSeconds === undefined ? DEFAULT_LEASE : leaseOf(options.runLeaseSeconds));
+  const runs = new BindingRuns(options.runLeaseSeconds === undefined ? DEFAULT_LEASE : leaseOf(options.runLeaseSeconds), metrics?.runs);
   const deps = { store, secrets: options.secrets, gateway: options.gateway ?? outboxGateway, runs, signIn };
   const activesync = new ActivesyncEndpoint(
     { store, secrets: options.secrets, runs },

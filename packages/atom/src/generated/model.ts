@@ -29,8 +29,8 @@ export type ConflictWinner = (typeof CONFLICT_WINNER_VALUES)[number];
 export const SYNC_MODE_VALUES = [200, 201, 202, 203, 204, 205] as const;
 export type SyncMode = (typeof SYNC_MODE_VALUES)[number];
 
-/** How a synchronization run ended. A failed run changes nothing. */
-export const SYNC_RESULT_VALUES = ["completed", "failed"] as const;
+/** Where a synchronization run is: running (its log entry is written when it starts, with zero statistics, and becomes completed or failed, under the same id, when it ends), completed, or failed. A failed run changes nothing. */
+export const SYNC_RESULT_VALUES = ["running", "completed", "failed"] as const;
 export type SyncResult = (typeof SYNC_RESULT_VALUES)[number];
 
 export const SYNCML_ENCODING_VALUES = ["xml", "wbxml"] as const;

@@ -643,7 +643,7 @@ export function getPostSyncmlMessageMockHandler(override?: MockOverride<'postSyn
 }
 
 /**
- * Readiness probe: `GET /healthz` → 200, a text/plain body.
+ * Liveness probe: `GET /healthz` → 200, a text/plain body.
  * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
  *   returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.
  * @param options `delay` before answering (or before handing on).

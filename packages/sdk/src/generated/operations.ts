@@ -48,7 +48,7 @@ export interface AtomSyncApi {
    */
   readonly syncmlProtocol: SyncmlProtocolApi;
   /**
-   * Readiness probe for operators and orchestration.
+   * The liveness probe of the API contract (`/healthz`); readiness, for load balancers, is `/readyz` beside the API.
    */
   readonly health: HealthApi;
 }
@@ -1052,11 +1052,11 @@ export interface SyncmlProtocolApi {
 }
 
 /**
- * Readiness probe for operators and orchestration.
+ * The liveness probe of the API contract (`/healthz`); readiness, for load balancers, is `/readyz` beside the API.
  */
 export interface HealthApi {
   /**
-   * Readiness probe.
+   * Liveness probe.
    *
    * `GET /healthz` → 200
    * @param options abort signal and extra headers for this request

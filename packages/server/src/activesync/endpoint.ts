@@ -156,6 +156,7 @@ export class ActivesyncEndpoint {
     }
     state.operationId = `activesync.${line.command}`;
     const { client, account } = await this.#auth.authenticate(event.req.headers.get('authorization'), sourceOf(event));
+    state.user = account.username;
     const bytes = await readBytes(event);
     let body: AsElement | null;
     try {

@@ -2,9 +2,6 @@
  * `--help` and `--version`. citty renders a command's flags; this adds, for the commands that read
  * the environment, an ENVIRONMENT section with a line per variable (config.ts keeps the list).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { renderUsage, type CommandDef } from 'citty';
 
 type AnyCommand = CommandDef<any>;
@@ -32,17 +29,5 @@ export async function showUsage(command: AnyCommand, parent?: AnyCommand): Promi
   process.stdout.write(`${await renderHelp(command, parent)}\n\n`);
 }
 
-/** The version of @atomsync/server: its package.json, found upwards from here (src/cli/ or dist/). */
-export function packageVersion(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const file = join(dir, 'package.json');
-    if (existsSync(file)) {
-      const manifest = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
-      if (manifest.name === '@atomsync/server' && manifest.version !== undefined) return manifest.version;
-    }
-    const parent = dirname(dir);
-    if (parent === dir) return 'unknown';
-    dir = parent;
-  }
-}
+/** Kept here for the CLI's imports; it lives in version.ts, which /metrics reads too. */
+export { packageVersion } from '../version.js';

@@ -65,6 +65,7 @@ export class DavEndpoint {
     state.operationId ??= `dav.${method}`;
     try {
       const account = await this.deps.auth.authenticate(event.req.headers.get('authorization'), sourceOf(event));
+      state.user = account.username;
       const target = targetOf(event.url.pathname);
       if (target === undefined) throw notFound('DAV resource');
       const req: DavRequest = { store: this.deps.store, account, event, log: state.log };

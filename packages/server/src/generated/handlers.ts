@@ -418,7 +418,7 @@ export interface OperationHandlersOf<Ctx> {
   postSyncmlMessage?(input: OperationInput<"postSyncmlMessage">, ctx: Ctx): Promise<OperationResult<"postSyncmlMessage">>;
 
   /**
-   * Readiness probe.
+   * Liveness probe.
    *
    * `GET /healthz`; auth `none`; answers 200.
    */

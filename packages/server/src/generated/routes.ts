@@ -143,6 +143,6 @@ export const routes: readonly RouteSpec[] = [
   { method: "POST", path: "/v2/admin/accounts/{username}/consumers", pattern: "/v2/admin/accounts/:username/consumers", operation: operations.createAccountConsumer, variants: [], mediaTypes: [], allow: "POST" },
   // Exchange a SyncML message
   { method: "POST", path: "/syncml", pattern: "/syncml", operation: operations.postSyncmlMessage, variants: [], mediaTypes: ["application/vnd.syncml+xml","application/vnd.syncml+wbxml"], allow: "POST" },
-  // Readiness probe
+  // Liveness probe
   { method: "GET", path: "/healthz", pattern: "/healthz", operation: operations.getHealth, variants: [], mediaTypes: [], allow: "GET" },
 ];

@@ -5,6 +5,7 @@
  * waits for the runs in progress, so the store can be closed right after.
  */
 import type { Logger } from 'pino';
+import { unreachableCause } from '../store/faults.js';
 import type { Store } from '../store/store.js';
 import { HOUSEKEEPING_JOBS, type HousekeepingJob } from './jobs.js';
 
@@ -66,7 +67,10 @@ export class Housekeeping {
       if (deleted > 0) this.logger?.debug({ job: job.name, deleted }, 'housekeeping');
     } catch (err) {
       // What is not deleted now is deleted at the next turn; nothing depends on it being gone.
-      this.logger?.warn({ job: job.name, err }, 'housekeeping job failed; it runs again at its next turn');
+      const cause = unreachableCause(err);
+      // An unreachable store is said once per outage by the store (store/outage.ts), not again by every job at every turn.
+      if (cause !== undefined) this.logger?.debug({ job: job.name, cause }, 'housekeeping job skipped: the store is unreachable');
+      else this.logger?.warn({ job: job.name, err }, 'housekeeping job failed; it runs again at its next turn');
     }
   }
 }

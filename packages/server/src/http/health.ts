@@ -1,6 +1,7 @@
 /**
  * The operator's probes, beside the API (they are not in spec/openapi.yaml: no client of the
- * Atom API calls them; /healthz, which is, stays as the contract has it):
+ * Atom API calls them). `/healthz`, which is in the contract, is a liveness check like /livez: it
+ * stays 200 while the database is down, so load balancers are pointed at /readyz (issue 26):
  *
  * - `GET /livez`: 200 `ok` while the process answers at all: restart it when this fails.
  * - `GET /readyz`: 200 `ok` when the store answers a trivial query within READY_TIMEOUT_MS, else

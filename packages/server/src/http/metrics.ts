@@ -5,7 +5,11 @@
  * |---|---|---|
  * | `atomsync_http_requests_total` | counter | `operation` (the spec's operationId; `livez`, `readyz`, `metrics`; `none` when no route took it), `status` |
  * | `atomsync_http_request_duration_seconds` | histogram | `operation` |
- * | `atomsync_sync_runs_total` | counter | `mode` (200–205, as run), `result` (completed, failed): every run a log entry records, REST or SyncML |
+ * | `atomsync_sync_runs_total` | counter | `mode` (200–205, as run), `result` (completed, failed): every run a log entry records, REST or SyncML, counted when it ends |
+ * | `atomsync_sync_runs_in_progress` | gauge | none: runs holding their binding on this instance now (REST, SyncML or ActiveSync) |
+ * | `atomsync_sync_run_duration_seconds` | histogram | `result` (completed, failed; `none` when it ended without a log entry): from taking the binding to the end, runs on this instance |
+ * | `atomsync_sync_items_total` | counter | `protocol` (the kind of client the items went to: datastore, extdata, syncml, activesync), `change` (add, replace, delete): the changes completed runs applied |
+ * | `atomsync_build_info` | gauge | `version` (@atomsync/server's), `node`: always 1 |
  * | `atomsync_sessions_started_total` | counter | `protocol` (syncml, activesync) |
  * | `atomsync_sessions_ended_total` | counter | `protocol`, `how` (closed, expired) |
  * | `atomsync_sessions_open` | gauge | `protocol`: started − ended on this instance (several instances on one database: sum them) |
@@ -21,9 +25,12 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { statSync } from 'node:fs';
-import { SYNC_MODE_VALUES, SYNC_RESULT_VALUES } from '@atomsync/atom';
+import { CLIENT_KIND_VALUES, SYNC_MODE_VALUES, SYNC_RESULT_VALUES } from '@atomsync/atom';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { SyncLogRecord } from '../store/records.js';
 import type { Repositories, Store } from '../store/store.js';
+import type { RunWatch } from '../services/run-watch.js';
+import { packageVersion } from '../version.js';
 
 export type SessionProtocol = 'syncml' | 'activesync';
 const PROTOCOLS: readonly SessionProtocol[] = ['syncml', 'activesync'];
@@ -38,6 +45,8 @@ export interface Metrics {
   /** One answered request: its operation, status and time from arrival to answer. */
   request(operation: string, status: number, seconds: number): void;
   syncRun(mode: number, result: string): void;
+  /** Runs in progress, their durations and the items they synced (services/run-watch.ts): give it to BindingRuns. */
+  readonly runs: RunWatch;
   sessionStarted(protocol: SessionProtocol): void;
   sessionsEnded(protocol: SessionProtocol, how: 'closed' | 'expired', count?: number): void;
   /** Where the store gauges read from at each scrape (the latest call wins). */
@@ -49,7 +58,18 @@ export interface Metrics {
 export interface MetricsOptions {
   /** prom-client's default metrics (CPU, memory, event loop lag, GC, handles). Default: false. */
   readonly process?: boolean;
+  /** `atomsync_build_info`'s version label; default @atomsync/server's package.json. */
+  readonly version?: string;
 }
+
+const CHANGES = [
+  ['add', 'addsIn'],
+  ['replace', 'replacesIn'],
+  ['delete', 'deletesIn'],
+] as const;
+
+/** Seconds; a run of a few items takes milliseconds, a first slow sync of 20,000 contacts with a remote feed minutes. */
+const RUN_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800];
 
 /** Seconds; an API request is milliseconds, a synchronization with a remote feed may take many seconds. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
@@ -76,7 +96,8 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     registers,
   });
   const syncRuns = new Counter({ name: 'atomsync_sync_runs_total', help: 'Synchronization runs recorded in the log, by mode as run and result.', labelNames: ['mode', 'result'] as const, registers });
-  for (const mode of SYNC_MODE_VALUES) for (const result of SYNC_RESULT_VALUES) syncRuns.labels(String(mode), result).inc(0);
+  const endedResults = SYNC_RESULT_VALUES.filter((result) => result !== 'running');
+  for (const mode of SYNC_MODE_VALUES) for (const result of endedResults) syncRuns.labels(String(mode), result).inc(0);
   const started = new Counter({ name: 'atomsync_sessions_started_total', help: 'Device sync sessions started, by protocol.', labelNames: ['protocol'] as const, registers });
   const ended = new Counter({ name: 'atomsync_sessions_ended_total', help: 'Device sync sessions ended, by protocol and how (closed by the session, expired idle).', labelNames: ['protocol', 'how'] as const, registers });
   const open = new Gauge({ name: 'atomsync_sessions_open', help: 'Device sync sessions started minus ended on this instance, by protocol.', labelNames: ['protocol'] as const, registers });
@@ -85,6 +106,42 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     for (const how of ['closed', 'expired']) ended.labels(protocol, how).inc(0);
     open.labels(protocol).set(0);
   }
+
+  const inProgress = new Gauge({ name: 'atomsync_sync_runs_in_progress', help: 'Synchronization runs holding their binding on this instance now.', registers });
+  const runDuration = new Histogram({
+    name: 'atomsync_sync_run_duration_seconds',
+    help: 'Time a synchronization run took on this instance, from taking its binding to its end, by result.',
+    labelNames: ['result'] as const,
+    buckets: RUN_BUCKETS,
+    registers,
+  });
+  for (const result of [...endedResults, 'none']) runDuration.zero({ result });
+  const items = new Counter({
+    name: 'atomsync_sync_items_total',
+    help: 'Items completed synchronization runs added, replaced or deleted, by the kind of client they went to.',
+    labelNames: ['protocol', 'change'] as const,
+    registers,
+  });
+  // Every client kind has its counters from the start, at 0.
+  for (const kind of CLIENT_KIND_VALUES) for (const [change] of CHANGES) items.labels(kind, change).inc(0);
+  new Gauge({ name: 'atomsync_build_info', help: 'The running build: always 1, its version and Node.js\'s in labels.', labelNames: ['version', 'node'] as const, registers }).labels(options.version ?? packageVersion(), process.version).set(1);
+  const counted = (record: SyncLogRecord): void => {
+    if (record.result !== 'completed') return;
+    for (const side of ['source', 'target'] as const) {
+      for (const [change, field] of CHANGES) items.labels(record[side].kind, change).inc(record.stats[side][field]);
+    }
+  };
+  const runs: RunWatch = {
+    began() {
+      inProgress.inc();
+      const started = performance.now();
+      return (logged) => {
+        inProgress.dec();
+        runDuration.labels(logged?.result ?? 'none').observe((performance.now() - started) / 1000);
+        if (logged !== undefined) counted(logged);
+      };
+    },
+  };
 
   let storeStats: () => StoreStats | undefined = () => undefined;
   new Gauge({
@@ -140,6 +197,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     syncRun(mode, result) {
       syncRuns.labels(String(mode), result).inc();
     },
+    runs,
     sessionStarted(protocol) {
       started.labels(protocol).inc();
       open.labels(protocol).inc();
@@ -180,9 +238,15 @@ export function instrumentStore(store: Store, metrics: Metrics): Store {
     const { syncLog, syncmlSessions } = repos;
     return override(repos, {
       syncLog: override(syncLog, {
+        // A run is counted when it ends: its entry written ended, or a running one finished.
         async append(entry) {
           const record = await syncLog.append(entry);
-          afterCommit(() => metrics.syncRun(record.syncMode, record.result));
+          if (record.result !== 'running') afterCommit(() => metrics.syncRun(record.syncMode, record.result));
+          return record;
+        },
+        async finish(accountId, id, outcome) {
+          const record = await syncLog.finish(accountId, id, outcome);
+          if (record !== undefined) afterCommit(() => metrics.syncRun(record.syncMode, record.result));
           return record;
         },
       }),

@@ -73,6 +73,7 @@ async function runOperation(event: H3Event, route: RouteSpec, operation: Operati
   const state = requestState(event);
   state.operationId = operation.id;
   const principal = await authenticate(event, operation, options.authenticator);
+  if (principal.kind === 'account') state.user = principal.username;
   if (route.fixed !== undefined) throw fixedAnswer(route);
   const { path, query } = readParams(event, operation);
   const body = await readOperationBody(event, route, operation, turn);

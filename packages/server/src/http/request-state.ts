@@ -10,10 +10,13 @@ export interface RequestState {
   readonly started: number;
   /** The operation the route chose, for the access log. */
   operationId?: string;
+  /** The account the request signed in as, once it has: the access log names it (never a credential). */
+  user?: string;
 }
 
 class State implements RequestState {
   operationId?: string;
+  user?: string;
   #log: Logger | undefined;
 
   constructor(

@@ -1,7 +1,7 @@
 /**
  * Runs cut off by their server's crash (issue 27): a run that never gave its binding's lease up
- * (run-lock.ts) is logged as failed, `interrupted: …`, once its lease is found run out — by the
- * next run of the binding, which takes the lease over, or else by housekeeping
+ * (run-lock.ts) is logged as failed, `interrupted: …` (its entry, left `running`, ends so), once
+ * its lease is found run out — by the next run of the binding, which takes the lease over, or else by housekeeping
  * (`logInterruptedRuns`), so the sync log shows it whether or not the binding runs again.
  */
 import { randomUUID } from 'node:crypto';
@@ -19,17 +19,16 @@ export function interruptedReason(interrupted: InterruptedRun): string {
 export async function logInterrupted(tx: Repositories, binding: BindingRecord, interrupted: InterruptedRun): Promise<SyncLogRecord> {
   // Logged as the mode it would have performed: its anchors are as it found them, since it committed nothing.
   const { anchors } = await tx.syncState.load(binding, [], interrupted.run.dataclass);
-  return tx.syncLog.append({
-    accountId: binding.accountId,
-    bindingId: binding.id,
-    source: binding.source,
-    target: binding.target,
-    dataclass: interrupted.run.dataclass,
+  const outcome = {
     syncMode: performedMode(interrupted.run.syncMode, anchors.source !== null && anchors.target !== null),
     stats: emptyStats(),
     result: 'failed',
     reason: interruptedReason(interrupted),
-  });
+  } as const;
+  // Its entry, logged running when it started, ends here; a run that died before writing it gets one now.
+  const running = await tx.syncLog.running(binding.accountId, binding.id);
+  const finished = running === undefined ? undefined : await tx.syncLog.finish(binding.accountId, running.id, outcome);
+  return finished ?? tx.syncLog.append({ accountId: binding.accountId, bindingId: binding.id, source: binding.source, target: binding.target, dataclass: interrupted.run.dataclass, ...outcome });
 }
 
 /** How many run-out leases one housekeeping pass looks at. */

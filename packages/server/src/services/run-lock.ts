@@ -19,6 +19,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { SyncFailure } from '@atomsync/engine';
 import { ServiceError } from '../errors.js';
 import type { BindingKey, LeaseRun, Repositories, Store } from '../store/store.js';
+import type { RunWatch } from './run-watch.js';
 
 export interface LeaseOptions {
   /** How long a lease lives unless renewed: a crashed holder blocks the binding this long. */
@@ -64,8 +65,11 @@ const busy = (retryAfterMs?: number): ServiceError =>
 export class BindingRuns {
   readonly #tails = new Map<number, Promise<void>>();
 
-  /** `lease`: this server's binding lease (ATOMSYNC_RUN_LEASE_SECONDS). */
-  constructor(readonly lease: LeaseOptions = DEFAULT_LEASE) {}
+  /** `lease`: this server's binding lease (ATOMSYNC_RUN_LEASE_SECONDS); `watch`: told of every run that starts and ends here (the metrics). */
+  constructor(
+    readonly lease: LeaseOptions = DEFAULT_LEASE,
+    readonly watch?: RunWatch,
+  ) {}
 
   /**
    * Runs `work(deadline)` once every earlier run of `bindingId` here has settled; 409 when that

@@ -8,11 +8,13 @@
  * dataclass an extdata side has no datastore for (400 at /entry/dataclass), and a binding another
  * run holds (409 with Retry-After, at once for a run request; run-lock.ts).
  *
- * What runs is logged, whatever happens: the engine applies remote sides first and the local one
- * inside `commit`, where the id map, the anchors and the 'completed' log entry are written in the
- * same transaction. Any failure (SyncFailure, a remote's error, a bug) rolls that transaction back
- * and is logged as a 'failed' entry with zero statistics and a reason, answered with 200 like a
- * completed run: the run happened, and failed.
+ * What runs is logged, whatever happens: its entry is written 'running' once its state is read (so a
+ * long run shows in the sync log while it goes on); the engine applies remote sides first and the
+ * local one inside `commit`, where the id map, the anchors and the entry's end, 'completed', are
+ * written in the same transaction. Any failure (SyncFailure, a remote's error, a bug) rolls that
+ * transaction back and ends the entry 'failed' with zero statistics and a reason, answered with 200
+ * like a completed run: the run happened, and failed. An entry left running by a server that died
+ * is ended 'failed', interrupted, when its lease is found run out (interrupted-runs.ts).
  */
 import type { Dataclass, SyncMode } from '@atomsync/atom';
 import { emptyStats, performedMode, synchronize, SyncFailure, type Anchors, type Connector, type SideName, type SyncOutcome } from '@atomsync/engine';
@@ -77,7 +79,7 @@ export interface DrivenSide {
  * Runs the binding as `request` asks and returns its log record. Throws ServiceError only for the
  * refusals above; a run that fails is a 'failed' record.
  */
-export async function runBinding(deps: SynchronizationDeps, request: BindingRun): Promise<SyncLogRecord> {
+export async function runBinding(deps: SynchronizationDeps, request: BindingRun): Promise<EndedRun> {
   const { account, binding, driven } = request;
   for (const side of SIDES) {
     if (driven?.side === side) continue;
@@ -101,13 +103,20 @@ export async function runBinding(deps: SynchronizationDeps, request: BindingRun)
     },
     onLeaseError: (error) => deps.log.warn({ bindingId: binding.id, error: String(error) }, 'sync lease renew/release failed'),
   };
-  const leased = (): Promise<SyncLogRecord> =>
+  const leased = (): Promise<EndedRun> =>
     withLease(deps.store, binding, lease, leaseRequest, async (held) => {
       // Read again now that it is this run's turn: a binding deleted or changed (conflict_winner)
       // while the request waited is taken as it is now.
       const current = await deps.store.bindings.get(account.id, binding.id);
       if (current === undefined) throw gone();
-      return run(deps, { ...request, binding: current }, dataclasses, extdata, held);
+      const watched = deps.runs.watch?.began({ binding: current, dataclass: request.dataclass, mode: request.mode });
+      let logged: EndedRun | undefined;
+      try {
+        logged = await run(deps, { ...request, binding: current }, dataclasses, extdata, held);
+        return logged;
+      } finally {
+        watched?.(logged);
+      }
     });
   try {
     // A request that does not wait has no turn to wait for here either: the lease says at once.
@@ -149,7 +158,7 @@ async function extdataSides(
 }
 
 /** One run holding the binding's lease: completed, or logged as failed. */
-async function run(deps: SynchronizationDeps, request: BindingRun, dataclasses: readonly ItemDataclass[], extdata: ExtdataSides, lease: Lease): Promise<SyncLogRecord> {
+async function run(deps: SynchronizationDeps, request: BindingRun, dataclasses: readonly ItemDataclass[], extdata: ExtdataSides, lease: Lease): Promise<EndedRun> {
   const { store } = deps;
   const { binding, driven } = request;
   const anchorKey = request.dataclass;
@@ -161,9 +170,13 @@ async function run(deps: SynchronizationDeps, request: BindingRun, dataclasses: 
     dataclass: request.dataclass,
   } satisfies Partial<NewSyncLog>;
   let anchors: Anchors | undefined;
+  /** The run's entry, logged running from its start (issue 26: a long run shows in the log while it goes on). */
+  let entry: SyncLogRecord | undefined;
   try {
     const state = await store.syncState.load(binding, dataclasses, anchorKey);
     anchors = state.anchors;
+    entry = await store.syncLog.append({ ...head, syncMode: performedMode(request.mode, hasAnchors(anchors)), stats: emptyStats(), result: 'running', reason: null });
+    const running = entry;
     const source = driven?.side === 'source' ? driven.connector : await connectorFor(deps, binding.accountId, binding.source, 'source', extdata.source);
     const target = driven?.side === 'target' ? driven.connector : await connectorFor(deps, binding.accountId, binding.target, 'target', extdata.target);
     let logged: SyncLogRecord | undefined;
@@ -181,12 +194,14 @@ async function run(deps: SynchronizationDeps, request: BindingRun, dataclasses: 
           await lease.confirm();
           await tx.syncState.save(binding, anchorKey, done.state);
           if (driven !== undefined) await driven.onCommit(tx, done);
-          logged = await tx.syncLog.append({ ...head, syncMode: done.mode, stats: done.stats, result: 'completed', reason: null });
+          const outcome = { syncMode: done.mode, stats: done.stats, result: 'completed', reason: null } as const;
+          // Its entry could be gone only were the binding deleted meanwhile, whose lease (confirmed above) goes with it.
+          logged = (await tx.syncLog.finish(binding.accountId, running.id, outcome)) ?? (await tx.syncLog.append({ ...head, ...outcome }));
           return done;
         }),
     });
     if (logged === undefined) throw new Error('the engine returned without committing the run');
-    return logged;
+    return ended(logged);
   } catch (error) {
     const hidden = secretsOf(deps, extdata);
     const reason = reasonOf(error, hidden);
@@ -196,10 +211,21 @@ async function run(deps: SynchronizationDeps, request: BindingRun, dataclasses: 
       bug ? 'synchronization failed on a bug' : 'synchronization failed',
     );
     // Logged as the mode it would have performed: without anchors (or before they were read), a slow sync.
-    const hasAnchors = anchors !== undefined && anchors.source !== null && anchors.target !== null;
-    return store.syncLog.append({ ...head, syncMode: performedMode(request.mode, hasAnchors), stats: emptyStats(), result: 'failed', reason });
+    const outcome = { syncMode: performedMode(request.mode, hasAnchors(anchors)), stats: emptyStats(), result: 'failed', reason } as const;
+    const finished = entry === undefined ? undefined : await store.syncLog.finish(binding.accountId, entry.id, outcome);
+    return ended(finished ?? (await store.syncLog.append({ ...head, ...outcome })));
   }
 }
+
+/** A run's log record once it ended: completed or failed, never running. */
+export type EndedRun = SyncLogRecord & { readonly result: Exclude<SyncLogRecord['result'], 'running'> };
+
+function ended(record: SyncLogRecord): EndedRun {
+  if (record.result === 'running') throw new Error(`sync log entry ${record.id} is still running after its run ended`);
+  return record as EndedRun;
+}
+
+const hasAnchors = (anchors: Anchors | undefined): boolean => anchors !== undefined && anchors.source !== null && anchors.target !== null;
 
 
 /**

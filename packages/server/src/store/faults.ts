@@ -83,6 +83,22 @@ export function isTransactionConflict(error: unknown): boolean {
  */
 export const mayRunAgain = (error: unknown): boolean => (error instanceof StoreUnavailable && error.outcome === 'none' && !error.connecting) || isTransactionConflict(error);
 
+const READING_VERBS = new Set(['select', 'with', 'start', 'savepoint', 'release', 'rollback', 'show', 'pragma', 'explain']);
+
+/**
+ * Whether `statement` (its SQL) needs to write, and so the write lock on the embedded store: what
+ * changes rows or the schema, a COMMIT, and SQLite's BEGIN IMMEDIATE / EXCLUSIVE. A SELECT, a
+ * plain BEGIN, a SAVEPOINT or a ROLLBACK reads or writes nothing of its own (outage.ts asks).
+ */
+export function writes(statement: string): boolean {
+  const match = /^\s*(\w+)(?:\s+(\w+))?/.exec(statement);
+  if (match === null) return false;
+  const verb = match[1]!.toLowerCase();
+  if (verb === 'begin') return /^(immediate|exclusive)$/i.test(match[2] ?? '');
+  // A WITH may write (a data-modifying CTE): counted a read, its success never ends an outage of writes too early.
+  return !READING_VERBS.has(verb);
+}
+
 /**
  * Whether the statement that failed may have taken effect: `none` when the database cannot have
  * kept anything of it (no connection was had, a transaction was cut before its COMMIT was sent,

@@ -355,8 +355,16 @@ export interface SyncLogRepo {
   /** Newest first. */
   list(accountId: number, bindingId?: number): Promise<SyncLogRecord[]>;
   get(accountId: number, id: number): Promise<SyncLogRecord | undefined>;
+  /** A run's entry: `running` when it starts (then `finish`ed), or one that ended already. Published now. */
   append(entry: NewSyncLog): Promise<SyncLogRecord>;
+  /** The end of a run logged `running`: its entry takes `outcome`, published now; undefined when it is gone or no longer running. */
+  finish(accountId: number, id: number, outcome: SyncLogOutcome): Promise<SyncLogRecord | undefined>;
+  /** The entry of `bindingId` still `running`, if any (at most one: runs of a binding hold its lease in turn). */
+  running(accountId: number, bindingId: number): Promise<SyncLogRecord | undefined>;
 }
+
+/** How a run ended, for SyncLogRepo.finish. */
+export type SyncLogOutcome = Pick<NewSyncLog, 'syncMode' | 'stats' | 'result' | 'reason'>;
 
 /**
  * What names a binding to the tables of its state: its account (the key the store is sharded by,

@@ -25,6 +25,7 @@ import { SignInGuard } from '../auth/sign-in.js';
 import type { RequestContext } from '../context.js';
 import { ServiceError } from '../errors.js';
 import { sourceOf } from '../http/client-address.js';
+import { requestState } from '../http/request-state.js';
 import type { SessionRecord } from '../store/records.js';
 import type { SyncmlSessionRow } from '../store/store.js';
 import { AUTH_BASIC, AUTH_MD5, claimedUsername } from './auth.js';
@@ -175,6 +176,8 @@ export class SyncmlEndpoint {
       onAuthenticated,
     }, checkPassword);
     const next = answered.state;
+    // The pipeline saw no account (the endpoint's auth is `none`): the session's, for the access log.
+    if (next.username !== undefined) requestState(ctx.event).user = next.username;
     if (state.accountId === undefined && claimed !== undefined) {
       if (next.accountId !== undefined) this.signIn.succeeded(claimed, source);
       else if (next.status === StatusCode.INVALID_CREDENTIALS && isGuess(header, state)) this.signIn.failed(claimed, source);

@@ -8,8 +8,7 @@ import type { SyncMode } from '@atomsync/atom';
 import { PhoneConnector, type Change, type OutgoingChange, type SideName } from '@atomsync/engine';
 import { itemClassOf, titleOf, type ItemDataclass } from '@atomsync/items';
 import type { AccountPrincipal } from '../auth/principal.js';
-import { runBinding, type SynchronizationDeps } from '../services/synchronization.js';
-import type { SyncLogRecord } from '../store/records.js';
+import { runBinding, type EndedRun, type SynchronizationDeps } from '../services/synchronization.js';
 import type { Repositories } from '../store/store.js';
 import type { DatastoreState, InChange, OutChange } from './session/state.js';
 
@@ -80,7 +79,7 @@ export interface ExchangeInput {
  * Runs the binding for the datastore with the phone as one side; the log record says whether it
  * completed. Throws only when the binding is gone (ServiceError 404) or cannot get its turn (409).
  */
-export async function exchange(input: ExchangeInput): Promise<SyncLogRecord> {
+export async function exchange(input: ExchangeInput): Promise<EndedRun> {
   const { deps, datastore } = input;
   const binding = await deps.store.bindings.get(input.account.id, datastore.bindingId);
   if (binding === undefined) throw new Error(`the binding ${datastore.bindingId} of this phone is gone`);

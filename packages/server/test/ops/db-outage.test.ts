@@ -11,8 +11,13 @@
  * fails the run; both still answer afterwards). While the database is down every failed write is
  * 503 `unavailable` and both instances answer some with Retry-After; a write begun once PostgreSQL
  * is back succeeds; every write acknowledged (201) is in the datastore afterwards (the writers'
- * ledger); each store logs the outage once and its end once; the held Ping answers Status 2 for a
- * contact added once the database is back. Waits are for counts of outcomes, never for times.
+ * ledger); each instance's log (its store's and its server's, one logger as `atomsync serve` has)
+ * says the outage once, with its cause, and its end once, and nothing else at warn or above — no
+ * line, let alone a stack, per refused request (issue 26); the held Ping answers Status 2 for a
+ * contact added once the database is back. An SDK client with its retries on (as an integrator
+ * has it) sends a write and a read while the database is down: each is answered 503 with
+ * Retry-After, waits as told, and succeeds once PostgreSQL is back, the write stored once (issue
+ * 26). Waits are for counts of outcomes, never for times.
  */
 import { Writable } from 'node:stream';
 import { el } from '@atomsync/activesync';
@@ -81,6 +86,9 @@ describe('two instances while PostgreSQL terminates its backends, stops and star
   let syncKey: string;
   /** Calls of the watched datastores' latest change on instance 0: a held Ping's watch makes them. */
   let lastChangedCalls = 0;
+  /** The SDK client with retries, and what each of its attempts was answered. */
+  let retrying: AtomSyncClient;
+  const attempts: { operationId: string; status: number; retryAfter: string | null }[] = [];
 
   beforeAll(async () => {
     postgres = await startStoppableCluster();
@@ -99,12 +107,14 @@ describe('two instances while PostgreSQL terminates its backends, stops and star
       },
     };
     for (const store of [counted, stores[1]!]) {
+      // servers.length is this instance's index below.
       servers.push(
         await listen(
           createServer({
             store,
             secrets,
-            logger: createLogger('silent'),
+            // The store's logger: one log per instance, as `atomsync serve` has it.
+            logger: logs[servers.length]!.logger,
             activesync: { ping: PING },
           }),
           { host: '127.0.0.1', port: 0 }
@@ -121,6 +131,19 @@ describe('two instances while PostgreSQL terminates its backends, stops and star
           retry: false,
         })
       );
+    // An integrator's client: retries on, each attempt's answer noted.
+    retrying = createClient({
+      baseUrl: servers[1]!.url,
+      auth: basicAuth('writer', 'writer-secret-pw'),
+      retry: { retries: 60 },
+      middleware: [
+        async (request, next, { operationId }) => {
+          const response = await next(request);
+          attempts.push({ operationId, status: response.status, retryAfter: response.headers.get('retry-after') });
+          return response;
+        },
+      ],
+    });
     datastore = (await sdks[1]!.datastore.create({ userId: 'outage-user' })).client.uuid!;
 
     // A phone on instance 0, bound to a datastore of its own, synced: ready to Ping.
@@ -152,6 +175,7 @@ describe('two instances while PostgreSQL terminates its backends, stops and star
 
   afterAll(async () => {
     for (const sdk of sdks) await sdk.close();
+    await retrying?.close();
     for (const server of servers) await server.close(1_000);
     for (const store of stores) await store.close().catch(() => undefined);
     await postgres?.cluster.stop();
@@ -236,6 +260,11 @@ describe('two instances while PostgreSQL terminates its backends, stops and star
       const notReady = await fetch(`${servers[0]!.url}/readyz`);
       expect(notReady.status).toBe(503);
       expect(await notReady.text()).toContain('<code>unavailable</code>');
+      // The retrying client's calls, sent while it is down: PostgreSQL comes back once both were told to come back later.
+      const refusedBefore = (operationId: string) => attempts.some((a) => a.operationId === operationId && a.status === 503 && a.retryAfter !== null);
+      const retriedWrite = retrying.datastore.contents(datastore).create({ title: 'retried', content: { type: 'text/vcard', value: VCARD('Retried') } });
+      const retriedRead = retrying.datastore.get(datastore);
+      await until('the retrying client to be refused', () => refusedBefore('createContent') && refusedBefore('getDatastoreClient'));
       await postgres!.restart();
       phase = 'back';
       await until('writes after PostgreSQL is back', () => count((o) => o.phase === 'back' && o.instance === 0) >= 20 && count((o) => o.phase === 'back' && o.instance === 1) >= 20);
@@ -247,6 +276,16 @@ describe('two instances while PostgreSQL terminates its backends, stops and star
       });
       const answer = await held;
       expect(textAt(answer.tree, 'Ping:Status')).toBe('2');
+
+      // The retrying client's calls succeeded once it was back, after 503s with Retry-After and nothing else.
+      expect((await retriedWrite).title).toBe('retried');
+      expect((await retriedRead).client.uuid).toBe(datastore);
+      for (const operationId of ['createContent', 'getDatastoreClient']) {
+        const answered = attempts.filter((a) => a.operationId === operationId).map((a) => [a.status, a.retryAfter]);
+        expect(answered.length).toBeGreaterThan(1);
+        expect(answered.slice(0, -1)).toEqual(answered.slice(0, -1).map(() => [503, '2']));
+        expect(answered.at(-1)![0]).toBe(operationId === 'createContent' ? 201 : 200);
+      }
     } finally {
       stop = true;
       await Promise.all(writers);
@@ -263,6 +302,8 @@ describe('two instances while PostgreSQL terminates its backends, stops and star
     const feed = await sdks[0]!.datastore.contents(datastore).list();
     const stored = new Set((feed.entries ?? []).map((e) => e.title));
     expect(acknowledged.filter((title) => !stored.has(title))).toEqual([]);
+    // The retried write once: the 503s it was sent again after had kept nothing.
+    expect((feed.entries ?? []).filter((e) => e.title === 'retried')).toHaveLength(1);
     expect(acknowledged.length).toBeGreaterThan(100);
 
     // Both instances still up.
@@ -271,16 +312,19 @@ describe('two instances while PostgreSQL terminates its backends, stops and star
       expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
     }
 
-    // Each store said the stop once and its end once, not once per refused request.
+    // Each instance said the stop once, with its cause, and its end once: nothing per refused request.
     for (const [i, log] of logs.entries()) {
       const since = log.lines.slice(logged[i]);
-      expect(since.filter((l) => String(l.msg).startsWith('store unreachable'))).toHaveLength(1);
-      expect(since.filter((l) => String(l.msg).startsWith('store reachable again'))).toHaveLength(1);
+      expect(since.map((l) => l.level)).toEqual([50, 40]);
+      const [stopped, back] = since as [Record<string, unknown>, Record<string, unknown>];
+      expect(stopped.cause).toEqual(expect.stringMatching(/\S/));
+      expect(stopped.msg).toBe(`store unreachable (${String(stopped.cause)}): requests answer 503 until it is back`);
+      expect(back.msg).toMatch(/^store reachable again after [\d.]+ s \(\d+ failed statements\)$/);
     }
     console.info(
       `db outage: ${acknowledged.length} writes acknowledged, ${count((o) => o.phase === 'down' && o.status === 503)} answered 503 while PostgreSQL was down, ${count(
         (o) => o.phase === 'terminated' && o.status === 503
-      )} when its backends were terminated`
+      )} when its backends were terminated; the retrying client's write took ${attempts.filter((a) => a.operationId === 'createContent').length} attempts`
     );
   });
 });

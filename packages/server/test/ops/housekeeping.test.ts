@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OAUTH_WINDOW_SECONDS } from '../../src/auth/accounts.js';
 import { DEFAULT_TOMBSTONE_RETENTION_DAYS, HOUSEKEEPING_JOBS, TOMBSTONE_BATCH, type HousekeepingJob } from '../../src/housekeeping/jobs.js';
 import { Housekeeping } from '../../src/housekeeping/runner.js';
+import { StoreUnavailable } from '../../src/store/faults.js';
 import type { ClientKey, Store } from '../../src/store/store.js';
 import { CHATLOG_MAX_BYTES, CHATLOG_RETENTION_MS, SESSION_IDLE_MS } from '../../src/syncml/endpoint.js';
 import { openStore } from '../../src/store/open.js';
@@ -274,6 +275,25 @@ describe('the housekeeping runner', () => {
     expect(fine).toBe(3);
     expect(warnings).toHaveLength(3);
     expect(warnings[0]).toMatchObject({ job: 'failing' });
+    await keeper.stop();
+  });
+
+  it('a job failing on an unreachable store adds no warning: the store says the outage once (store/outage.ts)', async () => {
+    vi.useFakeTimers();
+    const warnings: unknown[] = [];
+    const debug: unknown[] = [];
+    const logger = { warn: (o: unknown) => warnings.push(o), debug: (o: unknown) => debug.push(o) } as unknown as import('pino').Logger;
+    let runs = 0;
+    const keeper = new Housekeeping(logger, {
+      firstRunMs: 100,
+      random: noJitter,
+      jobs: [{ name: 'away', everyMs: 1_000, run: async () => { runs++; throw new StoreUnavailable('ECONNREFUSED', 'none'); } }],
+    });
+    keeper.start(store);
+    await vi.advanceTimersByTimeAsync(2_100);
+    expect(runs).toBe(3);
+    expect(warnings).toEqual([]);
+    expect(debug).toEqual([{ job: 'away', cause: 'ECONNREFUSED' }, { job: 'away', cause: 'ECONNREFUSED' }, { job: 'away', cause: 'ECONNREFUSED' }]);
     await keeper.stop();
   });
 

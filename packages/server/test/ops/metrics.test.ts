@@ -6,7 +6,7 @@
  * shows (PostgreSQL pool figures, SQLite file sizes), the default process metrics are there;
  * /metrics for administrators only or not at all; request-scoped log lines carry the request id.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -20,6 +20,7 @@ import { createLogger } from '../../src/log.js';
 import { createServer } from '../../src/server.js';
 import { createAccount } from '../../src/services/accounts.js';
 import { openStore } from '../../src/store/open.js';
+import type { Store } from '../../src/store/store.js';
 import type { TestAccount } from '../support/server.js';
 import { createTestSchema, storeKinds, type StoreKind, type TestSchema } from '../support/stores.js';
 import { datastorePair } from '../sync/fixtures.js';
@@ -40,8 +41,21 @@ function capture(): { logger: ReturnType<typeof createLogger>; lines: Record<str
       done();
     },
   });
-  return { logger: createLogger('info', sink), lines };
+  // At debug: probes and scrapes are logged there (http/access-log.ts).
+  return { logger: createLogger('debug', sink), lines };
 }
+
+/** Resolves once `condition` holds, checking every 20 ms; fails after `limitMs` saying `what` (a bound against a hang, not a timing claim). */
+async function until(what: string, condition: () => Promise<boolean>, limitMs = 20_000): Promise<void> {
+  const started = performance.now();
+  while (!(await condition())) {
+    if (performance.now() - started > limitMs) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** @atomsync/server's version, from its package.json (what atomsync_build_info names). */
+const SERVER_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 async function openAsServe(kind: StoreKind): Promise<{ opened: OpenedStore; schema?: TestSchema }> {
   if (kind === 'sqlite') {
@@ -68,10 +82,25 @@ describe.each(storeKinds)('operations endpoints (%s)', (kind) => {
     return parseExposition(await answer.text());
   }
 
+  /** While set, every synchronization run waits for it once it has logged itself running. */
+  let holdRuns: Promise<void> | undefined;
+
   beforeAll(async () => {
     ({ opened, schema } = await openAsServe(kind));
     metrics = createMetrics({ process: true });
-    const app = createServer({ store: opened.store, secrets: opened.secrets, logger, metrics, storeStats: opened.stats });
+    const { syncLog } = opened.store;
+    const store: Store = {
+      ...opened.store,
+      syncLog: {
+        ...syncLog,
+        append: async (entry) => {
+          const record = await syncLog.append(entry);
+          if (record.result === 'running') await holdRuns;
+          return record;
+        },
+      },
+    };
+    const app = createServer({ store, secrets: opened.secrets, logger, metrics, storeStats: opened.stats });
     running = await listen(app, { host: '127.0.0.1', port: 0 });
     const password = 'alice-secret-pw';
     const record = await createAccount(opened, { username: 'alice', password, admin: false });
@@ -124,6 +153,71 @@ describe.each(storeKinds)('operations endpoints (%s)', (kind) => {
     expect(valueOf(await scrape(), 'atomsync_sync_runs_total', { mode: '205', result: 'failed' })).toBe(0);
   });
 
+  it('shows a run in progress while it runs, in the gauge and its log entry, then its duration and the items it synced by the kind of client they went to', async () => {
+    const at = (samples: Sample[], name: string, labels: Record<string, string> = {}) => valueOf(samples, name, labels) ?? 0;
+    const before = await scrape();
+    const pair = await datastorePair(alice);
+    await pair.source.add('Ida Lund');
+    await pair.source.add('Jon Berg');
+    let release!: () => void;
+    holdRuns = new Promise((resolve) => (release = resolve));
+    let run: ReturnType<typeof pair.run>;
+    let runningId: string | undefined;
+    try {
+      run = pair.run(200);
+      await until('the run to show in progress', async () => at(await scrape(), 'atomsync_sync_runs_in_progress') === at(before, 'atomsync_sync_runs_in_progress') + 1);
+      // Its log entry says so: a slow sync (its first), running, nothing counted yet.
+      const during = (await alice.client.syncengine.bindingLog(pair.id)).entries;
+      expect(during.map((e) => [e.result, e.syncMode, e.dataclass, e.syncStats.target.statistics.addsIn])).toEqual([['running', 201, 'Contacts', 0]]);
+      runningId = during[0]!.id;
+    } finally {
+      holdRuns = undefined;
+      release();
+    }
+    // The first run of a binding is a slow sync: both cards added to the target, a datastore.
+    const done = await run;
+    expect([done.result, done.id]).toEqual(['completed', runningId]);
+    // The same entry, ended: no second one.
+    expect((await alice.client.syncengine.bindingLog(pair.id)).entries.map((e) => [e.id, e.result, e.syncStats.target.statistics.addsIn])).toEqual([[runningId, 'completed', 2]]);
+    const after = await scrape();
+    const moved = (name: string, labels: Record<string, string> = {}) => at(after, name, labels) - at(before, name, labels);
+    expect(at(after, 'atomsync_sync_runs_in_progress')).toBe(at(before, 'atomsync_sync_runs_in_progress'));
+    expect(moved('atomsync_sync_run_duration_seconds_count', { result: 'completed' })).toBe(1);
+    expect(moved('atomsync_sync_run_duration_seconds_bucket', { result: 'completed', le: '+Inf' })).toBe(1);
+    expect(moved('atomsync_sync_run_duration_seconds_sum', { result: 'completed' })).toBeGreaterThan(0);
+    expect(moved('atomsync_sync_run_duration_seconds_count', { result: 'failed' })).toBe(0);
+    expect(moved('atomsync_sync_items_total', { protocol: 'datastore', change: 'add' })).toBe(2);
+    expect(moved('atomsync_sync_items_total', { protocol: 'datastore', change: 'replace' })).toBe(0);
+    for (const protocol of ['syncml', 'activesync', 'extdata']) expect(at(after, 'atomsync_sync_items_total', { protocol, change: 'add' })).toBe(0);
+  });
+
+  it('names its build', async () => {
+    const info = (await scrape()).filter((s) => s.name === 'atomsync_build_info');
+    expect(info.map((s) => [s.labels, s.value])).toEqual([[{ version: SERVER_VERSION, node: process.version }, 1]]);
+    expect(SERVER_VERSION).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('logs probes and scrapes at debug, other requests at info naming the account they signed in as', async () => {
+    lines.length = 0;
+    for (const path of ['/healthz', '/livez', '/readyz']) expect((await get(path)).status).toBe(200);
+    await scrape();
+    expect((await get('/v2/syncengine/', { headers: { authorization: basic('alice', 'alice-secret-pw') } })).status).toBe(200);
+    expect((await get('/v2/syncengine/', { headers: { authorization: basic('alice', 'not-her-password') } })).status).toBe(401);
+    expect((await get('/v2/phones/vendors/')).status).toBe(200);
+    const requests = lines.filter((l) => l.msg === 'request');
+    expect(requests.map((l) => [l.path, l.level, l.user])).toEqual([
+      ['/healthz', 20, undefined],
+      ['/livez', 20, undefined],
+      ['/readyz', 20, undefined],
+      ['/metrics', 20, undefined],
+      ['/v2/syncengine/', 30, 'alice'],
+      ['/v2/syncengine/', 30, undefined],
+      ['/v2/phones/vendors/', 30, undefined],
+    ]);
+    // Never a credential, whoever signed in.
+    expect(JSON.stringify(requests)).not.toMatch(/alice-secret-pw|not-her-password|Basic /);
+  });
+
   it('shows the store\'s connections', async () => {
     const samples = await scrape();
     if (kind === 'postgres') {
@@ -156,7 +250,7 @@ describe.each(storeKinds)('operations endpoints (%s)', (kind) => {
     await get('/metrics', { headers: { 'x-request-id': 'probe-2' } });
     await get('/v2/phones/vendors/', { headers: { 'x-request-id': 'probe-3' } });
     const requests = lines.filter((l) => l.msg === 'request');
-    expect(requests.map((l) => [l.reqId, l.op])).toEqual([['probe-1', 'readyz'], ['probe-2', 'metrics'], ['probe-3', 'listVendors']]);
+    expect(requests.map((l) => [l.reqId, l.op, l.level])).toEqual([['probe-1', 'readyz', 20], ['probe-2', 'metrics', 20], ['probe-3', 'listVendors', 30]]);
   });
 });
 
@@ -209,6 +303,16 @@ describe('sessions and runs are counted when their writes commit', () => {
       s = await samples();
       expect(during).toEqual([0]);
       expect(valueOf(s, 'atomsync_sync_runs_total', { mode: '202', result: 'completed' })).toBe(1);
+
+      // A run logged running is counted when it ends, as it ended.
+      const running = await store.syncLog.append({ ...entry, result: 'running' });
+      expect(valueOf(await samples(), 'atomsync_sync_runs_total', { mode: '202', result: 'running' })).toBeUndefined();
+      expect(await store.syncLog.finish(account!.id, running.id, { syncMode: 201, stats: entry.stats, result: 'failed', reason: 'no' })).toMatchObject({ id: running.id, result: 'failed' });
+      // Ended already: finished again it is not found, nor counted.
+      expect(await store.syncLog.finish(account!.id, running.id, { syncMode: 201, stats: entry.stats, result: 'completed', reason: null })).toBeUndefined();
+      s = await samples();
+      expect(valueOf(s, 'atomsync_sync_runs_total', { mode: '201', result: 'failed' })).toBe(1);
+      expect(valueOf(s, 'atomsync_sync_runs_total', { mode: '201', result: 'completed' })).toBe(0);
     } finally {
       await raw.close();
     }

@@ -88,6 +88,34 @@ describe.each(storeKinds)('bindings and sync log (%s)', (kind) => {
     expect(await store().syncLog.list(alice.id, b1.id)).toEqual([]);
   });
 
+  it('finishes a running entry once, under its id, finds the running entry of a binding, and fails it when its binding goes', async () => {
+    const alice = await makeAccount(store(), 'alice');
+    const bob = await makeAccount(store(), 'bob');
+    const source = { kind: 'datastore' as const, uuid: uid('ds') };
+    const target = { kind: 'extdata' as const, uuid: uid('ext') };
+    const binding = await store().bindings.create({ accountId: alice.id, source, target, conflictWinner: 'source' });
+    const running: NewSyncLog = { accountId: alice.id, bindingId: binding.id, source, target, syncMode: 201, dataclass: 'Contacts', stats: { ...stats, source: zero, target: zero }, result: 'running', reason: null };
+    const started = await store().syncLog.append(running);
+    expect(await store().syncLog.running(alice.id, binding.id)).toEqual(started);
+    expect(await store().syncLog.running(bob.id, binding.id)).toBeUndefined();
+    // Another account's id finishes nothing.
+    expect(await store().syncLog.finish(bob.id, started.id, { syncMode: 200, stats, result: 'completed', reason: null })).toBeUndefined();
+    await sleep(3);
+    const done = await store().syncLog.finish(alice.id, started.id, { syncMode: 200, stats, result: 'completed', reason: null });
+    expect(done).toMatchObject({ id: started.id, bindingId: binding.id, syncMode: 200, stats, result: 'completed', reason: null, dataclass: 'Contacts' });
+    expect(done!.published.getTime()).toBeGreaterThan(started.published.getTime());
+    // Ended: neither running nor finished again.
+    expect(await store().syncLog.running(alice.id, binding.id)).toBeUndefined();
+    expect(await store().syncLog.finish(alice.id, started.id, { syncMode: 201, stats, result: 'failed', reason: 'late' })).toBeUndefined();
+    expect(await store().syncLog.get(alice.id, started.id)).toEqual(done);
+
+    // A binding deleted while its run is logged running: the entry fails, and the ended one stays as it was.
+    const orphan = await store().syncLog.append(running);
+    await store().bindings.delete(alice.id, binding.id);
+    expect(await store().syncLog.get(alice.id, orphan.id)).toMatchObject({ bindingId: null, result: 'failed', reason: expect.stringMatching(/^interrupted: its binding was deleted/) });
+    expect(await store().syncLog.get(alice.id, started.id)).toEqual({ ...done, bindingId: null });
+  });
+
   it('phone bindings: create, list, find by SyncML client', async () => {
     const alice = await makeAccount(store(), 'alice');
     const bob = await makeAccount(store(), 'bob');

@@ -5,7 +5,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/log.js';
-import { isTransactionConflict, mayRunAgain, outcomeOf, StoreUnavailable, unreachableCause } from '../../src/store/faults.js';
+import { isTransactionConflict, mayRunAgain, outcomeOf, StoreUnavailable, unreachableCause, writes } from '../../src/store/faults.js';
 import { OutageLog } from '../../src/store/outage.js';
 
 /** An error as pg, Node or better-sqlite3 make it: a message and maybe a code. */
@@ -106,6 +106,27 @@ describe('outcomeOf: may the database have kept a statement whose connection fai
   });
 });
 
+describe('writes: does a statement need to write (the embedded store\'s write lock)?', () => {
+  it.each<[string, boolean]>([
+    ['insert into "contents" values ($1)', true],
+    ['UPDATE "accounts" set "admin" = $1', true],
+    ['delete from "tokens"', true],
+    ['commit', true],
+    ['begin immediate', true],
+    ['BEGIN EXCLUSIVE', true],
+    ['create table t (a int)', true],
+    ['begin', false],
+    ['start transaction isolation level serializable', false],
+    ['  select * from "accounts"', false],
+    ['rollback', false],
+    ['savepoint sp1', false],
+    ['pragma data_version', false],
+    ['', false],
+  ])('%s → %s', (sql, expected) => {
+    expect(writes(sql)).toBe(expected);
+  });
+});
+
 describe('OutageLog', () => {
   function capture() {
     const lines: Record<string, unknown>[] = [];
@@ -145,6 +166,30 @@ describe('OutageLog', () => {
     outage.answered(performance.now());
     expect(outage.down).toBe(false);
     expect(lines.map((l) => String(l.msg).split(':')[0])).toEqual(['store unreachable (57P01 admin_shutdown)', expect.stringContaining('reachable again')]);
+  });
+
+  it('while only writes fail (a file locked by another process), ends the outage at a write, not at the reads that go on', () => {
+    const { log, lines } = capture();
+    const outage = new OutageLog(log);
+    outage.failed('SQLITE_BUSY', failure('database is locked', 'SQLITE_BUSY'), true);
+    outage.answered(performance.now());
+    outage.failed('SQLITE_BUSY', failure('database is locked', 'SQLITE_BUSY'), true);
+    outage.answered(performance.now(), false);
+    expect(outage.down).toBe(true);
+    expect(lines.map((l) => String(l.msg).split(':')[0])).toEqual(['store unreachable (SQLITE_BUSY)']);
+    outage.answered(performance.now(), true);
+    expect(outage.down).toBe(false);
+    expect(lines.map((l) => String(l.msg).split(':')[0])).toEqual(['store unreachable (SQLITE_BUSY)', expect.stringMatching(/^store reachable again after [\d.]+ s \(2 failed statements\)$/)]);
+  });
+
+  it('once a read failed too, ends the outage at any answer', () => {
+    const { log, lines } = capture();
+    const outage = new OutageLog(log);
+    outage.failed('57P01 admin_shutdown', failure('x'), true);
+    outage.failed('ECONNREFUSED', failure('x', 'ECONNREFUSED'));
+    outage.answered(performance.now());
+    expect(outage.down).toBe(false);
+    expect(lines).toHaveLength(2);
   });
 
   it('says each outage of its own', () => {

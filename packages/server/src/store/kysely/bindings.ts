@@ -64,6 +64,15 @@ export function bindingRepo(ctx: StoreContext): BindingRepo {
     },
     async delete(accountId, id) {
       return ctx.inTransaction(async () => {
+        // A run still logged running has lost its binding: it cannot end well (and one whose server died would stay running).
+        await ctx
+          .db()
+          .updateTable('sync_log')
+          .set({ result: 'failed', reason: 'interrupted: its binding was deleted while it ran; nothing of it was committed', published: Date.now() })
+          .where('account_id', '=', accountId)
+          .where('binding_id', '=', id)
+          .where('result', '=', 'running')
+          .execute();
         // Its log stays, no longer naming it (no foreign key does this: see migration 10).
         await ctx.db().updateTable('sync_log').set({ binding_id: null }).where('account_id', '=', accountId).where('binding_id', '=', id).execute();
         const result = await ctx.db().deleteFrom('bindings').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
@@ -138,6 +147,22 @@ export function syncLogRepo(ctx: StoreContext): SyncLogRepo {
           .executeTakeFirstOrThrow()
       );
       return syncLog(row);
+    },
+    async finish(accountId, id, outcome) {
+      const row = await ctx
+        .db()
+        .updateTable('sync_log')
+        .set({ sync_mode: outcome.syncMode, stats: JSON.stringify(outcome.stats), result: outcome.result, reason: outcome.reason, published: Date.now() })
+        .where('account_id', '=', accountId)
+        .where('id', '=', id)
+        .where('result', '=', 'running')
+        .returningAll()
+        .executeTakeFirst();
+      return row && syncLog(row);
+    },
+    async running(accountId, bindingId) {
+      const row = await ctx.db().selectFrom('sync_log').selectAll().where('account_id', '=', accountId).where('binding_id', '=', bindingId).where('result', '=', 'running').executeTakeFirst();
+      return row && syncLog(row);
     },
   };
 }

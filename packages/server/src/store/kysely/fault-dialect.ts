@@ -9,7 +9,7 @@
  * sync runs, the phone protocols, housekeeping, migrations) is read the same way.
  */
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult } from 'kysely';
-import { outcomeOf, StoreUnavailable, unreachableCause } from '../faults.js';
+import { outcomeOf, StoreUnavailable, unreachableCause, writes } from '../faults.js';
 import type { OutageLog } from '../outage.js';
 
 /** What a connection's transaction is at: the outcome of a failure depends on it. */
@@ -53,10 +53,11 @@ function readFaults(connection: DatabaseConnection, outage: OutageLog): void {
   const state: ConnectionState = { inTransaction: false, commitLost: false };
   connection.executeQuery = async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
     const verb = /^\s*(\w+)/.exec(query.sql)?.[1]?.toLowerCase();
+    const write = writes(query.sql);
     const sent = performance.now();
     try {
       const result = await execute<R>(query);
-      outage.answered(sent);
+      outage.answered(sent, write);
       if (verb === 'begin' || verb === 'start') state.inTransaction = true;
       else if (verb === 'commit' || verb === 'rollback' || verb === 'end') state.inTransaction = false;
       if (verb === 'begin' || verb === 'start') state.commitLost = false;
@@ -65,16 +66,16 @@ function readFaults(connection: DatabaseConnection, outage: OutageLog): void {
       const outcome = outcomeOf(query.sql, state.inTransaction, state.commitLost);
       if (verb === 'commit' || verb === 'end') state.commitLost = unreachableCause(error) !== undefined;
       if (verb === 'commit' || verb === 'rollback' || verb === 'end') state.inTransaction = false;
-      throw unavailable(error, outcome, outage);
+      throw unavailable(error, outcome, outage, false, write);
     }
   };
 }
 
 /** `error` as StoreUnavailable when it means the store is unreachable (logged as the outage's), else as it is. */
-function unavailable(error: unknown, outcome: 'none' | 'unknown', outage: OutageLog, connecting = false): unknown {
+function unavailable(error: unknown, outcome: 'none' | 'unknown', outage: OutageLog, connecting = false, write = false): unknown {
   if (error instanceof StoreUnavailable) return error;
   const cause = unreachableCause(error);
   if (cause === undefined) return error;
-  outage.failed(cause, error);
+  outage.failed(cause, error, write);
   return new StoreUnavailable(cause, outcome, { cause: error, connecting });
 }
