@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import { createLogger } from '../log.js';
 import { faultReadingDialect } from './kysely/fault-dialect.js';
 import { prepareSqliteFiles } from './data-dir.js';
-import { migrate } from './kysely/migrations.js';
+import { distribute, migrate } from './kysely/migrations.js';
 import type { Database } from './kysely/schema.js';
 import { createKyselyStore } from './kysely/store.js';
 import { StoreUnavailable } from './faults.js';
@@ -39,6 +39,20 @@ export async function openStore(options: StoreOptions, { log = createLogger('war
     throw error instanceof StoreUnavailable && error.cause !== undefined ? error.cause : error;
   }
   return createKyselyStore(db, options.kind, poolStats);
+}
+
+/**
+ * `atomsync store distribute`: migrates the PostgreSQL store at `url` and distributes it on Citus
+ * as planned (kysely/distribution.ts). Returns the tables it distributed (none when it already was).
+ */
+export async function distributeStore(url: string, { log = createLogger('warn') }: OpenOptions = {}): Promise<string[]> {
+  const { db } = postgres(url, new OutageLog(log));
+  try {
+    await migrate(db, 'postgres');
+    return await distribute(db);
+  } finally {
+    await db.destroy();
+  }
 }
 
 /**

@@ -6,11 +6,15 @@
  * (its connections' search_path), dropped again on close, so tests running in parallel never see
  * each other's rows. A schema rather than a database: CREATE DATABASE copies a template and took
  * 0.2–0.8 s here, CREATE SCHEMA takes milliseconds, and the store cannot tell the difference.
+ *
+ * On the Citus test cluster (postgres.ts, ATOMSYNC_TEST_CITUS=1) every PostgreSQL test store is
+ * distributed as the product distributes it (`atomsync store distribute`), in 4 shards a table
+ * rather than Citus's 32: a test store's tables are distributed and dropped in a few seconds.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openStore } from '../../src/store/open.js';
+import { distributeStore, openStore } from '../../src/store/open.js';
 import type { Store } from '../../src/store/store.js';
 import './postgres.js';
 
@@ -20,6 +24,7 @@ export const storeKinds: readonly StoreKind[] = ['sqlite', 'postgres'];
 export async function openTestStore(kind: StoreKind): Promise<Store> {
   if (kind === 'sqlite') return openStore({ kind: 'sqlite', file: ':memory:' });
   const schema = await createTestSchema();
+  if (schema.citus) await distributeStore(schema.url);
   const store = await openStore({ kind: 'postgres', url: schema.url });
   return {
     ...store,
@@ -33,19 +38,21 @@ export async function openTestStore(kind: StoreKind): Promise<Store> {
 export interface TestSchema {
   /** A connection URL whose connections see only this fresh, empty schema. */
   readonly url: string;
+  /** On the Citus test cluster: the schema's tables are not distributed until distributeStore is run on it. */
+  readonly citus: boolean;
   /** Drops it with everything in it. */
   drop(): Promise<void>;
 }
 
 /** A fresh, empty schema on the PostgreSQL test cluster: several stores may open its URL. */
 export async function createTestSchema(): Promise<TestSchema> {
-  const { adminUrl, error } = inject('postgres');
+  const { adminUrl, error, citus = false } = inject('postgres');
   if (adminUrl === undefined) throw new Error(error);
   const name = `t_${randomBytes(8).toString('hex')}`;
   await admin(adminUrl, `create schema ${name}`);
   const url = new URL(adminUrl);
-  url.searchParams.set('options', `-c search_path=${name}`);
-  return { url: url.toString(), drop: () => admin(adminUrl, `drop schema if exists ${name} cascade`) };
+  url.searchParams.set('options', `-c search_path=${name}${citus ? ' -c citus.shard_count=4' : ''}`);
+  return { url: url.toString(), citus, drop: () => admin(adminUrl, `drop schema if exists ${name} cascade`) };
 }
 
 async function admin(adminUrl: string, statement: string): Promise<void> {
