@@ -21,7 +21,7 @@ afterEach(async () => {
 });
 
 async function bare(): Promise<Kysely<any>> {
-  const schema = await createTestSchema();
+  const schema = await createTestSchema({ bare: true });
   if (!schema.citus) throw new Error('this suite runs on the Citus test cluster (ATOMSYNC_TEST_CITUS=1, vitest.citus.config.ts)');
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: schema.url, max: 2 }) }) });
   open = { db, schema };

@@ -24,7 +24,6 @@ export const storeKinds: readonly StoreKind[] = ['sqlite', 'postgres'];
 export async function openTestStore(kind: StoreKind): Promise<Store> {
   if (kind === 'sqlite') return openStore({ kind: 'sqlite', file: ':memory:' });
   const schema = await createTestSchema();
-  if (schema.citus) await distributeStore(schema.url);
   const store = await openStore({ kind: 'postgres', url: schema.url });
   return {
     ...store,
@@ -38,21 +37,27 @@ export async function openTestStore(kind: StoreKind): Promise<Store> {
 export interface TestSchema {
   /** A connection URL whose connections see only this fresh, empty schema. */
   readonly url: string;
-  /** On the Citus test cluster: the schema's tables are not distributed until distributeStore is run on it. */
+  /** On the Citus test cluster. */
   readonly citus: boolean;
   /** Drops it with everything in it. */
   drop(): Promise<void>;
 }
 
-/** A fresh, empty schema on the PostgreSQL test cluster: several stores may open its URL. */
-export async function createTestSchema(): Promise<TestSchema> {
+/**
+ * A fresh, empty schema on the PostgreSQL test cluster: several stores may open its URL. On the
+ * Citus test cluster it is migrated and distributed, as an operator's store is before its
+ * instances start, unless `bare` (a test of the migrations or of the distribution itself).
+ */
+export async function createTestSchema({ bare = false }: { readonly bare?: boolean } = {}): Promise<TestSchema> {
   const { adminUrl, error, citus = false } = inject('postgres');
   if (adminUrl === undefined) throw new Error(error);
   const name = `t_${randomBytes(8).toString('hex')}`;
   await admin(adminUrl, `create schema ${name}`);
   const url = new URL(adminUrl);
   url.searchParams.set('options', `-c search_path=${name}${citus ? ' -c citus.shard_count=4' : ''}`);
-  return { url: url.toString(), citus, drop: () => admin(adminUrl, `drop schema if exists ${name} cascade`) };
+  const schema = { url: url.toString(), citus, drop: () => admin(adminUrl, `drop schema if exists ${name} cascade`) };
+  if (citus && !bare) await distributeStore(schema.url);
+  return schema;
 }
 
 async function admin(adminUrl: string, statement: string): Promise<void> {

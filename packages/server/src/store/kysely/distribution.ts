@@ -21,6 +21,7 @@
  * not cascade to a new table's rows).
  */
 import { sql, type Kysely } from 'kysely';
+import { WRITES_SEQUENCE } from './write-counter.js';
 
 /** Written before a phone signs in: keyed by its session, each by the column named here (it leads the primary key). */
 export const SESSION_KEYED: ReadonlyMap<string, string> = new Map([
@@ -107,6 +108,8 @@ export async function distributeNew(db: Kysely<any>): Promise<string[]> {
   // One connection per worker for the DDL of a transaction that also distributes tables with
   // foreign keys: Citus refuses parallel shard access after a sequential one in one transaction.
   await sql`set local citus.multi_shard_modify_mode to 'sequential'`.execute(db);
+  // The count of committed writes, Store.version's on Citus (write-counter.ts): on the coordinator.
+  await sql.raw(`create sequence if not exists ${WRITES_SEQUENCE}`).execute(db);
   const now = await currentPlacements(db);
   const pending = [...now].filter(([name, kind]) => kind === undefined && placement(name).kind !== 'local').map(([name]) => name);
   const unkeyed = await tablesWithout(db, pending.filter((name) => placement(name).kind === 'distributed'));
