@@ -117,6 +117,7 @@ var INDEX = [
 {"title":"The secret key","url":"operators.html#the-secret-key","kind":"guide","detail":"Running atomsync"},
 {"title":"Several instances behind a load balancer","url":"operators.html#several-instances-behind-a-load-balancer","kind":"guide","detail":"Running atomsync"},
 {"title":"Past one PostgreSQL: sharding by account","url":"operators.html#past-one-postgresql-sharding-by-account","kind":"guide","detail":"Running atomsync"},
+{"title":"Running on Citus","url":"operators.html#running-on-citus","kind":"guide","detail":"Running atomsync"},
 {"title":"HTTPS","url":"operators.html#https","kind":"guide","detail":"Running atomsync"},
 {"title":"The server's own certificate","url":"operators.html#the-servers-own-certificate","kind":"guide","detail":"Running atomsync"},
 {"title":"TLS and a reverse proxy","url":"operators.html#tls-and-a-reverse-proxy","kind":"guide","detail":"Running atomsync"},
