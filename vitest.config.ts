@@ -24,6 +24,8 @@ export default defineConfig({
   },
   test: {
     include: ['packages/*/test/**/*.test.ts', 'codegen/test/**/*.test.ts', 'examples/*/test/**/*.test.ts', 'test/packaging/**/*.test.ts', 'test/docs/**/*.test.ts', 'test/architecture/**/*.test.ts', 'test/console/**/*.test.ts'],
+    // The Citus-only tests run in the Citus suite (vitest.citus.config.ts), on its cluster.
+    exclude: ['**/node_modules/**', '**/*.citus.test.ts'],
     // Validates, per test file, every document the encoders wrote against spec/xsd.
     setupFiles: ['test/support/emitted-xsd.setup.ts'],
     // One throwaway PostgreSQL cluster per run for the stores' PostgreSQL half.

@@ -5,9 +5,10 @@ import { catalogueCommand } from './catalogue.js';
 import { exportCommand } from './export.js';
 import { importCommand } from './import.js';
 import { serveCommand } from './serve.js';
+import { storeCommand } from './store.js';
 import { packageVersion } from './usage.js';
 
 export const main = defineCommand({
   meta: { name: 'atomsync', version: packageVersion(), description: 'atomsync reference server' },
-  subCommands: { serve: serveCommand, account: accountCommand, catalogue: catalogueCommand, import: importCommand, export: exportCommand },
+  subCommands: { serve: serveCommand, account: accountCommand, catalogue: catalogueCommand, import: importCommand, export: exportCommand, store: storeCommand },
 });

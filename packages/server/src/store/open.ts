@@ -6,7 +6,9 @@ import type { Logger } from 'pino';
 import { createLogger } from '../log.js';
 import { faultReadingDialect } from './kysely/fault-dialect.js';
 import { prepareSqliteFiles } from './data-dir.js';
-import { migrate } from './kysely/migrations.js';
+import { distribute, migrate } from './kysely/migrations.js';
+import { isDistributed } from './kysely/distribution.js';
+import { countingWrites, type WriteCounter } from './kysely/write-counter.js';
 import type { Database } from './kysely/schema.js';
 import { createKyselyStore } from './kysely/store.js';
 import { StoreUnavailable } from './faults.js';
@@ -29,16 +31,34 @@ export interface OpenOptions {
 
 export async function openStore(options: StoreOptions, { log = createLogger('warn') }: OpenOptions = {}): Promise<Store> {
   const outage = new OutageLog(log);
-  const { db, poolStats } = options.kind === 'sqlite' ? { db: sqlite(options.file, outage), poolStats: undefined } : postgres(options.url, outage);
+  const counter: WriteCounter = { enabled: false };
+  const { db, poolStats } = options.kind === 'sqlite' ? { db: sqlite(options.file, outage), poolStats: undefined } : postgres(options.url, outage, counter);
   try {
     await migrate(db, options.kind);
+    // Known from here: a store distributed after this instance opened it counts no writes
+    // (guide/operators.md: restart the instances after `atomsync store distribute`).
+    counter.enabled = options.kind === 'postgres' && (await isDistributed(db));
   } catch (error) {
     await db.destroy();
     // A store that cannot be opened is the caller's to say in its own words (the CLI prints the
     // driver's: `connect ECONNREFUSED 127.0.0.1:5432`), not a request's 503.
     throw error instanceof StoreUnavailable && error.cause !== undefined ? error.cause : error;
   }
-  return createKyselyStore(db, options.kind, poolStats);
+  return createKyselyStore(db, options.kind, poolStats, { distributed: counter.enabled });
+}
+
+/**
+ * `atomsync store distribute`: migrates the PostgreSQL store at `url` and distributes it on Citus
+ * as planned (kysely/distribution.ts). Returns the tables it distributed (none when it already was).
+ */
+export async function distributeStore(url: string, { log = createLogger('warn') }: OpenOptions = {}): Promise<string[]> {
+  const { db } = postgres(url, new OutageLog(log));
+  try {
+    await migrate(db, 'postgres');
+    return await distribute(db);
+  } finally {
+    await db.destroy();
+  }
 }
 
 /**
@@ -143,7 +163,7 @@ const PG_CONNECT_TIMEOUT_MS = 10_000;
  */
 const PG_KEEPALIVE_IDLE_MS = 10_000;
 
-function postgres(url: string, outage: OutageLog): { db: Kysely<Database>; poolStats: () => PoolStats } {
+function postgres(url: string, outage: OutageLog, counter: WriteCounter = { enabled: false }): { db: Kysely<Database>; poolStats: () => PoolStats } {
   const pool = new pg.Pool({
     connectionString: url,
     connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
@@ -165,5 +185,5 @@ function postgres(url: string, outage: OutageLog): { db: Kysely<Database>; poolS
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   const poolStats = (): PoolStats => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 });
-  return { db: new Kysely<Database>({ dialect: faultReadingDialect(new PostgresDialect({ pool }), outage) }), poolStats };
+  return { db: new Kysely<Database>({ dialect: faultReadingDialect(countingWrites(new PostgresDialect({ pool }), counter), outage) }), poolStats };
 }

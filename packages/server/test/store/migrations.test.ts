@@ -26,7 +26,7 @@ async function bare(kind: StoreKind): Promise<{ db: Kysely<any>; drop(): Promise
     const db = new Kysely<any>({ dialect: new SqliteDialect({ database }) });
     return { db, drop: () => db.destroy() };
   }
-  const schema: TestSchema = await createTestSchema();
+  const schema: TestSchema = await createTestSchema({ bare: true });
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: schema.url, max: 2 }) }) });
   return {
     db,

@@ -123,7 +123,7 @@ describe('prepared statements on PostgreSQL', () => {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     try {
       await migrate(db, 'postgres');
-      const ctx = { dialect: 'postgres' as const, db: () => db, inTransaction: <T>(work: () => Promise<T>) => work() };
+      const ctx = { dialect: 'postgres' as const, distributed: false, db: () => db, inTransaction: <T>(work: () => Promise<T>) => work() };
       const byName = prepared<{ username: string }>('select "username" from "accounts" where "username" = ? or "username" = ? order by "username"');
       await db.insertInto('accounts').values([
         { username: 'alice', password_hash: 'h', syncml_digest: null, admin: 0, created: 1, updated: 1 },

@@ -11,20 +11,27 @@
  * No binaries → the PostgreSQL tests fail with `error` below, never skip: the second store must
  * be tested wherever the suite runs (.ci/run installs PostgreSQL when it is missing).
  * ATOMSYNC_TEST_POSTGRES_URL (an admin URL to an existing server) skips starting a cluster.
+ *
+ * ATOMSYNC_TEST_CITUS=1 (vitest.citus.config.ts): a Citus cluster instead, a coordinator and two
+ * workers from the citus tool beside the clone (../shared/tools/citus, or ATOMSYNC_CITUS_TOOL; its
+ * install.sh must have run, and it needs root), and every test store is distributed (stores.ts).
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { chown, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
 // The augmentation below needs 'vitest' in the program, which a program that imports this file
 // without any test (the benchmarks' tsconfig) would not have.
 import type {} from 'vitest';
 
-export type TestPostgres = { readonly adminUrl: string; readonly error?: undefined } | { readonly adminUrl?: undefined; readonly error: string };
+export type TestPostgres =
+  | { readonly adminUrl: string; readonly citus?: boolean; readonly error?: undefined }
+  | { readonly adminUrl?: undefined; readonly citus?: undefined; readonly error: string };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -38,6 +45,11 @@ const PG_ROOT = '/usr/lib/postgresql';
 const FALLBACK_USER = 'atomsync-pg';
 
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
+  if (process.env.ATOMSYNC_TEST_CITUS === '1') {
+    const cluster = await startCitus();
+    project.provide('postgres', { adminUrl: cluster.adminUrl, citus: true });
+    return cluster.stop;
+  }
   const given = process.env.ATOMSYNC_TEST_POSTGRES_URL;
   if (given) {
     project.provide('postgres', { adminUrl: given });
@@ -111,6 +123,55 @@ export async function startCluster(bin: string, { durable = false }: { readonly 
     await stop();
     throw new Error(`could not start the PostgreSQL test cluster: ${(error as Error).message}\n${serverLog}`);
   }
+}
+
+/** The citus tool: ../shared/tools/citus beside the clone (as on the CI machine), or ATOMSYNC_CITUS_TOOL. */
+function citusTool(): string {
+  const root = fileURLToPath(new URL('../../../../', import.meta.url));
+  return process.env.ATOMSYNC_CITUS_TOOL ?? resolve(root, '..', 'shared', 'tools', 'citus');
+}
+
+/**
+ * A Citus cluster (the tool's cluster.sh: three initdb'd clusters as `postgres` under a directory
+ * of /tmp it can reach, at three consecutive ports from a free one); stop() takes it down and
+ * removes the directory.
+ */
+export async function startCitus(): Promise<Cluster> {
+  const script = join(citusTool(), 'cluster.sh');
+  if (!existsSync(script)) throw new Error(`the citus tool is not at ${script}: set ATOMSYNC_CITUS_TOOL`);
+  const dir = join('/tmp', `atomsync-citus-${process.pid}-${Date.now()}`);
+  const stop = async () => {
+    await run('bash', [script, 'down', dir]).catch(() => undefined);
+  };
+  try {
+    const port = await freePorts(3);
+    const { stdout } = await run('bash', [script, 'up', dir, String(port)]);
+    const url = /DATABASE_URL=(\S+)/.exec(stdout)?.[1];
+    if (url === undefined) throw new Error(`cluster.sh printed no DATABASE_URL: ${stdout}`);
+    return { adminUrl: url, stop };
+  } catch (error) {
+    await stop();
+    throw new Error(`could not start the Citus test cluster: ${(error as Error).message}`);
+  }
+}
+
+/** A port p free with p+1 … p+n-1 (a few tries: another process may take one in between). */
+async function freePorts(n: number): Promise<number> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const port = await freePort();
+    if (port + n > 65_535) continue;
+    const free = await Promise.all(Array.from({ length: n - 1 }, (_, i) => isFree(port + i + 1)));
+    if (free.every(Boolean)) return port;
+  }
+  throw new Error(`no ${n} consecutive free ports`);
+}
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
 }
 
 /** `postgres` (Debian's package creates it), else a system user of our own. */

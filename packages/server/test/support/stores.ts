@@ -6,11 +6,15 @@
  * (its connections' search_path), dropped again on close, so tests running in parallel never see
  * each other's rows. A schema rather than a database: CREATE DATABASE copies a template and took
  * 0.2–0.8 s here, CREATE SCHEMA takes milliseconds, and the store cannot tell the difference.
+ *
+ * On the Citus test cluster (postgres.ts, ATOMSYNC_TEST_CITUS=1) every PostgreSQL test store is
+ * distributed as the product distributes it (`atomsync store distribute`), in 4 shards a table
+ * rather than Citus's 32: a test store's tables are distributed and dropped in a few seconds.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openStore } from '../../src/store/open.js';
+import { distributeStore, openStore } from '../../src/store/open.js';
 import type { Store } from '../../src/store/store.js';
 import './postgres.js';
 
@@ -33,19 +37,27 @@ export async function openTestStore(kind: StoreKind): Promise<Store> {
 export interface TestSchema {
   /** A connection URL whose connections see only this fresh, empty schema. */
   readonly url: string;
+  /** On the Citus test cluster. */
+  readonly citus: boolean;
   /** Drops it with everything in it. */
   drop(): Promise<void>;
 }
 
-/** A fresh, empty schema on the PostgreSQL test cluster: several stores may open its URL. */
-export async function createTestSchema(): Promise<TestSchema> {
-  const { adminUrl, error } = inject('postgres');
+/**
+ * A fresh, empty schema on the PostgreSQL test cluster: several stores may open its URL. On the
+ * Citus test cluster it is migrated and distributed, as an operator's store is before its
+ * instances start, unless `bare` (a test of the migrations or of the distribution itself).
+ */
+export async function createTestSchema({ bare = false }: { readonly bare?: boolean } = {}): Promise<TestSchema> {
+  const { adminUrl, error, citus = false } = inject('postgres');
   if (adminUrl === undefined) throw new Error(error);
   const name = `t_${randomBytes(8).toString('hex')}`;
   await admin(adminUrl, `create schema ${name}`);
   const url = new URL(adminUrl);
-  url.searchParams.set('options', `-c search_path=${name}`);
-  return { url: url.toString(), drop: () => admin(adminUrl, `drop schema if exists ${name} cascade`) };
+  url.searchParams.set('options', `-c search_path=${name}${citus ? ' -c citus.shard_count=4' : ''}`);
+  const schema = { url: url.toString(), citus, drop: () => admin(adminUrl, `drop schema if exists ${name} cascade`) };
+  if (citus && !bare) await distributeStore(schema.url);
+  return schema;
 }
 
 async function admin(adminUrl: string, statement: string): Promise<void> {

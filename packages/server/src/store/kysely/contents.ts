@@ -394,8 +394,11 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
           };
         });
         await releaseHrefs(ctx, items);
-        if (ctx.dialect === 'postgres') {
-          // One statement whatever the count: a column's values are one array.
+        // One PostgreSQL statement whatever the count: a column's values are one array. Not on
+        // Citus: there an insert … select from unnest is pulled through the coordinator and
+        // sent on as a statement across shards, where a VALUES list of one account's rows is
+        // routed whole to the account's shard (issue 24).
+        if (ctx.dialect === 'postgres' && !ctx.distributed) {
           const columns = INSERT_COLUMNS.map((column) => rows.map((row) => row[column]));
           await ctx.db().executeQuery(CompiledQuery.raw(unnestInsert('contents', INSERT_COLUMNS, INSERT_TYPES), columns));
         } else {

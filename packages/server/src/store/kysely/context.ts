@@ -5,6 +5,8 @@ import type { Database, Millis } from './schema.js';
 
 export interface StoreContext {
   readonly dialect: Dialect;
+  /** A PostgreSQL store distributed on Citus (distribution.ts): its version counts writes (write-counter.ts). */
+  readonly distributed: boolean;
   /** The current transaction when called inside `transaction`, else the store's database. */
   db(): Kysely<Database>;
   /** Runs `work` in a transaction, joining the current one if there is one. */

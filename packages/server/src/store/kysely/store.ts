@@ -42,7 +42,12 @@ const TRANSACTION_ATTEMPTS = 3;
 const RETRY_PAUSE_MS = 50;
 
 
-export function createKyselyStore(db: Kysely<Database>, dialect: Dialect, poolStats: () => PoolStats | undefined = () => undefined): Store {
+export function createKyselyStore(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  poolStats: () => PoolStats | undefined = () => undefined,
+  { distributed = false }: { readonly distributed?: boolean } = {},
+): Store {
   const current = new AsyncLocalStorage<Transaction<Database>>();
   const inTransaction = async <T>(work: () => Promise<T>, retry = false): Promise<T> => {
     if (current.getStore() !== undefined) return work();
@@ -55,7 +60,7 @@ export function createKyselyStore(db: Kysely<Database>, dialect: Dialect, poolSt
       }
     }
   };
-  const ctx: StoreContext = { dialect, db: () => current.getStore() ?? db, inTransaction };
+  const ctx: StoreContext = { dialect, distributed, db: () => current.getStore() ?? db, inTransaction };
 
   const repositories: Repositories = {
     accounts: accountRepo(ctx),

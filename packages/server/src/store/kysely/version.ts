@@ -9,15 +9,19 @@
  *   running transaction, the next transaction id, the ones running in between). What a read sees
  *   is decided by its snapshot alone, and the next id only grows, so an equal snapshot sees
  *   equal data, on any instance. Any transaction anywhere in the cluster that takes an id moves it.
+ * - Citus: the coordinator's snapshot and the count of committed writes (write-counter.ts says why).
  *
  * Either may also move without a change to what a given read answers: a kept answer is then
  * written again, never sent stale.
  */
 import { prepared } from './prepared.js';
 import type { StoreContext } from './context.js';
+import { WRITES_SEQUENCE } from './write-counter.js';
 
 const sqliteVersion = prepared<{ changes: number; version: number }>('select total_changes() as "changes", "data_version" as "version" from pragma_data_version()');
 const postgresVersion = prepared<{ snapshot: string }>('select pg_current_snapshot()::text as "snapshot"');
+/** On Citus the coordinator's snapshot misses the workers' writes: the count of committed writes is added (write-counter.ts). */
+const citusVersion = prepared<{ snapshot: string }>(`select pg_current_snapshot()::text || '/' || last_value as "snapshot" from ${WRITES_SEQUENCE}`);
 
 /** Reads asked for outside a transaction and not yet made, by database: each is made once, for all who asked. */
 const waiting = new WeakMap<object, Promise<string>>();
@@ -49,7 +53,7 @@ export function storeVersion(ctx: StoreContext): Promise<string> {
 
 async function readVersion(ctx: StoreContext): Promise<string> {
   if (ctx.dialect === 'postgres') {
-    const row = await postgresVersion.first(ctx, []);
+    const row = await (ctx.distributed ? citusVersion : postgresVersion).first(ctx, []);
     return row!.snapshot;
   }
   const row = await sqliteVersion.first(ctx, []);
