@@ -69,11 +69,12 @@ const calls: { [Id in OperationId]: Call<Id> } = {
   createDatastoreClient: { call: (c) => c.datastore.create(datastore.client), body: { links: [], client: datastore.client } },
   getDatastoreClient: { call: (c) => c.datastore.get(STORE), path: { clientUuid: STORE } },
   listAllContents: { call: (c) => c.datastore.allContents() },
-  listContents: { call: (c) => c.datastore.contents(STORE).list({ dataclass: 'Contacts' }), path: { clientUuid: STORE }, query: '?dataclass=Contacts' },
+  // A list call that names no page size asks for the client's default (100).
+  listContents: { call: (c) => c.datastore.contents(STORE).list({ dataclass: 'Contacts' }), path: { clientUuid: STORE }, query: '?dataclass=Contacts&max-results=100' },
   listContentChanges: {
     call: (c) => c.datastore.contents(STORE).changes({ since: '2009-06-01T12:00:00Z' }),
     path: { clientUuid: STORE },
-    query: '?since=2009-06-01T12%3A00%3A00Z',
+    query: '?since=2009-06-01T12%3A00%3A00Z&max-results=100',
   },
   createContent: { call: (c) => c.datastore.contents(STORE).create(content, { dataclass: 'Contacts' }), path: { clientUuid: STORE }, query: '?dataclass=Contacts', body: content },
   getContent: { call: (c) => c.datastore.contents(STORE).get(ITEM), path: { clientUuid: STORE, contentUuid: ITEM } },
