@@ -193,6 +193,17 @@ describe('typed calls', () => {
     expect(seen[1]!.url.searchParams.get('dataclass')).toBe('Calendar');
   });
 
+  it('gives a binding its id as a number: bindingId, what the binding\'s methods take', async () => {
+    const created = await client.syncengine.create(binding);
+    const id: number = created.bindingId;
+    // @ts-expect-error the id is a number, not the title's text
+    const asText: string = created.bindingId;
+    expect([id, asText, created.title]).toEqual([7, 7, '7']);
+    expect((await client.syncengine.list()).entries.map((e) => e.bindingId)).toEqual([7, 8]);
+    await client.syncengine.get(created.bindingId);
+    expect(seen.at(-1)!.url.pathname).toBe('/v2/syncengine/7/');
+  });
+
   it('sends Accept and Content-Type for Atom', async () => {
     await client.syncengine.create(binding);
     expect(seen[0]!.headers.get('Accept')).toBe('application/atom+xml');
