@@ -2,7 +2,8 @@
  * The CLI a newcomer meets (issue 26), as real processes on a temporary data directory: the
  * datastore clients an import names (add, list, by uuid or name, made by --create), every client
  * of an account, a wrong name answered with the command that lists them, `export | head` ending
- * quietly, colour only on a terminal, and `account delete` asking and keeping the last admin.
+ * quietly, colour and a progress bar only on a terminal, and `account delete` asking and keeping
+ * the last admin.
  * A terminal is a real pseudo-terminal: util-linux's `script`.
  */
 import { spawnSync } from 'node:child_process';
@@ -124,6 +125,17 @@ describe('output', () => {
     expect(run.stdout).toBe('BEGIN:VCARD\r\nVERSION:3.0\r\n');
     expect(run.stderr).toBe('');
     expect(run.pipeStatus).toBe('0');
+  });
+
+  it('a long import shows its progress on a terminal, and none through a pipe', () => {
+    const path = join(dir, 'progress.vcf');
+    writeFileSync(path, CARDS);
+    const shown = onTerminal(['import', path, '--user', 'alice', '--datastore', 'Progress', '--create']);
+    // The bar (drawn at the start, then as batches of 1,000 go in, at most 10 times a second), then the summary.
+    expect(shown.stdout).toMatch(/progress\.vcf \[.*\] \d+% \| [\d,]+ added, [\d,]+ twins, [\d,]+ refused/);
+    expect(shown.stdout).toContain(`imported ${path}: 3,000 added, 0 twins skipped, 0 refused\n`);
+    const piped = atomsync(['import', path, '--user', 'alice', '--datastore', 'Progress']);
+    expect([piped.stdout, piped.stderr]).toEqual([`imported ${path}: 0 added, 3,000 twins skipped, 0 refused\n`, '']);
   });
 
   it('--help has no colour through a pipe, colour on a terminal, and none there with NO_COLOR; FORCE_COLOR forces it', () => {
