@@ -67,7 +67,7 @@ export async function registerPhoneWithBackup(client: AtomSyncClient, request: P
     target: { syncSource: 'datastore', uuid: backupUuid },
     conflictWinner: 'target',
   });
-  return { phoneUuid: phone.client.uuid!, backupUuid, bindingId: Number(binding.title), saved: results.length - failed.length, failed };
+  return { phoneUuid: phone.client.uuid!, backupUuid, bindingId: binding.bindingId, saved: results.length - failed.length, failed };
 }
 
 /** The customer's datastore client: `user_id` is unique per account, so look before creating. */

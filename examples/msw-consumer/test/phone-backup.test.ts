@@ -5,9 +5,10 @@
  * real deployment has: an outage, a slow answer, a refused item.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { createMockServer, errorResponse, getBatchContentsMockHandler, getCreateSyncmlClientMockHandler, type MockServer } from '@atomsync/msw';
-import { AtomSyncError, basicAuth, createClient, type AtomSyncClient } from '@atomsync/sdk';
+import { AtomSyncError, basicAuth, createClient, isAtomSyncNetworkError, type AtomSyncClient } from '@atomsync/sdk';
 import { registerPhoneWithBackup, type PhoneBackupRequest } from '../src/phone-backup.js';
 
 const ATOMSYNC_URL = 'https://sync.crm.example';
@@ -96,6 +97,15 @@ describe('registerPhoneWithBackup', () => {
     server.use(getCreateSyncmlClientMockHandler(errorResponse({ status: 503, code: 'internal', message: 'Down for maintenance' })));
     const error = await registerPhoneWithBackup(client, request).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 503, message: 'Down for maintenance' });
+    expect((await client.datastore.list()).entries).toEqual([]);
+  });
+
+  it('stops with an AtomSyncNetworkError when the service cannot be reached', async () => {
+    // HttpResponse.error(): msw's network failure, as a refused connection reaches fetch.
+    server.use(getCreateSyncmlClientMockHandler(HttpResponse.error()));
+    const error = await registerPhoneWithBackup(client, request).catch((e: unknown) => e);
+    expect(isAtomSyncNetworkError(error)).toBe(true);
+    expect(error).toMatchObject({ status: 0, code: 'network_error', operationId: 'createSyncmlClient', cause: expect.any(TypeError) });
     expect((await client.datastore.list()).entries).toEqual([]);
   });
 

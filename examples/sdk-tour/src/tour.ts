@@ -144,7 +144,7 @@ export async function tour(client: AtomSyncClient, log: Log = console.log): Prom
 
   // The sync engine: bind the datastore to the remote account, run a two-way sync, read the log.
   const binding = await client.syncengine.create({ source: { syncSource: 'datastore', uuid: storeUuid }, target: { syncSource: 'extdata', uuid: remoteUuid }, conflictWinner: 'source' });
-  const bindingId = Number(required(binding.title, 'binding id'));
+  const bindingId = binding.bindingId;
   log(`syncengine.create → binding ${bindingId}`);
   log(`syncengine.list → ${(await client.syncengine.list()).entries.length} bindings`);
   log(`syncengine.get → conflict winner ${(await client.syncengine.get(bindingId)).conflictWinner}`);

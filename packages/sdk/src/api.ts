@@ -12,8 +12,10 @@ export { basicAuth, bearerAuth, oauth1, type Auth, type AuthRequest, type OAuth1
 // Errors
 export {
   AtomSyncError,
+  AtomSyncNetworkError,
   AtomSyncTimeoutError,
   isAtomSyncError,
+  isAtomSyncNetworkError,
   isAtomSyncTimeoutError,
   isPreconditionFailed,
   PreconditionFailedError,

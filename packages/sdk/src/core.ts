@@ -4,7 +4,7 @@
  * transport and its default User-Agent (client.ts for Node, browser-client.ts).
  */
 import type { Auth } from './auth.js';
-import { executeOperation, iterateOperation, type ExecuteConfig } from './execute.js';
+import { executeOperation, iterateOperation, MAX_PAGE_SIZE, type ExecuteConfig } from './execute.js';
 import type { Transport } from './fetch-transport.js';
 import { createOperations, type AtomSyncApi } from './generated/operations.js';
 import type { HeaderValues, Invoke, Iterate } from './invoke.js';
@@ -38,6 +38,13 @@ export interface CommonClientOptions {
   timeout?: number | false;
   /** Functions every attempt's request goes through, outermost first (middleware.ts). */
   middleware?: readonly Middleware[];
+  /**
+   * The page size of a list call that names none (`max-results`, 1 to 1,000): the answer is one
+   * page, its `links` holding `rel="next"` while more follow. Default 100. `false` asks for every
+   * entry in one answer, as the service does without a page size (a large datastore is megabytes).
+   * The `iterate…` twin of a list call reads every page, 1,000 entries at a time.
+   */
+  pageSize?: number | false;
 }
 
 export interface AtomSyncClient extends AtomSyncApi {
@@ -46,6 +53,7 @@ export interface AtomSyncClient extends AtomSyncApi {
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_PAGE_SIZE = 100;
 
 export function createClientWith(options: CommonClientOptions, transport: Transport, defaultUserAgent: string | undefined): AtomSyncClient {
   const base = new URL(options.baseUrl);
@@ -53,6 +61,10 @@ export function createClientWith(options: CommonClientOptions, transport: Transp
   if (base.search || base.hash) throw new TypeError('baseUrl cannot have a query or fragment');
   const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
   if (timeout !== false && !(Number.isFinite(timeout) && timeout > 0)) throw new TypeError(`timeout must be a number of milliseconds > 0, or false; not ${timeout}`);
+  const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
+  if (pageSize !== false && !(Number.isInteger(pageSize) && pageSize >= 1 && pageSize <= MAX_PAGE_SIZE)) {
+    throw new TypeError(`pageSize must be an integer from 1 to ${MAX_PAGE_SIZE}, or false; not ${pageSize}`);
+  }
   const config: ExecuteConfig = {
     baseUrl: base.href.replace(/\/+$/, ''),
     auth: options.auth,
@@ -61,6 +73,7 @@ export function createClientWith(options: CommonClientOptions, transport: Transp
     retry: resolveRetry(options.retry),
     timeout: timeout === false ? undefined : timeout,
     middleware: [...(options.middleware ?? [])],
+    pageSize: pageSize === false ? undefined : pageSize,
     send: (request) => transport.send(request),
   };
   const invoke = ((spec, input, requestOptions) => executeOperation(config, spec, input as never, requestOptions)) as Invoke;

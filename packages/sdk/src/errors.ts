@@ -1,15 +1,17 @@
 /**
- * The SDK's errors: AtomSyncError for an answer it cannot return as a result, and
- * AtomSyncTimeoutError for an attempt that got no answer in time.
+ * The SDK's errors: AtomSyncError for an answer it cannot return as a result (and its
+ * AtomSyncNetworkError for no answer at all), and AtomSyncTimeoutError for an attempt that got no
+ * answer in time.
  */
 import { ERROR_CODE_BY_STATUS, type ErrorCode, type ErrorDetail } from '@atomsync/atom';
 
 /**
  * The service's error codes (guide/protocol.md#error-codes), plus `invalid_response`: the service answered a success
  * status other than the operation's, or a success body that does not decode as the operation's
- * result. A client cannot act on such an answer, so it is an error even with a 2xx status.
+ * result. A client cannot act on such an answer, so it is an error even with a 2xx status. And
+ * `network_error`: no answer at all ({@link AtomSyncNetworkError}).
  */
-export type AtomSyncErrorCode = ErrorCode | 'invalid_response';
+export type AtomSyncErrorCode = ErrorCode | 'invalid_response' | 'network_error';
 
 /** One violation the service (or the response decoder) reported, e.g. `/entry/sync_mode`. */
 export type AtomSyncErrorDetail = Readonly<ErrorDetail>;
@@ -25,9 +27,9 @@ export type AtomSyncErrorDetail = Readonly<ErrorDetail>;
  * request id is shown where errors are printed (`stack`, `toString()`, so `console.error` and
  * uncaught-error reports), as `AtomSyncError: <message> [request <id>]`.
  *
- * Network failures and aborts are not AtomSyncErrors: they reject with what `fetch` threw
- * (a `TypeError` with a `cause`, or the abort signal's reason), since there is no answer; a
- * request that timed out rejects with an {@link AtomSyncTimeoutError}.
+ * A request that got no answer (refused, reset, DNS) rejects with an {@link AtomSyncNetworkError},
+ * whose `cause` is what `fetch` threw; one that timed out with an {@link AtomSyncTimeoutError}; an
+ * abort with the signal's reason.
  */
 export class AtomSyncError extends Error {
   override readonly name = 'AtomSyncError';
@@ -79,6 +81,51 @@ export class PreconditionFailedError extends AtomSyncError {
 /** True for a PreconditionFailedError (a 412 `precondition_failed`), across copies of the SDK. */
 export function isPreconditionFailed(error: unknown): error is PreconditionFailedError {
   return isAtomSyncError(error, 'precondition_failed') && error.status === 412;
+}
+
+/**
+ * The AtomSyncError of a request that got no answer: the connection was refused or reset, the
+ * name did not resolve, TLS failed; after the retries an idempotent request gets (a POST is never
+ * repeated). `status` is 0 and `response` a network-error Response (`Response.error()`), as fetch
+ * itself represents one; `cause` is what `fetch` threw (undici: a `TypeError: fetch failed` whose
+ * own `cause` has the system error, `code` `ECONNREFUSED` and the like), and `reason` that code or
+ * message. `isAtomSyncNetworkError` tells it apart; `isAtomSyncError(e, 'network_error')` holds too.
+ */
+export class AtomSyncNetworkError extends AtomSyncError {
+  /** The system error's code (`ECONNREFUSED`, `ECONNRESET`, `ENOTFOUND`, `UND_ERR_SOCKET`…), else its message. */
+  readonly reason: string;
+
+  constructor(
+    operationId: string,
+    /** The URL of the request that got no answer. */
+    readonly url: string,
+    /** How many attempts were made, none answered. */
+    readonly attempts: number,
+    cause: unknown,
+  ) {
+    const reason = reasonOf(cause);
+    const tries = attempts > 1 ? ` (${attempts} attempts)` : '';
+    super(0, 'network_error', `${operationId}: no answer from ${new URL(url).origin}: ${reason}${tries}`, [], Response.error(), operationId, { cause });
+    this.reason = reason;
+  }
+}
+
+/** True for an AtomSyncNetworkError (no answer at all), across copies of the SDK. */
+export function isAtomSyncNetworkError(error: unknown): error is AtomSyncNetworkError {
+  return isAtomSyncError(error, 'network_error') && error.status === 0;
+}
+
+/** What a network failure says: the deepest `code` on its cause chain (undici nests it), else the deepest message. */
+function reasonOf(error: unknown): string {
+  let code: string | undefined;
+  let message: string | undefined;
+  // Bounded: a cause chain is a few links; a cyclic one must not spin.
+  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown[] } | undefined, depth = 0; e !== null && typeof e === 'object' && depth < 8; depth++) {
+    if (typeof e.code === 'string') code = e.code;
+    if (typeof e.message === 'string' && e.message !== '') message = e.message;
+    e = (e.cause ?? (Array.isArray(e.errors) ? e.errors[0] : undefined)) as typeof e;
+  }
+  return code ?? message ?? String(error);
 }
 
 /**

@@ -2,7 +2,8 @@
  * executeOperation: runs any operation from its spec (the Smithy way: operations are data).
  * Builds the URL, encodes the body with the shape's codec, then per attempt applies auth, runs
  * the middleware and sends the request through the transport under the attempt's timeout,
- * retrying what retry.ts allows, and decodes the answer, or throws AtomSyncError.
+ * retrying what retry.ts allows, and decodes the answer, or throws AtomSyncError (no answer at
+ * all: AtomSyncNetworkError).
  * iterateOperation does the same for each page of a feed, following `link rel="next"`.
  *
  * A conditional GET (conditional.ts) sends `ifNoneMatch` as If-None-Match and resolves to
@@ -20,7 +21,7 @@ import {
 } from '@atomsync/atom';
 import type { Auth } from './auth.js';
 import { rememberEtag } from './conditional.js';
-import { AtomSyncError, AtomSyncTimeoutError, codeForStatus, PreconditionFailedError, type AtomSyncErrorDetail } from './errors.js';
+import { AtomSyncError, AtomSyncNetworkError, AtomSyncTimeoutError, codeForStatus, PreconditionFailedError, type AtomSyncErrorDetail } from './errors.js';
 import type { ConditionalRequestOptions, ConditionalWriteOptions, HeaderValues, NotModified, RequestOptions } from './invoke.js';
 import { runMiddleware, type Middleware } from './middleware.js';
 import { retryDelay, sleep, type RetryPolicy } from './retry.js';
@@ -37,6 +38,8 @@ export interface ExecuteConfig {
   /** Each attempt's timeout in milliseconds; undefined for none. */
   readonly timeout?: number;
   readonly middleware: readonly Middleware[];
+  /** The page size a list call asks for when the caller names none; undefined: every entry in one answer. */
+  readonly pageSize: number | undefined;
   /** Sends one request; the transport decides which fetch and dispatcher carry it. */
   readonly send: (request: Request) => Promise<Response>;
 }
@@ -60,8 +63,13 @@ interface Answer {
 
 type AnyOptions = RequestOptions | ConditionalRequestOptions | ConditionalWriteOptions | undefined;
 
+/** The query parameter of a paged feed's page size (GData's, as spec/openapi.yaml names it). */
+const PAGE_SIZE_PARAM = 'max-results';
+/** The largest page the service gives (spec/openapi.yaml: `max-results` is 1 to 1,000). */
+export const MAX_PAGE_SIZE = 1000;
+
 export async function executeOperation(config: ExecuteConfig, spec: OperationSpec, input: ExecuteInput, options: AnyOptions): Promise<unknown> {
-  const url = buildUrl(config.baseUrl, spec, input);
+  const url = buildUrl(config.baseUrl, spec, input, config.pageSize);
   const body = encodeBody(spec, input.body);
   const answer = await exchange(config, spec, url, body, options);
   const { response } = answer;
@@ -89,7 +97,8 @@ export async function* iterateOperation(
   if (spec.method !== 'GET' || spec.response.kind !== 'feed') throw new TypeError(`${spec.id}: only a GET answering a feed has pages`);
   const origin = new URL(config.baseUrl).origin;
   const read = new Set<string>();
-  let url = buildUrl(config.baseUrl, spec, input);
+  // The largest pages: every entry is read anyway, so the fewest round trips, each still bounded.
+  let url = buildUrl(config.baseUrl, spec, input, MAX_PAGE_SIZE);
   for (;;) {
     read.add(url.href);
     const answer = await exchange(config, spec, url, undefined, options);
@@ -110,12 +119,13 @@ export async function* iterateOperation(
   }
 }
 
-function buildUrl(baseUrl: string, spec: OperationSpec, input: ExecuteInput): URL {
+/** The request URL; a paged feed the caller names no page size for asks for `pageSize` entries. */
+function buildUrl(baseUrl: string, spec: OperationSpec, input: ExecuteInput, pageSize: number | undefined): URL {
   const url = new URL(baseUrl + expandPath(spec.path, input.path ?? {}));
   const pairs: string[] = [];
   for (const p of spec.params) {
     if (p.in !== 'query') continue;
-    const value = input.query?.[p.name];
+    const value = input.query?.[p.name] ?? (p.name === PAGE_SIZE_PARAM ? pageSize : undefined);
     if (value === undefined || value === null) {
       if (p.required) throw new TypeError(`${spec.id}: missing query parameter ${p.name}`);
       continue;
@@ -171,7 +181,7 @@ async function exchange(config: ExecuteConfig, spec: OperationSpec, url: URL, bo
     } catch (error) {
       if (!(error instanceof AtomSyncTimeoutError || isNoAnswer(error))) throw error;
       const delay = retryDelay(config.retry, spec.method, attempt, 'no-answer');
-      if (delay === undefined) throw error;
+      if (delay === undefined) throw error instanceof AtomSyncTimeoutError ? error : new AtomSyncNetworkError(spec.id, url.href, attempt, error);
       await sleep(delay, options?.signal);
       continue;
     }

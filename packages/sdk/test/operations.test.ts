@@ -69,11 +69,12 @@ const calls: { [Id in OperationId]: Call<Id> } = {
   createDatastoreClient: { call: (c) => c.datastore.create(datastore.client), body: { links: [], client: datastore.client } },
   getDatastoreClient: { call: (c) => c.datastore.get(STORE), path: { clientUuid: STORE } },
   listAllContents: { call: (c) => c.datastore.allContents() },
-  listContents: { call: (c) => c.datastore.contents(STORE).list({ dataclass: 'Contacts' }), path: { clientUuid: STORE }, query: '?dataclass=Contacts' },
+  // A list call that names no page size asks for the client's default (100).
+  listContents: { call: (c) => c.datastore.contents(STORE).list({ dataclass: 'Contacts' }), path: { clientUuid: STORE }, query: '?dataclass=Contacts&max-results=100' },
   listContentChanges: {
     call: (c) => c.datastore.contents(STORE).changes({ since: '2009-06-01T12:00:00Z' }),
     path: { clientUuid: STORE },
-    query: '?since=2009-06-01T12%3A00%3A00Z',
+    query: '?since=2009-06-01T12%3A00%3A00Z&max-results=100',
   },
   createContent: { call: (c) => c.datastore.contents(STORE).create(content, { dataclass: 'Contacts' }), path: { clientUuid: STORE }, query: '?dataclass=Contacts', body: content },
   getContent: { call: (c) => c.datastore.contents(STORE).get(ITEM), path: { clientUuid: STORE, contentUuid: ITEM } },
@@ -190,6 +191,17 @@ describe('typed calls', () => {
     expect(changes.entries.some((e) => e.operation?.type === 'delete')).toBe(true);
     expect(seen.map((r) => r.url.pathname)).toEqual([`/v2/services/datastore/${STORE}/contents/`, `/v2/services/datastore/${STORE}/contents/`]);
     expect(seen[1]!.url.searchParams.get('dataclass')).toBe('Calendar');
+  });
+
+  it('gives a binding its id as a number: bindingId, what the binding\'s methods take', async () => {
+    const created = await client.syncengine.create(binding);
+    const id: number = created.bindingId;
+    // @ts-expect-error the id is a number, not the title's text
+    const asText: string = created.bindingId;
+    expect([id, asText, created.title]).toEqual([7, 7, '7']);
+    expect((await client.syncengine.list()).entries.map((e) => e.bindingId)).toEqual([7, 8]);
+    await client.syncengine.get(created.bindingId);
+    expect(seen.at(-1)!.url.pathname).toBe('/v2/syncengine/7/');
   });
 
   it('sends Accept and Content-Type for Atom', async () => {

@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { encodeBatchContentFeed, encodeSyncmlClientFeed } from '@atomsync/atom';
-import { createClient, isAtomSyncError, type AtomSyncError } from '@atomsync/sdk';
+import { AtomSyncNetworkError, createClient, isAtomSyncError, isAtomSyncNetworkError, type AtomSyncError } from '@atomsync/sdk';
 import { backoff, DEFAULT_RETRY, parseRetryAfter, resolveRetry, retryDelay } from '../src/retry.js';
 import { startServer, type TestServer } from './fixtures/http-server.js';
 import { goldenPhones } from './fixtures/golden.js';
@@ -68,10 +68,13 @@ describe('an idempotent request', () => {
     expect(srv.seen).toHaveLength(3);
   });
 
-  it('gives up after no answer with what fetch threw', async () => {
+  it('gives up after no answer with an AtomSyncNetworkError carrying what fetch threw', async () => {
     failThenAnswer('drop', 'drop', 'drop');
     const error = await rejection(createClient({ baseUrl: srv.url, retry: { ...fast, retries: 1 } }).syncml.list());
-    expect(error).toBeInstanceOf(TypeError);
+    expect(error).toBeInstanceOf(AtomSyncNetworkError);
+    expect((error as AtomSyncNetworkError).cause).toBeInstanceOf(TypeError);
+    expect((error as AtomSyncNetworkError).attempts).toBe(2);
+    expect((error as Error).message).toMatch(/^listSyncmlClients: no answer from http:\/\/127\.0\.0\.1:\d+: \S+ \(2 attempts\)$/);
     expect(srv.seen).toHaveLength(2);
   });
 
@@ -100,7 +103,8 @@ describe('a POST (not idempotent: a batch must never be applied twice)', () => {
   it('is never retried after no answer', async () => {
     failThenAnswer('drop');
     const error = await rejection(createClient({ baseUrl: srv.url, retry: fast }).datastore.contents(PHONE).batch(batch));
-    expect(error).toBeInstanceOf(TypeError);
+    expect(isAtomSyncNetworkError(error)).toBe(true);
+    expect([(error as AtomSyncNetworkError).attempts, (error as AtomSyncNetworkError).cause]).toEqual([1, expect.any(TypeError)]);
     expect(srv.seen.map((r) => r.method)).toEqual(['POST']);
   });
 

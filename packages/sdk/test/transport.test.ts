@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, type Dispatcher } from 'undici';
 import { encodeSyncmlClientFeed } from '@atomsync/atom';
 import { mockResult } from '@atomsync/msw';
-import { createClient, isAtomSyncError } from '@atomsync/sdk';
+import { AtomSyncNetworkError, createClient, isAtomSyncError, isAtomSyncNetworkError } from '@atomsync/sdk';
 import { startServer, type TestServer } from './fixtures/http-server.js';
 
 let srv: TestServer;
@@ -66,14 +66,20 @@ describe('the default transport', () => {
     await client.close();
   });
 
-  it('rejects a refused connection with fetch’s TypeError and its cause', async () => {
+  it('rejects a refused connection with an AtomSyncNetworkError carrying fetch’s TypeError and its cause', async () => {
     const probe = createServer();
     await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
     const port = (probe.address() as { port: number }).port;
     await new Promise((r) => probe.close(r));
-    const error = await createClient({ baseUrl: `http://127.0.0.1:${port}` }).health.get().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(TypeError);
-    expect(((error as Error).cause as { code?: string }).code).toBe('ECONNREFUSED');
+    const error = await createClient({ baseUrl: `http://127.0.0.1:${port}`, retry: false }).health.get().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AtomSyncNetworkError);
+    expect([isAtomSyncNetworkError(error), isAtomSyncError(error, 'network_error')]).toEqual([true, true]);
+    const network = error as AtomSyncNetworkError;
+    expect(network.message).toBe(`getHealth: no answer from http://127.0.0.1:${port}: ECONNREFUSED`);
+    expect([network.status, network.code, network.reason, network.operationId, network.url, network.attempts]).toEqual([0, 'network_error', 'ECONNREFUSED', 'getHealth', `http://127.0.0.1:${port}/healthz`, 1]);
+    expect(network.response.type).toBe('error');
+    expect(network.cause).toBeInstanceOf(TypeError);
+    expect(((network.cause as Error).cause as { code?: string }).code).toBe('ECONNREFUSED');
   });
 });
 

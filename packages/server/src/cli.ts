@@ -1,6 +1,10 @@
 /** The `atomsync` executable (bin of @atomsync/server; built to dist/cli.js with a shebang, run by bin/atomsync.js). */
-import { runMain } from 'citty';
-import { main } from './cli/main.js';
-import { showUsage } from './cli/usage.js';
+import { exitQuietlyOnClosedPipe, loadWithColour, useColour } from './cli/terminal.js';
 
-void runMain(main, { showUsage });
+exitQuietlyOnClosedPipe();
+// Loaded only now: citty fixes its colours when it loads (cli/terminal.ts).
+const { runMain, main, showUsage } = await loadWithColour(useColour(process.stdout), async () => {
+  const [citty, commands, usage] = await Promise.all([import('citty'), import('./cli/main.js'), import('./cli/usage.js')]);
+  return { runMain: citty.runMain, main: commands.main, showUsage: usage.showUsage };
+});
+await runMain(main, { showUsage });

@@ -110,9 +110,9 @@ describe('atomsync account', () => {
   });
 
   it('delete: the account is gone; deleting it again is 404-like, exit 1', async () => {
-    expect(atomsync('delete', 'kim')).toMatchObject({ status: 0, stdout: 'deleted account kim\n' });
+    expect(atomsync('delete', 'kim', '--yes')).toMatchObject({ status: 0, stdout: 'deleted account kim\n' });
     expect(await (await store()).store.accounts.byUsername('kim')).toBeUndefined();
-    expect(atomsync('delete', 'kim')).toMatchObject({ status: 1, stderr: expect.stringMatching(/no account "kim"/) });
+    expect(atomsync('delete', 'kim', '--yes')).toMatchObject({ status: 1, stderr: expect.stringMatching(/no account "kim"/) });
   });
 
   it('refuses DATABASE_URL without ATOMSYNC_SECRET_KEY, exit 2', () => {

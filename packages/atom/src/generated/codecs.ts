@@ -26,8 +26,8 @@ const T_OperationType = defineScalar({"kind":"string","type":"OperationType","va
 const T_int = defineScalar({"kind":"int","type":"int"});
 const T_ClientKind = defineScalar({"kind":"string","type":"ClientKind","values":["syncml","datastore","extdata","activesync"]});
 const T_ConflictWinner = defineScalar({"kind":"string","type":"ConflictWinner","values":["source","target"]});
-const T_SyncMode = defineScalar({"kind":"int","type":"SyncMode","values":[200,201,202,203,204,205]});
 const T_nonNegativeInteger = defineScalar({"kind":"nonNegativeInteger","type":"nonNegativeInteger"});
+const T_SyncMode = defineScalar({"kind":"int","type":"SyncMode","values":[200,201,202,203,204,205]});
 const T_SyncResult = defineScalar({"kind":"string","type":"SyncResult","values":["running","completed","failed"]});
 const T_SyncmlEncoding = defineScalar({"kind":"string","type":"SyncmlEncoding","values":["xml","wbxml"]});
 const T_MessageDirection = defineScalar({"kind":"string","type":"MessageDirection","values":["in","out"]});
@@ -659,6 +659,7 @@ const S_BindingEntry: ShapeSpec = defineShape({
     { uri: SERVICE_NS, local: "source", prop: "source", many: false, required: false, shape: S_ClientRef },
     { uri: SERVICE_NS, local: "target", prop: "target", many: false, required: false, shape: S_ClientRef },
     { uri: SERVICE_NS, local: "conflict_winner", prop: "conflictWinner", many: false, required: false, scalar: T_ConflictWinner },
+    { uri: SERVICE_NS, local: "binding_id", prop: "bindingId", many: false, required: false, scalar: T_nonNegativeInteger },
   ],
   attrs: [
 
@@ -678,6 +679,7 @@ const S_BindingEntryResponse: ShapeSpec = defineShape({
     { uri: SERVICE_NS, local: "source", prop: "source", many: false, required: false, shape: S_ClientRef },
     { uri: SERVICE_NS, local: "target", prop: "target", many: false, required: false, shape: S_ClientRef },
     { uri: SERVICE_NS, local: "conflict_winner", prop: "conflictWinner", many: false, required: false, scalar: T_ConflictWinner },
+    { uri: SERVICE_NS, local: "binding_id", prop: "bindingId", many: false, required: true, scalar: T_nonNegativeInteger },
   ],
   attrs: [
 
@@ -1745,6 +1747,7 @@ function w_BindingEntry(tag: string, v: BindingEntry, ns: string): string {
   if (v.source !== undefined) s += w_ClientRef("s:source", v.source, '');
   if (v.target !== undefined) s += w_ClientRef("s:target", v.target, '');
   if (v.conflictWinner !== undefined) s += "<s:conflict_winner>" + escapeText(v.conflictWinner) + "</s:conflict_winner>";
+  if (v.bindingId !== undefined) s += "<s:binding_id>" + formatInteger(v.bindingId, "BindingEntry.bindingId") + "</s:binding_id>";
   return s + '</' + tag + '>';
 }
 

@@ -576,12 +576,16 @@ export interface BindingEntry {
   target?: ClientRef;
   /** `conflict_winner` */
   conflictWinner?: ConflictWinner;
+  /** `binding_id` */
+  bindingId?: number;
 }
 
-/** `BindingEntry` as the service answers it: `id` always present. */
+/** `BindingEntry` as the service answers it: `id`, `bindingId` always present. */
 export interface BindingEntryResponse extends BindingEntry {
   /** `id`: in every answer. */
   id: string;
+  /** `binding_id`: in every answer. */
+  bindingId: number;
 }
 
 /** The request of POST /v2/syncengine/<binding_id>/synchronization/. */

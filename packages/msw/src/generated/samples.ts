@@ -582,6 +582,7 @@ const bindingEntry = `<?xml version="1.0" encoding="UTF-8"?>
     <uuid>55111364-7ab1-4a1e-a298-ce7691dcd9d7</uuid>
   </target>
   <conflict_winner>source</conflict_winner>
+  <binding_id>7</binding_id>
 </atom:entry>
 `;
 
@@ -616,6 +617,7 @@ const bindingList = `<?xml version="1.0" encoding="UTF-8"?>
       <s:uuid>55111364-7ab1-4a1e-a298-ce7691dcd9d7</s:uuid>
     </s:target>
     <s:conflict_winner>source</s:conflict_winner>
+    <s:binding_id>7</s:binding_id>
   </entry>
   <entry>
     <author>
@@ -637,6 +639,7 @@ const bindingList = `<?xml version="1.0" encoding="UTF-8"?>
       <s:uuid>d9fc9d8f-b191-4d89-a564-5e1b1e2150b2</s:uuid>
     </s:target>
     <s:conflict_winner>target</s:conflict_winner>
+    <s:binding_id>8</s:binding_id>
   </entry>
 </feed>
 `;

@@ -637,7 +637,7 @@ export interface SyncengineApi {
    * Get a sync binding.
    *
    * `GET /v2/syncengine/{bindingId}/` → 200
-   * @param bindingId The binding id (the entry's `title`).
+   * @param bindingId The binding id (the entry's `binding_id`, and its `title`).
    * @param options abort signal and extra headers for this request
    */
   get(bindingId: number, options?: RequestOptions): Promise<BindingEntryResponse>;
@@ -647,7 +647,7 @@ export interface SyncengineApi {
    * `GET /v2/syncengine/{bindingId}/` → 200
    *
    * With `ifNoneMatch` (the ETag of an earlier answer, from `etagOf`): resolves to {@link NotModified} while the answer still has that tag (HTTP 304, no body), else to the fresh answer.
-   * @param bindingId The binding id (the entry's `title`).
+   * @param bindingId The binding id (the entry's `binding_id`, and its `title`).
    * @param options as for the other form, and `ifNoneMatch`: the ETag of the copy held (`etagOf`)
    */
   get(bindingId: number, options: ConditionalRequestOptions): Promise<BindingEntryResponse | NotModified>;

@@ -6,6 +6,7 @@
  * Secrets (a generated password, a token, a consumer secret) are printed once, on stdout, and
  * kept nowhere in the clear. Failures go to stderr with exit code 1 (2 for configuration).
  */
+import { createInterface } from 'node:readline/promises';
 import { defineCommand } from 'citty';
 import type { OpenedStore } from '../bootstrap.js';
 import { STORE_ENVIRONMENT } from '../config.js';
@@ -13,6 +14,7 @@ import { ServiceError } from '../errors.js';
 import * as accounts from '../services/accounts.js';
 import * as appPasswords from '../services/app-passwords.js';
 import { fail, openStoreOrFail } from './failure.js';
+import { accountNamed, shellWord } from './owned.js';
 import { documentEnvironment } from './usage.js';
 
 const dataArg = { type: 'string', description: 'Data directory (ATOMSYNC_DATA_DIR, default ./.atomsync)', valueHint: 'DIR' } as const;
@@ -24,7 +26,7 @@ function print(line: string): void {
 }
 
 /** Opens the configured store, runs `work` on it, and closes it whatever happens. */
-async function withStore(data: string | undefined, work: (opened: OpenedStore) => Promise<void>): Promise<void> {
+export async function withStore(data: string | undefined, work: (opened: OpenedStore) => Promise<void>): Promise<void> {
   const opened = await openStoreOrFail(data);
   try {
     await work(opened);
@@ -66,14 +68,42 @@ const list = defineCommand({
     }),
 });
 
+/** Asks `question` at the terminal; true for y or yes. */
+async function confirm(question: string): Promise<boolean> {
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return /^\s*y(es)?\s*$/i.test(await rl.question(`${question} [y/N] `));
+  } finally {
+    rl.close();
+  }
+}
+
 const remove = defineCommand({
-  meta: { name: 'delete', description: 'Delete an account and everything it owns' },
-  args: { username: usernameArg, data: dataArg },
-  run: ({ args }) =>
-    withStore(args.data, async (deps) => {
-      await accounts.deleteAccount(deps, args.username);
-      print(`deleted account ${args.username}`);
-    }),
+  meta: { name: 'delete', description: 'Delete an account and everything it owns (asks first at a terminal; --yes elsewhere)' },
+  args: {
+    username: usernameArg,
+    yes: { type: 'boolean', alias: 'y', description: 'Delete without asking (needed when stdin is not a terminal)', default: false },
+    data: dataArg,
+  },
+  run: ({ args }) => {
+    // Nobody to ask (a script, a pipe): the command must say it means it.
+    if (!args.yes && process.stdin.isTTY !== true) {
+      fail(`deleting ${args.username} and everything it owns needs --yes when not run at a terminal: \`atomsync account delete ${shellWord(args.username)} --yes\``, 2);
+    }
+    return withStore(args.data, async (deps) => {
+      const account = await accountNamed(deps.store, args.username);
+      // An install without an administrator has nobody left to manage it through the API.
+      if (account.admin && (await accounts.listAccounts(deps)).filter((a) => a.admin).length <= 1) {
+        throw new ServiceError(409, 'conflict', `${account.username} is the only administrator: make another first (\`atomsync account add NAME --admin\`), then delete it`);
+      }
+      if (!args.yes && !(await confirm(`Delete the account ${account.username} and everything it owns (clients, items, bindings, tokens)?`))) {
+        print(`kept account ${account.username}`);
+        return;
+      }
+      await accounts.deleteAccount(deps, account.username);
+      print(`deleted account ${account.username}`);
+    });
+  },
 });
 
 const passwd = defineCommand({

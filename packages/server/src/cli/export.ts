@@ -1,5 +1,5 @@
 /**
- * `atomsync export --user U --datastore UUID [--dataclass …] [-o FILE]`: a datastore client's
+ * `atomsync export --user U --datastore CLIENT [--dataclass …] [-o FILE]`: a datastore client's
  * contacts as one .vcf, or its events and tasks as one .ics (one VCALENDAR, each VTIMEZONE once),
  * to stdout or FILE (services/import-export.ts). Without --dataclass, FILE's extension decides
  * (.vcf: Contacts, .ics: Calendar); on stdout it must be named.
@@ -38,7 +38,7 @@ export const exportCommand = defineCommand({
     } catch (err) {
       fail(`--dataclass: ${(err as Error).message}`, 2);
     }
-    const written = await withClient(args.data, args.user, args.datastore, async ({ store }, client) => {
+    const written = await withClient(args.data, { user: args.user, datastore: args.datastore }, async ({ store }, client) => {
       let out: Writable = process.stdout;
       if (args.output !== undefined) {
         out = createWriteStream(args.output);

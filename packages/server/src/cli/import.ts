@@ -1,6 +1,7 @@
 /**
- * `atomsync import FILE --user U --datastore UUID`: the cards of a .vcf or the events and tasks of
- * an .ics into a datastore client, on the configured store directly (--data / DATABASE_URL, as
+ * `atomsync import FILE --user U --datastore CLIENT [--create]`: the cards of a .vcf or the events
+ * and tasks of an .ics into a datastore client (named by uuid or name; --create makes it when
+ * missing), on the configured store directly (--data / DATABASE_URL, as
  * `account`), through services/import-export.ts: batches of 1,000 through the API's batch service,
  * one transaction each, twins (an item whose duplicate key one in the datastore or earlier in the
  * file has) skipped. A progress bar on stderr when it is a terminal; a summary line at the end:
@@ -9,21 +10,23 @@
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { basename, extname } from 'node:path';
 import { DATACLASS_VALUES, type Dataclass } from '@atomsync/atom';
 import cliProgress from 'cli-progress';
 import { defineCommand } from 'citty';
 import type { OpenedStore } from '../bootstrap.js';
 import { STORE_ENVIRONMENT } from '../config.js';
 import { ServiceError } from '../errors.js';
-import { clientOf, importItems, type ImportSummary } from '../services/import-export.js';
+import { createClient, createClientNamed } from '../services/datastore-clients.js';
+import { importItems, type ImportSummary } from '../services/import-export.js';
 import type { ClientKey } from '../store/store.js';
 import { fail, openStoreOrFail } from './failure.js';
+import { accountNamed, datastoreNamed, findDatastore } from './owned.js';
 import { documentEnvironment } from './usage.js';
 
 export const dataArg = { type: 'string', description: 'Data directory (ATOMSYNC_DATA_DIR, default ./.atomsync)', valueHint: 'DIR' } as const;
 export const userArg = { type: 'string', description: 'The account that owns the datastore client', required: true, valueHint: 'USERNAME' } as const;
-export const datastoreArg = { type: 'string', description: 'The datastore client\'s uuid', required: true, valueHint: 'CLIENT_UUID' } as const;
+export const datastoreArg = { type: 'string', description: 'The datastore client: its uuid or its name (`atomsync datastore list --user U`)', required: true, valueHint: 'CLIENT' } as const;
 
 /** A --dataclass value, or exit 2. */
 export function dataclassArg(value: string | undefined): Dataclass | undefined {
@@ -33,11 +36,30 @@ export function dataclassArg(value: string | undefined): Dataclass | undefined {
   return found;
 }
 
-/** Opens the configured store and the client `uuid` of `user`, runs `work`, closes the store. */
-export async function withClient<T>(data: string | undefined, user: string, uuid: string, work: (opened: OpenedStore, client: ClientKey) => Promise<T>): Promise<T> {
+/** How a command finds its datastore client: by uuid or name, or, with `create`, makes it when missing. */
+export interface ClientChoice {
+  readonly user: string;
+  /** A uuid or a name; with `create`, the name of the client to make when the account has none by it. */
+  readonly datastore: string | undefined;
+  readonly create?: { readonly defaultName: string } | undefined;
+}
+
+/**
+ * Opens the configured store and the client `choice` names, runs `work`, closes the store. A made
+ * client is said on stdout (its uuid is what later commands take).
+ */
+export async function withClient<T>(data: string | undefined, choice: ClientChoice, work: (opened: OpenedStore, client: ClientKey) => Promise<T>): Promise<T> {
   const opened = await openStoreOrFail(data);
   try {
-    return await work(opened, await clientOf(opened.store, user, uuid));
+    const { store } = opened;
+    const account = await accountNamed(store, choice.user);
+    let client = choice.create === undefined || choice.datastore === undefined ? undefined : await findDatastore(store, account, choice.datastore);
+    if (client === undefined && choice.create !== undefined) {
+      client = choice.datastore === undefined ? await createClientNamed(store, account.id, choice.create.defaultName) : await createClient(store, account.id, choice.datastore);
+      process.stdout.write(`created datastore client ${client.uuid} (${client.userId}) for ${account.username}\n`);
+    }
+    client ??= await datastoreNamed(store, account, choice.datastore!);
+    return await work(opened, { accountId: client.accountId, uuid: client.uuid });
   } catch (err) {
     if (!(err instanceof ServiceError)) throw err;
     await opened.store.close();
@@ -62,12 +84,14 @@ export const importCommand = defineCommand({
   args: {
     file: { type: 'positional', description: 'The .vcf or .ics file (vCard 2.1–4.0, iCalendar 2.0, vCalendar 1.0)', required: true },
     user: userArg,
-    datastore: datastoreArg,
+    datastore: { ...datastoreArg, required: false },
+    create: { type: 'boolean', description: 'Make the datastore client when the account has none named --datastore (default name: the file\'s, without extension)', default: false },
     dataclass: { type: 'string', description: 'The class of every item (default: from each item: Contacts, Events, Tasks)', valueHint: 'Contacts|Events|Tasks|Calendar' },
     data: dataArg,
   },
   async run({ args }) {
     const dataclass = dataclassArg(args.dataclass);
+    if (args.datastore === undefined && !args.create) fail('name the datastore client with --datastore (its uuid or name; `atomsync datastore list --user U` lists them), or make one with --create', 2);
     let size: number;
     try {
       const info = await stat(args.file);
@@ -76,7 +100,8 @@ export const importCommand = defineCommand({
     } catch (err) {
       fail(`cannot read ${args.file}: ${(err as Error).message}`, 1);
     }
-    const summary = await withClient(args.data, args.user, args.datastore, async ({ store }, client) => {
+    const create = args.create ? { defaultName: basename(args.file, extname(args.file)) } : undefined;
+    const summary = await withClient(args.data, { user: args.user, datastore: args.datastore, create }, async ({ store }, client) => {
       const bar = process.stderr.isTTY === true
         ? new cliProgress.SingleBar({ stream: process.stderr, format: `${basename(args.file)} [{bar}] {percentage}% | {added} added, {twins} twins, {refused} refused`, hideCursor: true, clearOnComplete: true }, cliProgress.Presets.shades_classic)
         : undefined;

@@ -12,7 +12,7 @@ export const bindingPath = (id: number): string => `/v2/syncengine/${id}`;
 export const syncLogPath = (id: number): string => `/v2/syncengine/synclog/${id}`;
 export const phoneBindingPath = (id: number): string => `/v2/syncengine/phone_datastore_bindings/${id}`;
 
-/** id `{base_url}/v2/syncengine/<id>`, title the id, links self and edit. */
+/** id `{base_url}/v2/syncengine/<id>`, title and binding_id the id, links self and edit. */
 export function bindingEntry(ctx: RequestContext, binding: BindingRecord): BindingEntry {
   const href = urlOf(ctx, bindingPath(binding.id));
   return {
@@ -21,6 +21,7 @@ export function bindingEntry(ctx: RequestContext, binding: BindingRecord): Bindi
     source: { syncSource: binding.source.kind, uuid: binding.source.uuid },
     target: { syncSource: binding.target.kind, uuid: binding.target.uuid },
     conflictWinner: binding.conflictWinner,
+    bindingId: binding.id,
   };
 }
 

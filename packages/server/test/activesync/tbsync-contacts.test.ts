@@ -8,6 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ContentEntryResponse } from '@atomsync/sdk';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { TbsyncDevice, type Contact, type TbsyncDeviceOptions } from './support/tbsync/device.js';
 
@@ -105,7 +106,12 @@ describe.each(['2.5', '14.0'] as const)('TbSync syncing contacts with our server
     const sdk = server.alice.client;
     const uuid = (await sdk.datastore.create({ userId: `tbsync-${version}-${++phones}` })).client.uuid!;
     for (const card of cards) await sdk.datastore.contents(uuid).create({ title: 'contact', content: { type: 'text/vcard', value: card } });
-    const list = async () => (await sdk.datastore.contents(uuid).list({ dataclass: 'Contacts' })).entries;
+    // Every entry (500 in one test): a list call answers one page.
+    const list = async () => {
+      const all: ContentEntryResponse[] = [];
+      for await (const entry of sdk.datastore.contents(uuid).iterateList({ dataclass: 'Contacts' })) all.push(entry);
+      return all;
+    };
     const contents = async () => (await list()).map((entry) => entry.content?.value ?? '');
     /** Every entry's id, time of change and vCard, in one order: what must not move when nothing changed. */
     const snapshot = async () => (await list()).map(({ id, updated, content }) => ({ id, updated: updated?.toISOString(), value: content?.value })).sort((a, b) => (a.id < b.id ? -1 : 1));

@@ -57,8 +57,11 @@ describe.each(storeKinds)('sync bindings (%s)', (kind) => {
     expect(answer.status).toBe(200);
 
     const entry = await server.alice.client.syncengine.create({ source, target });
-    const id = Number(entry.title);
+    // The id as a number (binding_id), and as the title's text for envelope-only readers.
+    const id: number = entry.bindingId;
     expect(Number.isInteger(id)).toBe(true);
+    expect(entry.title).toBe(String(id));
+    expect((await server.alice.client.syncengine.list()).entries.find((e) => e.id === entry.id)?.bindingId).toBe(id);
     const href = `${server.url}/v2/syncengine/${id}`;
     expect(entry.id).toBe(href);
     expect(entry.links).toEqual([

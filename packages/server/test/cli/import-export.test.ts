@@ -137,7 +137,7 @@ describe('atomsync import / export', () => {
     expect(empty.status).toBe(1);
     expect(empty.stderr).toMatch(/holds no vCard, VEVENT or VTODO/);
     const other = atomsync('import', join(dir, 'contacts.vcf'), '--user', 'bob', '--datastore', clients.contacts!.uuid);
-    expect([other.status, other.stderr]).toEqual([1, 'atomsync: no account "bob"\n']);
+    expect([other.status, other.stderr]).toEqual([1, 'atomsync: no account "bob" (`atomsync account list` lists the accounts)\n']);
     const stdout = atomsync('export', '--user', 'alice', '--datastore', clients.contacts!.uuid);
     expect(stdout.status).toBe(2);
   });

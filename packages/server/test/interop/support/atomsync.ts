@@ -48,6 +48,8 @@ export async function bindPhone(client: AtomSyncClient, foreignUserId: string, m
 
 /** The item texts the server's datastore client holds. */
 export async function datastoreItems(client: AtomSyncClient, datastoreClient: string, dataclass: ContentDataclass): Promise<string[]> {
-  const feed = await client.datastore.contents(datastoreClient).list({ dataclass });
-  return feed.entries.map((e) => e.content?.value ?? '');
+  const texts: string[] = [];
+  // Every page: a list call answers one.
+  for await (const e of client.datastore.contents(datastoreClient).iterateList({ dataclass })) texts.push(e.content?.value ?? '');
+  return texts;
 }

@@ -4,7 +4,7 @@
  * an empty imei, a datastore client for the foreign user id, the sync binding between them), and
  * the peer datastore's contents read back through the SDK.
  */
-import { basicAuth, createClient, type ContentEntry } from '@atomsync/sdk';
+import { basicAuth, createClient } from '@atomsync/sdk';
 import { createAccount } from '../../../src/services/accounts.js';
 import type { Store } from '../../../src/store/store.js';
 import { addModel, type TestAccount, type TestServer } from '../../support/server.js';
@@ -88,8 +88,12 @@ export interface PeerItem {
 
 /** The live items of a datastore client (all dataclasses unless one is given). */
 export async function peerItems(account: TestAccount, datastoreClient: string, dataclass?: 'Contacts' | 'Calendar' | 'Notes'): Promise<PeerItem[]> {
-  const feed = await account.client.datastore.contents(datastoreClient).list(dataclass ? { dataclass } : undefined);
-  return feed.entries.map((e: ContentEntry) => ({ uuid: e.id!.replace(/^urn:uuid:/, ''), title: e.title ?? '', body: e.content?.value ?? '' }));
+  const items: PeerItem[] = [];
+  // Every page: a list call answers one.
+  for await (const e of account.client.datastore.contents(datastoreClient).iterateList(dataclass ? { dataclass } : undefined)) {
+    items.push({ uuid: e.id.replace(/^urn:uuid:/, ''), title: e.title ?? '', body: e.content?.value ?? '' });
+  }
+  return items;
 }
 
 /** Adds an item to a datastore client through the SDK; its uuid. */
