@@ -53,7 +53,7 @@ export function needsAttention(state: ClientState): boolean {
 export function overviewOf(input: OverviewInput): ClientState[] {
   const bindingsOf = new Map<string, number[]>();
   for (const binding of input.bindings) {
-    const id = Number(binding.title);
+    const id = binding.bindingId;
     for (const side of [binding.source, binding.target]) {
       if (side === undefined) continue;
       const key = `${side.syncSource}:${side.uuid}`;
@@ -69,7 +69,7 @@ export function overviewOf(input: OverviewInput): ClientState[] {
     if (entry.result === 'failed') {
       const known = failed.get(entry.bindingId);
       if (known === undefined || known.at < at) failed.set(entry.bindingId, { at, reason: entry.reason ?? 'the run failed without saying why' });
-    } else {
+    } else if (entry.result === 'completed') {
       const known = completed.get(entry.bindingId);
       if (known === undefined || known < at) completed.set(entry.bindingId, at);
     }

@@ -8,6 +8,7 @@ const datastore = (uuid: string): DatastoreClientEntryResponse => ({ id: uuid, c
 const binding = (id: number, source: string, target: string, kind: 'datastore' | 'activesync' = 'datastore'): BindingEntryResponse => ({
   id: String(id),
   title: String(id),
+  bindingId: id,
   source: { syncSource: kind, uuid: source },
   target: { syncSource: 'datastore', uuid: target },
 });
