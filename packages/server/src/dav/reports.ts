@@ -42,7 +42,7 @@ import { header, type DavRequest } from './context.js';
 import { collectionHref, DAV_PREFIX, memberHrefs } from './layout.js';
 import { memberName, membersNamed } from './members.js';
 import { itemAnswer } from './properties.js';
-import { livePages, MAX_XML_BODY_BYTES, memberResponder, PAGE } from './propfind.js';
+import { livePages, MAX_XML_BODY_BYTES, memberResponder, PAGE, pagesFor } from './propfind.js';
 import { servedOf, type CardVersion } from './representation.js';
 import { notFound, type Resource } from './resources.js';
 import { multistatusResponse } from './stream.js';
@@ -190,7 +190,7 @@ async function syncCollection(req: DavRequest, c: DavCollection, r: SyncCollecti
     }
     const respond = memberResponder(req, c, r.props, minimal, cardVersionOf(c, r));
     async function* all(): AsyncGenerator<DavResponse> {
-      for await (const page of livePages(req, c, { body: respond.needsBody })) for (const item of page) yield respond(item);
+      for await (const page of pagesFor(req, c, respond)) for (const item of page) yield respond(item);
     }
     return stream(all(), () => ({ syncToken: formatSyncToken({ collection: c.id, sequence: current }) }));
   }

@@ -34,6 +34,7 @@ import type {
   DatastoreClientRecord,
   DavFamily,
   DavItemRecord,
+  DavListedItem,
   DavSegmentRecord,
   ExtdataClientRecord,
   ExtdataDatastoreRecord,
@@ -237,12 +238,13 @@ export interface ContentRepo {
 
   /** The sequence of the collection's latest change, live or deleted (0 when none). */
   collectionSequence(collection: CollectionKey): Promise<number>;
+  /** Live items of the collection in uuid order after `after` (none: from the first), at most `limit`. */
+  davPage(collection: CollectionKey, after: string | undefined, limit: number): Promise<DavItemRecord[]>;
   /**
-   * Live items of the collection in uuid order after `after` (none: from the first), at most
-   * `limit`. `body: false` (a listing of ETags): the body is read only of items without a stored
-   * ETag, '' in the others' records.
+   * davPage for a listing of ETags: only what it serves of each item (DavListedItem), items
+   * without a stored ETag whole.
    */
-  davPage(collection: CollectionKey, after: string | undefined, limit: number, options?: { readonly body?: boolean }): Promise<DavItemRecord[]>;
+  davListing(collection: CollectionKey, after: string | undefined, limit: number): Promise<DavListedItem[]>;
   /**
    * Items of the collection, live and tombstones, written after `afterSequence`, in (sequence,
    * uuid) order after `position` (for paging within one sequence), at most `limit`.
