@@ -90,7 +90,7 @@ export async function propfind(req: DavRequest, resource: Resource): Promise<Res
   const { minimal } = prefs;
   const account = req.account;
 
-  async function* responses(): AsyncGenerator<DavResponse> {
+  async function* responses(): AsyncGenerator<DavResponse | DavResponse[]> {
     const self = !(depth === 1 && prefs.noRoot);
     switch (resource.kind) {
       case 'root':
@@ -113,7 +113,7 @@ export async function propfind(req: DavRequest, resource: Resource): Promise<Res
         if (self) yield await collectionResponse(req, c, selection, minimal);
         if (depth === 0) return;
         const respond = memberResponder(req, c, selection, minimal);
-        for await (const page of pagesFor(req, c, respond)) for (const item of page) yield respond(item);
+        for await (const page of pagesFor(req, c, respond)) yield page.map(respond);
         return;
       }
       case 'member':
