@@ -16,6 +16,15 @@ describe('hrefOf', () => {
     expect(segmentsOfHref(href, BASE)).toEqual(segments);
   });
 
+  it('writes every ASCII character of a name as the full encoding does, whether or not the name needs any (a plain name is passed as is)', () => {
+    const NEEDLESS: Record<string, string> = { '%40': '@', '%3A': ':', '%21': '!', '%24': '$', '%26': '&', '%27': "'", '%28': '(', '%29': ')', '%2A': '*', '%2B': '+', '%2C': ',', '%3B': ';', '%3D': '=' };
+    const full = (s: string) => encodeURIComponent(s).replace(/%[0-9A-F]{2}/g, (m) => NEEDLESS[m] ?? m);
+    for (let code = 0; code < 128; code++) {
+      const c = String.fromCharCode(code);
+      for (const name of [c, `card-${c}.vcf`]) expect(hrefOf([name], false), JSON.stringify(name)).toBe(`/${full(name)}`);
+    }
+  });
+
   it('encodes a slash inside a name (which no href read back can carry: see below)', () => {
     expect(hrefOf(['dav', 'c', 'a/b.vcf'], false)).toBe('/dav/c/a%2Fb.vcf');
   });

@@ -116,6 +116,20 @@ describe('writing', () => {
     for await (const chunk of multistatusStream(source(), { syncToken: 't' })) written += chunk;
     expect(written).toBe(writeMultistatus(responses, { syncToken: 't' }));
   });
+
+  it('takes responses a page at a time as well, in order, chunked as one at a time is', async () => {
+    const responses: DavResponse[] = Array.from({ length: 50 }, (_, i) => ({ hrefs: [`/dav/c/${i}.vcf`], status: 404 }));
+    async function* pages() {
+      yield responses.slice(0, 20);
+      yield responses[20]!;
+      yield [];
+      yield responses.slice(21);
+    }
+    const chunks: string[] = [];
+    for await (const chunk of multistatusStream(pages(), { syncToken: 't' }, { chunkChars: 256 })) chunks.push(chunk);
+    expect(chunks.join('')).toBe(writeMultistatus(responses, { syncToken: 't' }));
+    expect(chunks).toEqual([...multistatusChunks(responses, { syncToken: 't' }, { chunkChars: 256 })]);
+  });
 });
 
 describe('error bodies (RFC 4918 §16)', () => {

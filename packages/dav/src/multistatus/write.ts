@@ -102,15 +102,28 @@ export function* multistatusChunks(responses: Iterable<DavResponse>, end?: Multi
   yield buffer + multistatusClose(END_OF(end));
 }
 
-/** multistatusChunks over responses that come asynchronously (a store cursor). */
+/**
+ * multistatusChunks over responses that come asynchronously (a store cursor), one at a time or a
+ * page at a time (an array): a listing of 5,000 then awaits 10 pages, not 5,000 responses.
+ */
 export async function* multistatusStream(
-  responses: AsyncIterable<DavResponse> | Iterable<DavResponse>,
+  responses: AsyncIterable<DavResponse | readonly DavResponse[]> | Iterable<DavResponse>,
   end?: MultistatusEnd | (() => MultistatusEnd),
   options: WriteOptions = {},
 ): AsyncGenerator<string, void, undefined> {
   const size = options.chunkChars ?? CHUNK_CHARS;
   let buffer = MULTISTATUS_OPEN;
   for await (const r of responses) {
+    if (isPage(r)) {
+      for (const one of r) {
+        buffer += writeResponse(one);
+        if (buffer.length >= size) {
+          yield buffer;
+          buffer = '';
+        }
+      }
+      continue;
+    }
     buffer += writeResponse(r);
     if (buffer.length >= size) {
       yield buffer;
@@ -119,6 +132,8 @@ export async function* multistatusStream(
   }
   yield buffer + multistatusClose(END_OF(end));
 }
+
+const isPage = (r: DavResponse | readonly DavResponse[]): r is readonly DavResponse[] => Array.isArray(r);
 
 /** A multistatus in one string, for small answers (PROPPATCH, a Depth: 0 PROPFIND). */
 export const writeMultistatus = (responses: Iterable<DavResponse>, end?: MultistatusEnd): string => [...multistatusChunks(responses, end)].join('');

@@ -10,8 +10,13 @@
 const NEEDLESS = /%(?:40|3A|21|24|26|27|28|29|2A|2B|2C|3B|3D)/g;
 const UNESCAPE: Readonly<Record<string, string>> = { '%40': '@', '%3A': ':', '%21': '!', '%24': '$', '%26': '&', '%27': "'", '%28': '(', '%29': ')', '%2A': '*', '%2B': '+', '%2C': ',', '%3B': ';', '%3D': '=' };
 
+// What comes out of the encoding as it went in (encodeURIComponent's unreserved, and NEEDLESS's):
+// most names (`<UID>.vcf`, `<uuid>.ics`) are tested once, not encoded — a listing writes thousands.
+const UNCHANGED = /^[A-Za-z0-9\-_.!~*'()@:$&+,;=]*$/;
+
 /** One decoded path segment, encoded for an href. */
 export function encodeSegment(segment: string): string {
+  if (UNCHANGED.test(segment)) return segment;
   return encodeURIComponent(segment).replace(NEEDLESS, (m) => UNESCAPE[m]!);
 }
 

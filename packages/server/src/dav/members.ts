@@ -9,7 +9,7 @@ import { canonicalUuid } from '../services/datastore-clients.js';
 import type { DavCollection } from './collections.js';
 
 /** The name a member is served under. */
-export function memberName(c: DavCollection, item: DavItemRecord): string {
+export function memberName(c: DavCollection, item: Pick<DavItemRecord, 'href' | 'uuid'>): string {
   return item.href ?? `${item.uuid}${c.extension}`;
 }
 

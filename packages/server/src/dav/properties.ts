@@ -142,7 +142,7 @@ export interface ItemAnswer {
    * An item's propstats: its live properties, and `data` (its served body unless the caller says
    * otherwise: an expanded calendar) as address-data / calendar-data when the selection names them.
    */
-  propstats(item: ContentRecord, served: Served, data?: string): PropStat[];
+  propstats(item: Pick<ContentRecord, 'updated'>, served: Served, data?: string): PropStat[];
 }
 
 /**
@@ -158,7 +158,7 @@ export function itemAnswer(viewer: Viewer, selection: PropSelection, kind: Resou
   const plan = planSelection(live, kind, shared, ITEM_VARYING, minimal);
   const length = plan.wants('getcontentlength');
   const modified = plan.wants('getlastmodified');
-  const values = (item: ContentRecord, served: Served) =>
+  const values = (item: Pick<ContentRecord, 'updated'>, served: Served) =>
     plan.answer({
       getetag: served.etag,
       getcontenttype: served.contentType,

@@ -13,17 +13,20 @@ import { collectionValues, deadProperties, homeValues, itemAnswer, principalValu
 import { servedHeadOf, servedOf, type CardVersion } from './representation.js';
 import { kindOf, notFound, type Resource } from './resources.js';
 import { multistatusResponse } from './stream.js';
-import type { DavItemRecord } from '../store/records.js';
+import type { DavItemRecord, DavListedItem } from '../store/records.js';
 
 /** Request bodies of PROPFIND and REPORT are small XML documents. */
 export const MAX_XML_BODY_BYTES = 1024 * 1024;
 /** Items read from the store at a time while a listing streams. */
 export const PAGE = 500;
 
-/** How a request answers each member of a collection; `needsBody` says whether it reads their bodies. */
+/**
+ * How a request answers each member of a collection; `needsBody` says whether it reads their
+ * bodies: if so it must be given whole records (livePages), else a listing's are enough (listedPages).
+ */
 export interface MemberResponder {
   readonly needsBody: boolean;
-  (item: DavItemRecord): DavResponse;
+  (item: DavItemRecord | DavListedItem): DavResponse;
 }
 
 /**
@@ -35,8 +38,9 @@ export interface MemberResponder {
 export function memberResponder(req: DavRequest, c: DavCollection, selection: PropSelection, minimal: boolean, cardVersion?: CardVersion): MemberResponder {
   const answer = itemAnswer(req.account, selection, c.component === undefined ? 'vcard' : 'icalendar', minimal);
   const hrefOf = memberHrefs(c.family, req.account.username, c.name);
-  const served = answer.needsBody ? (item: DavItemRecord) => servedOf(item, cardVersion) : servedHeadOf;
-  return Object.assign((item: DavItemRecord) => ({ href: hrefOf(memberName(c, item)), propstats: answer.propstats(item, served(item)) }), { needsBody: answer.needsBody });
+  // needsBody: the caller read whole records (the contract above).
+  const served = answer.needsBody ? (item: DavItemRecord | DavListedItem) => servedOf(item as DavItemRecord, cardVersion) : servedHeadOf;
+  return Object.assign((item: DavItemRecord | DavListedItem) => ({ href: hrefOf(memberName(c, item)), propstats: answer.propstats(item, served(item)) }), { needsBody: answer.needsBody });
 }
 
 /**
@@ -53,11 +57,25 @@ export async function collectionResponse(req: DavRequest, c: DavCollection, sele
   };
 }
 
-/** The live members of a collection, a page at a time; `body: false`: without their bodies (store's davPage). */
-export async function* livePages(req: DavRequest, c: DavCollection, options: { readonly body?: boolean } = {}): AsyncGenerator<DavItemRecord[]> {
+/** The live members of a collection, a page at a time, whole. */
+export function livePages(req: DavRequest, c: DavCollection): AsyncGenerator<DavItemRecord[]> {
+  return pages((after) => req.store.contents.davPage(c.key, after, PAGE));
+}
+
+/** The live members of a collection as a listing of ETags reads them (store's davListing), a page at a time. */
+export function listedPages(req: DavRequest, c: DavCollection): AsyncGenerator<DavListedItem[]> {
+  return pages((after) => req.store.contents.davListing(c.key, after, PAGE));
+}
+
+/** The members a responder answers: whole when it reads their bodies, else only what a listing serves. */
+export function pagesFor(req: DavRequest, c: DavCollection, respond: MemberResponder): AsyncGenerator<(DavItemRecord | DavListedItem)[]> {
+  return respond.needsBody ? livePages(req, c) : listedPages(req, c);
+}
+
+async function* pages<T extends { readonly uuid: string }>(read: (after: string | undefined) => Promise<T[]>): AsyncGenerator<T[]> {
   let after: string | undefined;
   for (;;) {
-    const page = await req.store.contents.davPage(c.key, after, PAGE, options);
+    const page = await read(after);
     if (page.length > 0) yield page;
     if (page.length < PAGE) return;
     after = page[page.length - 1]!.uuid;
@@ -72,7 +90,7 @@ export async function propfind(req: DavRequest, resource: Resource): Promise<Res
   const { minimal } = prefs;
   const account = req.account;
 
-  async function* responses(): AsyncGenerator<DavResponse> {
+  async function* responses(): AsyncGenerator<DavResponse | DavResponse[]> {
     const self = !(depth === 1 && prefs.noRoot);
     switch (resource.kind) {
       case 'root':
@@ -95,7 +113,7 @@ export async function propfind(req: DavRequest, resource: Resource): Promise<Res
         if (self) yield await collectionResponse(req, c, selection, minimal);
         if (depth === 0) return;
         const respond = memberResponder(req, c, selection, minimal);
-        for await (const page of livePages(req, c, { body: respond.needsBody })) for (const item of page) yield respond(item);
+        for await (const page of pagesFor(req, c, respond)) yield page.map(respond);
         return;
       }
       case 'member':

@@ -43,7 +43,7 @@ import { header, type DavRequest } from './context.js';
 import { collectionHref, DAV_PREFIX, memberHrefs } from './layout.js';
 import { memberName, membersNamed } from './members.js';
 import { itemAnswer } from './properties.js';
-import { livePages, MAX_XML_BODY_BYTES, memberResponder, PAGE } from './propfind.js';
+import { livePages, MAX_XML_BODY_BYTES, memberResponder, PAGE, pagesFor } from './propfind.js';
 import { servedOf, type CardVersion } from './representation.js';
 import { notFound, type Resource } from './resources.js';
 import { multistatusResponse } from './stream.js';
@@ -64,7 +64,7 @@ export async function report(req: DavRequest, resource: Resource): Promise<Respo
   // Asked before the answer starts: a conversion we cannot make is 403, never a cut 207.
   const cardVersion = cardVersionOf(c, parsed);
   const { minimal } = readPreferences(header(req, 'prefer'), header(req, 'brief'));
-  const stream = (responses: AsyncIterable<DavResponse>, end?: () => { syncToken?: string }) =>
+  const stream = (responses: AsyncIterable<DavResponse | DavResponse[]>, end?: () => { syncToken?: string }) =>
     multistatusResponse(multistatusStream(responses, end)[Symbol.asyncIterator](), req.log, { vary: 'Brief, Prefer' });
   switch (parsed.report) {
     case 'addressbook-multiget':
@@ -184,7 +184,7 @@ function cardProperties(body: string): CardProperty[] {
   }));
 }
 
-type Stream = (responses: AsyncIterable<DavResponse>, end?: () => { syncToken?: string }) => Promise<Response>;
+type Stream = (responses: AsyncIterable<DavResponse | DavResponse[]>, end?: () => { syncToken?: string }) => Promise<Response>;
 
 async function syncCollection(req: DavRequest, c: DavCollection, r: SyncCollectionReport, minimal: boolean, stream: Stream): Promise<Response> {
   if (r.syncLevel !== '1') throw DavRequestError.badRequest('sync-level infinite is not answered: collections here hold no collections');
@@ -203,8 +203,8 @@ async function syncCollection(req: DavRequest, c: DavCollection, r: SyncCollecti
       if (count > r.limit) throw new DavRequestError(507, 'the collection holds more members than the limit asked; sync without a limit', precondition('number-of-matches-within-limits'));
     }
     const respond = memberResponder(req, c, r.props, minimal, cardVersionOf(c, r));
-    async function* all(): AsyncGenerator<DavResponse> {
-      for await (const page of livePages(req, c, { body: respond.needsBody })) for (const item of page) yield respond(item);
+    async function* all(): AsyncGenerator<DavResponse[]> {
+      for await (const page of pagesFor(req, c, respond)) yield page.map(respond);
     }
     return stream(all(), () => ({ syncToken: formatSyncToken({ collection: c.id, sequence: current }) }));
   }

@@ -15,7 +15,7 @@
 import { davBody, renderForPhone } from '@atomsync/items';
 import { formatEtag } from '@atomsync/dav';
 import { servedHash } from '../store/served-hash.js';
-import type { ContentRecord, DavItemRecord } from '../store/records.js';
+import type { ContentRecord, DavItemRecord, DavListedItem } from '../store/records.js';
 
 export interface Served {
   readonly body: string;
@@ -51,10 +51,11 @@ export function servedOf(item: ServedItem, cardVersion: CardVersion = '3.0'): Se
 
 /**
  * What a listing needs of an item that asks no body: its stored ETag and type. The body field is
- * empty unless the store had to read it (a row without a stored ETag, hashed here).
+ * empty unless the item has no stored ETag: then the store read it whole (davListing), hashed here.
  */
-export function servedHeadOf(item: DavItemRecord): Served {
+export function servedHeadOf(item: DavItemRecord | DavListedItem): Served {
   if (item.etag !== null) return { body: '', contentType: contentTypeOf(item), etag: formatEtag(item.etag) };
+  if (!('body' in item)) throw new Error(`the listing of ${item.uuid} has neither a stored ETag nor its body`);
   return servedOf(item);
 }
 

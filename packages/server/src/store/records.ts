@@ -196,6 +196,13 @@ export interface DavItemRecord extends ContentRecord {
  */
 export const RELEASED_HREF = '';
 
+/**
+ * What a listing of ETags (PROPFIND Depth 1, an initial sync-collection) reads of a live item: its
+ * name, its stored ETag and its date, not its body — a listing of 5,000 reads no more. An item
+ * without a stored ETag (written before the column) comes whole, a DavItemRecord, to be hashed.
+ */
+export type DavListedItem = Pick<DavItemRecord, 'uuid' | 'dataclass' | 'href' | 'etag' | 'updated'>;
+
 /** A DAV home: where address books are, or calendars. */
 export type DavFamily = 'addressbooks' | 'calendars';
 

@@ -34,6 +34,7 @@ import type {
   DatastoreClientRecord,
   DavFamily,
   DavItemRecord,
+  DavListedItem,
   DavSegmentRecord,
   ExtdataClientRecord,
   ExtdataDatastoreRecord,
@@ -241,6 +242,8 @@ export interface ContentRepo {
    * take the collection back to a value it had before it.
    */
   collectionSequence(collection: CollectionKey): Promise<number>;
+  /** Live items of the collection in uuid order after `after` (none: from the first), at most `limit`. */
+  davPage(collection: CollectionKey, after: string | undefined, limit: number): Promise<DavItemRecord[]>;
   /**
    * collectionSequence (`current`) and the datastore's pruned horizon (`oldest`: the greatest
    * sequence of a tombstone pruned, 0 when none): a delta can start from a sequence at or above
@@ -254,11 +257,10 @@ export interface ContentRepo {
    */
   pruneTombstones(before: Date, limit: number): Promise<number>;
   /**
-   * Live items of the collection in uuid order after `after` (none: from the first), at most
-   * `limit`. `body: false` (a listing of ETags): the body is read only of items without a stored
-   * ETag, '' in the others' records.
+   * davPage for a listing of ETags: only what it serves of each item (DavListedItem), items
+   * without a stored ETag whole.
    */
-  davPage(collection: CollectionKey, after: string | undefined, limit: number, options?: { readonly body?: boolean }): Promise<DavItemRecord[]>;
+  davListing(collection: CollectionKey, after: string | undefined, limit: number): Promise<DavListedItem[]>;
   /**
    * Items of the collection, live and tombstones, written after `afterSequence`, in (sequence,
    * uuid) order after `position` (for paging within one sequence), at most `limit`.

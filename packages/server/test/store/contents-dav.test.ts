@@ -164,8 +164,9 @@ describe.each(storeKinds)('contents for DAV (%s)', (kind) => {
     expect([a!.etag, b!.etag]).toEqual([served('BODY:a'), served(v21)]);
     expect((await store().contents.update(client, a!.uuid, change('A')))?.etag).toBe(served('BODY:A'));
     expect((await store().contents.updateMany(client, [{ uuid: b!.uuid, change: change('B') }]))[0]?.etag).toBe(served('BODY:B'));
-    const listed = byUuid(await store().contents.davPage(contacts, undefined, 10, { body: false }));
-    expect(listed.map((r) => [r.uuid, r.etag, r.body])).toEqual(byUuid([a!, b!]).map((r) => [r.uuid, served(`BODY:${r === a ? 'A' : 'B'}`), '']));
+    const listed = byUuid(await store().contents.davListing(contacts, undefined, 10));
+    expect(listed.map((r) => [r.uuid, r.etag, r.href, r.updated.getTime(), 'body' in r])).toEqual(byUuid([a!, b!]).map((r) => [r.uuid, served(`BODY:${r === a ? 'A' : 'B'}`), null, expect.any(Number), false]));
+    expect(listed.map((r) => r.updated.getTime())).toEqual(byUuid(await store().contents.davPage(contacts, undefined, 10)).map((r) => r.updated.getTime()));
     await store().contents.deleteMany(client, [a!.uuid]);
     expect((await store().contents.davChanges(contacts, 0, 10)).find((r) => r.uuid === a!.uuid)?.etag).toBeNull();
   });
