@@ -21,7 +21,7 @@
 import { randomUUID } from 'node:crypto';
 import { CLIENT_PROPS, collectionStateOf, createDavClient, DavHttpError, listEtags, multiget, syncCollection, type CollectionKind, type DavClient, type FetchLike } from '@atomsync/dav';
 import type { ApplyResult, Change, Connector, Item, Listing, OutgoingChange } from '@atomsync/engine';
-import { davBody, describeItem, inferDataclass, titleOf, type ItemDataclass } from '@atomsync/items';
+import { davBody, describeItem, inferDataclass, titleOf, uidOf, type ItemContent, type ItemDataclass } from '@atomsync/items';
 import type { SecretBox } from '../../../secrets/box.js';
 import type { ExtdataClientRecord, ExtdataDatastoreRecord } from '../../../store/records.js';
 import { datastoreFor, extdataCoverage } from '../connector.js';
@@ -53,6 +53,27 @@ interface Route {
 /** What one run learnt of a collection: the anchor it will write, and the ETags writes go with. */
 interface Seen {
   anchor: CollectionAnchor;
+}
+
+/**
+ * What a PUT sends: the item as DAV serves it (davBody), with a UID when it has none — CardDAV and
+ * CalDAV require one (RFC 6352 §5.1, RFC 4791 §4.1; Radicale answers 400 without). The UID is the
+ * member's name, so the item we created at `<uuid>.vcf` carries `<uuid>` and a rewrite keeps it.
+ */
+export function putBody(item: ItemContent, path: string): string {
+  const body = davBody(item);
+  if (uidOf(body) !== null) return body;
+  const name = path.slice(path.lastIndexOf('/') + 1).replace(/\.(vcf|ics)$/i, '');
+  let uid = name;
+  try {
+    uid = decodeURIComponent(name);
+  } catch {
+    // A name that is not percent-encoding as we know it serves as it is.
+  }
+  const newline = body.includes('\r\n') ? '\r\n' : '\n';
+  const end = /\r?\nEND:(VCARD|VEVENT|VTODO|VJOURNAL)/i.exec(body);
+  if (end === null) return body;
+  return `${body.slice(0, end.index)}${newline}UID:${uid.replace(/[\r\n]/g, '')}${body.slice(end.index)}`;
 }
 
 export const isDavDatastore = (d: ExtdataDatastoreRecord): boolean => d.dav !== undefined;
@@ -210,14 +231,14 @@ export function davConnector(client: ExtdataClientRecord, secrets: SecretBox, op
     try {
       if (change.op === 'add') {
         const path = `${new URL(route.url).pathname}${route.url.endsWith('/') ? '' : '/'}${randomUUID()}${EXTENSION[route.kind]}`;
-        await route.client.put(new URL(path, route.url).href, davBody(change.item), MEDIA[route.kind], { ifNoneMatch: '*' });
+        await route.client.put(new URL(path, route.url).href, putBody(change.item, path), MEDIA[route.kind], { ifNoneMatch: '*' });
         return { ok: true, id: path };
       }
       const dataclass = change.op === 'delete' ? change.dataclass : change.item.dataclass;
       const etag = await currentEtag(route, change.id, change.expected, dataclass);
       if (etag === undefined) return stale;
       const url = new URL(change.id, route.url).href;
-      if (change.op === 'replace') await route.client.put(url, davBody(change.item), MEDIA[route.kind], { ifMatch: etag });
+      if (change.op === 'replace') await route.client.put(url, putBody(change.item, change.id), MEDIA[route.kind], { ifMatch: etag });
       else await route.client.delete(url, { ifMatch: etag });
       return { ok: true, id: change.id };
     } catch (error) {

@@ -49,19 +49,25 @@ function networkWords(error: unknown): string {
 
 export async function checkRemote(request: RemoteCheckRequest, options: RemoteCheckOptions = {}): Promise<RemoteCheck> {
   const fetch = options.fetch ?? davFetch({ timeoutMs: options.timeoutMs ?? 10_000, retry: { retries: 1 } });
-  let davHeader: string | null;
-  try {
-    const answer = await fetch(request.href, { method: 'OPTIONS', redirect: 'manual', headers: { 'user-agent': 'atomsync-extdata' } });
+  const kind: CollectionKind = request.dataclass === 'Contacts' ? 'addressbook' : 'calendar';
+  const speaksDav = async (url: string): Promise<boolean> => {
+    // Signed out, so redirects may be followed (nothing to leak): a well-known URL redirects.
+    const answer = await fetch(url, { method: 'OPTIONS', redirect: 'follow', headers: { 'user-agent': 'atomsync-extdata' } });
     await answer.body?.cancel().catch(() => undefined);
-    davHeader = answer.headers.get('dav');
+    return (answer.headers.get('dav') ?? '').trim() !== '';
+  };
+  let dav: boolean;
+  try {
+    dav = await speaksDav(request.href);
+    // A server's root often serves a web page, not DAV (ours, Nextcloud's): its well-known URL tells (RFC 6764 §5).
+    if (!dav && new URL(request.href).pathname === '/') dav = await speaksDav(new URL(`/.well-known/${kind === 'addressbook' ? 'carddav' : 'caldav'}`, request.href).href);
   } catch (error) {
     return { outcome: 'unreachable', why: networkWords(error) };
   }
-  if (davHeader === null || davHeader.trim() === '') return { outcome: 'atom' };
+  if (!dav) return { outcome: 'atom' };
 
   if (request.dataclass === 'Notes') return { outcome: 'refused', reason: 'the remote speaks WebDAV, and Notes are not synced over CardDAV/CalDAV' };
   if (request.credentials === undefined) return { outcome: 'refused', reason: 'the remote speaks CardDAV/CalDAV: give a token with the username as key and the (app) password as secret' };
-  const kind: CollectionKind = request.dataclass === 'Contacts' ? 'addressbook' : 'calendar';
   const credentials = credentialsOf(request.credentials.key, request.credentials.secret, request.credentials.scopes);
   const client = createDavClient({ fetch, origin: new URL(request.href).origin, authorization: () => credentials.authorization, userAgent: 'atomsync-extdata' });
   const scrub = (text: string) => credentials.secrets.reduce((out, s) => (s === '' ? out : out.split(s).join('[redacted]')), text);
