@@ -50,11 +50,25 @@ function networkWords(error: unknown): string {
 export async function checkRemote(request: RemoteCheckRequest, options: RemoteCheckOptions = {}): Promise<RemoteCheck> {
   const fetch = options.fetch ?? davFetch({ timeoutMs: options.timeoutMs ?? 10_000, retry: { retries: 1 } });
   const kind: CollectionKind = request.dataclass === 'Contacts' ? 'addressbook' : 'calendar';
+  const credentials = request.credentials && credentialsOf(request.credentials.key, request.credentials.secret, request.credentials.scopes);
+  const origin = new URL(request.href).origin;
+  /**
+   * OPTIONS signed out first (redirects followed: there is nothing to leak). A DAV server that
+   * wants a sign-in even for OPTIONS (ours, Nextcloud) answers 401 with a Basic or Bearer
+   * challenge: asked again signed in, on the same origin only. A challenge offering OAuth 1.0a is
+   * an Atom API (ours): our Basic credentials are not its to see.
+   */
   const speaksDav = async (url: string): Promise<boolean> => {
-    // Signed out, so redirects may be followed (nothing to leak): a well-known URL redirects.
     const answer = await fetch(url, { method: 'OPTIONS', redirect: 'follow', headers: { 'user-agent': 'atomsync-extdata' } });
     await answer.body?.cancel().catch(() => undefined);
-    return (answer.headers.get('dav') ?? '').trim() !== '';
+    if ((answer.headers.get('dav') ?? '').trim() !== '') return true;
+    const challenge = answer.headers.get('www-authenticate') ?? '';
+    const at = answer.url === '' ? url : answer.url;
+    if (answer.status !== 401 || credentials === undefined || !/\b(basic|bearer)\b/i.test(challenge) || /\boauth\b/i.test(challenge) || new URL(at).origin !== origin) return false;
+    const signed = await fetch(at, { method: 'OPTIONS', redirect: 'manual', headers: { 'user-agent': 'atomsync-extdata', authorization: credentials.authorization } });
+    await signed.body?.cancel().catch(() => undefined);
+    if (signed.status === 401) throw new DavHttpError(`OPTIONS ${at}: 401 ${signed.statusText || 'Unauthorized'}`, 401, at);
+    return (signed.headers.get('dav') ?? '').trim() !== '';
   };
   let dav: boolean;
   try {
@@ -62,13 +76,13 @@ export async function checkRemote(request: RemoteCheckRequest, options: RemoteCh
     // A server's root often serves a web page, not DAV (ours, Nextcloud's): its well-known URL tells (RFC 6764 §5).
     if (!dav && new URL(request.href).pathname === '/') dav = await speaksDav(new URL(`/.well-known/${kind === 'addressbook' ? 'carddav' : 'caldav'}`, request.href).href);
   } catch (error) {
+    if (error instanceof DavHttpError) return { outcome: 'refused', reason: `the remote refused the username and password: ${error.message}` };
     return { outcome: 'unreachable', why: networkWords(error) };
   }
   if (!dav) return { outcome: 'atom' };
 
   if (request.dataclass === 'Notes') return { outcome: 'refused', reason: 'the remote speaks WebDAV, and Notes are not synced over CardDAV/CalDAV' };
-  if (request.credentials === undefined) return { outcome: 'refused', reason: 'the remote speaks CardDAV/CalDAV: give a token with the username as key and the (app) password as secret' };
-  const credentials = credentialsOf(request.credentials.key, request.credentials.secret, request.credentials.scopes);
+  if (credentials === undefined) return { outcome: 'refused', reason: 'the remote speaks CardDAV/CalDAV: give a token with the username as key and the (app) password as secret' };
   const client = createDavClient({ fetch, origin: new URL(request.href).origin, authorization: () => credentials.authorization, userAgent: 'atomsync-extdata' });
   const scrub = (text: string) => credentials.secrets.reduce((out, s) => (s === '' ? out : out.split(s).join('[redacted]')), text);
   try {
