@@ -92,6 +92,7 @@ var INDEX = [
 {"title":"The first run of a binding","url":"protocol.html#the-first-run-of-a-binding","kind":"guide","detail":"The protocol"},
 {"title":"Statistics direction","url":"protocol.html#statistics-direction","kind":"guide","detail":"The protocol"},
 {"title":"CardDAV and CalDAV","url":"protocol.html#carddav-and-caldav","kind":"guide","detail":"The protocol"},
+{"title":"External accounts over CardDAV and CalDAV","url":"protocol.html#external-accounts-over-carddav-and-caldav","kind":"guide","detail":"The protocol"},
 {"title":"SyncML phones","url":"protocol.html#syncml-phones","kind":"guide","detail":"The protocol"},
 {"title":"SyncML authentication","url":"protocol.html#syncml-authentication","kind":"guide","detail":"The protocol"},
 {"title":"Phone identification","url":"protocol.html#phone-identification","kind":"guide","detail":"The protocol"},
