@@ -7,33 +7,54 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FetchLike } from '@atomsync/dav';
+import type { BlockList } from 'node:net';
 import { Agent, type Dispatcher } from 'undici';
-import { DEFAULT_RETRY, DEFAULT_TIMEOUT_MS, parseRetryAfter, type RetryPolicy } from '../transport.js';
+import { DEFAULT_RETRY, DEFAULT_TIMEOUT_MS, ExtdataError, parseRetryAfter, type RetryPolicy } from '../transport.js';
+import { ALWAYS_REFUSED, checkLiteralHost, refusingLookup, RefusedAddress } from './addresses.js';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS', 'PROPFIND', 'REPORT']);
 
-const agents = new Map<number, Agent>();
-function agentFor(timeoutMs: number): Agent {
-  let agent = agents.get(timeoutMs);
+// One keep-alive pool per timeout and address rule, shared by every run (see transport.ts).
+const agents = new Map<string, Agent>();
+function agentFor(timeoutMs: number, refused: BlockList, rule: string): Agent {
+  const key = `${timeoutMs}/${rule}`;
+  let agent = agents.get(key);
   if (agent === undefined) {
-    agent = new Agent({ connect: { timeout: Math.min(timeoutMs, 10_000) }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
-    agents.set(timeoutMs, agent);
+    agent = new Agent({ connect: { timeout: Math.min(timeoutMs, 10_000), lookup: refusingLookup(refused) }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+    agents.set(key, agent);
   }
   return agent;
+}
+
+/** A fetch rejection in words: a timeout, the refused address, or the network error's code. */
+function networkFailure(method: string, url: string, error: unknown, timeoutMs: number): ExtdataError {
+  const e = error as { name?: string; code?: string; cause?: unknown };
+  const cause = e?.cause as { code?: string; message?: string } | undefined;
+  if (cause instanceof RefusedAddress) return new RefusedAddress(`${method} ${url}: ${cause.message}`);
+  if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return new ExtdataError(`${method} ${url}: no answer within ${timeoutMs} ms`);
+  const code = cause?.code ?? e?.code;
+  return new ExtdataError(`${method} ${url}: network error (${code ?? cause?.message ?? String(error)})`);
 }
 
 export interface DavFetchOptions {
   readonly fetch?: typeof globalThis.fetch;
   readonly timeoutMs?: number;
   readonly retry?: Partial<RetryPolicy>;
+  /** Addresses never connected to; default ALWAYS_REFUSED (link-local, cloud metadata). */
+  readonly refused?: BlockList;
+  /** Names `refused` for the agent pool (one pool per rule). */
+  readonly refusedRule?: string;
 }
 
 export function davFetch(options: DavFetchOptions = {}): FetchLike {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
-  const dispatcher: Dispatcher | undefined = options.fetch ? undefined : agentFor(timeoutMs);
+  const refused = options.refused ?? ALWAYS_REFUSED;
+  const dispatcher: Dispatcher | undefined = options.fetch ? undefined : agentFor(timeoutMs, refused, options.refusedRule ?? 'always');
   return async (input, init = {}) => {
     const method = (init.method ?? 'GET').toUpperCase();
+    const url = new URL(String(input));
+    checkLiteralHost(url, refused);
     const read = READS.has(method);
     for (let attempt = 0; ; attempt++) {
       const last = attempt >= policy.retries;
@@ -44,7 +65,8 @@ export function davFetch(options: DavFetchOptions = {}): FetchLike {
         response = await (options.fetch ?? globalThis.fetch)(input, request);
       } catch (error) {
         // No answer: a read may try again; a write may have been applied, so it may not.
-        if (!read || last) throw error;
+        const failure = networkFailure(method, url.href, error, timeoutMs);
+        if (failure instanceof RefusedAddress || !read || last) throw failure;
         await sleep(backoff(policy, attempt));
         continue;
       }

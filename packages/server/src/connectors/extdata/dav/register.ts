@@ -18,6 +18,8 @@ import type { Dataclass } from '@atomsync/atom';
 import type { ExtdataDavRecord } from '../../../store/records.js';
 import { credentialsOf } from './credentials.js';
 import { davFetch } from './fetch.js';
+import { RefusedAddress } from './addresses.js';
+import { ExtdataError } from '../transport.js';
 
 export type RemoteCheck =
   | { readonly outcome: 'dav'; readonly dav: ExtdataDavRecord }
@@ -42,6 +44,7 @@ export interface RemoteCheckOptions {
 const COMPONENTS: Partial<Record<Dataclass, readonly string[]>> = { Events: ['VEVENT'], Tasks: ['VTODO'], Calendar: ['VEVENT', 'VTODO'] };
 
 function networkWords(error: unknown): string {
+  if (error instanceof ExtdataError) return error.message;
   const e = error as { name?: string; code?: string; cause?: { code?: string; message?: string } };
   if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return 'no answer in time';
   return e?.cause?.code ?? e?.code ?? e?.cause?.message ?? String(error);
@@ -59,11 +62,17 @@ export async function checkRemote(request: RemoteCheckRequest, options: RemoteCh
    * an Atom API (ours): our Basic credentials are not its to see.
    */
   const speaksDav = async (url: string): Promise<boolean> => {
-    const answer = await fetch(url, { method: 'OPTIONS', redirect: 'follow', headers: { 'user-agent': 'atomsync-extdata' } });
+    let at = url;
+    let answer = await fetch(at, { method: 'OPTIONS', redirect: 'manual', headers: { 'user-agent': 'atomsync-extdata' } });
+    // Followed by hand, each hop through the address rules (a literal address skips the DNS check).
+    for (let hop = 0; [301, 302, 303, 307, 308].includes(answer.status) && answer.headers.get('location') !== null && hop < 5; hop++) {
+      await answer.body?.cancel().catch(() => undefined);
+      at = new URL(answer.headers.get('location')!, at).href;
+      answer = await fetch(at, { method: 'OPTIONS', redirect: 'manual', headers: { 'user-agent': 'atomsync-extdata' } });
+    }
     await answer.body?.cancel().catch(() => undefined);
     if ((answer.headers.get('dav') ?? '').trim() !== '') return true;
     const challenge = answer.headers.get('www-authenticate') ?? '';
-    const at = answer.url === '' ? url : answer.url;
     if (answer.status !== 401 || credentials === undefined || !/\b(basic|bearer)\b/i.test(challenge) || /\boauth\b/i.test(challenge) || new URL(at).origin !== origin) return false;
     const signed = await fetch(at, { method: 'OPTIONS', redirect: 'manual', headers: { 'user-agent': 'atomsync-extdata', authorization: credentials.authorization } });
     await signed.body?.cancel().catch(() => undefined);
@@ -77,6 +86,7 @@ export async function checkRemote(request: RemoteCheckRequest, options: RemoteCh
     if (!dav && new URL(request.href).pathname === '/') dav = await speaksDav(new URL(`/.well-known/${kind === 'addressbook' ? 'carddav' : 'caldav'}`, request.href).href);
   } catch (error) {
     if (error instanceof DavHttpError) return { outcome: 'refused', reason: `the remote refused the username and password: ${error.message}` };
+    if (error instanceof RefusedAddress) return { outcome: 'refused', reason: error.message };
     return { outcome: 'unreachable', why: networkWords(error) };
   }
   if (!dav) return { outcome: 'atom' };
@@ -94,6 +104,7 @@ export async function checkRemote(request: RemoteCheckRequest, options: RemoteCh
       return { outcome: 'refused', reason: scrub(`${why}: ${error.message}`) };
     }
     if (error instanceof DavDiscoveryError) return { outcome: 'refused', reason: scrub(error.message) };
+    if (error instanceof RefusedAddress) return { outcome: 'refused', reason: scrub(error.message) };
     if (error instanceof DavResponseError) return { outcome: 'refused', reason: scrub(`the remote's answer is not CardDAV/CalDAV we read: ${error.message}`) };
     return { outcome: 'refused', reason: scrub(`the remote stopped answering during discovery (${networkWords(error)}); try again`) };
   }
