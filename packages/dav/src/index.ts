@@ -99,3 +99,13 @@ export { matchesCardFilter, textMatches } from './rules/card-filter.js';
 export type { CardProperty } from './rules/card-filter.js';
 export { TIMED_COMPONENTS, busyPeriods, checkCalFilter, componentOverlaps, instanceOverlaps, matchesCalFilter, mergeBusyPeriods } from './rules/cal-filter.js';
 export type { BusyPeriod, BusyType, CalInstance, CalInstances, CalObjectComponent, CalObjectProperty } from './rules/cal-filter.js';
+
+// The client: HTTP over an injectable fetch, collection state, discovery.
+export { DavHttpError, createDavClient, pathOfHref, resolveHref } from './client/http.js';
+export type { DavClient, DavClientOptions, FetchLike, Multistatus, Resource, WriteCondition } from './client/http.js';
+export { collectionStateOf, hrefsOf } from './client/collection.js';
+export type { CollectionKind, CollectionState } from './client/collection.js';
+export { DavDiscoveryError, discover, discoverCollections, pickCollection } from './client/discovery.js';
+export type { DiscoveredCollection } from './client/discovery.js';
+export { listEtags, multiget, syncCollection } from './client/listing.js';
+export type { Delta, Member } from './client/listing.js';

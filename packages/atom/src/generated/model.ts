@@ -92,7 +92,7 @@ export interface Content {
   value: string;
 }
 
-/** token/type is written token_type in requests and type in listings. */
+/** token/type is written token_type in requests and type in listings. For a CardDAV/CalDAV datastore: HTTP Basic with key the username and secret the (app) password; or, with the scope urn:ietf:params:oauth:token-type:access_token, an OAuth 2.0 bearer token (key the access token, secret the refresh token). */
 export interface ExtdataToken {
   /** `token_type` */
   tokenType?: TokenType;

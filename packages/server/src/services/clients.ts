@@ -19,6 +19,7 @@ import type { ActivesyncClientRecord, ExtdataDatastoreRecord, ItemDataclass, Mod
 import { ActivesyncNameTaken, type Repositories, type Store } from '../store/store.js';
 import { isInternationalNumber, isTimeZone, passwordLengthProblem, Violations } from './validation.js';
 import { quote } from '../http/safe-text.js';
+import { checkRemote, type RemoteCheck, type RemoteCheckRequest } from '../connectors/extdata/index.js';
 
 // ---- external data clients ------------------------------------------------------------------
 
@@ -67,23 +68,55 @@ function isAbsoluteUrl(value: string): boolean {
   return URL.canParse(value) && /^[a-z][a-z0-9+.-]*:\/\//i.test(value);
 }
 
-/** POST /v2/services/extdata/: user_id and at least one datastore (400 validation_failed otherwise). */
-export async function createExtdataClient(store: Store, secrets: SecretBox, account: AccountPrincipal, client: ExtdataClient) {
+/** Checks a datastore's href against its remote (connectors/extdata/dav/register.ts); tests inject their own. */
+export type RemoteChecker = (request: RemoteCheckRequest) => Promise<RemoteCheck>;
+
+/**
+ * The remote check of each requested datastore, once the request passed its own rules: a CardDAV/
+ * CalDAV remote gets the collection discovery chose; one that answered and refused is a violation
+ * at its href, with the remote's reason. Run outside any transaction (it waits for the network).
+ */
+async function withRemotes(records: ExtdataDatastoreRecord[], requested: readonly ExtdataDatastore[], check: RemoteChecker): Promise<ExtdataDatastoreRecord[]> {
+  const v = new Violations();
+  const checked = await Promise.all(
+    records.map(async (record, i) => {
+      if (!/^https?:\/\//i.test(record.href)) return record;
+      const token = requested[i]!.token;
+      const credentials = token?.key !== undefined && token.secret !== undefined ? { key: token.key, secret: token.secret, scopes: token.scopes ?? [] } : undefined;
+      const result = await check({ dataclass: record.dataclass, href: record.href, name: requested[i]!.name, credentials });
+      if (result.outcome === 'refused') v.add(`/entry/client/datastore[${i + 1}]/@href`, result.reason);
+      return result.outcome === 'dav' ? { ...record, dav: result.dav } : record;
+    }),
+  );
+  v.check('the remote refused the datastore');
+  return checked;
+}
+
+/** POST /v2/services/extdata/: user_id and at least one datastore (400 validation_failed otherwise); each href checked against its remote. */
+export async function createExtdataClient(store: Store, secrets: SecretBox, account: AccountPrincipal, client: ExtdataClient, check: RemoteChecker = checkRemote) {
   const v = new Violations();
   v.required('/entry/client/user_id', client.userId);
   const requested = client.datastores ?? [];
   if (requested.length === 0) v.add('/entry/client/datastore', 'at least one datastore is required');
   const datastores = extdataDatastores(requested, [], secrets, v);
   v.check('the external data client breaks a field rule');
-  return store.extdata.create({ uuid: randomUUID(), accountId: account.id, userId: client.userId!, datastores });
+  const checked = await withRemotes(datastores, requested, check);
+  return store.extdata.create({ uuid: randomUUID(), accountId: account.id, userId: client.userId!, datastores: checked });
 }
 
 /**
  * PUT /v2/services/extdata/<uuid>/: adds datastores and may set user_id; undefined when the
  * client is not the caller's. The uuid cannot change: a different one in the body is 400
- * bad_request (the same one is tolerated, as a client may PUT back what it got).
+ * bad_request (the same one is tolerated, as a client may PUT back what it got). The added hrefs
+ * are checked against their remotes before the transaction, which then checks the rules again.
  */
-export async function updateExtdataClient(store: Store, secrets: SecretBox, account: AccountPrincipal, uuid: string, client: ExtdataClient) {
+export async function updateExtdataClient(store: Store, secrets: SecretBox, account: AccountPrincipal, uuid: string, client: ExtdataClient, check: RemoteChecker = checkRemote) {
+  const requested = client.datastores ?? [];
+  const before = await store.extdata.get(account.id, uuid);
+  if (before === undefined) return undefined;
+  const probe = new Violations();
+  const unchecked = extdataDatastores(requested, before.datastores, secrets, probe);
+  const remotes = probe.empty ? await withRemotes(unchecked, requested, check) : unchecked;
   return store.transaction(async (tx) => {
     const current = await tx.extdata.get(account.id, uuid);
     if (current === undefined) return undefined;
@@ -91,10 +124,9 @@ export async function updateExtdataClient(store: Store, secrets: SecretBox, acco
       throw new ServiceError(400, 'bad_request', 'the uuid of a client cannot be changed');
     }
     const v = new Violations();
-    const requested = client.datastores ?? [];
     if (client.userId !== undefined) v.required('/entry/client/user_id', client.userId);
     if (requested.length === 0 && client.userId === undefined) v.add('/entry/client', 'give user_id or at least one datastore to add');
-    const datastores = extdataDatastores(requested, current.datastores, secrets, v);
+    const datastores = extdataDatastores(requested, current.datastores, secrets, v).map((d, i) => (remotes[i]?.dav === undefined ? d : { ...d, dav: remotes[i]!.dav }));
     v.check('the external data client update breaks a field rule');
     return tx.extdata.addDatastores(account.id, uuid, client.userId ?? current.userId, datastores);
   });

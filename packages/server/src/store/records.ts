@@ -91,6 +91,17 @@ export interface ExtdataDatastoreRecord {
   /** As registered; undefined → the dataclass is the name. */
   readonly name: string | null;
   readonly token: ExtdataTokenRecord | null;
+  /**
+   * Set when registration found the href speaking CardDAV/CalDAV: the collection discovery chose,
+   * synced by the DAV connector. Absent: today's Atom feed (or a remote not reached at registration).
+   */
+  readonly dav?: ExtdataDavRecord;
+}
+
+export interface ExtdataDavRecord {
+  /** The collection's absolute URL, as the remote spells it. */
+  readonly collection: string;
+  readonly kind: 'addressbook' | 'calendar';
 }
 
 export interface ExtdataClientRecord {

@@ -1,0 +1,121 @@
+/**
+ * Finding the collection a user means from the URL they were given (RFC 6764 §6, RFC 6352 §7.1,
+ * RFC 4791 §6.2.1): the collection itself, a principal, a home, or just the server root a provider
+ * documents. PROPFIND Depth 0 on it; a collection of the kind is the answer; otherwise its home set,
+ * else its current-user-principal's home set, else `/.well-known/carddav|caldav` on its origin;
+ * then PROPFIND Depth 1 on each home lists the collections, and `pickCollection` chooses one: the
+ * one named (displayname or last path segment), else the first that holds the component.
+ */
+import { CALDAV_NS, CARDDAV_NS, DAV_NS, type QName } from '../namespaces.js';
+import { CLIENT_PROPS } from '../requests/write.js';
+import { collectionStateOf, hrefsOf, type CollectionKind, type CollectionState } from './collection.js';
+import { DavHttpError, resolveHref, type DavClient, type Multistatus } from './http.js';
+
+export interface DiscoveredCollection extends CollectionState {
+  /** Absolute, with the server's own spelling of the path. */
+  readonly url: string;
+}
+
+/** Discovery that reached the server and found nothing usable: the message says what. */
+export class DavDiscoveryError extends Error {
+  override readonly name = 'DavDiscoveryError';
+}
+
+const HOME_SET: Record<CollectionKind, QName> = {
+  addressbook: { ns: CARDDAV_NS, name: 'addressbook-home-set' },
+  calendar: { ns: CALDAV_NS, name: 'calendar-home-set' },
+};
+
+const START_PROPS: readonly QName[] = [...CLIENT_PROPS.collection, { ns: DAV_NS, name: 'current-user-principal' }, HOME_SET.addressbook, HOME_SET.calendar];
+
+const KIND_WORDS: Record<CollectionKind, string> = { addressbook: 'an address book', calendar: 'a calendar' };
+
+/** A status that says "no DAV here" (rather than "not you"): where the well-known URL is tried next. */
+const notDavHere = (error: unknown): boolean => error instanceof DavHttpError && [400, 404, 405, 501].includes(error.status);
+
+export async function discoverCollections(client: DavClient, start: string, kind: CollectionKind): Promise<DiscoveredCollection[]> {
+  const wellKnown = new URL(`/.well-known/${kind === 'addressbook' ? 'carddav' : 'caldav'}`, start).href;
+  let answer: Multistatus;
+  let triedWellKnown = false;
+  try {
+    answer = await client.propfind(start, '0', START_PROPS);
+  } catch (error) {
+    if (!notDavHere(error) || start === wellKnown) throw error;
+    answer = await client.propfind(wellKnown, '0', START_PROPS);
+    triedWellKnown = true;
+  }
+  const first = answer.responses[0];
+  if (first === undefined) throw new DavDiscoveryError(`PROPFIND ${start} answered an empty multistatus`);
+  const state = collectionStateOf(first);
+  if (state.kind === kind) return [{ ...state, url: answer.url }];
+  if (state.kind !== undefined) throw new DavDiscoveryError(`${start} is ${KIND_WORDS[state.kind]}, not ${KIND_WORDS[kind]}`);
+
+  let homes = hrefsOf(first, HOME_SET[kind].ns, HOME_SET[kind].name).map((h) => resolveHref(h, answer.url));
+  if (homes.length === 0) {
+    const principal = hrefsOf(first, DAV_NS, 'current-user-principal')[0];
+    if (principal !== undefined) {
+      const url = resolveHref(principal, answer.url);
+      const p = await client.propfind(url, '0', [HOME_SET[kind]]);
+      homes = p.responses.flatMap((r) => hrefsOf(r, HOME_SET[kind].ns, HOME_SET[kind].name)).map((h) => resolveHref(h, p.url));
+    }
+  }
+  if (homes.length === 0 && !triedWellKnown && start !== wellKnown) {
+    return discoverCollections(client, wellKnown, kind).catch((error: unknown) => {
+      if (notDavHere(error)) throw new DavDiscoveryError(`${start} is neither ${KIND_WORDS[kind]} nor a principal or server with a ${HOME_SET[kind].name}`);
+      throw error;
+    });
+  }
+  if (homes.length === 0) throw new DavDiscoveryError(`${start} names no ${HOME_SET[kind].name} (neither itself nor its current-user-principal)`);
+
+  const found: DiscoveredCollection[] = [];
+  for (const home of homes) {
+    const listing = await client.propfind(home, '1', CLIENT_PROPS.collection);
+    for (const r of listing.responses) {
+      const member = collectionStateOf(r);
+      if (member.kind === kind) found.push({ ...member, url: resolveHref(r.href, listing.url) });
+    }
+  }
+  return found;
+}
+
+/** The collection's last path segment, decoded (`/alice/contacts/` → `contacts`). */
+function segmentOf(url: string): string {
+  const parts = new URL(url).pathname.split('/').filter((p) => p !== '');
+  const last = parts.at(-1) ?? '';
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
+
+/**
+ * The collection meant: named → the one whose displayname or last segment is the name; else the
+ * first that holds `component` (a calendar that names no component set holds any).
+ */
+export function pickCollection(found: readonly DiscoveredCollection[], wanted: { readonly name?: string | undefined; readonly components?: readonly string[] }): DiscoveredCollection {
+  const holds = (c: DiscoveredCollection) => wanted.components === undefined || c.components.length === 0 || wanted.components.some((w) => c.components.includes(w));
+  if (wanted.name !== undefined) {
+    const named = found.find((c) => c.displayName === wanted.name || segmentOf(c.url) === wanted.name);
+    if (named === undefined) throw new DavDiscoveryError(`no collection named ${JSON.stringify(wanted.name)} (found: ${found.map((c) => JSON.stringify(c.displayName ?? segmentOf(c.url))).join(', ') || 'none'})`);
+    if (!holds(named)) throw new DavDiscoveryError(`the collection ${JSON.stringify(wanted.name)} holds ${named.components.join(', ')}, not ${wanted.components!.join(' or ')}`);
+    return named;
+  }
+  const chosen = found.find(holds);
+  if (chosen === undefined) {
+    throw new DavDiscoveryError(found.length === 0 ? 'no collection of that kind was found' : `no collection holds ${wanted.components!.join(' or ')}`);
+  }
+  return chosen;
+}
+
+/** Discovery and the pick in one: the collection at (or found from) `start`. */
+export async function discover(
+  client: DavClient,
+  start: string,
+  wanted: { readonly kind: CollectionKind; readonly name?: string | undefined; readonly components?: readonly string[] },
+): Promise<DiscoveredCollection> {
+  const found = await discoverCollections(client, start, wanted.kind);
+  // A URL naming the collection itself needs no pick by name, only the component check.
+  if (found.length === 1 && found[0]!.url === start) return pickCollection(found, { components: wanted.components });
+  return pickCollection(found, wanted);
+}

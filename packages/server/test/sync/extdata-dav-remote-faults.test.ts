@@ -1,0 +1,173 @@
+/**
+ * What a CardDAV remote does that it should not, against Debian's Radicale behind a proxy this test
+ * steers: a change made on the remote between our listing and our PUT (the proxy makes it just
+ * before forwarding our If-Match PUT) ends in a 412 the run survives, and the next run resolves the
+ * conflict by conflict_winner with nothing doubled; a sync token the remote forgot (403
+ * valid-sync-token) leads to a full listing compared with what we hold, not to doubles; and a
+ * remote that starts answering an empty listing deletes nothing: the run fails saying why.
+ */
+import { request as httpRequest, createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { startRadicale, type RadicaleTarget } from '../dav/clients/radicale.js';
+import { basicHeader } from '../dav/clients/target.js';
+import { card, datastoreSide, expectFailed, expectRun } from './fixtures.js';
+
+vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
+
+type Mode =
+  | { kind: 'through' }
+  /** Before forwarding a PUT with If-Match, the remote's own edit of that member is written. */
+  | { kind: 'edit-before-put'; body: string }
+  /** Every sync-collection from a token: 403 valid-sync-token. */
+  | { kind: 'forget-tokens' }
+  /** Every sync-collection: the token refused, and the full listing empty. */
+  | { kind: 'empty' };
+
+interface Proxy {
+  readonly url: string;
+  mode: Mode;
+  close(): Promise<void>;
+}
+
+const EMPTY = (token: string) =>
+  `<?xml version="1.0" encoding="utf-8"?>\n<multistatus xmlns="DAV:"><sync-token>${token}</sync-token></multistatus>`;
+const FORGOTTEN = '<?xml version="1.0" encoding="utf-8"?>\n<error xmlns="DAV:"><valid-sync-token/></error>';
+
+async function proxyOf(target: RadicaleTarget): Promise<Proxy> {
+  const upstream = new URL(target.url);
+  const state: { mode: Mode } = { mode: { kind: 'through' } };
+  const forward = (method: string, path: string, headers: Record<string, string | string[] | undefined>, body: Buffer) =>
+    new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+      const req = httpRequest({ host: upstream.hostname, port: upstream.port, method, path, headers: { ...headers, host: upstream.host } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', async () => {
+      const body = Buffer.concat(chunks);
+      const mode = state.mode;
+      try {
+        const text = body.toString('utf8');
+        const isSync = req.method === 'REPORT' && text.includes('sync-collection');
+        const fromToken = isSync && !/<d:sync-token>\s*<\/d:sync-token>/.test(text);
+        if ((mode.kind === 'forget-tokens' || mode.kind === 'empty') && fromToken) {
+          res.writeHead(403, { 'content-type': 'application/xml; charset=utf-8' }).end(FORGOTTEN);
+          return;
+        }
+        if (mode.kind === 'empty' && isSync) {
+          res.writeHead(207, { 'content-type': 'application/xml; charset=utf-8' }).end(EMPTY('http://radicale.org/ns/sync/empty'));
+          return;
+        }
+        if (mode.kind === 'edit-before-put' && req.method === 'PUT' && req.headers['if-match'] !== undefined) {
+          state.mode = { kind: 'through' };
+          // The member's own UID (its name, as the connector wrote it): a PUT changing a UID is refused.
+          const uid = decodeURIComponent(req.url!.slice(req.url!.lastIndexOf('/') + 1).replace(/\.vcf$/, ''));
+          const theirs = mode.body.replace('END:VCARD', `UID:${uid}\r\nEND:VCARD`);
+          const edit = await forward('PUT', req.url!, { authorization: basicHeader(target), 'content-type': 'text/vcard; charset=utf-8' }, Buffer.from(theirs));
+          expect([201, 204]).toContain(edit.status);
+        }
+        const answer = await forward(req.method!, req.url!, req.headers, body);
+        res.writeHead(answer.status, answer.headers).end(answer.body);
+      } catch {
+        res.writeHead(502).end();
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    get mode() {
+      return state.mode;
+    },
+    set mode(mode: Mode) {
+      state.mode = mode;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function remoteNames(target: RadicaleTarget): Promise<string[]> {
+  const book = `${target.url}/${target.username}/contacts/`;
+  const response = await fetch(book, {
+    method: 'REPORT',
+    headers: { authorization: basicHeader(target), depth: '1', 'content-type': 'application/xml' },
+    body: '<?xml version="1.0"?><c:addressbook-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav"><d:prop><c:address-data/></d:prop></c:addressbook-query>',
+  });
+  expect(response.status).toBe(207);
+  return [...(await response.text()).matchAll(/FN:([^\r\n]*)/g)].map((m) => m[1]!).sort();
+}
+
+let server: TestServer;
+let radicale: RadicaleTarget;
+let proxy: Proxy;
+beforeAll(async () => {
+  [server, radicale] = await Promise.all([startTestServer('sqlite'), startRadicale()]);
+  proxy = await proxyOf(radicale);
+}, 60_000);
+afterAll(async () => {
+  await proxy?.close();
+  await radicale?.stop();
+  await server?.close();
+});
+
+describe('extdata over CardDAV: a remote that changes under us, forgets, or answers empty', () => {
+  it('ends right after a 412, lists in full after a forgotten token, and deletes nothing on an empty listing', async () => {
+    const near = await datastoreSide(server.alice);
+    const people = ['Anna Berg', 'Bo Ek', 'Cecilia Lund', 'David Holm', 'Eva Lind', 'Filip Ros', 'Greta Alm'];
+    const ids = new Map<string, string>();
+    for (const p of people) ids.set(p, await near.add(p));
+    const ext = (
+      await server.alice.client.extdata.create({
+        userId: 'harness@radicale',
+        datastores: [{ dataclass: 'Contacts', href: `${proxy.url}/${radicale.username}/contacts/`, token: { tokenType: 2, key: radicale.username, secret: radicale.password } }],
+      })
+    ).client.uuid!;
+    const binding = Number((await server.alice.client.syncengine.create({ source: { syncSource: 'datastore', uuid: near.uuid }, target: { syncSource: 'extdata', uuid: ext } })).title);
+    const run = () => server.alice.client.syncengine.synchronize(binding, { syncMode: 200, dataclass: 'Contacts' });
+    expectRun(await run(), 201, { addsOut: 7 }, { addsIn: 7 });
+    expectRun(await run(), 200, {}, {});
+
+    // The 412 path: our edit of Anna meets the remote's own edit, made after our listing.
+    await near.edit(ids.get('Anna Berg')!, 'Anna Berg', card('Anna Berg', undefined, 'ours'));
+    proxy.mode = { kind: 'edit-before-put', body: card('Anna Berg', undefined, 'theirs') };
+    const raced = await run();
+    expect(proxy.mode.kind).toBe('through');
+    expect([raced.result, raced.reason]).toEqual(['completed', undefined]);
+    expect(raced.syncStats.target.statistics.replacesIn).toBe(0);
+    // Next run: both sides changed Anna; the binding's conflict_winner (source) decides, nothing doubled.
+    expectRun(await run(), 200, { replacesOut: 1 }, { replacesIn: 1 }, { conflictsDetected: 1 });
+    expect(await remoteNames(radicale)).toEqual(people);
+    expect([...(await near.items()).values()].find((b) => b.includes('FN:Anna Berg'))).toContain('NOTE:ours');
+
+    // A token the remote forgot: a full listing, compared with what we hold — one new card, no doubles.
+    const remoteAdd = await fetch(`${radicale.url}/${radicale.username}/contacts/hanna.vcf`, {
+      method: 'PUT',
+      headers: { authorization: basicHeader(radicale), 'content-type': 'text/vcard' },
+      body: card('Hanna Sten').replace('END:VCARD', 'UID:hanna\r\nEND:VCARD'),
+    });
+    expect(remoteAdd.status).toBe(201);
+    proxy.mode = { kind: 'forget-tokens' };
+    expectRun(await run(), 200, { addsIn: 1 }, { addsOut: 1 });
+    expectRun(await run(), 200, {}, {});
+    expect((await near.bodies()).length).toBe(8);
+
+    // An empty listing where the remote held eight: the run stops, nothing deleted anywhere.
+    proxy.mode = { kind: 'empty' };
+    const reason = expectFailed(await run(), 200);
+    expect(reason).toMatch(/would delete 8 of the 8 items it held/);
+    expect(reason).not.toContain(radicale.password);
+    proxy.mode = { kind: 'through' };
+    expect((await near.bodies()).length).toBe(8);
+    expect((await remoteNames(radicale)).length).toBe(8);
+    expectRun(await run(), 200, {}, {});
+  });
+});
