@@ -219,7 +219,8 @@ export const serveCommand = defineCommand({
       {
         url: running.url,
         store: store.dialect,
-        dataDir: config.dataDir,
+        // The data directory holds the embedded store and its key; on PostgreSQL it is not used.
+        dataDir: config.databaseUrl === undefined ? config.dataDir : undefined,
         baseUrl: config.baseUrl,
         trustProxy: config.trustProxy,
         metrics: metricsAccess,

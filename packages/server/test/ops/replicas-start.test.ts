@@ -99,6 +99,8 @@ const TSX = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 
 interface Replica {
   readonly url: string;
+  /** Its "listening" line, as logged. */
+  readonly listening: Record<string, unknown>;
 }
 
 /** `atomsync serve` on port 0: resolves with its URL once it logs "listening", rejects if it exits first. */
@@ -122,8 +124,10 @@ function serve(env: Record<string, string>): Promise<Replica> {
     let err = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString('utf8');
-      const url = /"url":"(http:\/\/[^"]+)"/.exec(out)?.[1];
-      if (url !== undefined) resolve({ url });
+      const line = out.split('\n').find((l) => l.includes('"msg":"listening on '));
+      if (line === undefined) return;
+      const listening = JSON.parse(line) as Record<string, unknown>;
+      resolve({ url: String(listening.url), listening });
     });
     child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
     child.once('exit', (code) => reject(new Error(`atomsync serve exited ${code} before listening: ${err.trim() || out.trim()}`)));
@@ -141,6 +145,11 @@ describe('atomsync serve started twice at the same moment', () => {
     const env = { DATABASE_URL: url, ATOMSYNC_SECRET_KEY: KEY.toString('base64') };
     const replicas = await Promise.all([serve(env), serve(env)]);
     expect(await Promise.all(replicas.map(asAdmin))).toEqual([200, 200]);
+    // The start line names the store it uses, not a data directory it does not.
+    for (const { listening } of replicas) {
+      expect(listening.store).toBe('postgres');
+      expect(listening).not.toHaveProperty('dataDir');
+    }
     const [store] = await opened([openStore({ kind: 'postgres', url })]);
     expect((await store!.accounts.list()).map((a) => [a.username, a.admin])).toEqual([['admin', true]]);
   });
@@ -150,6 +159,7 @@ describe('atomsync serve started twice at the same moment', () => {
     const env = { ATOMSYNC_DATA_DIR: dir, ATOMSYNC_SECRET_KEY: KEY.toString('base64') };
     const replicas = await Promise.all([serve(env), serve(env)]);
     expect(await Promise.all(replicas.map(asAdmin))).toEqual([200, 200]);
+    for (const { listening } of replicas) expect(listening).toMatchObject({ store: 'sqlite', dataDir: dir });
     const [store] = await opened([openStore({ kind: 'sqlite', file: join(dir, 'atomsync.sqlite') })]);
     expect((await store!.accounts.list()).map((a) => [a.username, a.admin])).toEqual([['admin', true]]);
   });
