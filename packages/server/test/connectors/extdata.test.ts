@@ -239,7 +239,8 @@ describe('apply', () => {
     expect(added.every((r) => r.ok)).toBe(true);
     const ids = added.map((r) => (r as { id: string }).id);
     expect(new Set(ids).size).toBe(2_101);
-    const listed = (await contents.list({ dataclass: 'Notes' })).entries;
+    const listed = [];
+    for await (const entry of contents.iterateList({ dataclass: 'Notes' })) listed.push(entry);
     expect(listed).toHaveLength(2_101);
     // Each result is its own change's: the id of n1500 holds note 1500.
     const n1500 = listed.find((e) => urnOf(e.id) === ids[1_500])!;
