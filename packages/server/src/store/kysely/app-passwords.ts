@@ -1,7 +1,7 @@
 /**
  * App passwords (migration 19): an account's named passwords for its devices, keyed and found by
- * the account. The sign-in reads the account's list on the hot path of a credential-cache miss or
- * a store version that moved, so that read is a prepared statement.
+ * the account. The DAV sign-in reads the account's list on a credential-cache miss, and checks a
+ * hit with `holding` on every request: both are prepared statements.
  */
 import { sql, type Selectable } from 'kysely';
 import type { AppPasswordRecord } from '../records.js';
