@@ -7,12 +7,12 @@
  * - Every attempt goes through the server's sign-in guard (auth/sign-in.ts), as the other
  *   protocols' do: an address that failed too often on the name is answered 429 with Retry-After
  *   before anything is read, scrypt runs through its gate, failures and successes are counted.
- * - A verified credential is remembered (auth/credential-cache.ts) with the hash it verified
- *   against. On a hit, the account and its app passwords are taken as the store holds them now:
- *   read again whenever the store's version has moved (any committed write, on any instance), and
- *   the remembered hash must still be the account's or one of its app passwords'. A revoked app
- *   password or a changed account password is refused at the next request, everywhere; a hit runs
- *   no scrypt, whatever the number of app passwords.
+ * - A verified credential is remembered (auth/credential-cache.ts) with the account and the hash
+ *   it verified against. On a hit, one read by the account's id (store.appPasswords.holding) says
+ *   whether that hash is still the account's or one of its app passwords': a revoked app password
+ *   or a changed account password is refused at the next request, everywhere; a hit runs no scrypt,
+ *   whatever the number of app passwords. Not the store's version (moved by any write): a DAV
+ *   client writing one item after another would make every request a full re-read (issue 21).
  * - On a miss, the work is bounded: an app password is checked only when the presented password
  *   has the form of one (auth/app-password.ts), and then only those of the account's (at most
  *   APP_PASSWORD_LIMIT, 50) whose hint matches it: about one scrypt; then the account password,
@@ -63,13 +63,6 @@ export interface DeviceAuthenticator {
   readonly challenge: string;
 }
 
-/** The account and its app passwords as last read, under the store's version read just before. */
-interface Snapshot {
-  readonly version: string;
-  readonly account: AccountRecord | undefined;
-  readonly appPasswords: readonly AppPasswordRecord[];
-}
-
 /** What a verification found: the account, and the app password when it was one. */
 interface Verified {
   readonly account: AccountRecord;
@@ -107,40 +100,22 @@ export function createDeviceAuthenticator(store: Store, options: DeviceAuthentic
   const maxEntries = options.cache?.maxEntries ?? 10_000;
   // Concurrent first requests with one credential share one verification.
   const verifying = new Map<string, Promise<Verified | undefined>>();
-  // By username, insertion order: the oldest first.
-  const snapshots = new Map<string, Snapshot>();
   // When this instance last recorded each app password's use (insertion order: the oldest first).
   const recorded = new Map<string, number>();
 
-  /**
-   * The account and its app passwords as the store holds them now, read again only when the
-   * store's version has moved since (the version read first: a write landing in between makes
-   * what is kept a miss later, never stale).
-   */
-  async function current(username: string): Promise<Snapshot> {
-    const version = await store.version();
-    const seen = snapshots.get(username);
-    if (seen !== undefined && seen.version === version) return seen;
-    const account = await store.accounts.byUsername(username);
-    const appPasswords = account === undefined ? [] : await store.appPasswords.list(account.id);
-    const snapshot: Snapshot = { version, account, appPasswords };
-    snapshots.delete(username);
-    snapshots.set(username, snapshot);
-    if (snapshots.size > maxEntries) snapshots.delete(snapshots.keys().next().value!);
-    return snapshot;
-  }
-
-  /** What a remembered credential still signs in, or undefined when its hash is gone (revoked, changed). */
-  function stillValid(snapshot: Snapshot, hit: { accountId: number; passwordHash: string }): Verified | undefined {
-    const account = snapshot.account;
-    if (account === undefined || account.id !== hit.accountId) return undefined;
+  /** What a remembered credential still signs in, as the store holds it now; undefined when its hash is gone (revoked, changed) or the name is another's. */
+  async function stillValid(username: string, hit: { accountId: number; passwordHash: string }): Promise<Verified | undefined> {
+    const held = await store.appPasswords.holding(hit.accountId, hit.passwordHash);
+    if (held === undefined || held.account.username !== username) return undefined;
+    const { account, appPassword } = held;
     if (sameHash(account.passwordHash, hit.passwordHash)) return { account };
-    const appPassword = snapshot.appPasswords.find((p) => sameHash(p.passwordHash, hit.passwordHash));
     return appPassword === undefined ? undefined : { account, appPassword };
   }
 
   async function verify(username: string, password: string, key: string, source: string): Promise<Verified | undefined> {
-    const { account, appPasswords } = await current(username);
+    // A miss runs scrypt: reading the account and its app passwords afresh costs little beside it.
+    const account = await store.accounts.byUsername(username);
+    const appPasswords = account === undefined ? [] : await store.appPasswords.list(account.id);
     const typed = typedForm(password);
     if (account !== undefined && typed !== undefined) {
       const hint = hintOf(typed);
@@ -181,7 +156,7 @@ export function createDeviceAuthenticator(store: Store, options: DeviceAuthentic
     const key = cache.keyOf(`dav\0${username}`, password);
     const hit = cache.get(key);
     if (hit !== undefined) {
-      const valid = stillValid(await current(username), hit);
+      const valid = await stillValid(username, hit);
       if (valid !== undefined) return valid;
       // Revoked, changed or deleted since it verified: forget it and check the password afresh.
       cache.delete(key);

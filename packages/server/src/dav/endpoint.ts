@@ -71,7 +71,7 @@ export class DavEndpoint {
       const req: DavRequest = { store: this.deps.store, account, event, log: state.log };
       // A collection is made where nothing is yet: its URL resolves to no resource.
       if (method === 'MKCOL' || method === 'MKCALENDAR') return await makeCollection(req, method, target);
-      const resource = await resolve(req, target);
+      const resource = await resolve(req, target, { lookUpMember: method !== 'PUT' });
       return await this.#dispatch(req, method, resource);
     } catch (error) {
       return this.#refuse(event, error, state.log, state.requestId);

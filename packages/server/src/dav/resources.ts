@@ -17,7 +17,10 @@ export type Resource =
   | { readonly kind: 'principal'; readonly href: string }
   | { readonly kind: 'home'; readonly href: string; readonly family: Family }
   | { readonly kind: 'collection'; readonly href: string; readonly collection: DavCollection }
-  /** A member name with nothing there yet (a PUT creates it). */
+  /**
+   * A member name with nothing there yet (a PUT creates it), or one not looked at: a PUT looks
+   * inside its own transaction, which it must for concurrent PUTs, so a look before it is wasted.
+   */
   | { readonly kind: 'unmapped'; readonly href: string; readonly collection: DavCollection; readonly name: string }
   | { readonly kind: 'member'; readonly href: string; readonly collection: DavCollection; readonly name: string; readonly item: DavItemRecord };
 
@@ -42,7 +45,8 @@ export function kindOf(resource: Exclude<Resource, { kind: 'unmapped' }>): Resou
   }
 }
 
-export async function resolve(req: DavRequest, target: DavTarget): Promise<Resource> {
+/** `lookUpMember: false` (PUT): a member's URL resolves to `unmapped` without reading the item there. */
+export async function resolve(req: DavRequest, target: DavTarget, { lookUpMember = true }: { readonly lookUpMember?: boolean } = {}): Promise<Resource> {
   const { username, id } = req.account;
   if (target.kind === 'root') return { kind: 'root', href: rootHref() };
   if (target.kind === 'principals') return { kind: 'principals', href: principalsHref() };
@@ -55,6 +59,6 @@ export async function resolve(req: DavRequest, target: DavTarget): Promise<Resou
   if (target.kind === 'collection') return { kind: 'collection', href: collectionHref(target.family, username, collection.name), collection };
   const href = memberHref(target.family, username, collection.name, target.member);
   if (target.member.length > 255) throw DavRequestError.badRequest('a member name is at most 255 characters');
-  const item = await memberNamed(req.store, collection, target.member);
+  const item = lookUpMember ? await memberNamed(req.store, collection, target.member) : undefined;
   return item === undefined ? { kind: 'unmapped', href, collection, name: target.member } : { kind: 'member', href, collection, name: target.member, item };
 }

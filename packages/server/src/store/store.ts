@@ -96,6 +96,12 @@ export interface AppPasswordRepo {
    * serialized, so neither rule is broken by a race, on any instance.
    */
   create(fresh: NewAppPassword, limit: number): Promise<AppPasswordRecord | 'name_taken' | 'full'>;
+  /**
+   * The account `accountId`, and its app password hashed as `passwordHash` when it has one: in one
+   * read, what a remembered DAV sign-in is checked against on every request (auth/device-sign-in.ts).
+   * Undefined when the account is gone.
+   */
+  holding(accountId: number, passwordHash: string): Promise<{ account: AccountRecord; appPassword?: AppPasswordRecord } | undefined>;
   /** false when the account has no app password with this uuid. */
   delete(accountId: number, uuid: string): Promise<boolean>;
   /** Records a sign-in at `when`, unless one was recorded less than `unlessWithinMs` before it; no-op for one revoked meanwhile. */

@@ -43,6 +43,21 @@ describe.each(storeKinds)('app passwords (%s)', (kind) => {
     expect(await store().appPasswords.list(alice.id)).toHaveLength(3);
   });
 
+  it('holding: the account by id, with its app password of that hash, and none of another account\'s or a revoked one', async () => {
+    const alice = await makeAccount(store(), 'alice');
+    const bob = await makeAccount(store(), 'bob');
+    const mac = await store().appPasswords.create(fresh(alice.id, 'Mac'), 50);
+    const bobs = await store().appPasswords.create(fresh(bob.id, 'Bob phone'), 50);
+    if (typeof mac === 'string' || typeof bobs === 'string') throw new Error('not created');
+    const aliceNow = await store().accounts.get(alice.id);
+    expect(await store().appPasswords.holding(alice.id, mac.passwordHash)).toEqual({ account: aliceNow, appPassword: mac });
+    expect(await store().appPasswords.holding(alice.id, aliceNow!.passwordHash)).toEqual({ account: aliceNow });
+    expect(await store().appPasswords.holding(alice.id, bobs.passwordHash)).toEqual({ account: aliceNow });
+    await store().appPasswords.delete(alice.id, mac.uuid);
+    expect(await store().appPasswords.holding(alice.id, mac.passwordHash)).toEqual({ account: aliceNow });
+    expect(await store().appPasswords.holding(bob.id + alice.id + 100, bobs.passwordHash)).toBeUndefined();
+  });
+
   it('deletes by the account and uuid only: another account\'s uuid deletes nothing', async () => {
     const alice = await makeAccount(store(), 'alice');
     const bob = await makeAccount(store(), 'bob');

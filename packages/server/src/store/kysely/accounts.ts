@@ -12,7 +12,7 @@ import { prepared } from './prepared.js';
 import { addConsumerRoute, addTokenRoute, claimUsername, dropAccountRoutes, routeConsumer, routeToken, routeUsername } from './routes.js';
 import type { AccountsTable, ConsumersTable, TokensTable } from './schema.js';
 
-const account = (row: Selectable<AccountsTable>): AccountRecord => ({
+export const account = (row: Selectable<AccountsTable>): AccountRecord => ({
   id: Number(row.id),
   username: row.username,
   passwordHash: row.password_hash,

@@ -1,14 +1,15 @@
 /**
  * App passwords (migration 19): an account's named passwords for its devices, keyed and found by
- * the account. The sign-in reads the account's list on the hot path of a credential-cache miss or
- * a store version that moved, so that read is a prepared statement.
+ * the account. The DAV sign-in reads the account's list on a credential-cache miss, and checks a
+ * hit with `holding` on every request: both are prepared statements.
  */
 import { sql, type Selectable } from 'kysely';
 import type { AppPasswordRecord } from '../records.js';
 import type { AppPasswordRepo } from '../store.js';
 import { toDate, toDateOrNull, type StoreContext } from './context.js';
 import { prepared } from './prepared.js';
-import type { AppPasswordsTable } from './schema.js';
+import { account } from './accounts.js';
+import type { AccountsTable, AppPasswordsTable } from './schema.js';
 
 const record = (row: Selectable<AppPasswordsTable>): AppPasswordRecord => ({
   accountId: Number(row.account_id),
@@ -23,10 +24,27 @@ const record = (row: Selectable<AppPasswordsTable>): AppPasswordRecord => ({
 // Oldest first; the uuid breaks ties of one millisecond so the order is the same on every read.
 const ofAccount = prepared<Selectable<AppPasswordsTable>>('select * from "app_passwords" where "account_id" = ? order by "created", "uuid"');
 
+/**
+ * The account with the app password of a hash, if any (a hash is one password's: each has its own
+ * salt). Joined on the account's id, which both tables are distributed by on Citus: one shard.
+ */
+const APP_COLUMNS = ['uuid', 'name', 'password_hash', 'hint', 'created', 'last_used'] as const;
+type HoldingRow = Selectable<AccountsTable> & { [K in (typeof APP_COLUMNS)[number] as `p_${K}`]: Selectable<AppPasswordsTable>[K] | null };
+const holdingOf = prepared<HoldingRow>(
+  `select "a".*, ${APP_COLUMNS.map((c) => `"p"."${c}" as "p_${c}"`).join(', ')} from "accounts" as "a" left join "app_passwords" as "p" on "p"."account_id" = "a"."id" and "p"."password_hash" = ? where "a"."id" = ?`,
+);
+
 export function appPasswordRepo(ctx: StoreContext): AppPasswordRepo {
   return {
     async list(accountId) {
       return (await ofAccount.rows(ctx, [accountId])).map(record);
+    },
+    async holding(accountId, passwordHash) {
+      const row = await holdingOf.first(ctx, [passwordHash, accountId]);
+      if (row === undefined) return undefined;
+      if (row.p_uuid === null) return { account: account(row) };
+      const appPassword = record({ account_id: row.id, uuid: row.p_uuid, name: row.p_name!, password_hash: row.p_password_hash!, hint: row.p_hint!, created: row.p_created!, last_used: row.p_last_used });
+      return { account: account(row), appPassword };
     },
     async create(fresh, limit) {
       return ctx.inTransaction(async () => {

@@ -9,6 +9,7 @@ import { CompiledQuery, sql, type Selectable } from 'kysely';
 import { servedHash } from '../served-hash.js';
 import { RELEASED_HREF, type ContentChange, type DavItemRecord, type DavListedItem, type DescribedChange, type DescribedContent, type ItemDataclass, type NewContent } from '../records.js';
 import type { ClientKey, CollectionKey, ContentRepo } from '../store.js';
+import { prepared } from './prepared.js';
 import { chunks, millis, multiRowInsert, unnestInsert, toDate, toDateOrNull, type StoreContext } from './context.js';
 import type { ContentsTable } from './schema.js';
 
@@ -42,6 +43,14 @@ const describe = (item: ContentChange): ItemDescription => item.description ?? d
 
 /** Columns of a record (DavItemRecord, a ContentRecord with its DAV name and sequence), the ones RETURNING hands back. */
 const RECORD_COLUMNS = ['client_uuid', 'uuid', 'dataclass', 'title', 'type', 'body', 'created', 'updated', 'deleted', 'href', 'sequence', 'etag'] as const;
+/**
+ * A PUT's lookups (a member by its name, the items holding a UID), run on every DAV write: as
+ * prepared statements, not built and compiled per call (issue 21). Neither orders: SQLite then
+ * walks the collection in key order instead of using contents_href / contents_uid.
+ */
+const LIVE_OF_COLLECTION = `select ${RECORD_COLUMNS.map((c) => `"${c}"`).join(', ')} from "contents" where "account_id" = ? and "client_uuid" = ? and "deleted" is null and "dataclass" = ?`;
+const liveByHref = prepared<RecordRow>(`${LIVE_OF_COLLECTION} and "href" = ?`);
+const liveByUid = prepared<RecordRow>(`${LIVE_OF_COLLECTION} and "uid" = ?`);
 /** Columns of one contents row, in insert order: the multi-row insert chunks by them. */
 const INSERT_COLUMNS = ['account_id', ...RECORD_COLUMNS, 'fingerprint', 'duplicate_key', 'uid'] as const;
 const CONTENT_COLUMNS = INSERT_COLUMNS.length;
@@ -89,6 +98,8 @@ function multiRowUpdate(dialect: 'sqlite' | 'postgres', rows: number): string {
  * transaction's handle: a transaction takes one value per client however many writes it makes
  * (a transaction is one change for a delta reader, which sees all of it or none).
  */
+/** A datastore's next write sequence, taken once per transaction: prepared, as every write takes one (issue 21). */
+const nextSequence = prepared<{ sequence: number | string }>('insert into "content_sequences" ("account_id", "client_uuid", "sequence") values (?, ?, 1) on conflict ("account_id", "client_uuid") do update set "sequence" = "content_sequences"."sequence" + 1 returning "sequence"');
 const takenSequences = new WeakMap<object, Map<string, number>>();
 
 const clientId = (accountId: number, clientUuid: string): string => `${accountId}:${clientUuid}`;
@@ -112,12 +123,7 @@ async function takeSequences(ctx: StoreContext, clients: readonly ClientKey[]): 
     for (const client of order) {
       const id = clientId(client.accountId, client.uuid);
       if (taken.has(id)) continue;
-      const row = await db
-        .insertInto('content_sequences')
-        .values({ account_id: client.accountId, client_uuid: client.uuid, sequence: 1 })
-        .onConflict((oc) => oc.columns(['account_id', 'client_uuid']).doUpdateSet({ sequence: sql<number>`"content_sequences"."sequence" + 1` }))
-        .returning('sequence')
-        .executeTakeFirstOrThrow();
+      const row = (await nextSequence.first(ctx, [client.accountId, client.uuid]))!;
       taken.set(id, Number(row.sequence));
     }
     return taken;
@@ -584,6 +590,7 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
       return rows.map(content);
     },
     async byHrefs(collection, names) {
+      if (names.length === 1) return (await liveByHref.rows(ctx, [collection.accountId, collection.uuid, collection.dataclass, names[0]])).map(content);
       const out: DavItemRecord[] = [];
       for (const part of chunks(names, 1, ctx.dialect)) {
         // No order: with one, SQLite walks the whole collection in key order instead of looking the
@@ -600,7 +607,7 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
       // Ordered here, not in SQL: with `order by uuid` SQLite walked the collection in key order
       // instead of looking the UID up in contents_uid (a PUT into 5,000 items took 4 ms in it, and
       // more with every item). A UID is held by one item, rarely two.
-      const rows = await liveOf(collection).where('uid', '=', uid).execute();
+      const rows = await liveByUid.rows(ctx, [collection.accountId, collection.uuid, collection.dataclass, uid]);
       return rows.map(content).sort((a, b) => (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0));
     },
     async davGetMany(collection, uuids) {
