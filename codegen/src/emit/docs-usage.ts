@@ -23,7 +23,8 @@ export const CURL_USER: Record<Operation['auth'], string | undefined> = { none: 
  * Where each shell variable of the curl lines comes from, so the reference's requests run in
  * sequence: the path up to a parameter → the variable, the operation whose answer holds the
  * value, and the element of that answer. The value is the text of the answer's first such
- * element, after its last `/` or `:` (an atom:id `urn:uuid:…` or `…/synclog/1532` gives the id).
+ * element (of its first entry, when the answer is a feed), after its last `/` or `:` (an atom:id
+ * `urn:uuid:…` or `…/synclog/1532` gives the id).
  */
 export interface VariableSource {
   name: string;
@@ -40,7 +41,7 @@ export const PATH_VARIABLES: Record<string, VariableSource> = {
   '/v2/services/activesync/{clientUuid}': { name: 'ACTIVESYNC_UUID', from: 'createActivesyncClient', element: 'uuid' },
   '/v2/syncengine/{bindingId}': { name: 'BINDING_ID', from: 'createBinding', element: 'binding_id' },
   '/v2/syncengine/synclog/{logId}': { name: 'LOG_ID', from: 'synchronize', element: 'id' },
-  '/v2/phones/vendors/{vendorUuid}': { name: 'VENDOR_UUID', from: 'listVendors', element: 'uuid' },
+  '/v2/phones/vendors/{vendorUuid}': { name: 'VENDOR_UUID', from: 'listVendors', element: 'id' },
   '/v2/phones/vendors/models/{modelUuid}': { name: 'MODEL_UUID', from: 'listModels', element: 'uuid' },
   '/v2/account/app_passwords/{appPasswordUuid}': { name: 'APP_PASSWORD_UUID', from: 'createAppPassword', element: 'uuid' },
   '/v2/admin/accounts/{username}': { name: 'USERNAME', from: 'createAccount', element: 'username' },

@@ -465,7 +465,7 @@ function variablesHtml(site: Site, variables: readonly VariableSource[]): string
   const items = variables.map((v) => {
     const from = site.ctx.api.operations.find((o) => o.id === v.from);
     if (!from) throw new Error(`${v.name} comes from ${v.from}, which is no operation`);
-    return `<li class="variable" data-variable="${esc(v.name)}" data-from="${esc(v.from)}" data-element="${esc(v.element)}"><code>$${esc(v.name)}</code>: the first <code>${esc(v.element)}</code> of the answer to <a href="${site.names.opHref(from)}">${esc(from.id)}</a> (${esc(from.method)} <code>${esc(from.path)}</code>), after its last <code>/</code> or <code>:</code></li>`;
+    return `<li class="variable" data-variable="${esc(v.name)}" data-from="${esc(v.from)}" data-element="${esc(v.element)}"><code>$${esc(v.name)}</code>: the first <code>${esc(v.element)}</code> of the answer (of its first entry, for a feed) to <a href="${site.names.opHref(from)}">${esc(from.id)}</a> (${esc(from.method)} <code>${esc(from.path)}</code>), after its last <code>/</code> or <code>:</code></li>`;
   });
   return `\n<ul class="variables">${items.join('')}</ul>`;
 }
