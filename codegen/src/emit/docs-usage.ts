@@ -19,6 +19,62 @@ export const EXAMPLE_ORIGIN = 'http://127.0.0.1:8080';
 /** The credentials the curl lines use, per auth class: the accounts of guide/getting-started.md, alice as it creates her, the administrator `demo` with the password the server printed. */
 export const CURL_USER: Record<Operation['auth'], string | undefined> = { none: undefined, account: 'alice:wonderland-42', admin: 'demo:PASSWORD' };
 
+/**
+ * Where each shell variable of the curl lines comes from, so the reference's requests run in
+ * sequence: the path up to a parameter → the variable, the operation whose answer holds the
+ * value, and the element of that answer. The value is the text of the answer's first such
+ * element (of its first entry, when the answer is a feed), after its last `/` or `:` (an atom:id
+ * `urn:uuid:…` or `…/synclog/1532` gives the id).
+ */
+export interface VariableSource {
+  name: string;
+  /** The operation id whose success answer holds the value. */
+  from: string;
+  /** The local name of the answer's element that holds it. */
+  element: string;
+}
+export const PATH_VARIABLES: Record<string, VariableSource> = {
+  '/v2/services/extdata/{clientUuid}': { name: 'EXTDATA_UUID', from: 'createExtdataClient', element: 'uuid' },
+  '/v2/services/datastore/{clientUuid}': { name: 'DATASTORE_UUID', from: 'createDatastoreClient', element: 'uuid' },
+  '/v2/services/datastore/{clientUuid}/contents/{contentUuid}': { name: 'CONTENT_UUID', from: 'createContent', element: 'id' },
+  '/v2/services/syncml/{clientUuid}': { name: 'SYNCML_UUID', from: 'createSyncmlClient', element: 'uuid' },
+  '/v2/services/activesync/{clientUuid}': { name: 'ACTIVESYNC_UUID', from: 'createActivesyncClient', element: 'uuid' },
+  '/v2/syncengine/{bindingId}': { name: 'BINDING_ID', from: 'createBinding', element: 'binding_id' },
+  '/v2/syncengine/synclog/{logId}': { name: 'LOG_ID', from: 'synchronize', element: 'id' },
+  '/v2/phones/vendors/{vendorUuid}': { name: 'VENDOR_UUID', from: 'listVendors', element: 'id' },
+  '/v2/phones/vendors/models/{modelUuid}': { name: 'MODEL_UUID', from: 'listModels', element: 'uuid' },
+  '/v2/account/app_passwords/{appPasswordUuid}': { name: 'APP_PASSWORD_UUID', from: 'createAppPassword', element: 'uuid' },
+  '/v2/admin/accounts/{username}': { name: 'USERNAME', from: 'createAccount', element: 'username' },
+};
+
+/**
+ * The ids a request example names that must be of resources made earlier: the example's uuid →
+ * the variable (of PATH_VARIABLES) to put in its place. The curl line puts them in with sed, so
+ * the golden document stays as the XSD wants it and the line runs as written.
+ */
+export const BODY_IDS: Record<string, Record<string, string>> = {
+  'binding.create-request.xml': { 'd9fc9d8f-b191-4d89-a564-5e1b1e2150b2': 'DATASTORE_UUID', '55111364-7ab1-4a1e-a298-ce7691dcd9d7': 'EXTDATA_UUID' },
+  'activesync-client.create-request.xml': { 'bb4e73e6-0da1-4709-a9c9-ded6fb43e434': 'MODEL_UUID' },
+  'phone-datastore-binding.create-request.xml': { 'bb4e73e6-0da1-4709-a9c9-ded6fb43e434': 'MODEL_UUID' },
+  'syncml-client.create-request.xml': { 'cd96676f-6d3a-4cdb-b430-98b2fead20e4': 'MODEL_UUID' },
+};
+
+/** The variable of a path parameter of `op` (PATH_VARIABLES); throws for one that has none. */
+export function pathVariable(op: Operation, param: string): VariableSource {
+  const at = op.path.indexOf(`{${param}}`);
+  const key = op.path.slice(0, at + param.length + 2);
+  const found = PATH_VARIABLES[key];
+  if (!found) throw new Error(`${op.id}: no PATH_VARIABLES entry says where {${param}} (${key}) comes from`);
+  return found;
+}
+
+/** Every variable a curl line of `op` uses, in order of appearance. */
+export function variablesOf(op: Operation, request: ShownExample | undefined): VariableSource[] {
+  const names = [...pathParams(op).map((p) => pathVariable(op, p.name).name), ...Object.values(BODY_IDS[request?.golden?.file ?? ''] ?? {})];
+  const all = Object.values(PATH_VARIABLES);
+  return [...new Set(names)].map((n) => all.find((v) => v.name === n)!);
+}
+
 export interface ShownExample {
   mediaType: string;
   /** The golden document, when the example is one. */
@@ -33,6 +89,8 @@ export interface Usage {
   request: ShownExample[];
   response: ShownExample[];
   curl: string;
+  /** Where the curl line's variables come from. */
+  variables: VariableSource[];
   sdk: string;
 }
 
@@ -103,17 +161,22 @@ function curlLine(op: Operation, request: ShownExample | undefined): string {
   const hasBody = op.request !== undefined && op.request.kind !== 'empty';
   if (op.method !== 'GET' && !(op.method === 'POST' && hasBody)) head.push(`-X ${op.method}`);
   const lines = [head.join(' ')];
+  let sed: string | undefined;
   if (hasBody) {
     const mediaType = op.requestMediaTypes[0] ?? 'application/atom+xml';
     const file = request?.golden?.file ?? (op.request!.kind === 'raw' ? 'message.xml' : 'body.xml');
-    lines.push(`-H 'Content-Type: ${mediaType}' --data-binary @${file}`);
+    const ids = Object.entries(BODY_IDS[file] ?? {});
+    // The example's ids made those of resources made earlier, on the way in.
+    if (ids.length) sed = `sed ${ids.map(([uuid, name]) => `-e "s/${uuid}/$${name}/"`).join(' ')} ${file} |`;
+    lines.push(`-H 'Content-Type: ${mediaType}' --data-binary @${sed ? '-' : file}`);
   }
-  let path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => `$${shellName(name)}`);
+  let path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => `$${pathVariable(op, name).name}`);
   const query = queryParams(op).filter((p) => p.required || p.name === op.when);
   if (query.length) path += `?${query.map((p) => `${p.name}=${p.example !== undefined ? encodeURIComponent(p.example).replace(/%3A/g, ':') : `$${shellName(p.name)}`}`).join('&')}`;
   lines.push(`"${EXAMPLE_ORIGIN}${path}"`);
   const one = lines.join(' ');
-  return one.length <= 100 ? one : lines.join(' \\\n  ');
+  const curl = one.length <= 100 ? one : lines.join(' \\\n  ');
+  return sed ? `${sed}\n  ${curl.replace(/\n/g, '\n  ')}` : curl;
 }
 
 // ───────────────────────────── XML → a TypeScript value ─────────────────────────────
@@ -292,5 +355,5 @@ function sdkCall(ctx: EmitContext, op: Operation, request: ShownExample | undefi
 
 export function usageOf(ctx: EmitContext, op: Operation): Usage {
   const request = requestExamples(ctx, op);
-  return { request, response: responseExamples(ctx, op), curl: curlLine(op, request[0]), sdk: sdkCall(ctx, op, request[0]) };
+  return { request, response: responseExamples(ctx, op), curl: curlLine(op, request[0]), variables: variablesOf(op, request[0]), sdk: sdkCall(ctx, op, request[0]) };
 }

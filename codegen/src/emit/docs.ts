@@ -16,7 +16,7 @@ import type { ComplexType, Field, Scalar } from '../xsd/model.js';
 import { pathParams, queryParams, type EmitContext, type GoldenExample } from './context.js';
 import { guideFile, REPO_URL, renderGuides, type GuidePage } from './docs-guides.js';
 import { copyScript, minisearchScript, SEARCH_BOX, searchDocuments, searchScript, type SearchItem } from './docs-search.js';
-import { EXAMPLE_ORIGIN, usageOf, type ShownExample } from './docs-usage.js';
+import { EXAMPLE_ORIGIN, usageOf, type ShownExample, type VariableSource } from './docs-usage.js';
 import { iterateName } from './sdk.js';
 import { header, type Output } from './file.js';
 
@@ -266,6 +266,7 @@ ul.cards li { border: 1px solid var(--line); border-radius: 8px; padding: 0.6rem
 .try { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.6rem; }
 .try .snippet .label { font-size: 0.85rem; font-weight: 600; margin-bottom: 0.2rem; }
 .try .snippet .label .muted { font-weight: 400; }
+.try .variables { font-size: 0.85rem; margin: 0.2rem 0 0; padding-left: 1.2rem; overflow-wrap: anywhere; }
 .try pre { margin: 0; }
 article.guide { max-width: 52rem; }
 article.guide h1 { margin-bottom: 1rem; }
@@ -455,6 +456,20 @@ function shownHtml(ex: ShownExample, open: boolean): string {
 </details>`;
 }
 
+/**
+ * Where a curl line's variables come from: one item each, `data-variable`, `data-from` and
+ * `data-element` saying it in a form test/docs/reference-walk.test.ts reads.
+ */
+function variablesHtml(site: Site, variables: readonly VariableSource[]): string {
+  if (variables.length === 0) return '';
+  const items = variables.map((v) => {
+    const from = site.ctx.api.operations.find((o) => o.id === v.from);
+    if (!from) throw new Error(`${v.name} comes from ${v.from}, which is no operation`);
+    return `<li class="variable" data-variable="${esc(v.name)}" data-from="${esc(v.from)}" data-element="${esc(v.element)}"><code>$${esc(v.name)}</code>: the first <code>${esc(v.element)}</code> of the answer (of its first entry, for a feed) to <a href="${site.names.opHref(from)}">${esc(from.id)}</a> (${esc(from.method)} <code>${esc(from.path)}</code>), after its last <code>/</code> or <code>:</code></li>`;
+  });
+  return `\n<ul class="variables">${items.join('')}</ul>`;
+}
+
 /** Request and response examples, the curl line and the SDK call of one operation. */
 function usageHtml(site: Site, op: Operation): string {
   const usage = usageOf(site.ctx, op);
@@ -463,8 +478,8 @@ function usageHtml(site: Site, op: Operation): string {
   const parts: string[] = [];
   parts.push(`<h4>Try it</h4>
 <div class="try">
-<div class="snippet"><div class="label">curl <span class="muted">(the accounts of <a href="${startHref(site)}#2-create-an-account">Getting started</a>: <code>alice:wonderland-42</code>, the administrator <code>demo</code> with the password the server printed; <code>$VARIABLES</code> for path parameters; the body file from <code>spec/examples/</code>)</span></div>
-<pre><code class="language-sh">${esc(usage.curl)}</code></pre></div>
+<div class="snippet"><div class="label">curl <span class="muted">(the accounts of <a href="${startHref(site)}#2-create-an-account">Getting started</a>: <code>alice:wonderland-42</code>, the administrator <code>demo</code> with the password the server printed; <code>$VARIABLES</code> from the answers of earlier operations, as said below the line; the body file from <code>spec/examples/</code>)</span></div>
+<pre><code class="language-sh">${esc(usage.curl)}</code></pre>${variablesHtml(site, usage.variables)}</div>
 <div class="snippet"><div class="label">SDK <span class="muted">(<code>client</code> from <code>createClient</code> of <code>@atomsync/sdk</code>: see <a href="${startHref(site)}">Getting started</a>)</span></div>
 <pre><code class="language-ts">${esc(usage.sdk)}</code></pre></div>
 </div>`);

@@ -92,10 +92,9 @@ const remove = defineCommand({
     }
     return withStore(args.data, async (deps) => {
       const account = await accountNamed(deps.store, args.username);
-      // An install without an administrator has nobody left to manage it through the API.
-      if (account.admin && (await accounts.listAccounts(deps)).filter((a) => a.admin).length <= 1) {
-        throw new ServiceError(409, 'conflict', `${account.username} is the only administrator: make another first (\`atomsync account add NAME --admin\`), then delete it`);
-      }
+      // Refused before asking, so nobody confirms a delete that cannot happen; deleteAccount checks
+      // again in the delete's own transaction (another delete may run meanwhile).
+      if (account.admin && (await accounts.listAccounts(deps)).filter((a) => a.admin).length <= 1) throw accounts.lastAdmin(account.username);
       if (!args.yes && !(await confirm(`Delete the account ${account.username} and everything it owns (clients, items, bindings, tokens)?`))) {
         print(`kept account ${account.username}`);
         return;

@@ -139,10 +139,21 @@ export async function changePassword(deps: AccountsDeps, username: string, passw
   return (await deps.store.accounts.get(account.id)) ?? account;
 }
 
-/** Deletes the account and all it owns (tokens, consumers, clients, contents, …); 404 when absent. */
+/**
+ * Deletes the account and all it owns (tokens, consumers, clients, contents, …); 404 when absent,
+ * 409 when it is the last administrator (an install without one has nobody left to manage it
+ * through the API). The check and the delete are one transaction in the store.
+ */
 export async function deleteAccount(deps: AccountsDeps, username: string): Promise<void> {
   const account = await getAccount(deps, username);
-  if (!(await deps.store.accounts.delete(account.id))) throw notFound(username);
+  const outcome = await deps.store.accounts.deleteUnlessLastAdmin(account.id);
+  if (outcome === 'absent') throw notFound(username);
+  if (outcome === 'last_admin') throw lastAdmin(username);
+}
+
+/** The refusal to delete the only administrator, with what to do instead. */
+export function lastAdmin(username: string): ServiceError {
+  return new ServiceError(409, 'conflict', `${username} is the only administrator: make another first (\`atomsync account add NAME --admin\`), then delete it`);
 }
 
 /** How often ensureAdmin reads again after losing a race (the row it lost to deleted at once, again). */

@@ -67,6 +67,13 @@ export interface AccountRepo {
   update(id: number, change: { passwordHash: string; syncmlDigest: string | null; admin: boolean }): Promise<boolean>;
   /** Deletes the account and everything it owns (clients, contents, bindings, logs, tokens, …). */
   delete(id: number): Promise<boolean>;
+  /**
+   * As `delete`, unless the account is the last administrator: then 'last_admin' and nothing
+   * changes. The count and the delete are one transaction with the administrators' rows locked
+   * (PostgreSQL `for update`; a SQLite transaction holds the write lock from its start), so two
+   * deletes at once, on any instances, cannot remove the last two administrators between them.
+   */
+  deleteUnlessLastAdmin(id: number): Promise<'deleted' | 'absent' | 'last_admin'>;
 }
 
 export interface TokenRepo {

@@ -1,7 +1,7 @@
 /**
  * The account admin API through the SDK against a started server, on both stores: the shapes of
  * spec/examples/{account,token,consumer}.entry.xml, the secrets shown once and working at once
- * (Bearer, OAuth), the refusals (400, 403, 404, 409), and the SyncML MD5 digest kept sealed.
+ * (Bearer, OAuth), the refusals (400, 403, 404, 409, the last administrator's delete), and the SyncML MD5 digest kept sealed.
  */
 import { createHash } from 'node:crypto';
 import { AtomSyncError, bearerAuth, createClient, oauth1, type AtomSyncClient } from '@atomsync/sdk';
@@ -149,5 +149,18 @@ describe.each(storeKinds)('on %s', (kind) => {
     await server.root.client.admin.createAccount({ username: 'ops@example.com', password: 'ops-secret-pw', admin: true });
     const token = (await server.root.client.admin.createToken('ops@example.com')).token;
     expect((await client(bearerAuth(token)).admin.accounts()).entries.length).toBeGreaterThan(3);
+  });
+
+  it('refuses to delete the last administrator: 409 conflict in the Atom error form; one of two goes', async () => {
+    await server.root.client.admin.createAccount({ username: 'second-admin', password: 'second-admin-pw', admin: true });
+    const admins = async () => (await server.store.accounts.list()).filter((a) => a.admin).map((a) => a.username);
+    // Down to two administrators: root and second-admin (ops@example.com, made above, goes first).
+    for (const name of await admins()) if (name !== 'root' && name !== 'second-admin') await server.root.client.admin.deleteAccount(name);
+    expect((await admins()).sort()).toEqual(['root', 'second-admin']);
+    await server.root.client.admin.deleteAccount('second-admin');
+    const refused = await failure(server.root.client.admin.deleteAccount('root'));
+    expect([refused.status, refused.code]).toEqual([409, 'conflict']);
+    expect(refused.message).toContain('root is the only administrator');
+    expect(await admins()).toEqual(['root']);
   });
 });

@@ -56,6 +56,42 @@ describe.each(storeKinds)('accounts (%s)', (kind) => {
     expect(await store().accounts.byUsername('alice')).toEqual(again);
   });
 
+  it('deleteUnlessLastAdmin: deletes a user and all but one administrator, keeps the last one, absent for none', async () => {
+    const alice = await makeAccount(store(), 'alice');
+    const root = await makeAccount(store(), 'root', true);
+    const ops = await makeAccount(store(), 'ops', true);
+    expect(await store().accounts.deleteUnlessLastAdmin(alice.id)).toBe('deleted');
+    expect(await store().accounts.deleteUnlessLastAdmin(alice.id)).toBe('absent');
+    expect(await store().accounts.deleteUnlessLastAdmin(ops.id)).toBe('deleted');
+    expect(await store().accounts.deleteUnlessLastAdmin(root.id)).toBe('last_admin');
+    expect(await store().accounts.get(root.id)).toEqual(root);
+    expect((await store().accounts.list()).map((a) => a.username)).toEqual(['root']);
+  });
+
+  it('deleteUnlessLastAdmin: two deletes at once of the last two administrators, exactly one succeeds', async () => {
+    // A user besides them, whose row is not an administrator's: it neither counts nor blocks.
+    await makeAccount(store(), 'alice');
+    for (let round = 0; round < 5; round++) {
+      const first = await makeAccount(store(), `first-${round}`, true);
+      const second = await makeAccount(store(), `second-${round}`, true);
+      const existing = (await store().accounts.list()).filter((a) => a.admin && a.id !== first.id && a.id !== second.id);
+      for (const other of existing) expect(await store().accounts.delete(other.id)).toBe(true);
+      const outcomes = await Promise.all([store().accounts.deleteUnlessLastAdmin(first.id), store().accounts.deleteUnlessLastAdmin(second.id)]);
+      expect([...outcomes].sort()).toEqual(['deleted', 'last_admin']);
+      const admins = (await store().accounts.list()).filter((a) => a.admin);
+      expect(admins).toHaveLength(1);
+      expect(admins[0]!.id).toBe(outcomes[0] === 'deleted' ? second.id : first.id);
+    }
+  });
+
+  it('deleteUnlessLastAdmin: two deletes at once of the same administrator, one deletes and the other finds it absent', async () => {
+    const root = await makeAccount(store(), 'root', true);
+    const ops = await makeAccount(store(), 'ops', true);
+    const outcomes = await Promise.all([store().accounts.deleteUnlessLastAdmin(ops.id), store().accounts.deleteUnlessLastAdmin(ops.id)]);
+    expect([...outcomes].sort()).toEqual(['absent', 'deleted']);
+    expect((await store().accounts.list()).map((a) => a.id)).toEqual([root.id]);
+  });
+
   it('a refused username leaves nothing: no second account, the name still routes to the first', async () => {
     const alice = await makeAccount(store(), 'alice');
     expect(await store().accounts.create({ username: 'alice', passwordHash: 'other', syncmlDigest: null, admin: true })).toBeUndefined();

@@ -90,28 +90,66 @@ export function accountRepo(ctx: StoreContext): AccountRepo {
       return result.numUpdatedRows > 0n;
     },
     async delete(id) {
+      return ctx.inTransaction(() => dropAccount(ctx, id));
+    },
+    async deleteUnlessLastAdmin(id) {
       return ctx.inTransaction(async () => {
-        const db = ctx.db();
-        // Rows tied to the account through something other than a foreign key go explicitly (the
-        // contents, their clients' change counters and DAV collections' properties and segments have
-        // none, migrations 12, 18 and 20 say why); the rest cascades from the account row.
-        await db.deleteFrom('contents').where('account_id', '=', id).execute();
-        await db.deleteFrom('content_sequences').where('account_id', '=', id).execute();
-        await db.deleteFrom('dav_properties').where('account_id', '=', id).execute();
-        await db.deleteFrom('dav_segments').where('account_id', '=', id).execute();
-        await db
-          .deleteFrom('chat_log')
-          .where('session_id', 'in', db.selectFrom('sessions').select('id').where('account_id', '=', id))
-          .execute();
-        // Sessions are keyed by their own key, linked to their account by no foreign key (migration 14).
-        await db.deleteFrom('sessions').where('account_id', '=', id).execute();
-        // Nonces go with their consumers, and those with the account (foreign keys); the routes, having none, go here.
-        await dropAccountRoutes(ctx, id);
-        const result = await db.deleteFrom('accounts').where('id', '=', id).executeTakeFirst();
-        return result.numDeletedRows > 0n;
+        const target = await ctx.db().selectFrom('accounts').select(['id', 'admin']).where('id', '=', id).executeTakeFirst();
+        if (target === undefined) return 'absent' as const;
+        if (target.admin === 1 && (await lockedAdmins(ctx, id)) <= 1) {
+          // Waiting for the locks, the account itself may have gone (another delete of it): absent, then.
+          return (await accountById.first(ctx, [id])) === undefined ? ('absent' as const) : ('last_admin' as const);
+        }
+        return (await dropAccount(ctx, id)) ? ('deleted' as const) : ('absent' as const);
       });
     },
   };
+}
+
+/**
+ * How many administrators there are, counting `id` (the one about to go, locked with them), their
+ * rows locked until the caller's transaction ends. On PostgreSQL each row is locked by its own
+ * single-row `for update`, in id order (no deadlock between two deleters; on a distributed store
+ * each is a single-shard query, which Citus allows `for update` on): an administrator deleted by
+ * a transaction that held the lock first is not found once the lock is had, so the second of two
+ * deleters counts one fewer. SQLite's transaction holds the write lock already: a plain count.
+ */
+async function lockedAdmins(ctx: StoreContext, id: number): Promise<number> {
+  const db = ctx.db();
+  if (ctx.dialect !== 'postgres') {
+    const { count } = await db.selectFrom('accounts').select((eb) => eb.fn.countAll<number | string | bigint>().as('count')).where('admin', '=', 1).executeTakeFirstOrThrow();
+    return Number(count);
+  }
+  const candidates = (await db.selectFrom('accounts').select('id').where('admin', '=', 1).execute()).map((row) => Number(row.id));
+  const ids = [...new Set([...candidates, id])].sort((a, b) => a - b);
+  let admins = 0;
+  for (const each of ids) {
+    const row = await db.selectFrom('accounts').select('id').where('id', '=', each).where('admin', '=', 1).forUpdate().executeTakeFirst();
+    if (row !== undefined) admins++;
+  }
+  return admins;
+}
+
+/** Deletes the account and all it owns; call inside a transaction. */
+async function dropAccount(ctx: StoreContext, id: number): Promise<boolean> {
+  const db = ctx.db();
+  // Rows tied to the account through something other than a foreign key go explicitly (the
+  // contents, their clients' change counters and DAV collections' properties and segments have
+  // none, migrations 12, 18 and 20 say why); the rest cascades from the account row.
+  await db.deleteFrom('contents').where('account_id', '=', id).execute();
+  await db.deleteFrom('content_sequences').where('account_id', '=', id).execute();
+  await db.deleteFrom('dav_properties').where('account_id', '=', id).execute();
+  await db.deleteFrom('dav_segments').where('account_id', '=', id).execute();
+  await db
+    .deleteFrom('chat_log')
+    .where('session_id', 'in', db.selectFrom('sessions').select('id').where('account_id', '=', id))
+    .execute();
+  // Sessions are keyed by their own key, linked to their account by no foreign key (migration 14).
+  await db.deleteFrom('sessions').where('account_id', '=', id).execute();
+  // Nonces go with their consumers, and those with the account (foreign keys); the routes, having none, go here.
+  await dropAccountRoutes(ctx, id);
+  const result = await db.deleteFrom('accounts').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }
 
 export function tokenRepo(ctx: StoreContext): TokenRepo {
