@@ -10,7 +10,8 @@
  * Writes never overwrite blindly: a new item is PUT with `If-None-Match: *`, a change and a delete
  * with `If-Match` of the ETag we read. A 412 (the remote changed it meanwhile) is a stale result:
  * the engine keeps the anchors, the next run reads the remote's version as a change and decides by
- * conflict_winner. A change of an item whose ETag we do not hold reads it first and writes only
+ * conflict_winner; so is a 403 or 409 naming no precondition when the member did change (memberNow).
+ * A change of an item whose ETag we do not hold reads it first and writes only
  * when it is still what the engine last saw.
  *
  * What a remote must not make us do: a listing that would delete more than DELETE_GUARD of the
@@ -238,8 +239,15 @@ export function davConnector(client: ExtdataClientRecord, secrets: SecretBox, op
       const etag = await currentEtag(route, change.id, change.expected, dataclass);
       if (etag === undefined) return stale;
       const url = new URL(change.id, route.url).href;
-      if (change.op === 'replace') await route.client.put(url, putBody(change.item, change.id), MEDIA[route.kind], { ifMatch: etag });
-      else await route.client.delete(url, { ifMatch: etag });
+      try {
+        if (change.op === 'replace') await route.client.put(url, putBody(change.item, change.id), MEDIA[route.kind], { ifMatch: etag });
+        else await route.client.delete(url, { ifMatch: etag });
+      } catch (error) {
+        if (!(error instanceof DavHttpError) || (error.status !== 403 && error.status !== 409)) throw error;
+        const now = await memberNow(route, url, etag, error);
+        if (now === 'refused') throw error;
+        return now === 'gone' && change.op === 'delete' ? { ok: true, id: change.id } : stale;
+      }
       return { ok: true, id: change.id };
     } catch (error) {
       if (!(error instanceof DavHttpError)) throw error;
@@ -247,6 +255,28 @@ export function davConnector(client: ExtdataClientRecord, secrets: SecretBox, op
       if (error.status === 412) return stale;
       if (error.status === 404) return change.op === 'delete' ? { ok: true, id: change.id } : stale;
       return { ok: false, reason: redact(error.message) };
+    }
+  }
+
+  /**
+   * Whether a 403 or 409 to a write conditional on `etag` means what a 412 means. RFC 4918 §12.1 and
+   * RFC 7232 §4.2 answer a failed If-Match with 412, as Radicale and sabre/dav (Nextcloud, Baïkal)
+   * do; 403 and 409 are what CalDAV/CardDAV refuse a write with when a precondition of theirs
+   * fails (RFC 4791 §1.3, RFC 6352 §6.3.2.1 — e.g. Radicale's 409 no-uid-conflict), named in a
+   * DAV:error body. Some servers answer 403 or 409 to an ETag that no longer matches, naming
+   * nothing: so an answer naming no precondition is checked against the member itself — gone or
+   * with another ETag now, it changed meanwhile (stale: the next run reads it, the engine decides
+   * by conflict_winner; a delete of a member gone is done); still the ETag we sent, the refusal is
+   * the remote's, and the change fails with its reason.
+   */
+  async function memberNow(route: Route, url: string, sent: string, error: DavHttpError): Promise<'changed' | 'gone' | 'refused'> {
+    if (error.preconditions.length > 0) return 'refused';
+    try {
+      const now = await route.client.get(url);
+      return now.etag !== undefined && now.etag !== sent ? 'changed' : 'refused';
+    } catch (reading) {
+      if (reading instanceof DavHttpError && (reading.status === 404 || reading.status === 410)) return 'gone';
+      return 'refused';
     }
   }
 
