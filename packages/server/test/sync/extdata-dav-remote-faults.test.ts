@@ -7,7 +7,8 @@
  * remote that starts answering an empty listing deletes nothing: the run fails saying why. A 409
  * naming nothing over a member the remote changed meanwhile is read as the 412 it means; a 403
  * over a member still as we read it, and a 409 naming a precondition (no-uid-conflict), fail the
- * run with the remote's reason.
+ * run with the remote's reason. Changes of the datastore that would delete most of the remote
+ * stop the run too, until a refresh from the datastore's side is asked.
  */
 import { request as httpRequest, createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -214,5 +215,16 @@ describe('extdata over CardDAV: a remote that changes under us, forgets, or answ
     expect(expectFailed(await run(), 200)).toMatch(/refused to replace an item: .*409/);
     expectRun(await run(), 200, { replacesOut: 1 }, { replacesIn: 1 }, { conflictsDetected: 1 });
     expect(await remoteNames(radicale)).toEqual(everyone);
+
+    // The datastore's side: six of eight removed there (by mistake, say) deletes nothing on the remote…
+    for (const p of people.filter((p) => p !== 'Anna Berg')) await near.remove(ids.get(p)!);
+    const guarded = expectFailed(await run(), 200);
+    expect(guarded).toMatch(/the datastore's changes would delete 6 of the 8 items the remote holds/);
+    expect(await remoteNames(radicale)).toEqual(everyone);
+    // …until a refresh from the datastore's side (the binding's source here) is asked.
+    const refresh = await server.alice.client.syncengine.synchronize(binding, { syncMode: 203, dataclass: 'Contacts' });
+    expect([refresh.result, refresh.reason, refresh.syncMode]).toEqual(['completed', undefined, 203]);
+    expect(await remoteNames(radicale)).toEqual(['Anna Berg', 'Hanna Sten']);
+    expectRun(await run(), 200, {}, {});
   });
 });

@@ -13,6 +13,7 @@ import type { ExtdataClientRecord } from '../../store/records.js';
 import { datastoreFor, extdataConnector as atomConnector, type ExtdataConnectorOptions } from './connector.js';
 import { davConnector } from './dav/connector.js';
 import { davFetch } from './dav/fetch.js';
+import { isDavAnchor } from './dav/anchor.js';
 import type { LateDiscovery } from './dav/late.js';
 
 export function extdataConnector(client: ExtdataClientRecord, secrets: SecretBox, options: ExtdataConnectorOptions = {}, late?: LateDiscovery): Connector {
@@ -36,6 +37,8 @@ export function extdataConnector(client: ExtdataClientRecord, secrets: SecretBox
     changesSince: (dataclasses, anchor) => pick(dataclasses).changesSince(dataclasses, anchor),
     all: (dataclasses) => pick(dataclasses).all(dataclasses),
     apply: (changes) => pick([...new Set(changes.map(classOf))]).apply(changes),
+    // Only the DAV connector's anchors hold per-item state (its ETags); an Atom anchor is kept as it is.
+    settle: (anchor) => (dav?.settle !== undefined && isDavAnchor(anchor) ? dav.settle(anchor) : anchor),
   };
 }
 
@@ -62,5 +65,6 @@ function withLateDiscovery(atom: Connector, client: ExtdataClientRecord, late: L
     changesSince: (dataclasses, anchor) => listing((c) => c.changesSince(dataclasses, anchor)),
     all: (dataclasses) => listing((c) => c.all(dataclasses)),
     apply: (changes) => current.apply(changes),
+    settle: (anchor) => (current.settle === undefined ? anchor : current.settle(anchor)),
   };
 }
