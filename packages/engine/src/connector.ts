@@ -69,4 +69,11 @@ export interface Connector {
   all(dataclasses: readonly ItemDataclass[]): Promise<Listing<Item>>;
   /** Applies `changes` in order; one result per change, in the same order. */
   apply(changes: readonly OutgoingChange[]): Promise<ApplyResult[]>;
+  /**
+   * Optional: `anchor` (the one the run keeps for this side) with this run's own writes through
+   * `apply` counted in, for a side whose anchor holds per-item state — the DAV connector's ETags,
+   * which its delete guard weighs a listing by; without it, the items this run deleted there would
+   * come back next run as deletions the remote made. Absent: the anchor is kept as it is.
+   */
+  settle?(anchor: string): string;
 }

@@ -92,7 +92,14 @@ export async function synchronize(request: SyncRequest): Promise<SyncOutcome> {
     for (const side of SIDES) if (sides[side].local) await applyTo(side);
     // An item that changed while the run read it was left alone: read both sides again next time
     // from the same anchors, so its newer version is compared as a change.
-    const anchors = stale ? state.anchors : next;
+    const kept = stale ? state.anchors : next;
+    // A side whose anchor holds per-item state counts its own writes of this run in (Connector.settle).
+    const settled = (side: SideName): string | null => {
+      const anchor = kept[side];
+      const settle = sides[side].settle;
+      return anchor === null || settle === undefined ? anchor : settle.call(sides[side], anchor);
+    };
+    const anchors = { source: settled('source'), target: settled('target') };
     return { mode, stats: plan.tally.result(), state: { upsert, remove, anchors } };
   });
 }

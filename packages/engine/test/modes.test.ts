@@ -248,3 +248,26 @@ describe('failures', () => {
     expect(b.source.bodies()).toEqual(b.target.bodies());
   });
 });
+
+describe('anchors a side settles', () => {
+  /** A remote side whose anchor would hold per-item state: it is handed the anchor the run keeps, after apply. */
+  class SettlingSide extends MemorySide {
+    readonly handed: { anchor: string; itemsThen: number }[] = [];
+    settle(anchor: string): string {
+      this.handed.push({ anchor, itemsThen: this.items.size });
+      return `settled:${anchor}`;
+    }
+  }
+
+  it('stores what the side answers for the anchor the run keeps, once its writes are applied; a side without settle keeps its own', async () => {
+    const target = new SettlingSide('t', false, 'extdata');
+    const b = new TestBinding(undefined, target);
+    b.source.create(note('alpha'));
+    b.source.create(note('beta'));
+    const outcome = await b.sync(201);
+    expect(outcome.stats.target).toMatchObject({ addsIn: 2 });
+    expect(target.handed).toEqual([{ anchor: '0', itemsThen: 2 }]);
+    expect(b.anchors.target).toBe('settled:0');
+    expect(b.anchors.source).toBe('2');
+  });
+});

@@ -12,6 +12,7 @@ import type { ClientRefRecord, ExtdataClientRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import { datastoreConnector } from './datastore.js';
 import { extdataConnector, type ExtdataConnectorOptions } from './extdata/index.js';
+import { lateDiscovery } from './extdata/dav/late.js';
 
 export interface ConnectorDeps {
   readonly store: Store;
@@ -58,7 +59,7 @@ export async function connectorFor(
     case 'extdata': {
       const client = extdataClient ?? (await deps.store.extdata.get(accountId, ref.uuid));
       if (client === undefined) throw gone();
-      return extdataConnector(client, deps.secrets, deps.extdata);
+      return extdataConnector(client, deps.secrets, deps.extdata, lateDiscovery(deps.store, deps.secrets));
     }
     case 'syncml':
     case 'activesync':

@@ -135,6 +135,12 @@ export interface ExtdataClientRepo {
   create(client: Omit<ExtdataClientRecord, 'created' | 'updated'>): Promise<ExtdataClientRecord>;
   /** Sets user_id and appends datastores; undefined when not found. */
   addDatastores(accountId: number, uuid: string, userId: string, datastores: readonly ExtdataDatastoreRecord[]): Promise<ExtdataClientRecord | undefined>;
+  /**
+   * Rewrites the datastores `change` returns a new record for (the others as they are), in one
+   * locked read-modify-write: the `dav` marker a run discovered, a refreshed OAuth token. Undefined
+   * when the client is gone.
+   */
+  updateDatastores(accountId: number, uuid: string, change: (datastore: ExtdataDatastoreRecord) => ExtdataDatastoreRecord | undefined): Promise<ExtdataClientRecord | undefined>;
   delete(accountId: number, uuid: string): Promise<boolean>;
 }
 

@@ -31,10 +31,18 @@ describe.each(storeKinds)('clients (%s)', (kind) => {
     expect(grown?.updated.getTime()).toBeGreaterThan(created.updated.getTime());
     expect(await store().extdata.get(alice.id, uuid)).toEqual(grown);
 
+    // A datastore rewritten in place (a DAV marker found by a run), the others as they were.
+    const dav = { collection: 'https://example.test/cal/personal/', kind: 'calendar' } as const;
+    const marked = await store().extdata.updateDatastores(alice.id, uuid, (d) => (d.dataclass === 'Calendar' ? { ...d, dav } : undefined));
+    expect(marked).toMatchObject({ userId: 'u2', datastores: [contacts, { ...calendar, dav }] });
+    expect(await store().extdata.get(alice.id, uuid)).toEqual(marked);
+    expect(await store().extdata.updateDatastores(alice.id, uuid, () => undefined)).toEqual(marked);
+
     // Another account's client is not found, for every method.
     expect(await store().extdata.get(bob.id, uuid)).toBeUndefined();
     expect(await store().extdata.list(bob.id)).toEqual([]);
     expect(await store().extdata.addDatastores(bob.id, uuid, 'x', [calendar])).toBeUndefined();
+    expect(await store().extdata.updateDatastores(bob.id, uuid, (d) => ({ ...d, href: 'https://elsewhere.test/' }))).toBeUndefined();
     expect(await store().extdata.delete(bob.id, uuid)).toBe(false);
 
     expect(await store().extdata.delete(alice.id, uuid)).toBe(true);

@@ -4,7 +4,11 @@
  * before forwarding our If-Match PUT) ends in a 412 the run survives, and the next run resolves the
  * conflict by conflict_winner with nothing doubled; a sync token the remote forgot (403
  * valid-sync-token) leads to a full listing compared with what we hold, not to doubles; and a
- * remote that starts answering an empty listing deletes nothing: the run fails saying why.
+ * remote that starts answering an empty listing deletes nothing: the run fails saying why. A 409
+ * naming nothing over a member the remote changed meanwhile is read as the 412 it means; a 403
+ * over a member still as we read it, and a 409 naming a precondition (no-uid-conflict), fail the
+ * run with the remote's reason. Changes of the datastore that would delete most of the remote
+ * stop the run too, until a refresh from the datastore's side is asked.
  */
 import { request as httpRequest, createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,8 +22,14 @@ vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap
 
 type Mode =
   | { kind: 'through' }
-  /** Before forwarding a PUT with If-Match, the remote's own edit of that member is written. */
-  | { kind: 'edit-before-put'; body: string }
+  /**
+   * Before a PUT with If-Match, the remote's own edit of that member is written; then the PUT is
+   * forwarded (the remote answers 412), or answered `answer` with `error` as its body, as servers
+   * do that answer 403/409 where the RFCs say 412 (or refuse for a precondition of their own).
+   */
+  | { kind: 'edit-before-put'; body: string; answer?: { status: 403 | 409; error?: string } }
+  /** A PUT with If-Match answered 403, the member left as it is. */
+  | { kind: 'refuse-write' }
   /** Every sync-collection from a token: 403 valid-sync-token. */
   | { kind: 'forget-tokens' }
   /** Every sync-collection: the token refused, and the full listing empty. */
@@ -73,6 +83,15 @@ async function proxyOf(target: RadicaleTarget): Promise<Proxy> {
           const theirs = mode.body.replace('END:VCARD', `UID:${uid}\r\nEND:VCARD`);
           const edit = await forward('PUT', req.url!, { authorization: basicHeader(target), 'content-type': 'text/vcard; charset=utf-8' }, Buffer.from(theirs));
           expect([201, 204]).toContain(edit.status);
+          if (mode.answer !== undefined) {
+            res.writeHead(mode.answer.status, { 'content-type': 'application/xml; charset=utf-8' }).end(mode.answer.error ?? '');
+            return;
+          }
+        }
+        if (mode.kind === 'refuse-write' && req.method === 'PUT' && req.headers['if-match'] !== undefined) {
+          state.mode = { kind: 'through' };
+          res.writeHead(403, { 'content-type': 'text/plain' }).end('writes to this address book are not allowed');
+          return;
         }
         const answer = await forward(req.method!, req.url!, req.headers, body);
         res.writeHead(answer.status, answer.headers).end(answer.body);
@@ -120,7 +139,7 @@ afterAll(async () => {
 });
 
 describe('extdata over CardDAV: a remote that changes under us, forgets, or answers empty', () => {
-  it('ends right after a 412, lists in full after a forgotten token, and deletes nothing on an empty listing', async () => {
+  it('ends right after a 412 (or a 409 meaning it), lists in full after a forgotten token, deletes nothing on an empty listing, and fails on a real 403/409', async () => {
     const near = await datastoreSide(server.alice);
     const people = ['Anna Berg', 'Bo Ek', 'Cecilia Lund', 'David Holm', 'Eva Lind', 'Filip Ros', 'Greta Alm'];
     const ids = new Map<string, string>();
@@ -168,6 +187,44 @@ describe('extdata over CardDAV: a remote that changes under us, forgets, or answ
     proxy.mode = { kind: 'through' };
     expect((await near.bodies()).length).toBe(8);
     expect((await remoteNames(radicale)).length).toBe(8);
+    expectRun(await run(), 200, {}, {});
+
+    // A 409 naming nothing where the remote changed the member meanwhile: read as the 412 it means.
+    const everyone = [...people, 'Hanna Sten'].sort();
+    await near.edit(ids.get('Bo Ek')!, 'Bo Ek', card('Bo Ek', undefined, 'ours'));
+    proxy.mode = { kind: 'edit-before-put', body: card('Bo Ek', undefined, 'theirs'), answer: { status: 409 } };
+    const conflicted = await run();
+    expect(proxy.mode.kind).toBe('through');
+    expect([conflicted.result, conflicted.reason]).toEqual(['completed', undefined]);
+    expectRun(await run(), 200, { replacesOut: 1 }, { replacesIn: 1 }, { conflictsDetected: 1 });
+    expect(await remoteNames(radicale)).toEqual(everyone);
+    expect([...(await near.items()).values()].find((b) => b.includes('FN:Bo Ek'))).toContain('NOTE:ours');
+
+    // A 403 naming nothing over a member still as we read it: the remote's refusal, with its reason.
+    await near.edit(ids.get('Cecilia Lund')!, 'Cecilia Lund', card('Cecilia Lund', undefined, 'ours'));
+    proxy.mode = { kind: 'refuse-write' };
+    const refused = expectFailed(await run(), 200);
+    expect(refused).toMatch(/refused to replace an item: .*403/);
+    expect(refused).not.toContain(radicale.password);
+    expectRun(await run(), 200, { replacesOut: 1 }, { replacesIn: 1 });
+
+    // A 409 naming a precondition of CardDAV's (no-uid-conflict) is a refusal even when the member changed.
+    await near.edit(ids.get('David Holm')!, 'David Holm', card('David Holm', undefined, 'ours'));
+    const uidConflict = '<?xml version="1.0"?><D:error xmlns:D="DAV:" xmlns:CR="urn:ietf:params:xml:ns:carddav"><CR:no-uid-conflict/></D:error>';
+    proxy.mode = { kind: 'edit-before-put', body: card('David Holm', undefined, 'theirs'), answer: { status: 409, error: uidConflict } };
+    expect(expectFailed(await run(), 200)).toMatch(/refused to replace an item: .*409/);
+    expectRun(await run(), 200, { replacesOut: 1 }, { replacesIn: 1 }, { conflictsDetected: 1 });
+    expect(await remoteNames(radicale)).toEqual(everyone);
+
+    // The datastore's side: six of eight removed there (by mistake, say) deletes nothing on the remote…
+    for (const p of people.filter((p) => p !== 'Anna Berg')) await near.remove(ids.get(p)!);
+    const guarded = expectFailed(await run(), 200);
+    expect(guarded).toMatch(/the datastore's changes would delete 6 of the 8 items the remote holds/);
+    expect(await remoteNames(radicale)).toEqual(everyone);
+    // …until a refresh from the datastore's side (the binding's source here) is asked.
+    const refresh = await server.alice.client.syncengine.synchronize(binding, { syncMode: 203, dataclass: 'Contacts' });
+    expect([refresh.result, refresh.reason, refresh.syncMode]).toEqual(['completed', undefined, 203]);
+    expect(await remoteNames(radicale)).toEqual(['Anna Berg', 'Hanna Sten']);
     expectRun(await run(), 200, {}, {});
   });
 });

@@ -86,6 +86,24 @@ export function extdataRepo(ctx: StoreContext): ExtdataClientRepo {
         return extdata(updated);
       });
     },
+    async updateDatastores(accountId, uuid, change) {
+      return ctx.inTransaction(async () => {
+        const row = await find(accountId, uuid).$if(ctx.dialect === 'postgres', (q) => q.forUpdate()).executeTakeFirst();
+        if (row === undefined) return undefined;
+        const before = JSON.parse(row.datastores) as ExtdataDatastoreRecord[];
+        const after = before.map((d) => change(d) ?? d);
+        if (after.every((d, i) => d === before[i])) return extdata(row);
+        const updated = await ctx
+          .db()
+          .updateTable('extdata_clients')
+          .set({ datastores: JSON.stringify(after), updated: Date.now() })
+          .where('account_id', '=', accountId)
+          .where('uuid', '=', uuid)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return extdata(updated);
+      });
+    },
     delete: (accountId, uuid) => deleteClient(ctx, 'extdata_clients', accountId, uuid),
   };
 }

@@ -29,9 +29,9 @@ export interface RadicaleTarget extends DavTarget {
   readonly addressBookDir: string;
 }
 
-export async function startRadicale(options: { readonly startTimeoutMs?: number } = {}): Promise<RadicaleTarget> {
+export async function startRadicale(options: { readonly startTimeoutMs?: number; /** A port chosen beforehand (a remote registered before it runs); default a free one. */ readonly port?: number } = {}): Promise<RadicaleTarget> {
   const work = createWorkDir('radicale');
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const username = 'harness';
   const password = 'harness-secret';
   await writeFile(work.at('users'), `${username}:${password}\n`);

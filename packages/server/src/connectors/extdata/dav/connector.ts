@@ -10,7 +10,8 @@
  * Writes never overwrite blindly: a new item is PUT with `If-None-Match: *`, a change and a delete
  * with `If-Match` of the ETag we read. A 412 (the remote changed it meanwhile) is a stale result:
  * the engine keeps the anchors, the next run reads the remote's version as a change and decides by
- * conflict_winner. A change of an item whose ETag we do not hold reads it first and writes only
+ * conflict_winner; so is a 403 or 409 naming no precondition when the member did change (memberNow).
+ * A change of an item whose ETag we do not hold reads it first and writes only
  * when it is still what the engine last saw.
  *
  * What a remote must not make us do: a listing that would delete more than DELETE_GUARD of the
@@ -53,6 +54,8 @@ interface Route {
 /** What one run learnt of a collection: the anchor it will write, and the ETags writes go with. */
 interface Seen {
   anchor: CollectionAnchor;
+  /** Listed in full (all(): a slow sync or a refresh, whose deletes are asked for): no delete guard on writes. */
+  full?: boolean;
 }
 
 /**
@@ -83,6 +86,13 @@ export function davConnector(client: ExtdataClientRecord, secrets: SecretBox, op
   const clients = new Map<string, DavClient>();
   /** Per collection URL: what this run read (changesSince/all come before apply). */
   const seen = new Map<string, Seen>();
+  /** Per collection URL: what this run's apply wrote (path → the ETag answered, '' for none; null: deleted), for settle. */
+  const written = new Map<string, Map<string, string | null>>();
+  const wrote = (route: Route, path: string, etag: string | null | undefined): void => {
+    let paths = written.get(route.url);
+    if (paths === undefined) written.set(route.url, (paths = new Map()));
+    paths.set(path, etag === undefined ? '' : etag);
+  };
 
   function clientOf(datastore: ExtdataDatastoreRecord): DavClient {
     const dav = datastore.dav!;
@@ -164,7 +174,7 @@ export function davConnector(client: ExtdataClientRecord, secrets: SecretBox, op
     // Only what the multiget returned is remembered: a member deleted between listing and reading is gone.
     const etags: Record<string, string> = {};
     const items = await read(route, [...listed.etags.keys()], etags, listed.etags);
-    seen.set(route.url, { anchor: { ...(listed.token === undefined ? {} : { token: listed.token }), ...(listed.ctag === undefined ? {} : { ctag: listed.ctag }), etags } });
+    seen.set(route.url, { anchor: { ...(listed.token === undefined ? {} : { token: listed.token }), ...(listed.ctag === undefined ? {} : { ctag: listed.ctag }), etags }, full: true });
     return items;
   }
 
@@ -172,6 +182,22 @@ export function davConnector(client: ExtdataClientRecord, secrets: SecretBox, op
     if (deleting <= DELETE_FLOOR || deleting <= held * DELETE_GUARD) return;
     throw new ExtdataError(
       `extdata ${route.url}: the remote's listing would delete ${deleting} of the ${held} items it held; a run that would delete more than ${DELETE_GUARD * 100}% stops (an empty or truncated answer must not empty the other side) — if they were really deleted, run a refresh (sync_mode 203 or 205)`,
+    );
+  }
+
+  /**
+   * The datastore side's guard: a run whose changes would delete more than DELETE_GUARD of what
+   * the collection holds (a datastore emptied by mistake, a client that deleted what it should
+   * have dropped) writes nothing and fails saying so. Weighed against this run's listing; a run
+   * that listed in full (a refresh, whose deletes are what was asked) is not held.
+   */
+  function guardOutgoingDeletes(route: Route, deleting: number): void {
+    const listed = seen.get(route.url);
+    if (listed === undefined || listed.full === true) return;
+    const held = Object.keys(listed.anchor.etags).length;
+    if (deleting <= DELETE_FLOOR || deleting <= held * DELETE_GUARD) return;
+    throw new ExtdataError(
+      `extdata ${route.url}: the datastore's changes would delete ${deleting} of the ${held} items the remote holds; a run that would delete more than ${DELETE_GUARD * 100}% stops — if they were really deleted, run a refresh from the datastore's side (sync_mode 203 when it is the binding's source, 205 when it is its target)`,
     );
   }
 
@@ -231,22 +257,61 @@ export function davConnector(client: ExtdataClientRecord, secrets: SecretBox, op
     try {
       if (change.op === 'add') {
         const path = `${new URL(route.url).pathname}${route.url.endsWith('/') ? '' : '/'}${randomUUID()}${EXTENSION[route.kind]}`;
-        await route.client.put(new URL(path, route.url).href, putBody(change.item, path), MEDIA[route.kind], { ifNoneMatch: '*' });
+        const put = await route.client.put(new URL(path, route.url).href, putBody(change.item, path), MEDIA[route.kind], { ifNoneMatch: '*' });
+        wrote(route, path, put.etag);
         return { ok: true, id: path };
       }
       const dataclass = change.op === 'delete' ? change.dataclass : change.item.dataclass;
       const etag = await currentEtag(route, change.id, change.expected, dataclass);
       if (etag === undefined) return stale;
       const url = new URL(change.id, route.url).href;
-      if (change.op === 'replace') await route.client.put(url, putBody(change.item, change.id), MEDIA[route.kind], { ifMatch: etag });
-      else await route.client.delete(url, { ifMatch: etag });
+      try {
+        if (change.op === 'replace') wrote(route, change.id, (await route.client.put(url, putBody(change.item, change.id), MEDIA[route.kind], { ifMatch: etag })).etag);
+        else {
+          await route.client.delete(url, { ifMatch: etag });
+          wrote(route, change.id, null);
+        }
+      } catch (error) {
+        if (!(error instanceof DavHttpError) || (error.status !== 403 && error.status !== 409)) throw error;
+        const now = await memberNow(route, url, etag, error);
+        if (now === 'refused') throw error;
+        if (now !== 'gone' || change.op !== 'delete') return stale;
+        wrote(route, change.id, null);
+        return { ok: true, id: change.id };
+      }
       return { ok: true, id: change.id };
     } catch (error) {
       if (!(error instanceof DavHttpError)) throw error;
       // Changed meanwhile (412), or gone meanwhile: the next run reads the remote's version first.
       if (error.status === 412) return stale;
-      if (error.status === 404) return change.op === 'delete' ? { ok: true, id: change.id } : stale;
+      if (error.status === 404 && change.op === 'delete') {
+        wrote(route, change.id, null);
+        return { ok: true, id: change.id };
+      }
+      if (error.status === 404) return stale;
       return { ok: false, reason: redact(error.message) };
+    }
+  }
+
+  /**
+   * Whether a 403 or 409 to a write conditional on `etag` means what a 412 means. RFC 4918 §12.1 and
+   * RFC 7232 §4.2 answer a failed If-Match with 412, as Radicale and sabre/dav (Nextcloud, Baïkal)
+   * do; 403 and 409 are what CalDAV/CardDAV refuse a write with when a precondition of theirs
+   * fails (RFC 4791 §1.3, RFC 6352 §6.3.2.1 — e.g. Radicale's 409 no-uid-conflict), named in a
+   * DAV:error body. Some servers answer 403 or 409 to an ETag that no longer matches, naming
+   * nothing: so an answer naming no precondition is checked against the member itself — gone or
+   * with another ETag now, it changed meanwhile (stale: the next run reads it, the engine decides
+   * by conflict_winner; a delete of a member gone is done); still the ETag we sent, the refusal is
+   * the remote's, and the change fails with its reason.
+   */
+  async function memberNow(route: Route, url: string, sent: string, error: DavHttpError): Promise<'changed' | 'gone' | 'refused'> {
+    if (error.preconditions.length > 0) return 'refused';
+    try {
+      const now = await route.client.get(url);
+      return now.etag !== undefined && now.etag !== sent ? 'changed' : 'refused';
+    } catch (reading) {
+      if (reading instanceof DavHttpError && (reading.status === 404 || reading.status === 410)) return 'gone';
+      return 'refused';
     }
   }
 
@@ -299,12 +364,29 @@ export function davConnector(client: ExtdataClientRecord, secrets: SecretBox, op
       });
     },
 
+    settle(anchor) {
+      if (written.size === 0) return anchor;
+      const collections = { ...parseDavAnchor(anchor).collections };
+      for (const [url, paths] of written) {
+        const held = collections[url];
+        if (held === undefined) continue;
+        const etags = { ...held.etags };
+        for (const [path, etag] of paths) {
+          if (etag === null) delete etags[path];
+          else etags[path] = etag;
+        }
+        collections[url] = { ...held, etags };
+      }
+      return writeDavAnchor(collections);
+    },
+
     apply(outgoing) {
       return guarded(async (): Promise<ApplyResult[]> => {
         const classOf = (change: OutgoingChange): ItemDataclass => (change.op === 'delete' ? change.dataclass : change.item.dataclass);
         const all = routes([...new Set(outgoing.map(classOf))]);
         const routeOf = new Map<ItemDataclass, Route>();
         for (const route of all) for (const dataclass of route.classes) routeOf.set(dataclass, route);
+        for (const route of all) guardOutgoingDeletes(route, outgoing.filter((c) => c.op === 'delete' && routeOf.get(c.dataclass) === route).length);
         const results: ApplyResult[] = [];
         for (const change of outgoing) results.push(await applyOne(routeOf.get(classOf(change))!, change));
         return results;
