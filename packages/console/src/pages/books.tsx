@@ -32,8 +32,8 @@ const FILTERS: readonly [Filter, string][] = [
 ];
 
 const nameOf = ({ client }: DatastoreClientEntryResponse): string => client.userId ?? client.uuid;
-/** An item's uuid: the last segment of its entry id (`…/contents/<uuid>`). */
-const itemUuidOf = (entry: ContentEntryResponse): string => entry.id.split('/').filter((p) => p !== '').at(-1) ?? entry.id;
+/** An item's uuid: its entry id is `urn:uuid:<uuid>` (spec/openapi.yaml, the contents listing). */
+const itemUuidOf = (entry: ContentEntryResponse): string => entry.id.replace(/^urn:uuid:/i, '');
 const titleOf = (entry: ContentEntryResponse): string => (entry.title ?? '').trim() || '(no title)';
 const classOf = (entry: ContentEntryResponse): string => entry.dataclass ?? '—';
 
@@ -158,7 +158,7 @@ function Searched({ uuid, search, onStop }: { uuid: string; search: Search; onSt
     <>
       <p class="summary" role="status">
         {search.done
-          ? `${count.toLocaleString()} item${count === 1 ? '' : 's'} match “${search.text}”${count >= SEARCH_LIMIT ? ` (the first ${SEARCH_LIMIT}: search for more words to narrow it)` : ''}; ${search.scanned.toLocaleString()} read${search.stopped ? ', stopped' : ''}.`
+          ? `${count.toLocaleString()} item${count === 1 ? ' matches' : 's match'} “${search.text}”${count >= SEARCH_LIMIT ? ` (the first ${SEARCH_LIMIT}: search for more words to narrow it)` : ''}; ${search.scanned.toLocaleString()} read${search.stopped ? ', stopped' : ''}.`
           : `Searching for “${search.text}”: ${search.scanned.toLocaleString()} items read, ${count.toLocaleString()} found…`}
       </p>
       {!search.done && (
