@@ -85,6 +85,8 @@ describe.each(storeKinds)('the console in Chromium (%s store)', (kind) => {
   let ada: AtomSyncClient;
   let phoneUuid: string;
   let home: string;
+  let work: string;
+  let archive: string;
   let context: BrowserContext;
   let page: Page;
   let problems: string[];
@@ -126,8 +128,8 @@ describe.each(storeKinds)('the console in Chromium (%s store)', (kind) => {
     const phone = await ada.activesync.create({ username: 'ada@example.org', password: 'ada-phone-password' });
     phoneUuid = phone.client.uuid;
     home = (await ada.datastore.create({ userId: 'ada-home' })).client.uuid;
-    const work = (await ada.datastore.create({ userId: 'ada-work' })).client.uuid;
-    await ada.datastore.create({ userId: 'ada-archive' });
+    work = (await ada.datastore.create({ userId: 'ada-work' })).client.uuid;
+    archive = (await ada.datastore.create({ userId: 'ada-archive' })).client.uuid;
     await ada.datastore.contents(home).create({ title: 'Grace', content: { type: 'text/vcard', value: 'BEGIN:VCARD\r\nVERSION:3.0\r\nN:Hopper;Grace;;;\r\nFN:Grace Hopper\r\nEND:VCARD\r\n' } });
     // Her address book holds more than two pages of the console's list (PAGE_SIZE, 50).
     await ada.datastore.contents(home).batch({
@@ -281,6 +283,38 @@ describe.each(storeKinds)('the console in Chromium (%s store)', (kind) => {
     expect(text.match(/^BEGIN:VCARD\r?$/gm)).toHaveLength(CROWD);
     expect(text).not.toContain('Grace');
     await expect.poll(() => page.locator('.export [role=status]').textContent()).toBe(`${CROWD} contacts exported.`);
+  });
+
+  it('binds two clients, runs the binding and shows its run, and filters the sync log', async () => {
+    await page.getByRole('link', { name: 'Bindings', exact: true }).click();
+    await page.getByRole('heading', { name: 'Bindings', exact: true }).waitFor();
+    await expect.poll(() => page.locator('ul.bindings').innerText()).toContain('ada-home → ada-work');
+    // The run beforeAll made, with its statistics: the work book took every card of home.
+    expect((await page.locator('table.log tbody tr').allInnerTexts()).join('\n')).toContain(`target: ${CROWD + 1} added`);
+    await shoot('bindings');
+    await page.getByLabel('Source').selectOption({ label: 'Address book & calendar: ada-work' });
+    await page.getByLabel('Target').selectOption({ label: 'Address book & calendar: ada-archive' });
+    await page.getByRole('button', { name: 'Create the binding' }).click();
+    await expect.poll(() => page.locator('ul.bindings').innerText()).toContain('ada-work → ada-archive');
+    const made = (await ada.syncengine.list()).entries.find((b) => b.target?.uuid === archive)!;
+    expect(made.source?.uuid).toBe(work);
+    const run = page.getByRole('form', { name: `Run binding ${made.bindingId}` });
+    await run.getByLabel('What').selectOption('Contacts');
+    await run.getByRole('button', { name: 'Run now' }).click();
+    await expect.poll(() => page.locator('.binding [role=status].panel').first().textContent()).toMatch(/^The run completed: /);
+    // The archive now holds what the work book held.
+    expect((await ada.datastore.contents(archive).list({ 'max-results': 1000 })).entries).toHaveLength(CROWD + 1);
+    const runs = (await ada.syncengine.bindingLog(made.bindingId)).entries;
+    expect(runs.map((r) => r.result)).toEqual(['completed']);
+    // The log, filtered to the new binding: its one run; to failures: none.
+    await page.getByLabel('Binding', { exact: true }).selectOption(String(made.bindingId));
+    await expect.poll(() => page.locator('table.log tbody tr').count()).toBe(1);
+    expect(await page.locator('table.log tbody tr').innerText()).toContain(`target: ${CROWD + 1} added`);
+    await page.getByLabel('Result').selectOption('failed');
+    await page.getByText('No run matches.').waitFor();
+    await page.getByLabel('Result').selectOption('all');
+    await page.getByLabel('Binding', { exact: true }).selectOption('all');
+    await shoot('bindings-run');
   });
 
   it('refuses every cookie-authenticated write another site\'s page makes, though the browser sends the cookie', async () => {

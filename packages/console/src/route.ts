@@ -8,6 +8,7 @@ export type Route =
   | { page: 'overview' }
   | { page: 'devices'; uuid?: string }
   | { page: 'books'; uuid?: string; item?: string }
+  | { page: 'bindings' }
   | { page: 'passwords' }
   | { page: 'unknown'; path: string };
 
@@ -20,6 +21,7 @@ export function parseRoute(hash: string): Route {
     const [, uuid, item] = parts.map(decodeURIComponent);
     return { page: 'books', ...(uuid === undefined ? {} : { uuid }), ...(item === undefined ? {} : { item }) };
   }
+  if (parts[0] === 'bindings' && parts.length === 1) return { page: 'bindings' };
   if (parts[0] === 'passwords' && parts.length === 1) return { page: 'passwords' };
   return { page: 'unknown', path };
 }
@@ -34,6 +36,8 @@ export function hrefOf(route: Route): string {
       return `#/devices${under(route.uuid)}`;
     case 'books':
       return `#/books${under(route.uuid, route.uuid === undefined ? undefined : route.item)}`;
+    case 'bindings':
+      return '#/bindings';
     case 'passwords':
       return '#/passwords';
     default:

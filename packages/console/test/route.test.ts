@@ -10,6 +10,7 @@ describe('the console\'s routes', () => {
     { page: 'books' },
     { page: 'books', uuid: '0b9b1f6e-5f43-4c4e-9c1a-1d2f3e4a5b6c' },
     { page: 'books', uuid: '0b9b1f6e-5f43-4c4e-9c1a-1d2f3e4a5b6c', item: 'a/b c' },
+    { page: 'bindings' },
     { page: 'passwords' },
   ];
   it.each(routes.map((r) => [hrefOf(r), r] as const))('%s parses back to the page it names', (href, route) => {
