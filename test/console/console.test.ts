@@ -5,7 +5,8 @@
  *
  * What a person does: a wrong password refused, signing in, the Overview showing every client
  * with its state, a phone's device record with a wipe asked and cancelled, a password for a
- * device made, signing out. Along the way no page logs an error (a Content-Security-Policy
+ * device made, an address book paged through, searched, an item read, deleted and the rest
+ * exported, a binding made and run and the sync log filtered, signing out. Along the way no page logs an error (a Content-Security-Policy
  * violation is one) or loads anything from another origin, and the page carries the policy.
  * Then what another site's page can do with the browser's session: nothing (the cookie reaches
  * us, same-site, and is still refused). Every page is shot at 1280 and 390 px, light and (the
