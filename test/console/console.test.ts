@@ -316,6 +316,14 @@ describe.each(storeKinds)('the console in Chromium (%s store)', (kind) => {
     await page.getByLabel('Result').selectOption('all');
     await page.getByLabel('Binding', { exact: true }).selectOption('all');
     await shoot('bindings-run');
+    // Its conflict winner turned round; the phone's binding offers no run (the phone starts its own).
+    const mine = page.locator('li.binding', { hasText: 'ada-work → ada-archive' });
+    await mine.getByRole('button', { name: 'Let the target win conflicts' }).click();
+    await expect.poll(async () => (await ada.syncengine.get(made.bindingId)).conflictWinner).toBe('target');
+    await expect.poll(() => mine.innerText()).toContain('the target wins');
+    const phones = page.locator('li.binding', { hasText: 'ada@example.org → ada-home' });
+    expect(await phones.innerText()).toContain('Runs when the ActiveSync phone syncs');
+    expect(await phones.getByRole('button', { name: 'Run now' }).count()).toBe(0);
   });
 
   it('refuses every cookie-authenticated write another site\'s page makes, though the browser sends the cookie', async () => {

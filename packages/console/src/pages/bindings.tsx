@@ -117,6 +117,9 @@ function Binding({ binding, names, onRan, onSignedOut }: { binding: BindingEntry
   const [result, setResult] = useState<SyncLogEntryResponse>();
   const name = (ref: ClientRef | undefined) => (ref === undefined ? '?' : (names.get(`${ref.syncSource}:${ref.uuid}`) ?? ref.uuid));
   const id = binding.bindingId;
+  const winner = binding.conflictWinner ?? 'source';
+  // A binding with a phone on a side runs when the phone syncs; the API refuses to run it from here.
+  const phone = [binding.source, binding.target].find((r) => r?.syncSource === 'activesync' || r?.syncSource === 'syncml')?.syncSource;
   return (
     <li class="binding">
       <div>
@@ -124,43 +127,60 @@ function Binding({ binding, names, onRan, onSignedOut }: { binding: BindingEntry
           {name(binding.source)} → {name(binding.target)}
         </strong>
         <span class="muted small">
-          binding {id}; when both changed an item, the {binding.conflictWinner ?? 'source'} wins
+          binding {id}; when both changed an item, the {winner} wins
         </span>
       </div>
-      <form
-        class="inline-form"
-        aria-label={`Run binding ${id}`}
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = new FormData(event.currentTarget as HTMLFormElement);
-          setResult(undefined);
-          void run(async () => {
-            // The answer is the run's log entry once it ended (a run waits up to 30 s for the one before).
-            setResult(await api.syncengine.synchronize(id, { syncMode: Number(form.get('mode')) as SyncMode, dataclass: String(form.get('dataclass')) as Dataclass }));
+      {phone === undefined ? (
+        <form
+          class="inline-form"
+          aria-label={`Run binding ${id}`}
+          onSubmit={(event) => {
+            event.preventDefault();
+            const form = new FormData(event.currentTarget as HTMLFormElement);
+            setResult(undefined);
+            void run(async () => {
+              // The answer is the run's log entry once it ended (a run waits up to 30 s for the one before).
+              setResult(await api.syncengine.synchronize(id, { syncMode: Number(form.get('mode')) as SyncMode, dataclass: String(form.get('dataclass')) as Dataclass }));
+              onRan();
+            });
+          }}
+        >
+          <label for={`mode-${id}`}>Mode</label>
+          <select id={`mode-${id}`} name="mode">
+            {MODES.map(([mode, label]) => (
+              <option key={mode} value={mode}>
+                {label}
+              </option>
+            ))}
+          </select>
+          <label for={`dataclass-${id}`}>What</label>
+          <select id={`dataclass-${id}`} name="dataclass">
+            {DATACLASSES.map((d) => (
+              <option key={d} value={d}>
+                {d}
+              </option>
+            ))}
+          </select>
+          <button type="submit" disabled={busy}>
+            {busy ? 'Running…' : 'Run now'}
+          </button>
+        </form>
+      ) : (
+        <p class="muted small">Runs when the {kindName(phone)} syncs: a phone starts its own runs.</p>
+      )}
+      <button
+        type="button"
+        class="secondary"
+        disabled={busy}
+        onClick={() =>
+          run(async () => {
+            await api.syncengine.update(id, { source: binding.source, target: binding.target, conflictWinner: winner === 'source' ? 'target' : 'source' });
             onRan();
-          });
-        }}
+          })
+        }
       >
-        <label for={`mode-${id}`}>Mode</label>
-        <select id={`mode-${id}`} name="mode">
-          {MODES.map(([mode, label]) => (
-            <option key={mode} value={mode}>
-              {label}
-            </option>
-          ))}
-        </select>
-        <label for={`dataclass-${id}`}>What</label>
-        <select id={`dataclass-${id}`} name="dataclass">
-          {DATACLASSES.map((d) => (
-            <option key={d} value={d}>
-              {d}
-            </option>
-          ))}
-        </select>
-        <button type="submit" disabled={busy}>
-          {busy ? 'Running…' : 'Run now'}
-        </button>
-      </form>
+        Let the {winner === 'source' ? 'target' : 'source'} win conflicts
+      </button>
       {busy && (
         <p class="muted" role="status">
           Running binding {id}…
