@@ -5,7 +5,8 @@
  *
  * What a person does: a wrong password refused, signing in, the Overview showing every client
  * with its state, a phone's device record with a wipe asked and cancelled, a password for a
- * device made, signing out. Along the way no page logs an error (a Content-Security-Policy
+ * device made, an address book paged through, searched, an item read, deleted and the rest
+ * exported, a binding made and run and the sync log filtered, signing out. Along the way no page logs an error (a Content-Security-Policy
  * violation is one) or loads anything from another origin, and the page carries the policy.
  * Then what another site's page can do with the browser's session: nothing (the cookie reaches
  * us, same-site, and is still refused). Every page is shot at 1280 and 390 px, light and (the
@@ -43,6 +44,8 @@ const WIDTHS = [1280, 390] as const;
 /** axe-core, run in each page as it is shown (through the DevTools protocol: the page's policy does not apply to it). */
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PASSWORD = 'ada-console-pw';
+/** Contacts beside Grace in her address book: the list's pages are 50, so three pages in all. */
+const CROWD = 110;
 const DATASTORE_ENTRY = '<entry xmlns="http://www.w3.org/2005/Atom" xmlns:s="http://schemas.atomsync.dev/2009/sync"><s:client><s:user_id>forged</s:user_id></s:client></entry>';
 
 let browser: Browser;
@@ -82,6 +85,9 @@ describe.each(storeKinds)('the console in Chromium (%s store)', (kind) => {
   let origin: string;
   let ada: AtomSyncClient;
   let phoneUuid: string;
+  let home: string;
+  let work: string;
+  let archive: string;
   let context: BrowserContext;
   let page: Page;
   let problems: string[];
@@ -108,6 +114,7 @@ describe.each(storeKinds)('the console in Chromium (%s store)', (kind) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     expect(findings).toEqual([]);
   };
+  const countItems = async () => (await ada.datastore.contents(home).list({ 'max-results': 1000 })).entries.length;
   const datastoreCount = async () => (await ada.datastore.list()).entries.length;
 
   beforeAll(async () => {
@@ -121,10 +128,19 @@ describe.each(storeKinds)('the console in Chromium (%s store)', (kind) => {
     // book bound to a second one and synced once; a third in no binding.
     const phone = await ada.activesync.create({ username: 'ada@example.org', password: 'ada-phone-password' });
     phoneUuid = phone.client.uuid;
-    const home = (await ada.datastore.create({ userId: 'ada-home' })).client.uuid;
-    const work = (await ada.datastore.create({ userId: 'ada-work' })).client.uuid;
-    await ada.datastore.create({ userId: 'ada-archive' });
+    home = (await ada.datastore.create({ userId: 'ada-home' })).client.uuid;
+    work = (await ada.datastore.create({ userId: 'ada-work' })).client.uuid;
+    archive = (await ada.datastore.create({ userId: 'ada-archive' })).client.uuid;
     await ada.datastore.contents(home).create({ title: 'Grace', content: { type: 'text/vcard', value: 'BEGIN:VCARD\r\nVERSION:3.0\r\nN:Hopper;Grace;;;\r\nFN:Grace Hopper\r\nEND:VCARD\r\n' } });
+    // Her address book holds more than two pages of the console's list (PAGE_SIZE, 50).
+    await ada.datastore.contents(home).batch({
+      entries: Array.from({ length: CROWD }, (_, i) => ({
+        batchId: `c${i}`,
+        operation: { type: 'insert' as const },
+        title: `Crowd ${i}`,
+        content: { dataclass: 'Contacts' as const, type: 'text/vcard', value: `BEGIN:VCARD\r\nVERSION:3.0\r\nN:Member ${i};Crowd;;;\r\nFN:Crowd Member ${i}\r\nEND:VCARD\r\n` },
+      })),
+    });
     await ada.syncengine.create({ source: { syncSource: 'activesync', uuid: phoneUuid }, target: { syncSource: 'datastore', uuid: home } });
     const sync = await ada.syncengine.create({ source: { syncSource: 'datastore', uuid: home }, target: { syncSource: 'datastore', uuid: work } });
     await ada.syncengine.synchronize(Number(sync.title), { syncMode: 200, dataclass: 'Contacts' });
@@ -214,6 +230,100 @@ describe.each(storeKinds)('the console in Chromium (%s store)', (kind) => {
     await expect.poll(() => page.locator('ul.list').innerText()).toContain('Mac Contacts');
     expect((await ada.appPasswords.list()).entries.map((e) => e.appPassword.name)).toEqual(['Mac Contacts']);
     await shoot('passwords');
+  });
+
+  it('pages through an address book, finds a contact, reads it and deletes it after a confirmation, and exports the rest', async () => {
+    await page.getByRole('link', { name: 'Address books & calendars' }).click();
+    await page.getByRole('heading', { name: 'Address books & calendars' }).waitFor();
+    await shoot('books');
+    await page.getByRole('link', { name: 'ada-home' }).click();
+    await page.getByRole('heading', { name: 'ada-home' }).waitFor();
+    const rows = page.locator('table.items tbody tr');
+    const summary = page.locator('p.summary');
+    // A page of 50, read from the API a page at a time: three pages for 111 items, then no more.
+    await expect.poll(() => summary.textContent()).toBe('Items 1–50');
+    expect(await rows.count()).toBe(50);
+    await shoot('books-items');
+    const seen = new Set(await rows.locator('th').allInnerTexts());
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(() => summary.textContent()).toBe('Items 51–100');
+    for (const title of await rows.locator('th').allInnerTexts()) seen.add(title);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(() => summary.textContent()).toBe('Items 101–111');
+    for (const title of await rows.locator('th').allInnerTexts()) seen.add(title);
+    expect(seen.size).toBe(CROWD + 1);
+    expect(await page.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Previous page' }).click();
+    await expect.poll(() => summary.textContent()).toBe('Items 51–100');
+    // Events hold nothing here: the filter asks the API for them alone.
+    await page.getByLabel('Show').selectOption('Events');
+    await page.getByText('Nothing here yet.').waitFor();
+    await page.getByLabel('Show').selectOption('all');
+    // A search reads the card's text too: her family name finds her, and no one else.
+    await page.getByLabel('Search', { exact: true }).fill('hopper');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(() => summary.textContent()).toMatch(/^1 item matches “hopper”; 111 read\.$/);
+    expect(await rows.locator('th').allInnerTexts()).toEqual(['Grace']);
+    await shoot('books-search');
+    await rows.getByRole('link', { name: 'Grace' }).click();
+    await page.getByRole('heading', { name: 'Grace' }).waitFor();
+    expect(await page.locator('pre.item-text').textContent()).toContain('FN:Grace Hopper');
+    await page.getByRole('button', { name: 'Delete…' }).click();
+    await page.getByRole('group', { name: 'Delete this item' }).waitFor();
+    await shoot('books-item-delete');
+    await page.getByRole('button', { name: 'Keep it' }).click();
+    expect(await countItems()).toBe(CROWD + 1);
+    await page.getByRole('button', { name: 'Delete…' }).click();
+    await page.getByRole('button', { name: 'Delete “Grace”' }).click();
+    await page.getByRole('heading', { name: 'ada-home' }).waitFor();
+    expect(await countItems()).toBe(CROWD);
+    // The export: every contact left, in one .vcf the browser saves.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export contacts (.vcf)' }).click()]);
+    expect(download.suggestedFilename()).toBe('ada-home.vcf');
+    const text = readFileSync((await download.path())!, 'utf8');
+    expect(text.match(/^BEGIN:VCARD\r?$/gm)).toHaveLength(CROWD);
+    expect(text).not.toContain('Grace');
+    await expect.poll(() => page.locator('.export [role=status]').textContent()).toBe(`${CROWD} contacts exported.`);
+  });
+
+  it('binds two clients, runs the binding and shows its run, and filters the sync log', async () => {
+    await page.getByRole('link', { name: 'Bindings', exact: true }).click();
+    await page.getByRole('heading', { name: 'Bindings', exact: true }).waitFor();
+    await expect.poll(() => page.locator('ul.bindings').innerText()).toContain('ada-home → ada-work');
+    // The run beforeAll made, with its statistics: the work book took every card of home.
+    expect((await page.locator('table.log tbody tr').allInnerTexts()).join('\n')).toContain(`target: ${CROWD + 1} added`);
+    await shoot('bindings');
+    await page.getByLabel('Source').selectOption({ label: 'Address book & calendar: ada-work' });
+    await page.getByLabel('Target').selectOption({ label: 'Address book & calendar: ada-archive' });
+    await page.getByRole('button', { name: 'Create the binding' }).click();
+    await expect.poll(() => page.locator('ul.bindings').innerText()).toContain('ada-work → ada-archive');
+    const made = (await ada.syncengine.list()).entries.find((b) => b.target?.uuid === archive)!;
+    expect(made.source?.uuid).toBe(work);
+    const run = page.getByRole('form', { name: `Run binding ${made.bindingId}` });
+    await run.getByLabel('What').selectOption('Contacts');
+    await run.getByRole('button', { name: 'Run now' }).click();
+    await expect.poll(() => page.locator('.binding [role=status].panel').first().textContent()).toMatch(/^The run completed: /);
+    // The archive now holds what the work book held.
+    expect((await ada.datastore.contents(archive).list({ 'max-results': 1000 })).entries).toHaveLength(CROWD + 1);
+    const runs = (await ada.syncengine.bindingLog(made.bindingId)).entries;
+    expect(runs.map((r) => r.result)).toEqual(['completed']);
+    // The log, filtered to the new binding: its one run; to failures: none.
+    await page.getByLabel('Binding', { exact: true }).selectOption(String(made.bindingId));
+    await expect.poll(() => page.locator('table.log tbody tr').count()).toBe(1);
+    expect(await page.locator('table.log tbody tr').innerText()).toContain(`target: ${CROWD + 1} added`);
+    await page.getByLabel('Result').selectOption('failed');
+    await page.getByText('No run matches.').waitFor();
+    await page.getByLabel('Result').selectOption('all');
+    await page.getByLabel('Binding', { exact: true }).selectOption('all');
+    await shoot('bindings-run');
+    // Its conflict winner turned round; the phone's binding offers no run (the phone starts its own).
+    const mine = page.locator('li.binding', { hasText: 'ada-work → ada-archive' });
+    await mine.getByRole('button', { name: 'Let the target win conflicts' }).click();
+    await expect.poll(async () => (await ada.syncengine.get(made.bindingId)).conflictWinner).toBe('target');
+    await expect.poll(() => mine.innerText()).toContain('the target wins');
+    const phones = page.locator('li.binding', { hasText: 'ada@example.org → ada-home' });
+    expect(await phones.innerText()).toContain('Runs when the ActiveSync phone syncs');
+    expect(await phones.getByRole('button', { name: 'Run now' }).count()).toBe(0);
   });
 
   it('refuses every cookie-authenticated write another site\'s page makes, though the browser sends the cookie', async () => {

@@ -14,6 +14,8 @@ type Pages = typeof import('./pages/index.js');
 const NAVIGATION: readonly [Route, string][] = [
   [{ page: 'overview' }, 'Overview'],
   [{ page: 'devices' }, 'Devices'],
+  [{ page: 'books' }, 'Address books & calendars'],
+  [{ page: 'bindings' }, 'Bindings'],
   [{ page: 'passwords' }, 'Passwords for devices'],
 ];
 
@@ -84,6 +86,8 @@ export function App() {
         {pages === undefined && route.page !== 'unknown' && <Loading what="the page" />}
         {pages !== undefined && route.page === 'overview' && <pages.Overview onSignedOut={signedOut} />}
         {pages !== undefined && route.page === 'devices' && <pages.Devices key={route.uuid ?? ''} uuid={route.uuid} onSignedOut={signedOut} />}
+        {pages !== undefined && route.page === 'books' && <pages.Books key={route.uuid ?? ''} uuid={route.uuid} item={route.item} onSignedOut={signedOut} />}
+        {pages !== undefined && route.page === 'bindings' && <pages.Bindings onSignedOut={signedOut} />}
         {pages !== undefined && route.page === 'passwords' && <pages.Passwords onSignedOut={signedOut} />}
         {route.page === 'unknown' && (
           <>

@@ -4,19 +4,46 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 
-export type Route = { page: 'overview' } | { page: 'devices'; uuid?: string } | { page: 'passwords' } | { page: 'unknown'; path: string };
+export type Route =
+  | { page: 'overview' }
+  | { page: 'devices'; uuid?: string }
+  | { page: 'books'; uuid?: string; item?: string }
+  | { page: 'bindings' }
+  | { page: 'passwords' }
+  | { page: 'unknown'; path: string };
 
 export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '') || '/';
   const parts = path.split('/').filter((p) => p !== '');
   if (parts.length === 0) return { page: 'overview' };
   if (parts[0] === 'devices' && parts.length <= 2) return parts[1] === undefined ? { page: 'devices' } : { page: 'devices', uuid: decodeURIComponent(parts[1]) };
+  if (parts[0] === 'books' && parts.length <= 3) {
+    const [, uuid, item] = parts.map(decodeURIComponent);
+    return { page: 'books', ...(uuid === undefined ? {} : { uuid }), ...(item === undefined ? {} : { item }) };
+  }
+  if (parts[0] === 'bindings' && parts.length === 1) return { page: 'bindings' };
   if (parts[0] === 'passwords' && parts.length === 1) return { page: 'passwords' };
   return { page: 'unknown', path };
 }
 
-export const hrefOf = (route: Route): string =>
-  route.page === 'overview' ? '#/' : route.page === 'devices' ? `#/devices${route.uuid === undefined ? '' : `/${encodeURIComponent(route.uuid)}`}` : route.page === 'passwords' ? '#/passwords' : `#${route.path}`;
+const under = (...parts: (string | undefined)[]): string => parts.filter((p) => p !== undefined).map((p) => `/${encodeURIComponent(p!)}`).join('');
+
+export function hrefOf(route: Route): string {
+  switch (route.page) {
+    case 'overview':
+      return '#/';
+    case 'devices':
+      return `#/devices${under(route.uuid)}`;
+    case 'books':
+      return `#/books${under(route.uuid, route.uuid === undefined ? undefined : route.item)}`;
+    case 'bindings':
+      return '#/bindings';
+    case 'passwords':
+      return '#/passwords';
+    default:
+      return `#${route.path}`;
+  }
+}
 
 export function useRoute(): Route {
   const [route, setRoute] = useState(() => parseRoute(location.hash));

@@ -1,4 +1,6 @@
 /** The signed-in pages, one chunk the app loads after signing in: they, and the SDK, are not in the first script. */
+export { Bindings } from './bindings.js';
+export { Books } from './books.js';
 export { Devices } from './devices.js';
 export { Overview } from './overview.js';
 export { Passwords } from './passwords.js';

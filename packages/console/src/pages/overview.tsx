@@ -5,7 +5,8 @@ import { useLoad } from '../load.js';
 import { needsAttention, overviewOf, type ClientState } from '../overview.js';
 import { Failed, Loading } from './status.js';
 
-async function loadOverview(): Promise<ClientState[]> {
+/** Every client of the account with its state (the Bindings page names clients from it too). */
+export async function loadOverview(): Promise<ClientState[]> {
   const [datastores, extdata, syncml, activesync, bindings, log] = await Promise.all([
     api.datastore.list(),
     api.extdata.list(),

@@ -1,0 +1,425 @@
+/**
+ * Address books and calendars: a datastore client's contacts, events and tasks, a page at a time
+ * (a datastore of 100,000 items is never loaded whole: each page is one `max-results` request,
+ * and the next follows the feed's own `rel="next"` cursor), searched, each read and deleted after
+ * a confirmation, and the contacts exported as one .vcf.
+ *
+ * The API has no search parameter, so a search reads the items a page of 1,000 at a time and keeps
+ * only the first matches: memory stays bounded, and the person sees how far it got and can stop.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { ContentEntryResponse, Dataclass, DatastoreClientEntryResponse, Feed } from '@atomsync/sdk';
+import { api } from '../api.js';
+import { ago, when } from '../format.js';
+import { useLoad } from '../load.js';
+import { hrefOf } from '../route.js';
+import { describeFailure, sessionEnded } from '../session.js';
+import { Failed, Loading } from './status.js';
+
+/** Items a page of the list shows. */
+export const PAGE_SIZE = 50;
+/** Matches a search keeps before it stops (the rest: a narrower search). */
+export const SEARCH_LIMIT = 100;
+/** Items a search or an export reads per request (the API's largest page). */
+const READ_PAGE = 1000;
+
+type Filter = Extract<Dataclass, 'Contacts' | 'Events' | 'Tasks'> | 'all';
+const FILTERS: readonly [Filter, string][] = [
+  ['all', 'Everything'],
+  ['Contacts', 'Contacts'],
+  ['Events', 'Events'],
+  ['Tasks', 'Tasks'],
+];
+
+const nameOf = ({ client }: DatastoreClientEntryResponse): string => client.userId ?? client.uuid;
+/** An item's uuid: its entry id is `urn:uuid:<uuid>` (spec/openapi.yaml, the contents listing). */
+const itemUuidOf = (entry: ContentEntryResponse): string => entry.id.replace(/^urn:uuid:/i, '');
+const titleOf = (entry: ContentEntryResponse): string => (entry.title ?? '').trim() || '(no title)';
+const classOf = (entry: ContentEntryResponse): string => entry.dataclass ?? '—';
+
+/** Where the feed's next page starts, as its `rel="next"` link says (copied, never built). */
+interface Cursor {
+  readonly startIndex: number;
+  readonly startAfter: string;
+}
+function nextOf(feed: Feed<ContentEntryResponse>): Cursor | undefined {
+  const href = feed.links?.find((l) => l.rel === 'next')?.href;
+  if (href === undefined) return undefined;
+  const query = new URL(href, location.origin).searchParams;
+  const startAfter = query.get('start-after');
+  return startAfter === null ? undefined : { startIndex: Number(query.get('start-index') ?? '1'), startAfter };
+}
+
+function useAction(onSignedOut: () => void): [boolean, string | undefined, (action: () => Promise<void>) => Promise<void>] {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await action();
+    } catch (failure) {
+      if (sessionEnded(failure)) onSignedOut();
+      else setError(describeFailure(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return [busy, error, run];
+}
+
+function ItemTable({ uuid, entries, caption }: { uuid: string; entries: readonly ContentEntryResponse[]; caption: string }) {
+  return (
+    <table class="clients items">
+      <caption class="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Title</th>
+          <th scope="col">Kind</th>
+          <th scope="col">Changed</th>
+        </tr>
+      </thead>
+      <tbody>
+        {entries.map((entry) => (
+          <tr key={entry.id}>
+            <th scope="row" data-label="Title">
+              <a class="name" href={hrefOf({ page: 'books', uuid, item: itemUuidOf(entry) })}>
+                {titleOf(entry)}
+              </a>
+            </th>
+            <td data-label="Kind">{classOf(entry)}</td>
+            <td data-label="Changed">{entry.updated == null ? <span class="muted">—</span> : <time dateTime={entry.updated.toISOString()} title={when(entry.updated)}>{ago(entry.updated)}</time>}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The items a page at a time: the cursors of the pages before are kept, so Previous goes back. */
+function Paged({ uuid, filter, onSignedOut }: { uuid: string; filter: Filter; onSignedOut: () => void }) {
+  const [cursors, setCursors] = useState<(Cursor | undefined)[]>([undefined]);
+  const cursor = cursors.at(-1);
+  return (
+    <PageAt
+      key={`${cursors.length}:${cursor?.startAfter ?? ''}`}
+      uuid={uuid}
+      filter={filter}
+      cursor={cursor}
+      onPrevious={cursors.length === 1 ? undefined : () => setCursors((c) => c.slice(0, -1))}
+      onNext={(next) => setCursors((c) => [...c, next])}
+      onSignedOut={onSignedOut}
+    />
+  );
+}
+
+function PageAt(props: { uuid: string; filter: Filter; cursor: Cursor | undefined; onPrevious: (() => void) | undefined; onNext: (next: Cursor) => void; onSignedOut: () => void }) {
+  const { uuid, filter, cursor, onPrevious, onNext } = props;
+  const [loaded, reload] = useLoad(
+    () => api.datastore.contents(uuid).list({ dataclass: filter, 'max-results': PAGE_SIZE, ...(cursor === undefined ? {} : { 'start-index': cursor.startIndex, 'start-after': cursor.startAfter }) }),
+    props.onSignedOut,
+  );
+  if (loaded.state === 'loading') return <Loading what="the items" />;
+  if (loaded.state === 'failed') return <Failed message={loaded.message} retry={reload} />;
+  const feed = loaded.value;
+  const next = nextOf(feed);
+  const first = cursor?.startIndex ?? 1;
+  if (feed.entries.length === 0) return <p class="empty">{onPrevious === undefined ? 'Nothing here yet.' : 'No more items.'}</p>;
+  return (
+    <>
+      <p class="summary" role="status">
+        Items {first.toLocaleString()}–{(first + feed.entries.length - 1).toLocaleString()}
+      </p>
+      <ItemTable uuid={uuid} entries={feed.entries} caption="Items of this datastore" />
+      <nav class="actions pager" aria-label="Pages">
+        <button type="button" class="secondary" disabled={onPrevious === undefined} onClick={onPrevious}>
+          Previous page
+        </button>
+        <button type="button" class="secondary" disabled={next === undefined} onClick={() => next !== undefined && onNext(next)}>
+          Next page
+        </button>
+      </nav>
+    </>
+  );
+}
+
+interface Search {
+  readonly text: string;
+  readonly matches: ContentEntryResponse[];
+  readonly scanned: number;
+  readonly done: boolean;
+  readonly stopped: boolean;
+}
+
+/** Reads the items page by page and keeps those whose title or text holds the words, up to SEARCH_LIMIT. */
+function Searched({ uuid, search, onStop }: { uuid: string; search: Search; onStop: () => void }) {
+  const count = search.matches.length;
+  return (
+    <>
+      <p class="summary" role="status">
+        {search.done
+          ? `${count.toLocaleString()} item${count === 1 ? ' matches' : 's match'} “${search.text}”${count >= SEARCH_LIMIT ? ` (the first ${SEARCH_LIMIT}: search for more words to narrow it)` : ''}; ${search.scanned.toLocaleString()} read${search.stopped ? ', stopped' : ''}.`
+          : `Searching for “${search.text}”: ${search.scanned.toLocaleString()} items read, ${count.toLocaleString()} found…`}
+      </p>
+      {!search.done && (
+        <button type="button" class="secondary" onClick={onStop}>
+          Stop searching
+        </button>
+      )}
+      {count > 0 && <ItemTable uuid={uuid} entries={search.matches} caption={`Items matching ${search.text}`} />}
+    </>
+  );
+}
+
+/** The contacts as one .vcf, read a page of 1,000 at a time, then saved by the browser. */
+function Export({ uuid, name, onSignedOut }: { uuid: string; name: string; onSignedOut: () => void }) {
+  const [busy, error, run] = useAction(onSignedOut);
+  const [read, setRead] = useState<number>();
+  return (
+    <div class="export">
+      <button
+        type="button"
+        class="secondary"
+        disabled={busy}
+        onClick={() =>
+          run(async () => {
+            const cards: string[] = [];
+            setRead(0);
+            for await (const entry of api.datastore.contents(uuid).iterateList({ dataclass: 'Contacts', 'max-results': READ_PAGE })) {
+              const text = entry.content?.value ?? '';
+              if (/^\s*BEGIN:VCARD/i.test(text)) cards.push(text.endsWith('\n') ? text : `${text}\r\n`);
+              if (cards.length % READ_PAGE === 0) setRead(cards.length);
+            }
+            setRead(cards.length);
+            const link = document.createElement('a');
+            link.href = URL.createObjectURL(new Blob(cards, { type: 'text/vcard' }));
+            link.download = `${name}.vcf`;
+            link.click();
+            setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+          })
+        }
+      >
+        Export contacts (.vcf)
+      </button>
+      {read !== undefined && (
+        <span class="muted small" role="status">
+          {busy ? `Reading contacts: ${read.toLocaleString()}…` : `${read.toLocaleString()} contact${read === 1 ? '' : 's'} exported.`}
+        </span>
+      )}
+      {error !== undefined && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Items({ entry, onSignedOut }: { entry: DatastoreClientEntryResponse; onSignedOut: () => void }) {
+  const uuid = entry.client.uuid;
+  const [filter, setFilter] = useState<Filter>('all');
+  const [search, setSearch] = useState<Search>();
+  const [searchError, setSearchError] = useState<string>();
+  const stop = useRef<AbortController | undefined>(undefined);
+  useEffect(() => () => stop.current?.abort(), []);
+
+  const startSearch = async (text: string) => {
+    stop.current?.abort();
+    setSearchError(undefined);
+    if (text === '') {
+      setSearch(undefined);
+      return;
+    }
+    const controller = new AbortController();
+    stop.current = controller;
+    const words = text.toLowerCase().split(/\s+/);
+    const matches: ContentEntryResponse[] = [];
+    let scanned = 0;
+    const show = (done: boolean) => setSearch({ text, matches: [...matches], scanned, done, stopped: controller.signal.aborted });
+    show(false);
+    try {
+      for await (const item of api.datastore.contents(uuid).iterateList({ dataclass: filter, 'max-results': READ_PAGE }, { signal: controller.signal })) {
+        scanned++;
+        const haystack = `${item.title ?? ''}\n${item.content?.value ?? ''}`.toLowerCase();
+        if (words.every((w) => haystack.includes(w))) matches.push(item);
+        if (matches.length >= SEARCH_LIMIT) break;
+        if (scanned % READ_PAGE === 0) show(false);
+      }
+    } catch (failure) {
+      if (!controller.signal.aborted) {
+        if (sessionEnded(failure)) onSignedOut();
+        else setSearchError(describeFailure(failure));
+      }
+    }
+    if (stop.current === controller) show(true);
+  };
+
+  return (
+    <>
+      <div class="page-head">
+        <h1 tabIndex={-1}>{nameOf(entry)}</h1>
+        <a href={hrefOf({ page: 'books' })}>All address books &amp; calendars</a>
+      </div>
+      <form
+        class="inline-form filters"
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void startSearch(String(new FormData(event.currentTarget as HTMLFormElement).get('q') ?? '').trim());
+        }}
+      >
+        <label for="books-filter">Show</label>
+        <select
+          id="books-filter"
+          value={filter}
+          onChange={(event) => {
+            stop.current?.abort();
+            setSearch(undefined);
+            setFilter((event.currentTarget as HTMLSelectElement).value as Filter);
+          }}
+        >
+          {FILTERS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+        <label for="books-search">Search</label>
+        <input id="books-search" name="q" type="search" placeholder="Name, email, phone…" />
+        <button type="submit">Search</button>
+        {search !== undefined && (
+          <button
+            type="button"
+            class="secondary"
+            onClick={() => {
+              stop.current?.abort();
+              setSearch(undefined);
+            }}
+          >
+            Show all
+          </button>
+        )}
+      </form>
+      {searchError !== undefined && (
+        <p class="error" role="alert">
+          {searchError}
+        </p>
+      )}
+      {search === undefined ? <Paged key={filter} uuid={uuid} filter={filter} onSignedOut={onSignedOut} /> : <Searched uuid={uuid} search={search} onStop={() => stop.current?.abort()} />}
+      <Export uuid={uuid} name={nameOf(entry)} onSignedOut={onSignedOut} />
+    </>
+  );
+}
+
+/** One item, as its text; deleted only after a confirmation naming it. */
+function Item({ store, item, onSignedOut }: { store: DatastoreClientEntryResponse; item: string; onSignedOut: () => void }) {
+  const uuid = store.client.uuid;
+  const [loaded, reload] = useLoad(() => api.datastore.contents(uuid).get(item), onSignedOut);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, error, run] = useAction(onSignedOut);
+  const back = hrefOf({ page: 'books', uuid });
+  return (
+    <>
+      <div class="page-head">
+        <h1 tabIndex={-1}>{loaded.state === 'ready' ? titleOf(loaded.value) : 'Item'}</h1>
+        <a href={back}>Back to {nameOf(store)}</a>
+      </div>
+      {loaded.state === 'loading' && <Loading what="the item" />}
+      {loaded.state === 'failed' && <Failed message={loaded.message} retry={reload} />}
+      {loaded.state === 'ready' && (
+        <article class="device">
+          <dl class="facts">
+            <dt>Kind</dt>
+            <dd>{classOf(loaded.value)}</dd>
+            <dt>Changed</dt>
+            <dd>{loaded.value.updated == null ? '—' : when(loaded.value.updated)}</dd>
+            <dt>Format</dt>
+            <dd>{loaded.value.content?.type ?? '—'}</dd>
+          </dl>
+          <pre class="item-text" tabIndex={0} aria-label="The item's text">
+            {loaded.value.content?.value ?? ''}
+          </pre>
+          {error !== undefined && (
+            <p class="error" role="alert">
+              {error}
+            </p>
+          )}
+          {confirming ? (
+            <div class="panel danger" role="group" aria-label="Delete this item">
+              <p>Delete “{titleOf(loaded.value)}”? Every phone and calendar bound to {nameOf(store)} loses it at its next sync.</p>
+              <div class="actions">
+                <button
+                  type="button"
+                  class="danger"
+                  disabled={busy}
+                  onClick={() =>
+                    run(async () => {
+                      await api.datastore.contents(uuid).delete(item);
+                      location.hash = back;
+                    })
+                  }
+                >
+                  Delete “{titleOf(loaded.value)}”
+                </button>
+                <button type="button" class="secondary" onClick={() => setConfirming(false)}>
+                  Keep it
+                </button>
+              </div>
+            </div>
+          ) : (
+            <button type="button" class="danger" onClick={() => setConfirming(true)}>
+              Delete…
+            </button>
+          )}
+        </article>
+      )}
+    </>
+  );
+}
+
+async function allDatastores(): Promise<DatastoreClientEntryResponse[]> {
+  const all: DatastoreClientEntryResponse[] = [];
+  for await (const entry of api.datastore.iterateList()) all.push(entry);
+  return all;
+}
+
+export function Books({ uuid, item, onSignedOut }: { uuid: string | undefined; item: string | undefined; onSignedOut: () => void }) {
+  const [loaded, reload] = useLoad(allDatastores, onSignedOut);
+  if (loaded.state !== 'ready') {
+    return (
+      <>
+        <h1 tabIndex={-1}>Address books &amp; calendars</h1>
+        {loaded.state === 'loading' ? <Loading what="your address books and calendars" /> : <Failed message={loaded.message} retry={reload} />}
+      </>
+    );
+  }
+  const chosen = uuid === undefined ? undefined : loaded.value.find((e) => e.client.uuid === uuid);
+  if (uuid !== undefined && chosen === undefined) {
+    return (
+      <>
+        <h1 tabIndex={-1}>Address books &amp; calendars</h1>
+        <p class="empty">
+          There is no such address book or calendar in this account. See <a href={hrefOf({ page: 'books' })}>them all</a>.
+        </p>
+      </>
+    );
+  }
+  if (chosen !== undefined && item !== undefined) return <Item key={item} store={chosen} item={item} onSignedOut={onSignedOut} />;
+  if (chosen !== undefined) return <Items entry={chosen} onSignedOut={onSignedOut} />;
+  return (
+    <>
+      <h1 tabIndex={-1}>Address books &amp; calendars</h1>
+      {loaded.value.length === 0 ? (
+        <p class="empty">This account has no address book or calendar yet. Make one through the API (see <a href="/docs/getting-started.html">Getting started</a>).</p>
+      ) : (
+        <ul class="list">
+          {loaded.value.map((entry) => (
+            <li key={entry.client.uuid}>
+              <a href={hrefOf({ page: 'books', uuid: entry.client.uuid })}>{nameOf(entry)}</a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
