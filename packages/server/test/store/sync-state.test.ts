@@ -137,7 +137,9 @@ describe.each(storeKinds)('sync state (%s)', (kind) => {
     });
   });
 
-  it('saves and loads 20,000 pairs, then rewrites and removes them in bulk', async () => {
+  // Correctness at volume, not speed (that is the sync bench's): ~35 s on PostgreSQL here, past the
+  // default minute when CI runs the Citus suite beside it.
+  it('saves and loads 20,000 pairs, then rewrites and removes them in bulk', { timeout: 180_000 }, async () => {
     const binding = await makeBinding(store());
     const n = 20_000;
     const pairs = Array.from({ length: n }, (_, i) => entry(`src-${i}`, `tgt-${i}`, i % 2 === 0 ? 'Contacts' : 'Notes', `${i}`));
