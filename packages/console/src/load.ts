@@ -24,3 +24,25 @@ export function useLoad<T>(load: () => Promise<T>, onSignedOut: () => void): [Lo
   }, [round]);
   return [loaded, useCallback(() => setRound((r) => r + 1), [])];
 }
+
+/**
+ * An action a page runs on a click (a write): whether one is under way, its failure in words, and
+ * the runner; a failure that means the session ended calls `onSignedOut`.
+ */
+export function useAction(onSignedOut: () => void): [boolean, string | undefined, (action: () => Promise<void>) => Promise<void>] {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await action();
+    } catch (failure) {
+      if (sessionEnded(failure)) onSignedOut();
+      else setError(describeFailure(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return [busy, error, run];
+}

@@ -1,6 +1,6 @@
 /**
  * The console's pages live in the URL fragment (`#/devices/<uuid>`), so the server has one page
- * to serve and no catch-all path (DESIGN.md "Web console").
+ * to serve and no catch-all path (packages/console/README.md).
  */
 import { useEffect, useState } from 'preact/hooks';
 

@@ -7,9 +7,8 @@ import { useState } from 'preact/hooks';
 import type { BindingEntryResponse, ClientRef, ConflictWinner, Dataclass, SyncLogEntryResponse, SyncMode } from '@atomsync/sdk';
 import { api } from '../api.js';
 import { ago, kindName, when } from '../format.js';
-import { useLoad } from '../load.js';
+import { useAction, useLoad } from '../load.js';
 import type { ClientState } from '../overview.js';
-import { describeFailure, sessionEnded } from '../session.js';
 import { loadOverview } from './overview.js';
 import { Failed, Loading } from './status.js';
 
@@ -41,23 +40,6 @@ const refOf = (key: string): ClientRef => {
   return { syncSource, uuid };
 };
 
-function useAction(onSignedOut: () => void): [boolean, string | undefined, (action: () => Promise<void>) => Promise<void>] {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await action();
-    } catch (failure) {
-      if (sessionEnded(failure)) onSignedOut();
-      else setError(describeFailure(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return [busy, error, run];
-}
 
 function statsText(entry: SyncLogEntryResponse): string {
   const { source, target, conflictsDetected, duplicatesDetected } = entry.syncStats;

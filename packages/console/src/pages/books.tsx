@@ -11,7 +11,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ContentEntryResponse, Dataclass, DatastoreClientEntryResponse, Feed } from '@atomsync/sdk';
 import { api } from '../api.js';
 import { ago, when } from '../format.js';
-import { useLoad } from '../load.js';
+import { useAction, useLoad } from '../load.js';
 import { hrefOf } from '../route.js';
 import { describeFailure, sessionEnded } from '../session.js';
 import { Failed, Loading } from './status.js';
@@ -50,23 +50,6 @@ function nextOf(feed: Feed<ContentEntryResponse>): Cursor | undefined {
   return startAfter === null ? undefined : { startIndex: Number(query.get('start-index') ?? '1'), startAfter };
 }
 
-function useAction(onSignedOut: () => void): [boolean, string | undefined, (action: () => Promise<void>) => Promise<void>] {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await action();
-    } catch (failure) {
-      if (sessionEnded(failure)) onSignedOut();
-      else setError(describeFailure(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return [busy, error, run];
-}
 
 function ItemTable({ uuid, entries, caption }: { uuid: string; entries: readonly ContentEntryResponse[]; caption: string }) {
   return (

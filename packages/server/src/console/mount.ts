@@ -1,5 +1,5 @@
 /**
- * The web console on the server's own port (issue 25, DESIGN.md "Web console"): the built files of
+ * The web console on the server's own port (guide/security.md, "The web console"): the built files of
  * @atomsync/console — the app at `/` and `/console/…`, the API reference at `/docs/` — and the
  * session it signs in with:
  *
