@@ -71,7 +71,7 @@ describe('oauth1', () => {
     const client = createClient({ baseUrl, auth: oauth1(credentials) });
     await client.datastore.contents(STORE).changes({ since: '2009-06-01T12:00:00Z', dataclass: 'Calendar' });
     const request = seen[0]!;
-    expect(request.url.search).toBe('?dataclass=Calendar&since=2009-06-01T12%3A00%3A00Z');
+    expect(request.url.search).toBe('?dataclass=Calendar&since=2009-06-01T12%3A00%3A00Z&max-results=100'); // the SDK's default page is signed too
     const params = parseOAuthHeader(request.headers.get('Authorization')!);
     expect(params.get('oauth_consumer_key')).toBe('ck_3a9f');
     expect(params.get('oauth_signature_method')).toBe('HMAC-SHA1');

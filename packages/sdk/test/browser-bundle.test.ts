@@ -121,7 +121,7 @@ describe('the browser build', () => {
 
       const request = srv.seen[0]!;
       const url = new URL(request.url, srv.url);
-      expect(url.search).toBe('?dataclass=Calendar&since=2009-06-01T12%3A00%3A00Z');
+      expect(url.search).toBe('?dataclass=Calendar&since=2009-06-01T12%3A00%3A00Z&max-results=100'); // the SDK's default page is signed too
       const params = parseOAuthHeader(request.headers.authorization!);
       expect([params.get('oauth_consumer_key'), params.get('oauth_token'), params.get('oauth_signature_method')]).toEqual(['ck_3a9f', 'tk_1', 'HMAC-SHA1']);
       expect(params.get('oauth_nonce')).toMatch(/^[0-9a-f]{32}$/);
