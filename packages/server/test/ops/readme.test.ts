@@ -102,7 +102,7 @@ describe('the README, on a fresh clone', () => {
       const readme = readFileSync(join(clone, 'README.md'), 'utf8');
       const { bare, filled } = readmeCommands(readme);
       expect(readme).toContain('`npx atomsync serve --help`');
-      const commands = [['serve', '--help'], ...bare, ...filled, ['account', 'delete', 'alice']];
+      const commands = [['serve', '--help'], ...bare, ...filled, ['account', 'delete', 'alice', '--yes']];
       expect(commands.map((c) => c.slice(0, 2).join(' '))).toEqual(
         expect.arrayContaining(['account add', 'account list', 'account passwd', 'account token', 'account consumer', 'account delete']),
       );
