@@ -99,7 +99,10 @@ export function parseLitmus(output: string): LitmusReport {
 
   for (const raw of output.replace(ANSI, '').split('\n')) {
     // A test's line is rewritten with \r: what is after the last one is what a terminal shows.
-    const line = raw.slice(raw.lastIndexOf('\r') + 1);
+    // Only a \r that starts a test's line again is one: litmus prints freed memory as propinit's
+    // path, and a \r among those bytes (seen in CI) is kept as U+FFFD, part of the reason.
+    const rewrite = [...raw.matchAll(/\r(?= *\d+\. )/g)].at(-1);
+    const line = (rewrite !== undefined ? raw.slice(rewrite.index! + 1) : raw.slice(raw.lastIndexOf('\r') + 1)).replace(/\r/g, '\uFFFD');
     if (openReason && current !== undefined) {
       openReason = !line.endsWith(')');
       current.reason += `\n${openReason ? line : line.slice(0, -1)}`;
