@@ -13,13 +13,14 @@
  * Nothing is restated here: the commands come from the guide's markdown. Needs the server and the
  * SDK built (`npm test` builds; alone, `npx turbo run build --filter=@atomsync/server... --filter=@atomsync/sdk...`).
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveBuilt } from './served.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -42,21 +43,7 @@ beforeAll(async () => {
     if (!existsSync(join(ROOT, built))) throw new Error(`${built} is not built: run \`npx turbo run build --filter=@atomsync/server... --filter=@atomsync/sdk...\` (npm test and npm start do)`);
   }
   work = mkdtempSync(join(tmpdir(), 'atomsync-guide-'));
-  server = spawn(process.execPath, [join(ROOT, 'packages/server/dist/cli.js'), 'serve', '--port', '0', '--data', join(work, 'data')], {
-    cwd: work,
-    env: { ...process.env, ATOMSYNC_ADMIN_USER: 'demo', ATOMSYNC_ADMIN_PASSWORD: ADMIN_PASSWORD, ATOMSYNC_LOG_LEVEL: 'info', NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    server.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const found = /listening on (http:\/\/[^\s"]+)/.exec(out)?.[1];
-      if (found) resolve(found);
-    });
-    server.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    server.on('exit', (code) => reject(new Error(`the server exited with ${code}:\n${out}`)));
-  });
+  ({ server, url } = await serveBuilt(join(ROOT, 'packages/server/dist/cli.js'), work, join(work, 'data'), ADMIN_PASSWORD));
   // In the clone, as the guide's reader is: @atomsync/sdk resolves through the workspace's node_modules.
   sdkDir = join(ROOT, 'node_modules/.cache/getting-started');
   mkdirSync(sdkDir, { recursive: true });

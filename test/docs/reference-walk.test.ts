@@ -8,13 +8,14 @@
  * status its section documents. Operations that need a real phone or a remote are left out, by
  * LEFT_OUT, with a reason each. Needs the server built (`npx turbo run build --filter=@atomsync/server...`).
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveBuilt } from './served.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -77,21 +78,7 @@ let url: string;
 beforeAll(async () => {
   if (!existsSync(join(ROOT, 'packages/server/dist/cli.js'))) throw new Error('packages/server/dist/cli.js is not built: run `npx turbo run build --filter=@atomsync/server...`');
   work = mkdtempSync(join(tmpdir(), 'atomsync-reference-'));
-  server = spawn(process.execPath, [join(ROOT, 'packages/server/dist/cli.js'), 'serve', '--port', '0', '--data', join(work, 'data')], {
-    cwd: work,
-    env: { ...process.env, ATOMSYNC_ADMIN_USER: 'demo', ATOMSYNC_ADMIN_PASSWORD: ADMIN_PASSWORD, ATOMSYNC_LOG_LEVEL: 'info', NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    server.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const found = /listening on (http:\/\/[^\s"]+)/.exec(out)?.[1];
-      if (found) resolve(found);
-    });
-    server.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    server.on('exit', (code) => reject(new Error(`the server exited with ${code}:\n${out}`)));
-  });
+  ({ server, url } = await serveBuilt(join(ROOT, 'packages/server/dist/cli.js'), work, join(work, 'data'), ADMIN_PASSWORD));
 }, 60_000);
 
 afterAll(async () => {
