@@ -1,0 +1,164 @@
+/**
+ * Thunderbird itself (Debian's package, headless, driven over Marionette: clients/thunderbird.ts)
+ * syncing a fresh server's address book over CardDAV and its events calendar over CalDAV, found
+ * from the server's URL as a user's New Address Book / New Calendar dialog finds them. TbSync's
+ * DAV provider (dav4tbsync.test.ts) only discovers: its sync IS this code, Thunderbird's own
+ * CardDAV address book and CalDAV calendar.
+ *
+ * Down: items the REST API created, changed and deleted reach Thunderbird. Up: items added,
+ * changed and deleted in Thunderbird reach the API. Exact counts on both sides, no doubles, and a
+ * sync after Thunderbird's own writes brings nothing back twice.
+ */
+import type { AtomSyncClient } from '@atomsync/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAtomsync, type AtomsyncTarget } from './clients/atomsync.js';
+import { Thunderbird } from './clients/thunderbird.js';
+
+/** Generous: two cores shared with other suites. */
+const STEP_MS = 120_000;
+const WAIT_MS = 120_000;
+
+const vcard = (uid: string, given: string, family: string) =>
+  ['BEGIN:VCARD', 'VERSION:3.0', `UID:${uid}`, `FN:${given} ${family}`, `N:${family};${given};;;`, `EMAIL;TYPE=INTERNET:${uid}@example.org`, 'END:VCARD', ''].join('\r\n');
+
+const vevent = (uid: string, summary: string, day: number) =>
+  [
+    'BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//atomsync//thunderbird test//EN',
+    'BEGIN:VEVENT', `UID:${uid}`, 'DTSTAMP:20260101T000000Z',
+    `DTSTART:202603${String(day).padStart(2, '0')}T100000Z`, `DTEND:202603${String(day).padStart(2, '0')}T110000Z`,
+    `SUMMARY:${summary}`, 'END:VEVENT', 'END:VCALENDAR', '',
+  ].join('\r\n');
+
+/** A property's value in a vCard or iCalendar text (unfolded), or ''. */
+const valueOf = (text: string, name: string) => new RegExp(`^${name}(?:;[^:\\r\\n]*)?:([^\\r\\n]*)$`, 'm').exec(text.replace(/\r?\n[ \t]/g, ''))?.[1] ?? '';
+
+const sorted = (values: Iterable<string>) => [...values].sort();
+
+interface ServerItem {
+  readonly uuid: string;
+  readonly text: string;
+}
+
+async function serverItems(client: AtomSyncClient, datastore: string, dataclass: 'Contacts' | 'Events'): Promise<ServerItem[]> {
+  const items: ServerItem[] = [];
+  for await (const e of client.datastore.contents(datastore).iterateList({ dataclass })) {
+    items.push({ uuid: e.id!.slice('urn:uuid:'.length), text: e.content?.value ?? '' });
+  }
+  return items;
+}
+
+/** Polls `read` until `ok` holds of it (Thunderbird writes some things in the background); the last value otherwise. */
+async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
+  const end = Date.now() + WAIT_MS;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > end) return value;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+describe('Thunderbird (headless) syncing a CardDAV address book and a CalDAV calendar', () => {
+  let target: AtomsyncTarget;
+  let tb: Thunderbird;
+
+  beforeAll(async () => {
+    target = await startAtomsync();
+    tb = await Thunderbird.start({ startTimeoutMs: 120_000, stepTimeoutMs: STEP_MS });
+  }, 300_000);
+  afterAll(async () => {
+    await tb?.stop();
+    await target?.stop();
+  }, 60_000);
+
+  it('contacts: the API\'s adds, rename and delete reach Thunderbird; Thunderbird\'s reach the API', { timeout: 600_000 }, async () => {
+    const contents = target.client.datastore.contents(target.datastoreClient);
+    const names = async () => sorted((await serverItems(target.client, target.datastoreClient, 'Contacts')).map((i) => valueOf(i.text, 'FN')));
+    const tbNames = async (book: string) => sorted((await tb.cards(book)).map((c) => valueOf(c.vcard, 'FN')));
+
+    // Three contacts through the API before Thunderbird subscribes.
+    const created = new Map<string, string>();
+    for (let i = 0; i < 3; i++) {
+      const entry = await contents.create({ title: `Api ${i}`, content: { type: 'text/vcard', value: vcard(`api-${i}`, 'Api', `Person ${i}`) } });
+      created.set(`api-${i}`, entry.id!.slice('urn:uuid:'.length));
+    }
+
+    const bookUrl = `${target.url}/dav/addressbooks/${target.username}/${target.datastoreClient}/`;
+    const book = await tb.addAddressBook(`${target.url}/`, target.username, target.password, bookUrl);
+    expect(await tbNames(book)).toEqual(['Api Person 0', 'Api Person 1', 'Api Person 2']);
+    expect(sorted((await tb.cards(book)).map((c) => c.uid))).toEqual(['api-0', 'api-1', 'api-2']);
+    // It holds a sync token: its next syncs are sync-collection deltas, not full listings.
+    const firstToken = await tb.bookSyncToken(book);
+    expect(firstToken).not.toBe('');
+
+    // Down: an add, a rename and a delete through the API, then one sync.
+    await contents.create({ title: 'Api 3', content: { type: 'text/vcard', value: vcard('api-3', 'Api', 'Person 3') } });
+    await contents.update(created.get('api-1')!, { title: 'Api 1', content: { type: 'text/vcard', value: vcard('api-1', 'Api', 'Renamed by API') } });
+    await contents.delete(created.get('api-2')!);
+    await tb.syncAddressBook(book);
+    const afterDown = ['Api Person 0', 'Api Person 3', 'Api Renamed by API'];
+    expect(await tbNames(book)).toEqual(afterDown);
+    expect(await tb.bookSyncToken(book)).not.toBe(firstToken);
+
+    // Up: two adds, a rename of an API contact and a delete of another, in Thunderbird.
+    const added = await tb.addCard(book, vcard('tb-0', 'Thunder', 'Bird 0'));
+    expect(added.href).toMatch(new RegExp(`^/dav/addressbooks/${target.username}/${target.datastoreClient}/`));
+    await tb.addCard(book, vcard('tb-1', 'Thunder', 'Bird 1'));
+    await tb.renameCard(book, 'api-0', 'Api', 'Renamed by Thunderbird');
+    await tb.deleteCard(book, 'api-3');
+    const afterUp = ['Api Renamed by API', 'Api Renamed by Thunderbird', 'Thunder Bird 0', 'Thunder Bird 1'];
+    expect(await eventually(names, (n) => JSON.stringify(n) === JSON.stringify(afterUp))).toEqual(afterUp);
+    expect(await tbNames(book)).toEqual(afterUp);
+
+    // A sync after its own writes: nothing doubled, nothing lost, on either side.
+    await tb.syncAddressBook(book);
+    expect(await tbNames(book)).toEqual(afterUp);
+    expect(sorted((await tb.cards(book)).map((c) => c.uid))).toEqual(['api-0', 'api-1', 'tb-0', 'tb-1']);
+    expect(await names()).toEqual(afterUp);
+    expect(await tb.davErrors()).toEqual([]);
+  });
+
+  it('events: the API\'s adds, change and delete reach Thunderbird; Thunderbird\'s reach the API', { timeout: 600_000 }, async () => {
+    const contents = target.client.datastore.contents(target.datastoreClient);
+    const summaries = async () => sorted((await serverItems(target.client, target.datastoreClient, 'Events')).map((i) => valueOf(i.text, 'SUMMARY')));
+    const tbTitles = async (calendar: string) => sorted((await tb.events(calendar)).map((e) => e.title));
+
+    const created = new Map<string, string>();
+    for (let i = 0; i < 3; i++) {
+      const entry = await contents.create({ title: `Api event ${i}`, content: { type: 'text/calendar', value: vevent(`api-event-${i}@atomsync.test`, `Api event ${i}`, i + 1) } });
+      created.set(`api-event-${i}`, entry.id!.slice('urn:uuid:'.length));
+    }
+
+    const calendarUrl = `${target.url}/dav/calendars/${target.username}/${target.datastoreClient}/`;
+    const calendar = await tb.addCalendar(`${target.url}/`, target.username, target.password, calendarUrl);
+    expect(await tbTitles(calendar)).toEqual(['Api event 0', 'Api event 1', 'Api event 2']);
+    // It found sync-collection in supported-report-set and holds a token: its refreshes are deltas.
+    const first = await tb.calendarSync(calendar);
+    expect(first.webdavSync).toBe(true);
+    expect(first.token).not.toBe('');
+
+    // Down.
+    await contents.create({ title: 'Api event 3', content: { type: 'text/calendar', value: vevent('api-event-3@atomsync.test', 'Api event 3', 4) } });
+    await contents.update(created.get('api-event-1')!, { title: 'x', content: { type: 'text/calendar', value: vevent('api-event-1@atomsync.test', 'Changed by API', 2) } });
+    await contents.delete(created.get('api-event-2')!);
+    await tb.refreshCalendar(calendar);
+    const afterDown = ['Api event 0', 'Api event 3', 'Changed by API'];
+    expect(await tbTitles(calendar)).toEqual(afterDown);
+    expect((await tb.calendarSync(calendar)).token).not.toBe(first.token);
+
+    // Up.
+    await tb.addEvent(calendar, vevent('tb-event-0@atomsync.test', 'Thunderbird event 0', 10));
+    await tb.addEvent(calendar, vevent('tb-event-1@atomsync.test', 'Thunderbird event 1', 11));
+    await tb.retitleEvent(calendar, 'api-event-0@atomsync.test', 'Changed by Thunderbird');
+    await tb.deleteEvent(calendar, 'api-event-3@atomsync.test');
+    const afterUp = ['Changed by API', 'Changed by Thunderbird', 'Thunderbird event 0', 'Thunderbird event 1'];
+    expect(await summaries()).toEqual(afterUp);
+    expect(await tbTitles(calendar)).toEqual(afterUp);
+
+    // A refresh after its own writes: nothing doubled, nothing lost.
+    await tb.refreshCalendar(calendar);
+    expect(await tbTitles(calendar)).toEqual(afterUp);
+    expect(sorted((await tb.events(calendar)).map((e) => e.uid))).toEqual(['api-event-0@atomsync.test', 'api-event-1@atomsync.test', 'tb-event-0@atomsync.test', 'tb-event-1@atomsync.test']);
+    expect(await summaries()).toEqual(afterUp);
+    expect(await tb.davErrors()).toEqual([]);
+  });
+});
