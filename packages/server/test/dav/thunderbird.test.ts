@@ -100,9 +100,12 @@ describe('Thunderbird (headless) syncing a CardDAV address book and a CalDAV cal
     expect(await tb.bookSyncToken(book)).not.toBe(firstToken);
 
     // Up: two adds, a rename of an API contact and a delete of another, in Thunderbird.
-    const added = await tb.addCard(book, vcard('tb-0', 'Thunder', 'Bird 0'));
-    expect(added.href).toMatch(new RegExp(`^/dav/addressbooks/${target.username}/${target.datastoreClient}/`));
-    await tb.addCard(book, vcard('tb-1', 'Thunder', 'Bird 1'));
+    const added = [await tb.addContact(book, 'Thunder', 'Bird 0', 'tb-0@example.org'), await tb.addContact(book, 'Thunder', 'Bird 1', 'tb-1@example.org')];
+    // Its editor's vCard 4.0, under `<UID>.vcf` in the address book.
+    for (const card of added) {
+      expect(card.href).toBe(`/dav/addressbooks/${target.username}/${target.datastoreClient}/${card.uid}.vcf`);
+      expect(valueOf(card.vcard, 'VERSION')).toBe('4.0');
+    }
     await tb.renameCard(book, 'api-0', 'Api', 'Renamed by Thunderbird');
     await tb.deleteCard(book, 'api-3');
     const afterUp = ['Api Renamed by API', 'Api Renamed by Thunderbird', 'Thunder Bird 0', 'Thunder Bird 1'];
@@ -112,8 +115,11 @@ describe('Thunderbird (headless) syncing a CardDAV address book and a CalDAV cal
     // A sync after its own writes: nothing doubled, nothing lost, on either side.
     await tb.syncAddressBook(book);
     expect(await tbNames(book)).toEqual(afterUp);
-    expect(sorted((await tb.cards(book)).map((c) => c.uid))).toEqual(['api-0', 'api-1', 'tb-0', 'tb-1']);
-    expect(await names()).toEqual(afterUp);
+    expect(sorted((await tb.cards(book)).map((c) => c.uid))).toEqual(sorted(['api-0', 'api-1', ...added.map((c) => c.uid)]));
+    const onServer = await serverItems(target.client, target.datastoreClient, 'Contacts');
+    expect(onServer.map((i) => valueOf(i.text, 'FN')).sort()).toEqual(afterUp);
+    // The API reads Thunderbird's contacts whole: their e-mail addresses too.
+    expect(onServer.map((i) => valueOf(i.text, 'EMAIL')).sort()).toEqual(['api-0@example.org', 'api-1@example.org', 'tb-0@example.org', 'tb-1@example.org']);
     expect(await tb.davErrors()).toEqual([]);
   });
 
@@ -146,8 +152,11 @@ describe('Thunderbird (headless) syncing a CardDAV address book and a CalDAV cal
     expect((await tb.calendarSync(calendar)).token).not.toBe(first.token);
 
     // Up.
-    await tb.addEvent(calendar, vevent('tb-event-0@atomsync.test', 'Thunderbird event 0', 10));
-    await tb.addEvent(calendar, vevent('tb-event-1@atomsync.test', 'Thunderbird event 1', 11));
+    // Written as its event dialog writes them: in the user's time zone, with its VTIMEZONE.
+    const tbEvents = [
+      await tb.addEvent(calendar, 'Thunderbird event 0', '20260310T100000', '20260310T110000', 'Europe/Berlin'),
+      await tb.addEvent(calendar, 'Thunderbird event 1', '20260311T100000', '20260311T110000', 'Europe/Berlin'),
+    ];
     await tb.retitleEvent(calendar, 'api-event-0@atomsync.test', 'Changed by Thunderbird');
     await tb.deleteEvent(calendar, 'api-event-3@atomsync.test');
     const afterUp = ['Changed by API', 'Changed by Thunderbird', 'Thunderbird event 0', 'Thunderbird event 1'];
@@ -157,8 +166,12 @@ describe('Thunderbird (headless) syncing a CardDAV address book and a CalDAV cal
     // A refresh after its own writes: nothing doubled, nothing lost.
     await tb.refreshCalendar(calendar);
     expect(await tbTitles(calendar)).toEqual(afterUp);
-    expect(sorted((await tb.events(calendar)).map((e) => e.uid))).toEqual(['api-event-0@atomsync.test', 'api-event-1@atomsync.test', 'tb-event-0@atomsync.test', 'tb-event-1@atomsync.test']);
+    expect(sorted((await tb.events(calendar)).map((e) => e.uid))).toEqual(sorted(['api-event-0@atomsync.test', 'api-event-1@atomsync.test', ...tbEvents]));
     expect(await summaries()).toEqual(afterUp);
+    // The API reads Thunderbird's events whole: their zoned start and the zone's definition.
+    const fromTb = (await serverItems(target.client, target.datastoreClient, 'Events')).filter((i) => tbEvents.includes(valueOf(i.text, 'UID')));
+    expect(fromTb.map((i) => valueOf(i.text, 'DTSTART;TZID=Europe/Berlin')).sort()).toEqual(['20260310T100000', '20260311T100000']);
+    for (const item of fromTb) expect(item.text).toMatch(/^BEGIN:VTIMEZONE\r?\nTZID:Europe\/Berlin\r?$/m);
     expect(await tb.davErrors()).toEqual([]);
   });
 });

@@ -204,16 +204,31 @@ export class Thunderbird {
     return this.run(`return book(args[0]).childCards.map(cardOf);`, bookUid);
   }
 
-  /** Adds a card from `vcard` (as importing one does) and waits until the server's copy is read back (an href and an ETag). */
-  addCard(bookUid: string, vcard: string): Promise<ThunderbirdCard> {
+  /**
+   * Adds a contact as the address book's editor does (a vCard 4.0 of what was typed, no UID: the
+   * directory gives it one, and its href is `<UID>.vcf`), and waits until the server's copy is read
+   * back (an href and an ETag).
+   */
+  addContact(bookUid: string, given: string, family: string, email: string): Promise<ThunderbirdCard> {
     return this.run(
       `
-      const dir = book(args[0]);
-      const added = dir.addCard(VCardUtils.vCardToAbCard(args[1]));
+      const [uid, given, family, email] = args;
+      const { AddrBookCard } = ChromeUtils.importESModule("resource:///modules/AddrBookCard.sys.mjs");
+      const { VCardProperties } = ChromeUtils.importESModule("resource:///modules/VCardUtils.sys.mjs");
+      const typed = new VCardProperties("4.0");
+      typed.addValue("n", [family, given, "", "", ""]);
+      typed.addValue("fn", given + " " + family);
+      typed.addValue("email", email);
+      const card = new AddrBookCard();
+      card.setProperty("_vCard", typed.toVCard());
+      const dir = book(uid);
+      const added = dir.addCard(card);
       return until("the server's copy of the added card", () => { const c = dir.getCard(added.UID); return c?.getProperty("_etag", "") ? cardOf(c) : null; }, STEP_MS);
       `,
       bookUid,
-      vcard,
+      given,
+      family,
+      email,
     );
   }
 
@@ -290,19 +305,30 @@ export class Thunderbird {
     );
   }
 
-  /** Adds an event parsed from `ical` (a VCALENDAR with one VEVENT); resolves when the server has taken it. */
-  addEvent(calendarId: string, ical: string): Promise<void> {
+  /**
+   * Adds an event as the event dialog does: a title, a start and an end in a time zone (written with
+   * its TZID and VTIMEZONE), no UID (the calendar gives it one, and its href is `<UID>.ics`).
+   * Resolves with the UID when the server has taken it.
+   */
+  addEvent(calendarId: string, title: string, start: string, end: string, zone: string): Promise<string> {
     return this.run(
       `
-      const [id, ical] = args;
+      const [id, title, start, end, zone] = args;
       const { CalEvent } = ChromeUtils.importESModule("resource:///modules/CalEvent.sys.mjs");
+      const tz = cal.timezoneService.getTimezone(zone) ?? fail("no time zone " + zone);
+      const at = (text) => { const d = cal.createDateTime(text); d.timezone = tz; return d; };
       const event = new CalEvent();
-      event.icalString = ical.match(/BEGIN:VEVENT[\\s\\S]*END:VEVENT\\r?\\n/)[0];
-      await calendar(id).addItem(event);
-      return null;
+      event.title = title;
+      event.startDate = at(start);
+      event.endDate = at(end);
+      const added = await calendar(id).addItem(event);
+      return added.id;
       `,
       calendarId,
-      ical,
+      title,
+      start,
+      end,
+      zone,
     );
   }
 
