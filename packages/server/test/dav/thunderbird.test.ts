@@ -1,7 +1,8 @@
 /**
  * Thunderbird itself (Debian's package, headless, driven over Marionette: clients/thunderbird.ts)
- * syncing a fresh server's address book over CardDAV and its events calendar over CalDAV, found
- * from the server's URL as a user's New Address Book / New Calendar dialog finds them. TbSync's
+ * syncing a fresh server's address book over CardDAV and its events and tasks calendars over
+ * CalDAV, each found from the server's bare URL as a user's New Address Book / New Calendar dialog
+ * finds them. TbSync's
  * DAV provider (dav4tbsync.test.ts) only discovers: its sync IS this code, Thunderbird's own
  * CardDAV address book and CalDAV calendar.
  *
@@ -29,6 +30,12 @@ const vevent = (uid: string, summary: string, day: number) =>
     `SUMMARY:${summary}`, 'END:VEVENT', 'END:VCALENDAR', '',
   ].join('\r\n');
 
+const vtodo = (uid: string, summary: string) =>
+  [
+    'BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//atomsync//thunderbird test//EN',
+    'BEGIN:VTODO', `UID:${uid}`, 'DTSTAMP:20260101T000000Z', 'DUE:20260401T100000Z', `SUMMARY:${summary}`, 'END:VTODO', 'END:VCALENDAR', '',
+  ].join('\r\n');
+
 /** A property's value in a vCard or iCalendar text (unfolded), or ''. */
 const valueOf = (text: string, name: string) => new RegExp(`^${name}(?:;[^:\\r\\n]*)?:([^\\r\\n]*)$`, 'm').exec(text.replace(/\r?\n[ \t]/g, ''))?.[1] ?? '';
 
@@ -39,7 +46,7 @@ interface ServerItem {
   readonly text: string;
 }
 
-async function serverItems(client: AtomSyncClient, datastore: string, dataclass: 'Contacts' | 'Events'): Promise<ServerItem[]> {
+async function serverItems(client: AtomSyncClient, datastore: string, dataclass: 'Contacts' | 'Events' | 'Tasks'): Promise<ServerItem[]> {
   const items: ServerItem[] = [];
   for await (const e of client.datastore.contents(datastore).iterateList({ dataclass })) {
     items.push({ uuid: e.id!.slice('urn:uuid:'.length), text: e.content?.value ?? '' });
@@ -157,8 +164,8 @@ describe('Thunderbird (headless) syncing a CardDAV address book and a CalDAV cal
       await tb.addEvent(calendar, 'Thunderbird event 0', '20260310T100000', '20260310T110000', 'Europe/Berlin'),
       await tb.addEvent(calendar, 'Thunderbird event 1', '20260311T100000', '20260311T110000', 'Europe/Berlin'),
     ];
-    await tb.retitleEvent(calendar, 'api-event-0@atomsync.test', 'Changed by Thunderbird');
-    await tb.deleteEvent(calendar, 'api-event-3@atomsync.test');
+    await tb.retitleItem(calendar, 'api-event-0@atomsync.test', 'Changed by Thunderbird');
+    await tb.deleteItem(calendar, 'api-event-3@atomsync.test');
     const afterUp = ['Changed by API', 'Changed by Thunderbird', 'Thunderbird event 0', 'Thunderbird event 1'];
     expect(await summaries()).toEqual(afterUp);
     expect(await tbTitles(calendar)).toEqual(afterUp);
@@ -172,6 +179,44 @@ describe('Thunderbird (headless) syncing a CardDAV address book and a CalDAV cal
     const fromTb = (await serverItems(target.client, target.datastoreClient, 'Events')).filter((i) => tbEvents.includes(valueOf(i.text, 'UID')));
     expect(fromTb.map((i) => valueOf(i.text, 'DTSTART;TZID=Europe/Berlin')).sort()).toEqual(['20260310T100000', '20260311T100000']);
     for (const item of fromTb) expect(item.text).toMatch(/^BEGIN:VTIMEZONE\r?\nTZID:Europe\/Berlin\r?$/m);
+    expect(await tb.davErrors()).toEqual([]);
+  });
+
+  it('tasks: the tasks calendar syncs the same way — the API\'s add, change and delete down, Thunderbird\'s up', { timeout: 600_000 }, async () => {
+    const contents = target.client.datastore.contents(target.datastoreClient);
+    const summaries = async () => sorted((await serverItems(target.client, target.datastoreClient, 'Tasks')).map((i) => valueOf(i.text, 'SUMMARY')));
+    const tbTitles = async (calendar: string) => sorted((await tb.tasks(calendar)).map((t) => t.title));
+
+    const created = new Map<string, string>();
+    for (let i = 0; i < 3; i++) {
+      const entry = await contents.create({ title: `Api task ${i}`, content: { type: 'text/calendar', value: vtodo(`api-task-${i}@atomsync.test`, `Api task ${i}`) } });
+      created.set(`api-task-${i}`, entry.id!.slice('urn:uuid:'.length));
+    }
+
+    // The datastore's VTODO calendar, beside its events calendar.
+    const calendarUrl = `${target.url}/dav/calendars/${target.username}/${target.datastoreClient}-tasks/`;
+    const calendar = await tb.addCalendar(`${target.url}/`, target.username, target.password, calendarUrl);
+    expect(await tbTitles(calendar)).toEqual(['Api task 0', 'Api task 1', 'Api task 2']);
+    expect(await tb.events(calendar)).toEqual([]);
+
+    await contents.create({ title: 'Api task 3', content: { type: 'text/calendar', value: vtodo('api-task-3@atomsync.test', 'Api task 3') } });
+    await contents.update(created.get('api-task-1')!, { title: 'x', content: { type: 'text/calendar', value: vtodo('api-task-1@atomsync.test', 'Task changed by API') } });
+    await contents.delete(created.get('api-task-2')!);
+    await tb.refreshCalendar(calendar);
+    expect(await tbTitles(calendar)).toEqual(['Api task 0', 'Api task 3', 'Task changed by API']);
+
+    const tbTask = await tb.addTask(calendar, 'Thunderbird task', '20260402T090000', 'Europe/Berlin');
+    await tb.retitleItem(calendar, 'api-task-0@atomsync.test', 'Task changed by Thunderbird');
+    await tb.deleteItem(calendar, 'api-task-3@atomsync.test');
+    const afterUp = ['Task changed by API', 'Task changed by Thunderbird', 'Thunderbird task'];
+    expect(await summaries()).toEqual(afterUp);
+    expect(await tbTitles(calendar)).toEqual(afterUp);
+
+    await tb.refreshCalendar(calendar);
+    expect(sorted((await tb.tasks(calendar)).map((t) => t.uid))).toEqual(sorted(['api-task-0@atomsync.test', 'api-task-1@atomsync.test', tbTask]));
+    expect(await summaries()).toEqual(afterUp);
+    // The events calendar's items stay where they are: none of these tasks went there.
+    expect((await serverItems(target.client, target.datastoreClient, 'Events')).map((i) => valueOf(i.text, 'SUMMARY'))).not.toContain('Thunderbird task');
     expect(await tb.davErrors()).toEqual([]);
   });
 });

@@ -12,7 +12,8 @@
  * - a calendar: cal.provider.detection.detect (File > New > Calendar > On the network) and
  *   cal.manager.registerCalendar of the found CalDAV calendar, uncached (Thunderbird keeps its
  *   items in memory and syncs with sync-collection when the server lists it in
- *   supported-report-set); refresh() and the onLoad that follows; addItem, modifyItem, deleteItem.
+ *   supported-report-set); refresh() and the onLoad that follows; events and tasks made as its
+ *   dialogs make them, and addItem, modifyItem, deleteItem.
  *
  * Each operation waits, inside Thunderbird, for what shows it done (the sync notification, the
  * new ETag a write brings back), with a generous limit; when one runs out, the error says what was
@@ -57,8 +58,8 @@ export interface ThunderbirdCard {
   readonly vcard: string;
 }
 
-export interface ThunderbirdEvent {
-  /** The event's UID. */
+export interface ThunderbirdItem {
+  /** The event's or task's UID. */
   readonly uid: string;
   readonly title: string;
 }
@@ -295,13 +296,24 @@ export class Thunderbird {
     return this.run(`const c = calendar(args[0]); await loaded(c, STEP_MS, () => c.refresh()); return null;`, calendarId);
   }
 
-  events(calendarId: string): Promise<ThunderbirdEvent[]> {
+  events(calendarId: string): Promise<ThunderbirdItem[]> {
+    return this.items(calendarId, 'ITEM_FILTER_TYPE_EVENT');
+  }
+
+  /** The calendar's tasks, done or not. */
+  tasks(calendarId: string): Promise<ThunderbirdItem[]> {
+    return this.items(calendarId, 'ITEM_FILTER_TYPE_TODO');
+  }
+
+  private items(calendarId: string, type: 'ITEM_FILTER_TYPE_EVENT' | 'ITEM_FILTER_TYPE_TODO'): Promise<ThunderbirdItem[]> {
     return this.run(
       `
-      const items = await calendar(args[0]).getItemsAsArray(Ci.calICalendar.ITEM_FILTER_TYPE_EVENT, 0, null, null);
+      const filter = Ci.calICalendar[args[1]] | Ci.calICalendar.ITEM_FILTER_COMPLETED_ALL;
+      const items = await calendar(args[0]).getItemsAsArray(filter, 0, null, null);
       return items.map(i => ({ uid: i.id, title: i.title }));
       `,
       calendarId,
+      type,
     );
   }
 
@@ -332,13 +344,38 @@ export class Thunderbird {
     );
   }
 
-  /** Gives an event a new title, as the event dialog does; resolves when the server has taken it. */
-  retitleEvent(calendarId: string, uid: string, title: string): Promise<void> {
+  /**
+   * Adds a task as the task dialog does: a title and a due date in a time zone, no UID (the
+   * calendar gives it one). Resolves with the UID when the server has taken it.
+   */
+  addTask(calendarId: string, title: string, due: string, zone: string): Promise<string> {
+    return this.run(
+      `
+      const [id, title, due, zone] = args;
+      const { CalTodo } = ChromeUtils.importESModule("resource:///modules/CalTodo.sys.mjs");
+      const tz = cal.timezoneService.getTimezone(zone) ?? fail("no time zone " + zone);
+      const task = new CalTodo();
+      task.title = title;
+      const d = cal.createDateTime(due);
+      d.timezone = tz;
+      task.dueDate = d;
+      const added = await calendar(id).addItem(task);
+      return added.id;
+      `,
+      calendarId,
+      title,
+      due,
+      zone,
+    );
+  }
+
+  /** Gives an event or a task a new title, as their dialogs do; resolves when the server has taken it. */
+  retitleItem(calendarId: string, uid: string, title: string): Promise<void> {
     return this.run(
       `
       const [id, uid, title] = args;
       const c = calendar(id);
-      const old = (await c.getItem(uid)) ?? fail("no event " + uid);
+      const old = (await c.getItem(uid)) ?? fail("no item " + uid);
       const changed = old.clone();
       changed.title = title;
       await c.modifyItem(changed, old);
@@ -350,12 +387,12 @@ export class Thunderbird {
     );
   }
 
-  /** Deletes an event; resolves when the server has taken the DELETE. */
-  deleteEvent(calendarId: string, uid: string): Promise<void> {
+  /** Deletes an event or a task; resolves when the server has taken the DELETE. */
+  deleteItem(calendarId: string, uid: string): Promise<void> {
     return this.run(
       `
       const c = calendar(args[0]);
-      await c.deleteItem((await c.getItem(args[1])) ?? fail("no event " + args[1]));
+      await c.deleteItem((await c.getItem(args[1])) ?? fail("no item " + args[1]));
       return null;
       `,
       calendarId,
