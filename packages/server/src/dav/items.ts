@@ -85,15 +85,17 @@ export async function putMember(req: DavRequest, resource: Resource): Promise<Re
     if (current !== undefined) {
       const updated = await tx.contents.update(c.key, current.uuid, { dataclass, title, type, body });
       if (updated === undefined) throw notFound('such item');
-      return false;
+      return { created: false, uuid: current.uuid };
     }
-    await tx.contents.insertMany([{ uuid: newItemUuid(), accountId: c.key.accountId, clientUuid: c.key.uuid, dataclass, title, type, body, href: resource.name }]);
-    return true;
+    const uuid = newItemUuid();
+    await tx.contents.insertMany([{ uuid, accountId: c.key.accountId, clientUuid: c.key.uuid, dataclass, title, type, body, href: resource.name }]);
+    return { created: true, uuid };
   }, { retry: true });
   const headers: Record<string, string> = {};
-  const served = servedOf({ dataclass, body, type, title });
+  // No ETag when what is served is not what was sent (a vCard 2.1, an item without a UID): the client reads it back.
+  const served = servedOf({ uuid: created.uuid, dataclass, body, type, title });
   if (served.body === body) headers.etag = served.etag;
-  return new Response(null, { status: created ? 201 : 204, headers });
+  return new Response(null, { status: created.created ? 201 : 204, headers });
 }
 
 /**
