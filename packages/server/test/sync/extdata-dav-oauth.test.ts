@@ -10,9 +10,11 @@
  *
  * Shown: an expired access token is refreshed with the operator's OAuth client on the 401, the new
  * tokens are stored sealed, the request is sent again once and the run completes; a refused
- * refresh fails the run with the provider's reason and changes nothing stored; a remote that sends
- * us to another origin gets no credentials there; and no token, nor the client secret, is ever in
- * the server's log or a sync log reason.
+ * refresh fails the run with the provider's reason and changes nothing stored; so does an origin the
+ * server has no OAuth client for, and a remote that refuses the renewed token too (one refresh, one
+ * more try, no loop); registration refuses a token the remote refuses then, naming it; a remote
+ * that sends us to another origin gets no credentials there; and no token, nor the client secret,
+ * is ever in the server's log or a sync log reason.
  */
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest, createServer, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -22,7 +24,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../src/log.js';
 import { OAUTH2_BEARER_SCOPE } from '../../src/connectors/extdata/dav/credentials.js';
 import type { OAuthClient } from '../../src/connectors/extdata/dav/oauth.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { refusal, startTestServer, type TestServer } from '../support/server.js';
 import { startRadicale, type RadicaleTarget } from '../dav/clients/radicale.js';
 import { basicHeader } from '../dav/clients/target.js';
 import { datastoreSide, expectFailed, expectRun } from './fixtures.js';
@@ -110,11 +112,13 @@ interface BearerProxy extends Listening {
   readonly seen: { method: string; authorization: string | undefined; status: number }[];
   /** When set, the next PROPFIND is answered 301 to this origin (the same path). */
   redirectTo: string | undefined;
+  /** Every bearer token refused, even one the provider just issued (a remote that will not take the account any more). */
+  refuseAll: boolean;
 }
 
 async function startBearerProxy(radicale: RadicaleTarget, provider: Provider): Promise<BearerProxy> {
   const upstream = new URL(radicale.url);
-  const proxy = { seen: [] as BearerProxy['seen'], redirectTo: undefined as string | undefined };
+  const proxy = { seen: [] as BearerProxy['seen'], redirectTo: undefined as string | undefined, refuseAll: false };
   const forward = (method: string, path: string, headers: IncomingHttpHeaders, body: Buffer) =>
     new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
       const out = httpRequest({ host: upstream.hostname, port: upstream.port, method, path, headers: { ...headers, host: upstream.host } }, (answer) => {
@@ -137,7 +141,7 @@ async function startBearerProxy(radicale: RadicaleTarget, provider: Provider): P
         return answer(301, { location: new URL(req.url!, to).href }, '');
       }
       const bearer = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
-      if (authorization !== undefined && (bearer === undefined || !provider.valid.has(bearer))) {
+      if (authorization !== undefined && (bearer === undefined || !provider.valid.has(bearer) || proxy.refuseAll)) {
         return answer(401, { 'www-authenticate': 'Bearer realm="test", error="invalid_token"', 'content-type': 'text/plain' }, 'Request had invalid authentication credentials.');
       }
       const headers = { ...req.headers };
@@ -179,16 +183,18 @@ let server: TestServer;
 let radicale: RadicaleTarget;
 let provider: Provider;
 let proxy: BearerProxy;
+/** A second remote, on an origin the server has no OAuth client for. */
+let unconfigured: BearerProxy;
 let foreign: Awaited<ReturnType<typeof startForeign>>;
 beforeAll(async () => {
   [radicale, provider, foreign] = await Promise.all([startRadicale(), startProvider(), startForeign()]);
-  proxy = await startBearerProxy(radicale, provider);
+  [proxy, unconfigured] = await Promise.all([startBearerProxy(radicale, provider), startBearerProxy(radicale, provider)]);
   const oauthClients: OAuthClient[] = [{ name: 'test-provider', origins: [proxy.url], tokenEndpoint: `${provider.url}/token`, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET }];
   const sink = new Writable({ write: (chunk, _encoding, done) => ((logged += String(chunk)), done()) });
   server = await startTestServer('sqlite', { oauthClients, logger: createLogger('debug', sink) });
 }, 60_000);
 afterAll(async () => {
-  await Promise.all([proxy?.close(), provider?.close(), foreign?.close()]);
+  await Promise.all([proxy?.close(), unconfigured?.close(), provider?.close(), foreign?.close()]);
   await radicale?.stop();
   await server?.close();
 });
@@ -200,25 +206,32 @@ async function storedToken(uuid: string): Promise<{ sealedKey: string; sealedSec
   return { sealedKey: token.sealedKey, sealedSecret: token.sealedSecret, accessToken: server.secrets.open(token.sealedKey), refreshToken: server.secrets.open(token.sealedSecret) };
 }
 
+/** Every binding this file ran: their sync logs are searched for secrets at the end. */
+const bindings: number[] = [];
+
+/** A datastore with the given names bound to an extdata account on `remote` signed in with `tokens`; its first run made. */
+async function boundTo(remote: BearerProxy, tokens: { accessToken: string; refreshToken: string }, people: readonly string[]) {
+  const near = await datastoreSide(server.alice);
+  for (const p of people) await near.add(p);
+  const ext = (
+    await server.alice.client.extdata.create({
+      userId: `harness-${bindings.length}@example.com`,
+      datastores: [{ dataclass: 'Contacts', href: `${remote.url}/${radicale.username}/contacts/`, token: { tokenType: 2, key: tokens.accessToken, secret: tokens.refreshToken, scopes: [OAUTH2_BEARER_SCOPE] } }],
+    })
+  ).client.uuid!;
+  const binding = Number((await server.alice.client.syncengine.create({ source: { syncSource: 'datastore', uuid: near.uuid }, target: { syncSource: 'extdata', uuid: ext } })).title);
+  bindings.push(binding);
+  const run = (mode: 200 | 201 = 200) => server.alice.client.syncengine.synchronize(binding, { syncMode: mode, dataclass: 'Contacts' });
+  return { near, ext, binding, run };
+}
+
 describe('extdata over CardDAV with an OAuth 2.0 bearer token', () => {
   let near: Awaited<ReturnType<typeof datastoreSide>>;
   let ext: string;
-  let binding: number;
   let run: (mode?: 200 | 201) => ReturnType<TestServer['alice']['client']['syncengine']['synchronize']>;
 
   beforeAll(async () => {
-    near = await datastoreSide(server.alice);
-    await near.add('Anna Berg');
-    await near.add('Bo Ek');
-    const first = provider.signIn();
-    ext = (
-      await server.alice.client.extdata.create({
-        userId: 'harness@example.com',
-        datastores: [{ dataclass: 'Contacts', href: `${proxy.url}/${radicale.username}/contacts/`, token: { tokenType: 2, key: first.accessToken, secret: first.refreshToken, scopes: [OAUTH2_BEARER_SCOPE] } }],
-      })
-    ).client.uuid!;
-    binding = Number((await server.alice.client.syncengine.create({ source: { syncSource: 'datastore', uuid: near.uuid }, target: { syncSource: 'extdata', uuid: ext } })).title);
-    run = (mode = 200) => server.alice.client.syncengine.synchronize(binding, { syncMode: mode, dataclass: 'Contacts' });
+    ({ near, ext, run } = await boundTo(proxy, provider.signIn(), ['Anna Berg', 'Bo Ek']));
     expectRun(await run(), 201, { addsOut: 2 }, { addsIn: 2 });
     expect(provider.calls).toHaveLength(0);
   }, 60_000);
@@ -275,9 +288,64 @@ describe('extdata over CardDAV with an OAuth 2.0 bearer token', () => {
     expect([after.sealedKey, after.sealedSecret]).toEqual([before.sealedKey, before.sealedSecret]);
     expect(await remoteNames(radicale)).toEqual(['Anna Berg', 'Bo Ek', 'Carla Nyberg']);
   });
+});
 
+describe('a bearer token that cannot be renewed', () => {
+  it('is refused at registration with the reason, when the remote refuses it then; nothing registered, the token in no message', async () => {
+    const stale = provider.signIn();
+    provider.valid.delete(stale.accessToken);
+    const before = (await server.alice.client.extdata.list()).entries.length;
+    const refused = await refusal(
+      server.alice.client.extdata.create({
+        userId: 'stale@example.com',
+        datastores: [{ dataclass: 'Contacts', href: `${proxy.url}/${radicale.username}/contacts/`, token: { tokenType: 2, key: stale.accessToken, secret: stale.refreshToken, scopes: [OAUTH2_BEARER_SCOPE] } }],
+      }),
+    );
+    expect(refused.status).toBe(400);
+    const said = `${refused.message} ${JSON.stringify(refused.details)}`;
+    expect(said).toMatch(/the remote refused the OAuth 2\.0 access token .*401/);
+    for (const secret of [stale.accessToken, stale.refreshToken]) expect(said).not.toContain(secret);
+    expect((await server.alice.client.extdata.list()).entries.length).toBe(before);
+  });
+
+  it('fails the run saying so when the server has no OAuth client for the collection\'s origin', async () => {
+    const tokens = provider.signIn();
+    const { run } = await boundTo(unconfigured, tokens, ['Erik Falk']);
+    // The address book holds the earlier cases' cards too: the first run brings them over.
+    const held = (await remoteNames(radicale)).length;
+    expectRun(await run(), 201, { addsOut: 1, addsIn: held }, { addsIn: 1, addsOut: held });
+    provider.valid.delete(tokens.accessToken);
+    const calls = provider.calls.length;
+    const reason = expectFailed(await run(), 200);
+    expect(reason).toContain(`no OAuth client of this server is set for ${unconfigured.url} to refresh it with (ATOMSYNC_OAUTH_CLIENTS)`);
+    expect(provider.calls.length).toBe(calls);
+  });
+
+  it('asks one refresh and sends once more, no more, when the remote refuses the renewed token too', async () => {
+    const tokens = provider.signIn();
+    const { ext, run } = await boundTo(proxy, tokens, ['Frida Gran']);
+    // The address book holds the earlier cases' cards too: the first run brings them over.
+    const held = (await remoteNames(radicale)).length;
+    expectRun(await run(), 201, { addsOut: 1, addsIn: held }, { addsIn: 1, addsOut: held });
+    proxy.refuseAll = true;
+    try {
+      const calls = provider.calls.length;
+      const refusedBefore = proxy.seen.filter((s) => s.status === 401).length;
+      const reason = expectFailed(await run(), 200);
+      expect(reason).toMatch(/401/);
+      expect(provider.calls.length).toBe(calls + 1);
+      expect(proxy.seen.filter((s) => s.status === 401).length - refusedBefore).toBe(2);
+      // The renewed token was stored all the same: the provider rotated the refresh token, the old one is void.
+      expect((await storedToken(ext)).refreshToken).toBe(provider.refreshToken);
+    } finally {
+      proxy.refuseAll = false;
+    }
+  });
+});
+
+describe('secrets', () => {
   it('never logs a token or the client secret: not in the server\'s log, nor in a sync log reason', async () => {
-    const reasons = (await server.alice.client.syncengine.bindingLog(binding)).entries.map((e) => e.reason ?? '');
+    const reasons = (await Promise.all(bindings.map((b) => server.alice.client.syncengine.bindingLog(b)))).flatMap((log) => log.entries.map((e) => e.reason ?? ''));
     expect(reasons.some((r) => r.includes('invalid_grant'))).toBe(true);
     const secrets = [...provider.issued, CLIENT_SECRET, ...provider.calls.map((c) => c.authorization!.slice('Basic '.length))];
     // What is searched holds the runs' failures (else the search could not fail).
