@@ -114,11 +114,13 @@ interface BearerProxy extends Listening {
   redirectTo: string | undefined;
   /** Every bearer token refused, even one the provider just issued (a remote that will not take the account any more). */
   refuseAll: boolean;
+  /** Run once before the next 401 is answered (what happens elsewhere meanwhile). */
+  beforeRefusal: (() => Promise<void>) | undefined;
 }
 
 async function startBearerProxy(radicale: RadicaleTarget, provider: Provider): Promise<BearerProxy> {
   const upstream = new URL(radicale.url);
-  const proxy = { seen: [] as BearerProxy['seen'], redirectTo: undefined as string | undefined, refuseAll: false };
+  const proxy = { seen: [] as BearerProxy['seen'], redirectTo: undefined as string | undefined, refuseAll: false, beforeRefusal: undefined as (() => Promise<void>) | undefined };
   const forward = (method: string, path: string, headers: IncomingHttpHeaders, body: Buffer) =>
     new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
       const out = httpRequest({ host: upstream.hostname, port: upstream.port, method, path, headers: { ...headers, host: upstream.host } }, (answer) => {
@@ -142,6 +144,9 @@ async function startBearerProxy(radicale: RadicaleTarget, provider: Provider): P
       }
       const bearer = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
       if (authorization !== undefined && (bearer === undefined || !provider.valid.has(bearer) || proxy.refuseAll)) {
+        const meanwhile = proxy.beforeRefusal;
+        proxy.beforeRefusal = undefined;
+        await meanwhile?.();
         return answer(401, { 'www-authenticate': 'Bearer realm="test", error="invalid_token"', 'content-type': 'text/plain' }, 'Request had invalid authentication credentials.');
       }
       const headers = { ...req.headers };
@@ -319,6 +324,32 @@ describe('a bearer token that cannot be renewed', () => {
     const reason = expectFailed(await run(), 200);
     expect(reason).toContain(`no OAuth client of this server is set for ${unconfigured.url} to refresh it with (ATOMSYNC_OAUTH_CLIENTS)`);
     expect(provider.calls.length).toBe(calls);
+  });
+
+  it('takes the tokens another run renewed meanwhile instead of refreshing with a refresh token the provider has voided', async () => {
+    const tokens = provider.signIn();
+    const { ext, run, near } = await boundTo(proxy, tokens, ['Gustav Hed']);
+    const held = (await remoteNames(radicale)).length;
+    expectRun(await run(), 201, { addsOut: 1, addsIn: held }, { addsIn: 1, addsOut: held });
+    provider.valid.delete(tokens.accessToken);
+    // Another instance's run of this account refreshes first (rotating the refresh token) and stores the result.
+    proxy.beforeRefusal = async () => {
+      const answer = await fetch(`${provider.url}/token`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${Buffer.from(`${encodeURIComponent(CLIENT_ID)}:${encodeURIComponent(CLIENT_SECRET)}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refreshToken }).toString(),
+      });
+      expect(answer.status).toBe(200);
+      const renewed = (await answer.json()) as { access_token: string; refresh_token: string };
+      await server.store.extdata.updateDatastores(server.alice.id, ext, (d) => ({ ...d, token: { ...d.token!, sealedKey: server.secrets.seal(renewed.access_token), sealedSecret: server.secrets.seal(renewed.refresh_token) } }));
+    };
+    const calls = provider.calls.length;
+    await near.add('Hedda Ivarsson');
+    expectRun(await run(), 200, { addsOut: 1 }, { addsIn: 1 });
+    expect(proxy.beforeRefusal).toBeUndefined();
+    // Only the other run's refresh reached the provider; this run took what it stored.
+    expect(provider.calls.length).toBe(calls + 1);
+    expect((await storedToken(ext)).refreshToken).toBe(provider.refreshToken);
   });
 
   it('asks one refresh and sends once more, no more, when the remote refuses the renewed token too', async () => {

@@ -9,12 +9,13 @@
  *
  * A bearer token the remote answers 401 to is refreshed (oauth.ts) with the operator's OAuth client
  * for the collection's origin, the renewed tokens stored sealed before they are used, and the
- * request sent once more (the DAV client's `reauthorize`).
+ * request sent once more (the DAV client's `reauthorize`). Tokens another run stored meanwhile
+ * (another binding of the account, another instance) are taken instead of refreshing again.
  */
 import type { ExtdataTokenRecord } from '../../../store/records.js';
 import type { SecretBox } from '../../../secrets/box.js';
 import type { FetchLike } from '@atomsync/dav';
-import { oauthClientFor, refreshAccessToken, RefreshRefused, type OAuthClient, type StoreRefreshed } from './oauth.js';
+import { oauthClientFor, refreshAccessToken, RefreshRefused, type LoadStored, type OAuthClient, type StoreRefreshed } from './oauth.js';
 
 /** The scope that marks a token as an OAuth 2.0 bearer token rather than Basic credentials. */
 export const OAUTH2_BEARER_SCOPE = 'urn:ietf:params:oauth:token-type:access_token';
@@ -39,6 +40,8 @@ export function credentialsOf(key: string, secret: string, scopes: readonly stri
 export interface BearerRefresh {
   readonly clients: readonly OAuthClient[];
   readonly store: StoreRefreshed;
+  /** What is stored now: tokens another run renewed meanwhile are taken instead of refreshing again. */
+  readonly stored?: LoadStored;
 }
 
 /** A datastore's sign-in for one run: the header to send now, and how to renew it on a 401. */
@@ -73,6 +76,15 @@ export function openSignIn(token: ExtdataTokenRecord, secrets: SecretBox, collec
     const client = options.refresh === undefined ? undefined : oauthClientFor(options.refresh.clients, collection);
     if (client === undefined) {
       throw new RefreshRefused(`extdata ${origin}: the remote refused the OAuth 2.0 access token (401), and no OAuth client of this server is set for ${origin} to refresh it with (ATOMSYNC_OAUTH_CLIENTS); register a fresh token`);
+    }
+    // Renewed meanwhile by another run (this one's refresh token may be void now): take those.
+    const now = await options.refresh!.stored?.(collection);
+    if (now !== undefined && now.accessToken !== accessToken) {
+      options.onSecret(now.accessToken);
+      options.onSecret(now.refreshToken);
+      accessToken = now.accessToken;
+      refreshToken = now.refreshToken;
+      return;
     }
     if (refreshToken === '') throw new RefreshRefused(`extdata ${origin}: the remote refused the OAuth 2.0 access token (401), and the datastore's token holds no refresh token (its secret); register a fresh token`);
     const renewed = await refreshAccessToken(client, refreshToken, options.fetch);
