@@ -128,8 +128,9 @@ describe('the dependency direction', () => {
     // WBXML is its own package, read and written the same way for every protocol that speaks it.
     ['wbxml', []],
     ['syncml', ['@atomsync/atom', '@atomsync/wbxml']],
-    // ActiveSync reads WBXML in @atomsync/wbxml's strict mode; item formats stay in @atomsync/items.
-    ['activesync', ['@atomsync/wbxml']],
+    // ActiveSync reads WBXML in @atomsync/wbxml's strict mode and escapes Autodiscover's XML with
+    // @atomsync/atom's escaper; item formats stay in @atomsync/items.
+    ['activesync', ['@atomsync/atom', '@atomsync/wbxml']],
     // The DAV wire stands alone: its reader is its own (namespaced, on saxes), atom's is shaped for Atom.
     ['dav', []],
     ['engine', ['@atomsync/atom', '@atomsync/items']],
