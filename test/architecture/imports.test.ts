@@ -131,8 +131,8 @@ describe('the dependency direction', () => {
     // ActiveSync reads WBXML in @atomsync/wbxml's strict mode and escapes Autodiscover's XML with
     // @atomsync/atom's escaper; item formats stay in @atomsync/items.
     ['activesync', ['@atomsync/atom', '@atomsync/wbxml']],
-    // The DAV wire stands alone: its reader is its own (namespaced, on saxes), atom's is shaped for Atom.
-    ['dav', []],
+    // The DAV wire's reader is its own (namespaced, on saxes), atom's is shaped for Atom; it escapes with atom's escaper.
+    ['dav', ['@atomsync/atom']],
     ['engine', ['@atomsync/atom', '@atomsync/items']],
     ['sdk', ['@atomsync/atom']],
     // The console is the SDK's browser user, nothing more; the server serves its built files, never imports it.
