@@ -1,11 +1,6 @@
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../tsup.base.js';
 
-export default defineConfig({
+export default packageBuild({
   // fixtures: items as real clients write them, for other packages' tests (`@atomsync/items/fixtures`).
   entry: { index: 'src/index.ts', fixtures: 'src/fixtures/index.ts' },
-  format: ['esm', 'cjs'],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  target: 'node20',
 });
