@@ -4,7 +4,7 @@
  * The API's refusals are shown in its own words (the last administrator is not deleted, and the
  * server says what to do instead).
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { AccountEntryResponse } from '@atomsync/sdk';
 import { api } from '../api.js';
 import { useAction, useLoad } from '../load.js';
@@ -75,6 +75,15 @@ function Account({ entry, me, open, setOpen, onChanged, onSignedOut }: {
   const [busy, error, run] = useAction(onSignedOut);
   const mine = username === me;
   const opened = open?.username === username ? open.what : undefined;
+  // Keyboard users follow what opens: its first control takes the focus, and when it closes the button that opened it has it back.
+  const first = useRef<HTMLInputElement & HTMLButtonElement>(null);
+  const buttons = { reset: useRef<HTMLButtonElement>(null), delete: useRef<HTMLButtonElement>(null) };
+  const was = useRef<typeof opened>(undefined);
+  useEffect(() => {
+    if (opened !== undefined) first.current?.focus();
+    else if (was.current !== undefined) buttons[was.current].current?.focus();
+    was.current = opened;
+  }, [opened]);
   return (
     <li class="account-row">
       <div>
@@ -86,11 +95,11 @@ function Account({ entry, me, open, setOpen, onChanged, onSignedOut }: {
       </div>
       {opened === undefined && (
         <div class="actions">
-          <button type="button" class="secondary" onClick={() => setOpen({ what: 'reset', username })}>
-            Reset password<span class="visually-hidden"> of {username}</span>…
+          <button type="button" class="secondary" ref={buttons.reset} onClick={() => setOpen({ what: 'reset', username })}>
+            Reset password…<span class="visually-hidden"> for {username}</span>
           </button>
-          <button type="button" class="secondary" onClick={() => setOpen({ what: 'delete', username })}>
-            Delete<span class="visually-hidden"> {username}</span>…
+          <button type="button" class="secondary" ref={buttons.delete} onClick={() => setOpen({ what: 'delete', username })}>
+            Delete…<span class="visually-hidden"> {username}</span>
           </button>
         </div>
       )}
@@ -110,7 +119,7 @@ function Account({ entry, me, open, setOpen, onChanged, onSignedOut }: {
           <fieldset>
             <legend>Reset the password of {username}</legend>
             <label for={`reset-${username}`}>New password</label>
-            <input id={`reset-${username}`} name="password" type="password" required minLength={8} maxLength={1024} autocomplete="new-password" />
+            <input ref={first} id={`reset-${username}`} name="password" type="password" required minLength={8} maxLength={1024} autocomplete="new-password" />
             {mine && <p>This is your own account: you will be asked to sign in again with the new password.</p>}
             {error !== undefined && (
               <p class="error" role="alert">
@@ -161,7 +170,7 @@ function Account({ entry, me, open, setOpen, onChanged, onSignedOut }: {
             >
               Delete {username} and all it owns
             </button>
-            <button type="button" class="secondary" onClick={() => setOpen(undefined)}>
+            <button type="button" class="secondary" ref={first} onClick={() => setOpen(undefined)}>
               Keep {username}
             </button>
           </div>

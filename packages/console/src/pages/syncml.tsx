@@ -22,7 +22,8 @@ const MODES: Readonly<Record<number, string>> = { 200: 'two-way', 201: 'slow syn
 
 function changes(s: Statistics): string {
   const side = (adds: number, replaces: number, deletes: number) => (adds + replaces + deletes === 0 ? 'nothing' : `${adds} added, ${replaces} changed, ${deletes} deleted`);
-  return `from the phone: ${side(s.addsIn, s.replacesIn, s.deletesIn)}; to the phone: ${side(s.addsOut, s.replacesOut, s.deletesOut)}`;
+  // The phone's side of the run: *_out its own changes sent, *_in what the run applied to it (guide/protocol.md#statistics-direction).
+  return `from the phone: ${side(s.addsOut, s.replacesOut, s.deletesOut)}; to the phone: ${side(s.addsIn, s.replacesIn, s.deletesIn)}`;
 }
 
 function Time({ at }: { at: Date | null | undefined }) {
