@@ -143,7 +143,7 @@ function Account({ entry, me, open, setOpen, onChanged, onSignedOut }: {
             <strong>Delete {username}?</strong>
           </p>
           <p>Everything the account owns goes with it, at once, and cannot be brought back:</p>
-          <ul>
+          <ul class="goes">
             <li>its phones (ActiveSync and SyncML) and their sessions: they can no longer sign in;</li>
             <li>its address books and calendars, with every contact, event, task and note in them;</li>
             <li>its external accounts, its bindings and its sync log;</li>

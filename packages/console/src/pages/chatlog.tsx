@@ -12,6 +12,32 @@ import { when } from '../format.js';
 import { useLoad } from '../load.js';
 import { Failed, Loading } from './status.js';
 
+/**
+ * A message's XML one element a line, indented by depth, for reading (the log keeps it compact).
+ * For people, not machines: text is shown as it reads, not escaped again; a message that does not
+ * parse is shown as it is.
+ */
+function indented(xml: string): string {
+  const doc = new DOMParser().parseFromString(xml, 'application/xml');
+  if (doc.getElementsByTagName('parsererror').length > 0) return xml;
+  const lines: string[] = [];
+  const walk = (element: Element, depth: number) => {
+    const pad = '  '.repeat(depth);
+    const open = `${element.tagName}${Array.from(element.attributes, (a) => ` ${a.name}="${a.value}"`).join('')}`;
+    const children = Array.from(element.children);
+    if (children.length === 0) {
+      const text = element.textContent ?? '';
+      lines.push(text === '' ? `${pad}<${open}/>` : `${pad}<${open}>${text}</${element.tagName}>`);
+      return;
+    }
+    lines.push(`${pad}<${open}>`);
+    for (const child of children) walk(child, depth + 1);
+    lines.push(`${pad}</${element.tagName}>`);
+  };
+  walk(doc.documentElement, 0);
+  return lines.join('\n');
+}
+
 interface Conversation {
   readonly sessionId: string;
   readonly messages: ChatMessageEntryResponse[];
@@ -67,7 +93,7 @@ export function ChatLog({ onSignedOut }: { onSignedOut: () => void }) {
                 {m.published != null && <span class="muted small"> · {when(m.published)}</span>}
                 {m.message.encoding === 'wbxml' && <span class="muted small"> · sent as WBXML</span>}
               </summary>
-              <pre class="item-text">{m.content?.value ?? ''}</pre>
+              <pre class="item-text">{indented(m.content?.value ?? '')}</pre>
             </details>
           ))}
         </section>
