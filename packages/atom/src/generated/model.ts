@@ -924,12 +924,14 @@ export interface OutboxEntryResponse extends OutboxEntry {
   id: string;
 }
 
-/** An account of the service (admin API). password is write-only. */
+/** An account of the service (admin API, and the caller's own password change). password is write-only; old_pass (write-only) is the current password, which the account's own change of it requires. */
 export interface Account {
   /** `username` */
   username: string;
   /** `password` */
   password?: string;
+  /** `old_pass` */
+  oldPassword?: string;
   /** `admin` */
   admin?: boolean;
 }
