@@ -50,6 +50,12 @@ const WRITES_IN_FLIGHT = 4;
 const DELETE_GUARD = 0.5;
 const DELETE_FLOOR = 5;
 
+/**
+ * What a run reads of a collection's head: not its sync-token, which sync-collection gives with
+ * the listing (Radicale walks every item, and their history, to answer it as a property).
+ */
+const HEAD_PROPS = CLIENT_PROPS.collection.filter((p) => p.name !== 'sync-token');
+
 const COMPONENT_OF: Partial<Record<ItemDataclass, string>> = { Events: 'VEVENT', Tasks: 'VTODO' };
 const MEDIA: Record<CollectionKind, string> = { addressbook: 'text/vcard; charset=utf-8', calendar: 'text/calendar; charset=utf-8' };
 const EXTENSION: Record<CollectionKind, string> = { addressbook: '.vcf', calendar: '.ics' };
@@ -173,7 +179,7 @@ export function davConnector(client: ExtdataClientRecord, secrets: SecretBox, op
   }
 
   async function collectionHead(route: Route) {
-    const answer = await route.client.propfind(route.url, '0', CLIENT_PROPS.collection);
+    const answer = await route.client.propfind(route.url, '0', HEAD_PROPS);
     const first = answer.responses[0];
     if (first === undefined) throw new ExtdataError(`extdata ${route.url}: PROPFIND answered no response for the collection`);
     return collectionStateOf(first);
@@ -243,9 +249,8 @@ export function davConnector(client: ExtdataClientRecord, secrets: SecretBox, op
         seen.set(route.url, { anchor: previous });
         return [];
       }
-      ctag = head.ctag;
-      listing = await listEtags(route.client, route.url, route.kind, componentsOf(route));
-      if (head.syncCollection) token = head.syncToken;
+      const all = await listAll(route, head);
+      [listing, token, ctag] = [all.etags, all.token, head.ctag];
     }
     if (listing !== undefined) {
       changed = new Map([...listing].filter(([path, etag]) => etag === undefined || etags[path] !== etag));
