@@ -1,11 +1,11 @@
 /**
- * The extdata connector for a CardDAV/CalDAV remote, as DAVx⁵ syncs: per collection a PROPFIND
- * Depth 0 for its sync token, ctag and reports; then `sync-collection` from the last token when
- * offered (507 rounds followed; a token the remote forgot → a full listing compared with the ETags
- * we hold, never doubles), else the ctag, and when it moved the ETag listing (PROPFIND Depth 1 for
- * an address book, calendar-query for a calendar) compared with ours; what changed is read by
- * multiget in batches. Items are the members' paths; the anchor (anchor.ts) holds the token, ctag
- * and ETags per collection.
+ * The extdata connector for a CardDAV/CalDAV remote, as DAVx⁵ syncs: per collection, with a sync
+ * token held, `sync-collection` from it (507 rounds followed; a token the remote forgot → a full
+ * listing compared with the ETags we hold, never doubles); without one, a PROPFIND Depth 0 for the
+ * ctag and reports, and when the ctag moved a full listing (sync-collection from no token when
+ * offered, which gives a token; else PROPFIND Depth 1 for an address book, calendar-query for a
+ * calendar) compared with ours; what changed is read by multiget in batches. Items are the
+ * members' paths; the anchor (anchor.ts) holds the token, ctag and ETags per collection.
  *
  * Writes never overwrite blindly: a new item is PUT with `If-None-Match: *`, a change and a delete
  * with `If-Match` of the ETag we read. A 412 (the remote changed it meanwhile) is a stale result:
