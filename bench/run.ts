@@ -7,6 +7,7 @@ import { runCitusBench } from './citus.bench.js';
 import { runCodecBench } from './codec.bench.js';
 import { runConsoleBench } from './console.bench.js';
 import { runDavBench } from './dav.bench.js';
+import { runExtdataDavBench } from './extdata-dav.bench.js';
 import { runHostileBench, runHostileHttpBench, runWideBodiesHttpBench } from './hostile.bench.js';
 import { runImportBench } from './import.bench.js';
 import { runListingBench } from './listing.bench.js';
@@ -31,6 +32,7 @@ const BENCHES: Record<string, () => boolean | Promise<boolean>> = {
   writes: runWritesBench,
   'sign-in': runSignInBench,
   dav: runDavBench,
+  'extdata-dav': runExtdataDavBench,
   console: runConsoleBench,
   citus: runCitusBench,
 };

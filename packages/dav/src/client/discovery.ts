@@ -26,7 +26,14 @@ const HOME_SET: Record<CollectionKind, QName> = {
   calendar: { ns: CALDAV_NS, name: 'calendar-home-set' },
 };
 
-const START_PROPS: readonly QName[] = [...CLIENT_PROPS.collection, { ns: DAV_NS, name: 'current-user-principal' }, HOME_SET.addressbook, HOME_SET.calendar];
+/**
+ * What discovery reads of a collection: its kind, name and reports, not its sync-token or ctag —
+ * which it does not use, and which cost a server a walk of every item (Radicale computes both from
+ * each member; asked of every collection in a home at Depth 1, a registration against a 5,000-card
+ * address book ran past its time limit).
+ */
+const FOUND_PROPS: readonly QName[] = CLIENT_PROPS.collection.filter((p) => p.name !== 'sync-token' && p.name !== 'getctag');
+const START_PROPS: readonly QName[] = [...FOUND_PROPS, { ns: DAV_NS, name: 'current-user-principal' }, HOME_SET.addressbook, HOME_SET.calendar];
 
 const KIND_WORDS: Record<CollectionKind, string> = { addressbook: 'an address book', calendar: 'a calendar' };
 
@@ -69,7 +76,7 @@ export async function discoverCollections(client: DavClient, start: string, kind
 
   const found: DiscoveredCollection[] = [];
   for (const home of homes) {
-    const listing = await client.propfind(home, '1', CLIENT_PROPS.collection);
+    const listing = await client.propfind(home, '1', FOUND_PROPS);
     for (const r of listing.responses) {
       const member = collectionStateOf(r);
       if (member.kind === kind) found.push({ ...member, url: resolveHref(r.href, listing.url) });

@@ -27,6 +27,13 @@ export interface RadicaleTarget extends DavTarget {
    * storage format), so a benchmark can load thousands of items without thousands of PUTs.
    */
   readonly addressBookDir: string;
+  /** The account's home on disk (`<dir>/contacts`, `events`, `tasks`, each with its `.Radicale.cache`). */
+  readonly homeDir: string;
+  /**
+   * Stops Radicale, runs `whileDown` (e.g. removes its caches, which forgets every sync token; or
+   * hides a collection's files), and starts it again on the same port and storage.
+   */
+  restart(whileDown?: () => void | Promise<void>): Promise<void>;
 }
 
 export async function startRadicale(options: { readonly startTimeoutMs?: number; /** A port chosen beforehand (a remote registered before it runs); default a free one. */ readonly port?: number } = {}): Promise<RadicaleTarget> {
@@ -55,29 +62,44 @@ export async function startRadicale(options: { readonly startTimeoutMs?: number;
       '[logging]', 'level = info', 'mask_passwords = True', '',
     ].join('\n'),
   );
-  const log = openSync(work.at('radicale.log'), 'w');
-  const child = spawn(RADICALE, ['--config', work.at('config')], { detached: true, stdio: ['ignore', log, log] });
-  closeSync(log);
+  const launch = () => {
+    const log = openSync(work.at('radicale.log'), 'a');
+    const started = spawn(RADICALE, ['--config', work.at('config')], { detached: true, stdio: ['ignore', log, log] });
+    closeSync(log);
+    return started;
+  };
+  let child = launch();
   const url = `http://127.0.0.1:${port}`;
+  const halt = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((r) => child.once('exit', () => r()));
+      killGroup(child.pid!, 'SIGTERM');
+      const killed = setTimeout(() => killGroup(child.pid!, 'SIGKILL'), 2_000);
+      await exited;
+      clearTimeout(killed);
+    }
+  };
+  const ready = (timeoutMs: number) => waitReady(url, timeoutMs, () => child.exitCode !== null, () => readFile(work.at('radicale.log'), 'utf8'));
   const target: RadicaleTarget = {
     name: 'Radicale',
     url,
     username,
     password,
     addressBookDir: work.at('collections', 'collection-root', username, 'contacts'),
+    homeDir: work.at('collections', 'collection-root', username),
+    async restart(whileDown) {
+      await halt();
+      await whileDown?.();
+      child = launch();
+      await ready(options.startTimeoutMs ?? 20_000);
+    },
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise<void>((r) => child.once('exit', () => r()));
-        killGroup(child.pid!, 'SIGTERM');
-        const killed = setTimeout(() => killGroup(child.pid!, 'SIGKILL'), 2_000);
-        await exited;
-        clearTimeout(killed);
-      }
+      await halt();
       work.remove();
     },
   };
   try {
-    await waitReady(url, options.startTimeoutMs ?? 20_000, () => child.exitCode !== null, () => readFile(work.at('radicale.log'), 'utf8'));
+    await ready(options.startTimeoutMs ?? 20_000);
     const home = `${url}/${username}`;
     await request(target, 'MKCOL', `${home}/contacts/`,
       `<?xml version="1.0" encoding="utf-8"?><d:mkcol xmlns:d="DAV:" xmlns:card="${CARDDAV}"><d:set><d:prop><d:resourcetype><d:collection/><card:addressbook/></d:resourcetype><d:displayname>Contacts</d:displayname></d:prop></d:set></d:mkcol>`);

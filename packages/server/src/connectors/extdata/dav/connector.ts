@@ -1,11 +1,11 @@
 /**
- * The extdata connector for a CardDAV/CalDAV remote, as DAVx⁵ syncs: per collection a PROPFIND
- * Depth 0 for its sync token, ctag and reports; then `sync-collection` from the last token when
- * offered (507 rounds followed; a token the remote forgot → a full listing compared with the ETags
- * we hold, never doubles), else the ctag, and when it moved the ETag listing (PROPFIND Depth 1 for
- * an address book, calendar-query for a calendar) compared with ours; what changed is read by
- * multiget in batches. Items are the members' paths; the anchor (anchor.ts) holds the token, ctag
- * and ETags per collection.
+ * The extdata connector for a CardDAV/CalDAV remote, as DAVx⁵ syncs: per collection, with a sync
+ * token held, `sync-collection` from it (507 rounds followed; a token the remote forgot → a full
+ * listing compared with the ETags we hold, never doubles); without one, a PROPFIND Depth 0 for the
+ * ctag and reports, and when the ctag moved a full listing (sync-collection from no token when
+ * offered, which gives a token; else PROPFIND Depth 1 for an address book, calendar-query for a
+ * calendar) compared with ours; what changed is read by multiget in batches. Items are the
+ * members' paths; the anchor (anchor.ts) holds the token, ctag and ETags per collection.
  *
  * Writes never overwrite blindly: a new item is PUT with `If-None-Match: *`, a change and a delete
  * with `If-Match` of the ETag we read. A 412 (the remote changed it meanwhile) is a stale result:
@@ -20,7 +20,7 @@
  * accept it.
  */
 import { randomUUID } from 'node:crypto';
-import { CLIENT_PROPS, collectionStateOf, createDavClient, DavHttpError, listEtags, multiget, syncCollection, type CollectionKind, type DavClient, type FetchLike } from '@atomsync/dav';
+import { CLIENT_PROPS, collectionStateOf, createDavClient, DavHttpError, listEtags, multiget, syncCollection, type CollectionKind, type CollectionState, type DavClient, type FetchLike } from '@atomsync/dav';
 import type { ApplyResult, Change, Connector, Item, Listing, OutgoingChange } from '@atomsync/engine';
 import { davBody, describeItem, inferDataclass, titleOf, uidOf, type ItemContent, type ItemDataclass } from '@atomsync/items';
 import type { SecretBox } from '../../../secrets/box.js';
@@ -36,11 +36,27 @@ export interface DavConnectorOptions {
   readonly multigetBatch?: number;
   /** How bearer tokens are refreshed on a 401; without it a refused access token fails the run. */
   readonly oauth?: BearerRefresh;
+  /** Writes (PUT, DELETE) in flight at once; default WRITES_IN_FLIGHT. */
+  readonly writesInFlight?: number;
 }
+
+/**
+ * Writes in flight at once. Each is conditional on its own member (If-None-Match / If-Match), so
+ * their order does not matter; a few at once let the remote parse one while it stores another
+ * (Radicale checks an item before taking its write lock), where one at a time leaves the
+ * remote idle for a round trip per item. Few enough that no provider's rate limit is met.
+ */
+const WRITES_IN_FLIGHT = 4;
 
 /** A listing may delete at most this share of what a collection held (and always up to DELETE_FLOOR items). */
 const DELETE_GUARD = 0.5;
 const DELETE_FLOOR = 5;
+
+/**
+ * What a run reads of a collection's head: not its sync-token, which sync-collection gives with
+ * the listing (Radicale walks every item, and their history, to answer it as a property).
+ */
+const HEAD_PROPS = CLIENT_PROPS.collection.filter((p) => p.name !== 'sync-token');
 
 const COMPONENT_OF: Partial<Record<ItemDataclass, string>> = { Events: 'VEVENT', Tasks: 'VTODO' };
 const MEDIA: Record<CollectionKind, string> = { addressbook: 'text/vcard; charset=utf-8', calendar: 'text/calendar; charset=utf-8' };
@@ -158,8 +174,8 @@ export function davConnector(client: ExtdataClientRecord, secrets: SecretBox, op
   }
 
   /** Every member: sync-collection from no token when offered (it gives a token), else the ETag listing. */
-  async function listAll(route: Route): Promise<{ etags: Map<string, string | undefined>; token?: string; ctag?: string }> {
-    const head = await collectionHead(route);
+  async function listAll(route: Route, known?: CollectionState): Promise<{ etags: Map<string, string | undefined>; token?: string; ctag?: string }> {
+    const head = known ?? (await collectionHead(route));
     if (head.syncCollection) {
       const delta = await syncCollection(route.client, route.url, '');
       return { etags: delta.changed, token: delta.syncToken, ctag: head.ctag };
@@ -168,7 +184,7 @@ export function davConnector(client: ExtdataClientRecord, secrets: SecretBox, op
   }
 
   async function collectionHead(route: Route) {
-    const answer = await route.client.propfind(route.url, '0', CLIENT_PROPS.collection);
+    const answer = await route.client.propfind(route.url, '0', HEAD_PROPS);
     const first = answer.responses[0];
     if (first === undefined) throw new ExtdataError(`extdata ${route.url}: PROPFIND answered no response for the collection`);
     return collectionStateOf(first);
@@ -209,30 +225,37 @@ export function davConnector(client: ExtdataClientRecord, secrets: SecretBox, op
   async function changes(route: Route, previous: CollectionAnchor | undefined): Promise<Change[]> {
     if (previous === undefined) return (await full(route)).map((item) => ({ op: 'upsert', item }));
     const etags: Record<string, string> = { ...previous.etags };
-    const head = await collectionHead(route);
     let changed: Map<string, string | undefined>;
     let deleted: string[];
     let token: string | undefined;
+    let ctag: string | undefined;
     let listing: Map<string, string | undefined> | undefined;
-    if (head.syncCollection && previous.token !== undefined) {
+    if (previous.token !== undefined) {
+      // With a token, sync-collection alone: no PROPFIND Depth 0 first. Its sync-token and ctag
+      // cost a server as much as the delta (Radicale lists every item for each), and the delta
+      // says whether anything changed. The ctag is not kept then: an old one must never pass for
+      // "unchanged" should the remote stop offering sync-collection.
       try {
         const delta = await syncCollection(route.client, route.url, previous.token);
         changed = delta.changed;
         deleted = [...delta.deleted].filter((p) => p in etags);
         token = delta.syncToken;
       } catch (error) {
-        // 403 valid-sync-token (RFC 6578), or what servers answer instead (Xandikos: 500): list in full.
-        if (!(error instanceof DavHttpError) || ![400, 403, 409, 410, 500].includes(error.status)) throw error;
-        const all = await syncCollection(route.client, route.url, '');
-        listing = all.changed;
-        token = all.syncToken;
+        // 403 valid-sync-token (RFC 6578), what servers answer instead (Xandikos: 500), or the
+        // report no longer offered (501): list in full, as the collection's head says it can.
+        if (!(error instanceof DavHttpError) || ![400, 403, 409, 410, 500, 501].includes(error.status)) throw error;
+        const head = await collectionHead(route);
+        const all = await listAll(route, head);
+        [listing, token, ctag] = [all.etags, all.token, head.ctag];
       }
-    } else if (head.ctag !== undefined && head.ctag === previous.ctag) {
-      seen.set(route.url, { anchor: previous });
-      return [];
     } else {
-      listing = await listEtags(route.client, route.url, route.kind, componentsOf(route));
-      if (head.syncCollection) token = head.syncToken;
+      const head = await collectionHead(route);
+      if (head.ctag !== undefined && head.ctag === previous.ctag) {
+        seen.set(route.url, { anchor: previous });
+        return [];
+      }
+      const all = await listAll(route, head);
+      [listing, token, ctag] = [all.etags, all.token, head.ctag];
     }
     if (listing !== undefined) {
       changed = new Map([...listing].filter(([path, etag]) => etag === undefined || etags[path] !== etag));
@@ -242,7 +265,7 @@ export function davConnector(client: ExtdataClientRecord, secrets: SecretBox, op
     for (const path of deleted!) delete etags[path];
     const toRead = [...changed!].filter(([path, etag]) => etag === undefined || etags[path] !== etag).map(([path]) => path);
     const items = await read(route, toRead, etags, changed!);
-    seen.set(route.url, { anchor: { ...(token === undefined ? {} : { token }), ...(head.ctag === undefined ? {} : { ctag: head.ctag }), etags } });
+    seen.set(route.url, { anchor: { ...(token === undefined ? {} : { token }), ...(ctag === undefined ? {} : { ctag }), etags } });
     const kind = route.kind === 'addressbook' ? 'Contacts' : undefined;
     return [...items.map((item): Change => ({ op: 'upsert', item })), ...deleted!.map((id): Change => ({ op: 'delete', id, ...(kind === undefined ? {} : { dataclass: kind }) }))];
   }
@@ -392,8 +415,23 @@ export function davConnector(client: ExtdataClientRecord, secrets: SecretBox, op
         const routeOf = new Map<ItemDataclass, Route>();
         for (const route of all) for (const dataclass of route.classes) routeOf.set(dataclass, route);
         for (const route of all) guardOutgoingDeletes(route, outgoing.filter((c) => c.op === 'delete' && routeOf.get(c.dataclass) === route).length);
-        const results: ApplyResult[] = [];
-        for (const change of outgoing) results.push(await applyOne(routeOf.get(classOf(change))!, change));
+        const results: ApplyResult[] = new Array(outgoing.length);
+        let next = 0;
+        let failure: { error: unknown } | undefined;
+        const writer = async (): Promise<void> => {
+          while (failure === undefined && next < outgoing.length) {
+            const at = next++;
+            const change = outgoing[at]!;
+            try {
+              results[at] = await applyOne(routeOf.get(classOf(change))!, change);
+            } catch (error) {
+              // The first failure fails the run (as it did one write at a time); writes already in flight finish.
+              failure ??= { error };
+            }
+          }
+        };
+        await Promise.all(Array.from({ length: Math.min(options.writesInFlight ?? WRITES_IN_FLIGHT, outgoing.length) }, writer));
+        if (failure !== undefined) throw failure.error;
         return results;
       });
     },
