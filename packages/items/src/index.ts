@@ -73,5 +73,6 @@ export {
   type InstantRange,
 } from './icalendar/instances.js';
 export { MAX_CANDIDATES, MAX_INSTANCES_EXAMINED } from './icalendar/recurrence-walk.js';
-export { upgradeVCalendar, withTimezones } from './icalendar/upgrade.js';
+export { withTimezones } from './icalendar/timezones.js';
+export { upgradeVCalendar } from './vcalendar/upgrade.js';
 export { CALDAV_PRODID, expandCalendar, writeFreeBusy, type Expansion, type FreeBusyPeriod } from './icalendar/expand.js';

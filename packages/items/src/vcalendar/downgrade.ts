@@ -14,6 +14,7 @@
  * Exceptions of a recurring event (components with RECURRENCE-ID) have no 1.0 form and are left
  * out; DTSTAMP, CREATED and inline ATTACH data are dropped; other properties pass with 1.0
  * encoding (phones ignore what they do not know).
+ * The one 1.0 writer; its reader, the 1.0 form read back as 2.0, is upgrade.ts.
  */
 import ICAL from 'ical.js';
 import { calendarShape, outLine, readField, type Field } from '../lines/fields.js';
