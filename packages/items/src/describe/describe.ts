@@ -70,3 +70,11 @@ export function earlierFingerprints(item: ItemContent): string[] {
   const earlier = describeWith(item, 'as-written').fingerprint;
   return earlier === describeItem(item).fingerprint ? [] : [earlier];
 }
+
+/**
+ * Whether `hash`, a fingerprint kept of `item` (a sync map's, an expected one), is one an earlier
+ * release gave this very content: the item is unchanged, only described anew.
+ */
+export function isEarlierFingerprint(item: ItemContent, hash: string): boolean {
+  return earlierFingerprints(item).includes(hash);
+}
