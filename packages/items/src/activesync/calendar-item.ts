@@ -10,10 +10,9 @@ import { type Param, isLegacyVersion, paramValues, readContentLines } from '../l
 import { splitValue } from '../lines/values.js';
 import { legacyDoc } from '../vcalendar/upgrade.js';
 import { zoneFormat } from '../zones/iana.js';
-import type { ZoneOffsets } from '../zones/offsets.js';
+import { type ZoneOffsets, wallToUtc } from '../zones/offsets.js';
 import { calendarZones, type ZoneResolver, zoneOffsets } from '../zones/resolver.js';
 import { utcText } from '../zones/time.js';
-import { wallToUtc } from '../zones/offsets.js';
 import { airSyncInstant, utcInstant } from './dates.js';
 import { vtimezoneNames } from './timezone.js';
 import { WINDOWS_ZONES } from './timezone-names.js';
