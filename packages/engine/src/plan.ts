@@ -23,9 +23,14 @@
  * A mode that sends one side's changes only (202/204) leaves the other side's changes pending:
  * that side's anchor does not advance, and where it won a conflict its map hash is set so that its
  * version still reads as a change on the next run that sends it.
+ *
+ * A map hash may be a fingerprint an earlier release gave the same content (a vCalendar 1.0 item,
+ * now described as its iCalendar 2.0 form: @atomsync/items earlierFingerprints). Such a pair is
+ * rehashed before planning — in step, at today's fingerprint — and the rehash is saved with the
+ * run, so an item nobody touched is not sent again.
  */
 import type { ConflictWinner } from '@atomsync/atom';
-import { describeItem, type ItemContent, type ItemDataclass } from '@atomsync/items';
+import { describeItem, isEarlierFingerprint, type ItemContent, type ItemDataclass } from '@atomsync/items';
 import type { Change, Item, OutgoingChange } from './connector.js';
 import { otherSide, SIDES, sends, type ModeRule, type SideName } from './sides.js';
 import type { MapEntry } from './state.js';
@@ -83,6 +88,38 @@ function pairEntry(dataclass: ItemDataclass, ids: Record<SideName, string>, hash
 
 const both = <T>(side: SideName, mine: T, theirs: T): Record<SideName, T> =>
   side === 'source' ? { source: mine, target: theirs } : { source: theirs, target: mine };
+
+/**
+ * The map with every hash that is an earlier fingerprint of its item as read (`seen`, by side and
+ * id) moved to the item's fingerprint; `rehashed` gets the entries moved.
+ */
+function rehashMap(map: readonly MapEntry[], seen: Record<SideName, ReadonlyMap<string, Seen>>, rehashed: MapEntry[]): MapEntry[] {
+  return map.map((entry) => {
+    let out = entry;
+    for (const side of SIDES) {
+      const item = seen[side].get(idOf(entry, side));
+      const hash = hashOf(entry, side);
+      if (item === undefined || item.fingerprint === hash || !isEarlierFingerprint(contentOf(item.item), hash)) continue;
+      out = side === 'source' ? { ...out, sourceHash: item.fingerprint } : { ...out, targetHash: item.fingerprint };
+    }
+    if (out !== entry) rehashed.push(out);
+    return out;
+  });
+}
+
+/**
+ * The rehashed entries saved with the run, first (a later upsert of the same pair wins), but not
+ * those the plan removes or whose item it deletes: saving them would bring the pair back.
+ */
+function saveRehashed(plan: Plan, rehashed: readonly MapEntry[]): void {
+  if (rehashed.length === 0) return;
+  const removed = new Set(plan.remove.map((e) => `${e.sourceId}\u0000${e.targetId}`));
+  const deleted = new Set(plan.actions.filter((a) => a.change.op === 'delete').map((a) => `${a.to}\u0000${a.change.op === 'delete' ? a.change.id : ''}`));
+  const kept = rehashed.filter(
+    (e) => !removed.has(`${e.sourceId}\u0000${e.targetId}`) && !deleted.has(`source\u0000${e.sourceId}`) && !deleted.has(`target\u0000${e.targetId}`),
+  );
+  plan.upsert.unshift(...kept);
+}
 
 /** The plan under construction, with the actions every mode uses. */
 class Planner {
@@ -200,8 +237,16 @@ type Pending = { readonly op: 'upsert'; readonly seen: Seen } | { readonly op: '
 
 export function planChanges(rule: ModeRule, winner: ConflictWinner, map: readonly MapEntry[], changes: Record<SideName, readonly Change[]>): Plan {
   const p = new Planner(rule, winner);
+  const reported: Record<SideName, Map<string, Seen>> = { source: new Map(), target: new Map() };
+  for (const side of SIDES) {
+    for (const change of changes[side]) {
+      if (change.op === 'delete') reported[side].delete(change.id);
+      else reported[side].set(change.item.id, see(change.item));
+    }
+  }
+  const rehashed: MapEntry[] = [];
   const index = { source: new Map<string, MapEntry>(), target: new Map<string, MapEntry>() };
-  for (const entry of map) {
+  for (const entry of rehashMap(map, reported, rehashed)) {
     index.source.set(entry.sourceId, entry);
     index.target.set(entry.targetId, entry);
   }
@@ -218,7 +263,7 @@ export function planChanges(rule: ModeRule, winner: ConflictWinner, map: readonl
         if (entry !== undefined) touch(touched, entry)[side] = { op: 'delete' };
         continue; // an item never paired, gone again: nothing to tell the other side
       }
-      const seen = see(change.item);
+      const seen = reported[side].get(change.item.id) ?? see(change.item);
       if (entry === undefined) fresh[side].push(seen);
       else if (seen.fingerprint !== hashOf(entry, side)) touch(touched, entry)[side] = { op: 'upsert', seen };
     }
@@ -235,6 +280,7 @@ export function planChanges(rule: ModeRule, winner: ConflictWinner, map: readonl
     if (!sends(rule, side)) continue;
     for (const seen of left[side]) p.copy(side, seen, null, undefined);
   }
+  saveRehashed(p.plan, rehashed);
   return p.plan;
 }
 
@@ -289,8 +335,9 @@ export function planFull(rule: ModeRule, winner: ConflictWinner, map: readonly M
   const seen = { source: new Map<string, Seen>(), target: new Map<string, Seen>() };
   for (const side of SIDES) for (const item of items[side]) seen[side].set(item.id, see(item));
 
+  const rehashed: MapEntry[] = [];
   const paired = new Set<Seen>();
-  for (const entry of map) {
+  for (const entry of rehashMap(map, seen, rehashed)) {
     const s = seen.source.get(entry.sourceId);
     const t = seen.target.get(entry.targetId);
     if (s !== undefined && t !== undefined) {
@@ -331,6 +378,7 @@ export function planFull(rule: ModeRule, winner: ConflictWinner, map: readonly M
       else p.delete(side, s.item.id, s.item.dataclass, s.fingerprint, undefined);
     }
   }
+  saveRehashed(p.plan, rehashed);
   return p.plan;
 }
 

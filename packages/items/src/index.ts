@@ -16,7 +16,7 @@
  *   activesync/ the ActiveSync property mapping: contacts, notes, events and tasks as ApplicationData and back, with ghosting
  */
 export { ITEM_DATACLASSES, itemClassesOf, type ItemContent, type ItemDataclass } from './item.js';
-export { describeItem, DUPLICATE_KEYS, type ItemDescription } from './describe/describe.js';
+export { describeItem, DUPLICATE_KEYS, earlierFingerprints, isEarlierFingerprint, type ItemDescription } from './describe/describe.js';
 export { titleOf } from './describe/title.js';
 export { MAX_UID_CHARS, uidOf } from './describe/uid.js';
 export {
@@ -73,5 +73,6 @@ export {
   type InstantRange,
 } from './icalendar/instances.js';
 export { MAX_CANDIDATES, MAX_INSTANCES_EXAMINED } from './icalendar/recurrence-walk.js';
-export { upgradeVCalendar, withTimezones } from './icalendar/upgrade.js';
+export { withTimezones } from './icalendar/timezones.js';
+export { upgradeVCalendar } from './vcalendar/upgrade.js';
 export { CALDAV_PRODID, expandCalendar, writeFreeBusy, type Expansion, type FreeBusyPeriod } from './icalendar/expand.js';

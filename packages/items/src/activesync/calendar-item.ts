@@ -1,47 +1,25 @@
 /**
  * An event or task as lines to edit, for the ActiveSync mapping: iCalendar 2.0 read as its content
- * lines (each kept as written until changed), vCalendar 1.0 read into iCalendar 2.0's forms (times
- * in UTC through TZ/DAYLIGHT, basic rules as RRULEs, AALARM/DALARM as VALARMs, 1.0 ATTENDEEs as
- * ORGANIZER and ATTENDEE, TRANSP and STATUS in 2.0 words, text re-escaped), and written back as
- * iCalendar 2.0 with the writers of lines/. Times are read through the calendar's VTIMEZONEs, then
- * IANA names (zones/), as the canonical form reads them.
+ * lines (each kept as written until changed, icalendar/doc.ts), vCalendar 1.0 read into iCalendar
+ * 2.0's forms by the one 1.0 reader (vcalendar/upgrade.ts), and written back as iCalendar 2.0.
+ * Times are read through the calendar's VTIMEZONEs, then IANA names (zones/), as the canonical
+ * form reads them.
  */
-import { calendarShape, readField } from '../lines/fields.js';
-import { type Component, type ContentLine, type Param, isLegacyVersion, paramValues, readContentLines } from '../lines/read.js';
-import { joinValue, splitValue } from '../lines/values.js';
-import { modernLine } from '../lines/write.js';
+import { type CalendarDoc, type ItemComponent, type ItemLine, componentText, first, modernDoc, newLine, textLine, textOfLine } from '../icalendar/doc.js';
+import { type Param, isLegacyVersion, paramValues, readContentLines } from '../lines/read.js';
+import { splitValue } from '../lines/values.js';
+import { legacyDoc } from '../vcalendar/upgrade.js';
 import { zoneFormat } from '../zones/iana.js';
-import { calendarZones, type ZoneResolver } from '../zones/resolver.js';
-import { vcalendarZone } from '../zones/vcalendar.js';
-import { wallToUtc } from '../zones/offsets.js';
+import { type ZoneOffsets, wallToUtc } from '../zones/offsets.js';
+import { calendarZones, type ZoneResolver, zoneOffsets } from '../zones/resolver.js';
+import { utcText } from '../zones/time.js';
 import { airSyncInstant, utcInstant } from './dates.js';
-import { legacyRule } from './recurrence.js';
-import { ianaOffsets, vtimezoneNames, vtimezoneOffsets, type ZoneOffsets } from './timezone.js';
+import { vtimezoneNames } from './timezone.js';
 import { WINDOWS_ZONES } from './timezone-names.js';
 
-/** One content line; `value` as iCalendar 2.0 writes it (escaped). */
-export interface ItemLine {
-  readonly group: string;
-  readonly name: string;
-  readonly params: readonly Param[];
-  readonly value: string;
-  /** The line as read, while it is unchanged and was iCalendar 2.0. */
-  readonly source?: string;
-}
-
-export interface ItemComponent {
-  readonly name: string;
-  lines: ItemLine[];
-  components: ItemComponent[];
-  readonly stray: readonly string[];
-}
-
-/** A VCALENDAR: its own lines (VERSION left out), its components in order, its stray lines. */
-export interface CalendarDoc {
-  readonly props: ItemLine[];
-  readonly components: ItemComponent[];
-  readonly stray: readonly string[];
-}
+export {
+  type CalendarDoc, type ItemComponent, type ItemLine, componentText, first, newLine, PRODID, textLine, textOfLine, writeCalendarDoc, writeLine,
+} from '../icalendar/doc.js';
 
 const DAY = 86_400_000;
 
@@ -55,178 +33,10 @@ export function readCalendarDoc(text: string | undefined): CalendarDoc {
   const root = readContentLines(text, legacy);
   const calendar = root.components.find((c) => c.name === 'VCALENDAR') ?? (root.components.length > 0 ? { ...root, props: [] } : undefined);
   if (!calendar) return empty;
-  if (!legacy) {
-    return {
-      props: calendar.props.filter((p) => p.name !== 'VERSION').map(lineOf),
-      components: calendar.components.map(componentOf),
-      stray: calendar.stray,
-    };
-  }
-  const tz = calendar.props.find((p) => p.name === 'TZ')?.value;
-  const daylight = calendar.props.filter((p) => p.name === 'DAYLIGHT').map((p) => p.value);
-  const floating = vcalendarZone(tz, daylight);
-  return {
-    props: calendar.props.filter((p) => !['VERSION', 'TZ', 'DAYLIGHT'].includes(p.name)).map((p) => legacyLine(p, floating)),
-    components: calendar.components.map((c) => legacyComponent(c, floating)),
-    stray: calendar.stray,
-  };
-}
-
-function lineOf(line: ContentLine): ItemLine {
-  const { group, name, params, value, source } = line;
-  return { group, name, params, value, source };
-}
-
-function componentOf(component: Component): ItemComponent {
-  return { name: component.name, lines: component.props.map(lineOf), components: component.components.map(componentOf), stray: component.stray };
-}
-
-/** vCalendar 1.0 times, alarms, rules, attendees and words in iCalendar 2.0's forms. */
-const LEGACY_TIMES = new Set(['DTSTART', 'DTEND', 'DUE', 'COMPLETED', 'EXDATE', 'RDATE', 'RECURRENCE-ID', 'LAST-MODIFIED', 'DTSTAMP', 'CREATED']);
-
-function legacyComponent(component: Component, floating: ((wall: number) => number | null) | null): ItemComponent {
-  const lines: ItemLine[] = [];
-  const alarms = new Map<string, { display: boolean; snooze: string; repeat: string; text: string }>();
-  for (const line of component.props) {
-    if (line.name === 'AALARM' || line.name === 'DALARM') {
-      const [when = '', snooze = '', repeat = '', text = ''] = splitValue(line.value, 'structured', true);
-      const at = legacyTime(when, floating);
-      if (at === null) continue;
-      const alarm = alarms.get(at) ?? { display: false, snooze: '', repeat: '', text: '' };
-      alarms.set(at, { display: alarm.display || line.name === 'DALARM', snooze: alarm.snooze || snooze, repeat: alarm.repeat || repeat, text: alarm.text || text });
-      continue;
-    }
-    lines.push(legacyLine(line, floating));
-  }
-  const components = component.components.map((c) => legacyComponent(c, floating));
-  const summary = lines.find((l) => l.name === 'SUMMARY');
-  for (const [at, alarm] of alarms) {
-    const alarmLines: ItemLine[] = [
-      newLine('ACTION', alarm.display ? 'DISPLAY' : 'AUDIO'),
-      newLine('TRIGGER', at, [{ name: 'VALUE', values: ['DATE-TIME'] }]),
-    ];
-    if (alarm.display) alarmLines.push(textLine('DESCRIPTION', alarm.text.trim() || textOfLine(summary).trim() || 'Reminder'));
-    if (/^P/i.test(alarm.snooze.trim()) && /^\d{1,4}$/.test(alarm.repeat.trim())) {
-      alarmLines.push(newLine('DURATION', alarm.snooze.trim().toUpperCase()), newLine('REPEAT', alarm.repeat.trim()));
-    }
-    components.push({ name: 'VALARM', lines: alarmLines, components: [], stray: [] });
-  }
-  return { name: component.name, lines, components, stray: component.stray };
-}
-
-function legacyTime(value: string, floating: ((wall: number) => number | null) | null): string | null {
-  const m = /^(\d{4})-?(\d{2})-?(\d{2})(?:T(\d{2}):?(\d{2}):?(\d{2})?(Z?))?$/i.exec(value.trim());
-  if (!m) return null;
-  if (m[4] === undefined) return `${m[1]}${m[2]}${m[3]}`;
-  const wall = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4], +m[5]!, +(m[6] ?? 0));
-  if (Number.isNaN(wall)) return null;
-  if (m[7]) return compactUtc(wall);
-  const utc = floating?.(wall) ?? null;
-  return utc === null ? compactUtc(wall).slice(0, 15) : compactUtc(utc);
-}
-
-const LEGACY_STATUS: Readonly<Record<string, string>> = {
-  'NEEDS ACTION': 'NEEDS-ACTION', SENT: 'NEEDS-ACTION', CONFIRMED: 'ACCEPTED', ACCEPTED: 'ACCEPTED', DECLINED: 'DECLINED',
-  TENTATIVE: 'TENTATIVE', DELEGATED: 'DELEGATED', COMPLETED: 'COMPLETED',
-};
-const LEGACY_EXPECT: Readonly<Record<string, string>> = { REQUIRE: 'REQ-PARTICIPANT', REQUEST: 'OPT-PARTICIPANT', FYI: 'NON-PARTICIPANT' };
-
-function legacyLine(line: ContentLine, floating: ((wall: number) => number | null) | null): ItemLine {
-  const params = line.params.filter((p) => p.name === 'LANGUAGE');
-  if (LEGACY_TIMES.has(line.name)) {
-    const values = line.value.split(/[;,]/).map((v) => legacyTime(v, floating)).filter((v): v is string => v !== null);
-    const dates = values.length > 0 && values.every((v) => v.length === 8);
-    return { group: '', name: line.name, params: dates ? [{ name: 'VALUE', values: ['DATE'] }] : [], value: values.join(',') };
-  }
-  switch (line.name) {
-    case 'RRULE':
-    case 'EXRULE': {
-      const rule = legacyRule(line.value);
-      const until = rule && /UNTIL=([^;]+)/.exec(rule);
-      const resolved = until ? legacyTime(until[1]!, floating) : null;
-      const written = rule && until && resolved ? rule.replace(until[0], `UNTIL=${resolved}`) : rule;
-      return written ? { group: '', name: line.name, params: [], value: written } : textLine(`X-VCALENDAR-${line.name}`, line.value);
-    }
-    case 'ATTENDEE': {
-      const role = paramValues(line.params, 'ROLE')[0]?.toUpperCase();
-      const out: Param[] = [];
-      const raw = readField(line, true, () => 'text').parts[0] ?? '';
-      const m = /^(.*)<([^<>]*)>\s*$/.exec(raw);
-      const name = m ? m[1]!.trim().replace(/^"(.*)"$/, '$1') : '';
-      const address = (m ? m[2]! : raw).trim().replace(/^mailto:/i, '');
-      if (name !== '') out.push({ name: 'CN', values: [name] });
-      const status = LEGACY_STATUS[paramValues(line.params, 'STATUS')[0]?.toUpperCase() ?? ''];
-      if (status && role !== 'ORGANIZER') out.push({ name: 'PARTSTAT', values: [status] });
-      const expect = LEGACY_EXPECT[paramValues(line.params, 'EXPECT')[0]?.toUpperCase() ?? ''];
-      if (expect && role !== 'ORGANIZER') out.push({ name: 'ROLE', values: [expect] });
-      if (paramValues(line.params, 'RSVP')[0]?.toUpperCase() === 'YES') out.push({ name: 'RSVP', values: ['TRUE'] });
-      return { group: '', name: role === 'ORGANIZER' ? 'ORGANIZER' : 'ATTENDEE', params: out, value: address === '' ? '' : `mailto:${address}` };
-    }
-    case 'TRANSP':
-      return newLine('TRANSP', /^\s*0\s*$/.test(line.value) || /OPAQUE/i.test(line.value) ? 'OPAQUE' : 'TRANSPARENT');
-    case 'STATUS':
-      return newLine('STATUS', line.value.trim().toUpperCase().replace(/\s+/g, '-'));
-  }
-  const field = readField(line, true, calendarShape);
-  return { group: line.group, name: line.name, params, value: joinValue(field.parts, field.shape, false) };
-}
-
-// ---- writing ---------------------------------------------------------------------------------------
-
-/** A new line; `value` already escaped. */
-export function newLine(name: string, value: string, params: readonly Param[] = []): ItemLine {
-  return { group: '', name, params, value };
-}
-
-/** A new text line (SUMMARY, DESCRIPTION…): escaped, line breaks as `\n`. */
-export function textLine(name: string, text: string, params: readonly Param[] = []): ItemLine {
-  return newLine(name, joinValue([text.replace(/\r\n?/g, '\n')], 'text', false), params);
-}
-
-/** A line as it was written while unchanged; else written from its parts. */
-export function writeLine(line: ItemLine): string {
-  if (line.source !== undefined && line.source.endsWith(`:${line.value}`)) {
-    return modernLine({ name: line.source.slice(0, line.source.length - line.value.length - 1), params: [], value: line.value });
-  }
-  return modernLine({ group: line.group, name: line.name, params: line.params, value: line.value.replace(/[\r\n]+/g, ' ') });
-}
-
-function writeComponent(component: ItemComponent, out: string[]): void {
-  out.push(`BEGIN:${component.name}`);
-  for (const line of component.lines) out.push(writeLine(line));
-  for (const child of component.components) writeComponent(child, out);
-  out.push(...component.stray, `END:${component.name}`);
-}
-
-/** The component as text (a VTIMEZONE for the resolvers). */
-export function componentText(component: ItemComponent): string {
-  const out: string[] = [];
-  writeComponent(component, out);
-  return out.join('\r\n');
-}
-
-export const PRODID = '-//atomsync//ActiveSync//EN';
-
-/** iCalendar 2.0: VERSION first, the calendar's own lines (a PRODID when it had none), its components. */
-export function writeCalendarDoc(doc: CalendarDoc): string {
-  const out = ['BEGIN:VCALENDAR', 'VERSION:2.0'];
-  if (!doc.props.some((p) => p.name === 'PRODID')) out.push(`PRODID:${PRODID}`);
-  for (const line of doc.props) out.push(writeLine(line));
-  for (const component of doc.components) writeComponent(component, out);
-  out.push(...doc.stray, 'END:VCALENDAR');
-  return `${out.join('\r\n')}\r\n`;
+  return legacy ? legacyDoc(calendar) : modernDoc(calendar);
 }
 
 // ---- lines -------------------------------------------------------------------------------------------
-
-export function first(component: ItemComponent, name: string): ItemLine | undefined {
-  return component.lines.find((l) => l.name === name);
-}
-
-/** A property's text, unescaped; '' when absent. */
-export function textOfLine(line: ItemLine | undefined): string {
-  return line ? (splitValue(line.value, calendarShape(line.name) === 'raw' ? 'raw' : 'text', false)[0] ?? '') : '';
-}
 
 /** The items of every line of a list property (CATEGORIES), blanks left out. */
 export function listOf(component: ItemComponent, name: string): string[] {
@@ -316,8 +126,7 @@ export class CalendarZones {
   }
 
   offsets(tzid: string): ZoneOffsets | null {
-    const text = this.texts.get(tzid);
-    return (text === undefined ? null : vtimezoneOffsets(text)) ?? ianaOffsets(tzid);
+    return zoneOffsets(tzid, this.texts.get(tzid));
   }
 
   /** A key for caches: the definition the TZID stands for. */
@@ -453,10 +262,7 @@ export function formOf(time: ItemTime, zones: CalendarZones): TimeForm | null {
 }
 
 /** `20250201T103000Z`. */
-export function compactUtc(ms: number): string {
-  const iso = new Date(ms).toISOString();
-  return `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}Z`;
-}
+export const compactUtc = utcText;
 
 /** MS-ASDTYPE dateTime: `2025-02-01T10:30:00.000Z` (dates.ts writes it). */
 export function extendedUtc(ms: number): string {

@@ -15,9 +15,8 @@
  * names, then as Windows names, then the zones Windows names stand for, then every zone Intl
  * knows), else a VTIMEZONE written from the blob's rules; a blob of UTC without summer time is UTC.
  */
-import ICAL from 'ical.js';
-import { zoneFormat, zoneOffsetAt } from '../zones/iana.js';
-import { timezoneOffsets, type ZoneOffsets } from '../zones/offsets.js';
+import { ianaOffsets } from '../zones/iana.js';
+import type { ZoneOffsets } from '../zones/offsets.js';
 import { WINDOWS_ZONES } from './timezone-names.js';
 
 /** A SYSTEMTIME transition rule; `month` 0: none. */
@@ -126,34 +125,6 @@ function readRule(bytes: Buffer, at: number): TransitionRule {
 }
 
 // ---- zones and their offsets -------------------------------------------------------------------
-
-const ianaCache = new Map<string, ZoneOffsets | null>();
-
-/** The offsets of an IANA zone (or a prefixed IANA name, as exporters write them); null when none. */
-export function ianaOffsets(tzid: string): ZoneOffsets | null {
-  if (ianaCache.has(tzid)) return ianaCache.get(tzid) ?? null;
-  const format = zoneFormat(tzid);
-  const offsets = format ? (utc: number) => zoneOffsetAt(format, utc) : null;
-  if (ianaCache.size >= 512) ianaCache.clear();
-  ianaCache.set(tzid, offsets);
-  return offsets;
-}
-
-const vtimezoneCache = new Map<string, ZoneOffsets | null>();
-
-/** The offsets a VTIMEZONE (its text) defines; null when ical.js cannot read it or it defines no offset. */
-export function vtimezoneOffsets(vtimezone: string): ZoneOffsets | null {
-  if (vtimezoneCache.has(vtimezone)) return vtimezoneCache.get(vtimezone) ?? null;
-  let offsets: ZoneOffsets | null = null;
-  try {
-    offsets = timezoneOffsets(new ICAL.Timezone(new ICAL.Component(ICAL.parse(vtimezone) as unknown as unknown[])));
-  } catch {
-    offsets = null;
-  }
-  if (vtimezoneCache.size >= 256) vtimezoneCache.clear();
-  vtimezoneCache.set(vtimezone, offsets);
-  return offsets;
-}
 
 interface Transition {
   /** UTC ms of the change. */

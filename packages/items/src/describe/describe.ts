@@ -7,7 +7,8 @@
  * `text/x-vcalendar` iCalendar 2.0). Nothing here throws: a text no reader makes sense of is
  * described by its normalized text.
  */
-import { readCalendar } from '../icalendar/read.js';
+import { type LegacyReading, readCalendar } from '../icalendar/read.js';
+import { isLegacyVersion } from '../lines/read.js';
 import type { ItemContent, ItemDataclass } from '../item.js';
 import { readNote } from '../notes/read.js';
 import { readContact } from '../vcard/read.js';
@@ -23,10 +24,10 @@ export interface ItemDescription {
 
 export { DUPLICATE_KEYS } from './keys.js';
 
-function read(item: ItemContent): Described {
+function read(item: ItemContent, legacy: LegacyReading): Described {
   const start = item.body.trimStart().slice(0, 16).toUpperCase();
   if (start.startsWith('BEGIN:VCARD')) return readContact(item.body);
-  if (start.startsWith('BEGIN:VCALENDAR')) return readCalendar(item.dataclass, item.body);
+  if (start.startsWith('BEGIN:VCALENDAR')) return readCalendar(item.dataclass, item.body, legacy);
   if (item.dataclass === 'Notes') return readNote(item.body, item.title);
   return asText(item.body);
 }
@@ -46,10 +47,34 @@ function describeAs(dataclass: ItemDataclass, described: Described): ItemDescrip
 }
 
 export function describeItem(item: ItemContent): ItemDescription {
+  return describeWith(item, 'upgraded');
+}
+
+function describeWith(item: ItemContent, legacy: LegacyReading): ItemDescription {
   try {
-    return describeAs(item.dataclass, read(item));
+    return describeAs(item.dataclass, read(item, legacy));
   } catch {
     // A reader met something it did not foresee: the item is still described, by its text.
     return describeAs(item.dataclass, asText(item.body));
   }
+}
+
+/**
+ * The fingerprints earlier releases gave `item` where they differ from describeItem's: a store that
+ * kept one of them (beside the item, or as a sync map's hash of it) rehashes it to today's, so an
+ * item nobody touched is not seen as changed by the next sync. One change so far: a vCalendar 1.0
+ * event or task, read as written until it was read as its iCalendar 2.0 form.
+ */
+export function earlierFingerprints(item: ItemContent): string[] {
+  if (!/^\s*BEGIN:VCALENDAR/i.test(item.body) || !isLegacyVersion(item.body)) return [];
+  const earlier = describeWith(item, 'as-written').fingerprint;
+  return earlier === describeItem(item).fingerprint ? [] : [earlier];
+}
+
+/**
+ * Whether `hash`, a fingerprint kept of `item` (a sync map's, an expected one), is one an earlier
+ * release gave this very content: the item is unchanged, only described anew.
+ */
+export function isEarlierFingerprint(item: ItemContent, hash: string): boolean {
+  return earlierFingerprints(item).includes(hash);
 }

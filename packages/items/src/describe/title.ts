@@ -1,5 +1,6 @@
 /** A short human title for an item, as a listing shows it: FN/N, SUMMARY, or a note's first line. */
 import type { ItemDataclass } from '../item.js';
+import { unfoldText } from '../lines/fold.js';
 import { isLegacyVersion, readContentLines, splitEscaped, unescapeValue, type Component, type ContentLine } from '../lines/read.js';
 
 /** How long a title may be. */
@@ -15,7 +16,7 @@ function find(component: Component, name: string): ContentLine | undefined {
  * CHARSET reads as the name it is (`J=C3=BCrgen` is Jürgen) and escapes are undone.
  */
 export function titleOf(dataclass: ItemDataclass, data: string): string {
-  if (dataclass === 'Notes') return (data.replace(/\r?\n[ \t]/g, '').split(/\r?\n/, 1)[0] ?? '').replace(/\\([,;\\])/g, '$1').slice(0, TITLE_CHARS);
+  if (dataclass === 'Notes') return (unfoldText(data).split(/\r?\n/, 1)[0] ?? '').replace(/\\([,;\\])/g, '$1').slice(0, TITLE_CHARS);
   const root = readContentLines(data);
   const legacy = isLegacyVersion(data);
   // Phones escape a comma in 2.1 too, though 2.1 does not ask for it.

@@ -9,6 +9,8 @@
  * a VTIMEZONE is not the item's.
  */
 
+import { isFoldChar } from '../lines/fold.js';
+
 /** A longer UID is kept as none: no client makes one, and an index holds bounded keys. */
 export const MAX_UID_CHARS = 1024;
 
@@ -24,7 +26,7 @@ function nextLine(text: string, start: number): { line: string; end: number } {
     line += text.slice(from, stop > from && text[stop - 1] === '\r' ? stop - 1 : stop);
     if (lf === -1) return { line, end: text.length };
     const next = text[lf + 1];
-    if (next !== ' ' && next !== '\t') return { line, end: lf + 1 };
+    if (!isFoldChar(next)) return { line, end: lf + 1 };
     from = lf + 2;
   }
 }

@@ -15,6 +15,7 @@
  * What cannot be an item is reported in the stream, with its line and why (a card the file ends
  * inside, a BEGIN:VCARD before the last one's END, a VJOURNAL), and splitting goes on.
  */
+import { continuationText, isContinuation } from '../lines/fold.js';
 
 /** One item of the file, as a VCARD or a VCALENDAR of one VEVENT / VTODO. */
 export interface SplitItem {
@@ -208,8 +209,8 @@ export async function* splitItems(source: AsyncIterable<string | Uint8Array> | I
     if (block !== undefined) {
       if (block.chars <= maxChars) block.lines.push(raw);
       block.chars += raw.length;
-      if (raw.startsWith(' ') || raw.startsWith('\t')) {
-        logical += raw.slice(1);
+      if (isContinuation(raw)) {
+        logical += continuationText(raw, false);
         continue;
       }
       noteLogical(block, logical);
@@ -240,7 +241,7 @@ export async function* splitItems(source: AsyncIterable<string | Uint8Array> | I
 
     // ---- in a VCALENDAR, between components
     if (calendar !== undefined) {
-      if (raw.startsWith(' ') || raw.startsWith('\t')) {
+      if (isContinuation(raw)) {
         const last = calendar.header.length - 1;
         if (last >= 0) calendar.header[last] += `\r\n${raw}`;
         continue;

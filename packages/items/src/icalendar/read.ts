@@ -1,7 +1,9 @@
 /**
- * iCalendar 2.0 (ical.js) and vCalendar 1.0 (the lenient reader): canonical lines and key fields
- * of an event or task. Times become instants (zones/), so a client that rewrites a time into UTC
- * or into another VTIMEZONE definition does not change the item.
+ * iCalendar 2.0 (ical.js, else the lenient reader): canonical lines and key fields of an event or
+ * task. Times become instants (zones/), so a client that rewrites a time into UTC or into another
+ * VTIMEZONE definition does not change the item. A vCalendar 1.0 body is read as its iCalendar 2.0
+ * form (vcalendar/upgrade.ts, the one 1.0 reader), so a phone's `RRULE:D1 #5` and a 2.0 client's
+ * `RRULE:FREQ=DAILY;COUNT=5` of one event are one item, with one fingerprint.
  */
 import { type Described, canonicalRecur, foldText, normText } from '../describe/canonical.js';
 import type { KeyFields } from '../describe/keys.js';
@@ -10,6 +12,7 @@ import { type Block, type Prop, readBlocks } from '../lines/decoded.js';
 import { blockOf, parseJCal, type JCal } from '../lines/jcal.js';
 import { isLegacyVersion, needsLegacyReader } from '../lines/read.js';
 import { calendarZones, jcalZones, type ZoneResolver } from '../zones/resolver.js';
+import { upgradeVCalendar } from '../vcalendar/upgrade.js';
 import { canonicalTime } from '../zones/time.js';
 import { vcalendarZone } from '../zones/vcalendar.js';
 
@@ -37,7 +40,7 @@ const DROPPED_PARAMS = new Set(['VALUE', 'TZID', 'ENCODING', 'CHARSET', 'X-EVOLU
 const TIMES = new Set(['DTSTART', 'DTEND', 'DUE', 'COMPLETED', 'RECURRENCE-ID', 'EXDATE', 'RDATE']);
 const LISTS = new Set(['CATEGORIES', 'RESOURCES']);
 const UPPER = new Set(['CLASS', 'TRANSP', 'STATUS', 'ACTION']);
-/** vCalendar 1.0 alarms: `AALARM:<time>;<snooze>;<repeat>;<sound>`. */
+/** vCalendar 1.0 alarms: `AALARM:<time>;<snooze>;<repeat>;<sound>` (read as written only for earlier fingerprints, or a 1.0 body without components). */
 const LEGACY_ALARMS = new Set(['AALARM', 'DALARM', 'PALARM', 'MALARM']);
 const ITEM_COMPONENTS = ['VEVENT', 'VTODO', 'VJOURNAL'];
 
@@ -46,7 +49,18 @@ interface Context {
   readonly floating: ((wall: number) => number | null) | null;
 }
 
-export function readCalendar(dataclass: ItemDataclass, body: string): Described {
+/**
+ * How a vCalendar 1.0 body is read: as its iCalendar 2.0 form (today's canonical form), or as
+ * written, 1.0 words and all — the form fingerprints had before the upgrade was the reading, which
+ * a store's rehash (earlierFingerprints, describe.ts) compares what it kept with.
+ */
+export type LegacyReading = 'upgraded' | 'as-written';
+
+export function readCalendar(dataclass: ItemDataclass, body: string, legacy: LegacyReading): Described {
+  if (legacy === 'upgraded') {
+    const upgraded = upgradeVCalendar(body);
+    if (upgraded !== null) return readCalendar(dataclass, upgraded, 'as-written');
+  }
   const { calendar, context } = readVCalendar(body);
   const lines: string[] = [];
   for (const stray of calendar.stray) lines.push(`?${normText(stray)}`);

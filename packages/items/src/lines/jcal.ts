@@ -11,7 +11,7 @@ type JCalProp = [string, Record<string, string | string[]>, string, ...unknown[]
 
 /**
  * A property whose value is only separators and blanks (`GEO:;`, `ORG:;;;`, `PHOTO;ENCODING=b:`),
- * not continued on a folded line: an empty property, which clients write for every field they know.
+ * not continued on a folded line (`(?![ \t])`: lines/fold.ts's rule): an empty property, which clients write for every field they know.
  * Dropped before parsing, since ical.js would read `GEO:;` as 0;0 and an empty PHOTO as a photo.
  */
 const EMPTY_PROPERTY = /^[A-Za-z0-9-]+(?:;[^:\r\n]*)?:[;, \t]*\r?\n(?![ \t])/gm;

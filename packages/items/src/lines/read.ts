@@ -11,6 +11,7 @@
  * means depends on the property and the version (values.ts). Each line keeps its source, so an
  * item we only cut is written back line for line, untouched lines as they were.
  */
+import { continuationText, isContinuation } from './fold.js';
 import iconv from 'iconv-lite';
 import qp from 'quoted-printable';
 
@@ -95,8 +96,8 @@ export function unfoldLines(text: string, legacy: boolean): string[] {
     if (isQuotedPrintable(line)) {
       while (line.endsWith('=') && i + 1 < physical.length) line = line.slice(0, -1) + (physical[++i] ?? '');
     }
-    if ((line.startsWith(' ') || line.startsWith('\t')) && logical.length > 0) {
-      logical[logical.length - 1] += legacy ? line : line.slice(1);
+    if (isContinuation(line) && logical.length > 0) {
+      logical[logical.length - 1] += continuationText(line, legacy);
       continue;
     }
     if (line.trim() !== '') logical.push(line);

@@ -3,6 +3,7 @@
  * octets, vCard 2.1 and vCalendar 1.0 with bare TYPE parameters and QUOTED-PRINTABLE for what is
  * not one ASCII line. The value is escaped already (values.ts).
  */
+import { FOLD_OCTETS } from './fold.js';
 import qp from 'quoted-printable';
 import type { Param } from './read.js';
 
@@ -28,13 +29,13 @@ function quoteParam(value: string): string {
 }
 
 function fold(line: string): string {
-  if (Buffer.byteLength(line, 'utf8') <= 75) return line;
+  if (Buffer.byteLength(line, 'utf8') <= FOLD_OCTETS) return line;
   const out: string[] = [];
   let current = '';
   let bytes = 0;
   for (const char of line) {
     const size = Buffer.byteLength(char, 'utf8');
-    const limit = out.length === 0 ? 75 : 74; // continuation lines start with a space
+    const limit = out.length === 0 ? FOLD_OCTETS : FOLD_OCTETS - 1; // continuation lines start with a space
     if (bytes + size > limit) {
       out.push(current);
       current = '';

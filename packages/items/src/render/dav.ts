@@ -6,7 +6,8 @@
  * glue because the store hashes these bytes into the ETag it keeps beside the body on every write
  * (a listing then hashes nothing): they are a function of the stored body alone.
  */
-import { upgradeVCalendar, withTimezones } from '../icalendar/upgrade.js';
+import { withTimezones } from '../icalendar/timezones.js';
+import { upgradeVCalendar } from '../vcalendar/upgrade.js';
 import type { ItemContent } from '../item.js';
 import { renderForPhone } from './render.js';
 

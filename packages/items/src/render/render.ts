@@ -1,22 +1,22 @@
 /**
  * An outgoing item in the form a phone datastore (or a CardDAV/CalDAV client) takes (format.ts):
- * vCard 4.0/3.0/2.1 to 2.1, 3.0 or 4.0 (vcard/write.ts), iCalendar 2.0 to vCalendar 1.0 (icalendar/write.ts) and back
- * (icalendar/upgrade.ts), note text as text/plain, each cut to the
+ * vCard 4.0/3.0/2.1 to 2.1, 3.0 or 4.0 (vcard/write.ts), iCalendar 2.0 to vCalendar 1.0 (vcalendar/downgrade.ts) and back
+ * (vcalendar/upgrade.ts), note text as text/plain, each cut to the
  * phone's field limits. An item already in the target form is left as it is, apart from the
  * limits (and then only the cut lines are rewritten).
  *
  * The body decides what an item is, not its media type (clients mislabel). Nothing here throws:
  * an item we cannot read or convert (garbage, a vCard for a calendar) goes out unchanged, with its
  * own type. A vCalendar 1.0 item for an iCalendar-only phone is upgraded to iCalendar 2.0
- * (icalendar/upgrade.ts, the reader the ActiveSync mapping uses). The phone's status tells the
- * rest.
+ * (vcalendar/upgrade.ts, the one 1.0 reader: the canonical form and the ActiveSync mapping read
+ * 1.0 through it too). The phone's status tells the rest.
  */
-import { upgradeVCalendar } from '../icalendar/upgrade.js';
-import { toVCalendar10 } from '../icalendar/write.js';
 import type { ItemContent } from '../item.js';
 import { calendarShape, cardShape, outLine, readField, type Shape } from '../lines/fields.js';
 import { type Component, readComponents } from '../lines/read.js';
 import { legacyLine, modernLine } from '../lines/write.js';
+import { toVCalendar10 } from '../vcalendar/downgrade.js';
+import { upgradeVCalendar } from '../vcalendar/upgrade.js';
 import { cardVersionOf, convertCard } from '../vcard/write.js';
 import type { PhoneFormat } from './format.js';
 import { type FieldLimits, limitField } from './limits.js';

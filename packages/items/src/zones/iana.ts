@@ -2,7 +2,7 @@
  * The IANA time-zone database, through Intl: a zone's offset at an instant, and a wall-clock time
  * in a zone as UTC.
  */
-import { wallToUtc } from './offsets.js';
+import { wallToUtc, type ZoneOffsets } from './offsets.js';
 
 const formats = new Map<string, Intl.DateTimeFormat | null>();
 
@@ -41,11 +41,22 @@ export function zoneOffsetAt(format: Intl.DateTimeFormat, utc: number): number {
   return asUtc - Math.floor(utc / 1000) * 1000;
 }
 
+const ianaCache = new Map<string, ZoneOffsets | null>();
+
+/** The offsets of an IANA zone (or a prefixed IANA name, as exporters write them); null when none. */
+export function ianaOffsets(tzid: string): ZoneOffsets | null {
+  if (ianaCache.has(tzid)) return ianaCache.get(tzid) ?? null;
+  const format = zoneFormat(tzid);
+  const offsets = format ? (utc: number) => zoneOffsetAt(format, utc) : null;
+  if (ianaCache.size >= 512) ianaCache.clear();
+  ianaCache.set(tzid, offsets);
+  return offsets;
+}
+
 /** A wall-clock time (ms as if UTC) in the IANA zone `tzid` names as UTC ms; null for no zone. */
 export function ianaToUtc(tzid: string, wall: number): number | null {
-  const format = zoneFormat(tzid);
-  if (!format) return null;
-  return wallToUtc((utc) => zoneOffsetAt(format, utc), wall);
+  const offsets = ianaOffsets(tzid);
+  return offsets === null ? null : wallToUtc(offsets, wall);
 }
 
 /** Whether `tzid` names a zone we can convert to. */

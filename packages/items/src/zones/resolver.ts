@@ -1,13 +1,15 @@
 /**
  * The one time-zone resolver: a calendar's TZID resolved by the calendar's own VTIMEZONE first,
  * then as an IANA name (Google omits VTIMEZONE; exporters prefix IANA names). The canonical form
- * (icalendar/read.ts) and the renderer (icalendar/write.ts) both resolve through it, so the instant
- * we send a phone is the one the item's fingerprint and duplicate key hold.
+ * (icalendar/read.ts), the vCalendar 1.0 writer (vcalendar/downgrade.ts) and the ActiveSync
+ * mapping (activesync/calendar-item.ts, timezone.ts) all resolve through it, so the instant we
+ * send a phone is the one the item's fingerprint and duplicate key hold. It is the one place that
+ * reads a VTIMEZONE with ical.js.
  */
 import ICAL from 'ical.js';
 import type { JCal } from '../lines/jcal.js';
 import type { Component } from '../lines/read.js';
-import { ianaToUtc } from './iana.js';
+import { ianaOffsets } from './iana.js';
 import { timezoneOffsets, wallToUtc, type ZoneOffsets } from './offsets.js';
 
 /** Resolves a local wall-clock time (ms as if UTC) in a zone to UTC ms; null when it cannot. */
@@ -26,16 +28,27 @@ export interface ZoneDefinition {
  */
 const vtimezones = new Map<string, ZoneOffsets | null>();
 
-function offsetsOf(vtimezone: string | JCal): ZoneOffsets | null {
+/** The offsets a VTIMEZONE (text or jCal) defines; null when ical.js cannot read it or it defines no change. */
+export function vtimezoneOffsets(vtimezone: string | JCal): ZoneOffsets | null {
   const key = typeof vtimezone === 'string' ? vtimezone : JSON.stringify(vtimezone);
   let offsets = vtimezones.get(key);
   if (offsets === undefined) {
-    const jcal = typeof vtimezone === 'string' ? (ICAL.parse(vtimezone) as unknown as JCal) : vtimezone;
-    offsets = timezoneOffsets(new ICAL.Timezone(new ICAL.Component(jcal)));
+    try {
+      const jcal = typeof vtimezone === 'string' ? (ICAL.parse(vtimezone) as unknown as JCal) : vtimezone;
+      offsets = timezoneOffsets(new ICAL.Timezone(new ICAL.Component(jcal)));
+    } catch {
+      // A broken VTIMEZONE: the caller tries the name as an IANA zone.
+      offsets = null;
+    }
     if (vtimezones.size >= 256) vtimezones.clear();
     vtimezones.set(key, offsets);
   }
   return offsets;
+}
+
+/** The offsets `tzid` stands for: the calendar's VTIMEZONE of that TZID (`vtimezone`), else the IANA zone. */
+export function zoneOffsets(tzid: string, vtimezone?: string | JCal): ZoneOffsets | null {
+  return (vtimezone === undefined ? null : vtimezoneOffsets(vtimezone)) ?? ianaOffsets(tzid);
 }
 
 /** A resolver for one calendar: its own VTIMEZONEs (the last of one TZID counts), then IANA names. */
@@ -44,17 +57,9 @@ export function calendarZones(definitions: readonly ZoneDefinition[]): ZoneResol
   for (const def of definitions) byId.set(def.tzid, def.vtimezone);
   const resolved = new Map<string, ZoneOffsets | null>();
   return (tzid, wall) => {
-    const def = byId.get(tzid);
-    if (def) {
-      try {
-        let offsets = resolved.get(tzid);
-        if (offsets === undefined) resolved.set(tzid, (offsets = offsetsOf(def)));
-        if (offsets) return wallToUtc(offsets, wall);
-      } catch {
-        // A broken VTIMEZONE: the name may still be an IANA zone.
-      }
-    }
-    return ianaToUtc(tzid, wall);
+    let offsets = resolved.get(tzid);
+    if (offsets === undefined) resolved.set(tzid, (offsets = zoneOffsets(tzid, byId.get(tzid))));
+    return offsets === null ? null : wallToUtc(offsets, wall);
   };
 }
 

@@ -22,7 +22,10 @@ function basic(value: string): string {
 
 /** `20250201T103000Z` for a UTC instant (ms). */
 export function utcText(ms: number): string {
-  return new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const iso = new Date(ms).toISOString();
+  // Sliced for the years 0000-9999 (hot: every time of every item written); others are rare.
+  if (iso.length !== 24) return iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}Z`;
 }
 
 /** `20250201T103000` for a wall-clock time (ms as if UTC). */

@@ -24,7 +24,8 @@ import {
 import { TWIN_PAIRS } from '@atomsync/items/fixtures';
 import { inVersion } from '../../src/activesync/properties.js';
 import { CALENDAR_RECURRENCE } from '../../src/activesync/recurrence.js';
-import { ianaOffsets, timeZoneOf, UTC_TIME_ZONE } from '../../src/activesync/timezone.js';
+import { timeZoneOf, UTC_TIME_ZONE } from '../../src/activesync/timezone.js';
+import { ianaOffsets } from '../../src/zones/iana.js';
 import { compactUtc } from '../../src/activesync/calendar-item.js';
 import { outLine } from '../../src/lines/fields.js';
 import { modernLine } from '../../src/lines/write.js';

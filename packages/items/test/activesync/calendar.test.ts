@@ -15,7 +15,8 @@ import {
   type AirSyncProperty,
   type AirSyncVersion,
 } from '@atomsync/items';
-import { ianaOffsets, timeZoneOf, UTC_TIME_ZONE } from '../../src/activesync/timezone.js';
+import { timeZoneOf, UTC_TIME_ZONE } from '../../src/activesync/timezone.js';
+import { ianaOffsets } from '../../src/zones/iana.js';
 import { BERLIN, TAGS, componentLines, container, countOf, namesIn, replaced, vcalendar, vevent, without } from './calendar-support.js';
 import { crlf, elementOf, valueOf } from './support.js';
 

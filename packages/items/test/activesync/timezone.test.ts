@@ -6,14 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { decodeTimeZone, encodeTimeZone, type TimeZoneInfo } from '@atomsync/items';
 import {
-  ianaOffsets,
   timeZoneOf,
   timeZoneOffsets,
   UTC_TIME_ZONE,
-  vtimezoneOffsets,
   vtimezoneOfTimeZone,
   zoneOfTimeZone,
 } from '../../src/activesync/timezone.js';
+import { ianaOffsets } from '../../src/zones/iana.js';
+import { vtimezoneOffsets } from '../../src/zones/resolver.js';
 
 const MAY_2024 = Date.UTC(2024, 4, 1, 12);
 const blobOf = (zone: string, at = MAY_2024, names = { standard: zone, daylight: zone }) => timeZoneOf(ianaOffsets(zone)!, at, names);

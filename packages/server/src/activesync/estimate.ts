@@ -7,7 +7,7 @@
  */
 import { ESTIMATE_STATUS, getItemEstimateResponse, readGetItemEstimateRequest, type AsElement, type EstimateAnswer, type ItemFilter } from '@atomsync/activesync';
 import { otherSide } from '@atomsync/engine';
-import { describeItem } from '@atomsync/items';
+import { describeItem, isEarlierFingerprint, type ItemContent } from '@atomsync/items';
 import { connectorFor } from '../connectors/index.js';
 import { foldersOf, phoneBinding, type PhoneBinding } from './binding.js';
 import type { PhoneRequest } from './context.js';
@@ -68,10 +68,14 @@ async function peerChanges(request: PhoneRequest, phone: PhoneBinding, format: I
   const anchor = state.anchors[peerSide];
   if (initial || anchor === null) return (await connector.all(format.itemDataclasses)).entries.filter((i) => inWindow(filter, i.body)).length;
   // The peer's changes since the binding last ran, less the echoes of that run (an item whose
-  // fingerprint is the one the map keeps: nothing to send).
+  // fingerprint is the one the map keeps, or an earlier release's of the same content: nothing to send).
   const hashes = new Map(state.map.map((e) => [peerSide === 'source' ? e.sourceId : e.targetId, peerSide === 'source' ? e.sourceHash : e.targetHash]));
+  const sent = (item: ItemContent & { readonly id: string }) => {
+    const hash = hashes.get(item.id);
+    return hash !== undefined && (hash === describeItem(item).fingerprint || isEarlierFingerprint(item, hash));
+  };
   const changes = (await connector.changesSince(format.itemDataclasses, anchor)).entries.filter((change) =>
-    change.op === 'delete' ? hashes.has(change.id) : hashes.get(change.item.id) !== describeItem(change.item).fingerprint,
+    change.op === 'delete' ? hashes.has(change.id) : !sent(change.item),
   );
   if (filter.kind === 'all') return changes.length;
   // What the phone holds decides whether an item outside the window (or a delete) is sent at all.

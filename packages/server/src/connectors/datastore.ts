@@ -5,7 +5,7 @@
  * fails leaves the contents as they were.
  */
 import type { ApplyResult, Change, Connector, Item, OutgoingChange } from '@atomsync/engine';
-import { describeItem, type ItemContent, type ItemDescription } from '@atomsync/items';
+import { describeItem, isEarlierFingerprint, type ItemContent, type ItemDescription } from '@atomsync/items';
 import type { DescribedContent, NewContent } from '../store/records.js';
 import type { ClientKey, Store } from '../store/store.js';
 import { newItemUuid } from '../services/item-uuid.js';
@@ -87,8 +87,12 @@ async function apply(store: Store, client: ClientKey, changes: readonly Outgoing
     if (value === undefined) fingerprints.set(current, (value = describeItem(current).fingerprint));
     return value;
   };
-  /** The item changed since the engine read it: the newer edit stays and syncs next run. */
-  const changed = (current: ItemContent, expected: string | undefined) => expected !== undefined && fingerprint(current) !== expected;
+  /**
+   * The item changed since the engine read it: the newer edit stays and syncs next run. An expected
+   * fingerprint an earlier release gave the same content (a map hash not yet rehashed) is no change.
+   */
+  const changed = (current: ItemContent, expected: string | undefined) =>
+    expected !== undefined && fingerprint(current) !== expected && !isEarlierFingerprint(current, expected);
   const stale: ApplyResult = { ok: false, stale: true };
 
   const adds: { index: number; row: NewContent }[] = [];

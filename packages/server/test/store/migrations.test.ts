@@ -7,6 +7,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { describeItem, earlierFingerprints } from '@atomsync/items';
 import { PhoneAuthenticator } from '../../src/activesync/auth.js';
 import { hashPassword } from '../../src/auth/password.js';
 import { migrate } from '../../src/store/kysely/migrations.js';
@@ -521,5 +522,47 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
     expect(await store.contents.pruneTombstones(new Date(35), 10)).toBe(1);
     expect(await store.contents.davSyncState(contacts)).toEqual({ current: 3, oldest: 3 });
     expect((await store.contents.list(client)).map((r) => r.uuid)).toEqual(['item-3']);
+  });
+
+  it('23 describes vCalendar 1.0 rows again as their 2.0 form (fingerprint, key, ETag cleared, made anew when read); other rows keep theirs', async () => {
+    open = await bare(kind);
+    const { db } = open;
+    await migrate(db, kind, 22);
+    const client = { accountId: 7, uuid: '00000000-0000-4000-8000-000000000003' };
+    const crlf = (...lines: string[]) => `${lines.join('\r\n')}\r\n`;
+    const phone = crlf('BEGIN:VCALENDAR', 'VERSION:1.0', 'BEGIN:VEVENT', 'SUMMARY:Standup', 'DTSTART:20250203T090000Z', 'DTEND:20250203T091500Z', 'RRULE:D1 #5', 'END:VEVENT', 'END:VCALENDAR');
+    const caldav = crlf('BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//x//1.0//EN', 'BEGIN:VEVENT', 'UID:a', 'SUMMARY:Standup', 'DTSTART:20250203T090000Z', 'END:VEVENT', 'END:VCALENDAR');
+    const card = crlf('BEGIN:VCARD', 'VERSION:2.1', 'N:Doe;John', 'END:VCARD');
+    const items = [
+      { uuid: 'phone', dataclass: 'Events', type: 'text/x-vcalendar', body: phone },
+      { uuid: 'caldav', dataclass: 'Events', type: 'text/calendar', body: caldav },
+      { uuid: 'card', dataclass: 'Contacts', type: 'text/x-vcard', body: card },
+    ] as const;
+    // As the release before wrote them: the 1.0 item under its earlier fingerprint.
+    const kept = (item: (typeof items)[number]) => {
+      const today = describeItem({ ...item, title: '' });
+      return { fingerprint: earlierFingerprints({ ...item, title: '' })[0] ?? today.fingerprint, key: today.key };
+    };
+    await db
+      .insertInto('contents')
+      .values(items.map((item) => ({
+        account_id: client.accountId, client_uuid: client.uuid, uuid: item.uuid, dataclass: item.dataclass, title: '', type: item.type, body: item.body,
+        created: 10, updated: 10, deleted: null, fingerprint: kept(item).fingerprint, duplicate_key: kept(item).key, href: null, sequence: 1, etag: 'e', uid: null,
+      })))
+      .execute();
+    expect(kept(items[0]).fingerprint).not.toBe(describeItem({ ...items[0], title: '' }).fingerprint);
+
+    expect(await migrate(db, kind, 23)).toEqual([23]);
+    const rows = await db.selectFrom('contents').select(['uuid', 'fingerprint', 'duplicate_key', 'etag']).orderBy('uuid').execute();
+    expect(rows).toEqual([
+      { uuid: 'card', fingerprint: kept(items[2]).fingerprint, duplicate_key: kept(items[2]).key, etag: 'e' },
+      { uuid: 'caldav', fingerprint: kept(items[1]).fingerprint, duplicate_key: kept(items[1]).key, etag: 'e' },
+      { uuid: 'phone', fingerprint: null, duplicate_key: null, etag: null },
+    ].sort((a, b) => (a.uuid < b.uuid ? -1 : 1)));
+    // Read, the 1.0 row is described as today's reader does: the 2.0 twin's fingerprint.
+    const store = createKyselyStore(db, kind);
+    const described = await store.contents.listDescribed(client, ['Events']);
+    const twin = describeItem({ dataclass: 'Events', title: '', type: 'text/calendar', body: phone.replace('VERSION:1.0', 'VERSION:2.0').replace('RRULE:D1 #5', 'RRULE:FREQ=DAILY;COUNT=5') });
+    expect(described.find((d) => d.uuid === 'phone')?.description.fingerprint).toBe(twin.fingerprint);
   });
 });

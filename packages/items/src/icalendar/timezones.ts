@@ -1,31 +1,11 @@
 /**
- * iCalendar 2.0 for readers that take nothing else (CalDAV clients, iCalendar-only phones):
- * a vCalendar 1.0 body (what SyncML phones write) read into iCalendar 2.0's forms and written as
- * iCalendar 2.0, and an iCalendar 2.0 body whose TZIDs have no VTIMEZONE (Google writes IANA
- * names bare) given one per such TZID. The 1.0 reading is the one the ActiveSync mapping uses
- * (activesync/calendar-item.ts: times through TZ/DAYLIGHT to UTC, basic rules as RRULEs,
- * AALARM/DALARM as VALARMs, 1.0 attendees and words in 2.0's), so there is one 1.0 reader.
+ * iCalendar 2.0 for readers that need every zone defined (CalDAV clients): a body whose TZIDs have
+ * no VTIMEZONE (Google writes IANA names bare) given one per such TZID. (A vCalendar 1.0 body is
+ * first upgraded by vcalendar/upgrade.ts.)
  */
-import { newLine, readCalendarDoc, writeCalendarDoc } from '../activesync/calendar-item.js';
-import { ianaOffsets, timeZoneOf, vtimezoneOfTimeZone } from '../activesync/timezone.js';
-import { type Component, isLegacyVersion, readComponents } from '../lines/read.js';
-
-export const UPGRADE_PRODID = '-//atomsync//vCalendar 1.0 upgrade//EN';
-
-/**
- * The iCalendar 2.0 form of a vCalendar 1.0 body; null when `body` is no vCalendar 1.0 (an
- * iCalendar 2.0 body, a vCard, garbage), so a caller keeps what it has.
- */
-export function upgradeVCalendar(body: string): string | null {
-  if (!isLegacyVersion(body)) return null;
-  const [root] = readComponents(body, true);
-  if (root?.name !== 'VCALENDAR') return null;
-  const doc = readCalendarDoc(body);
-  if (doc.components.length === 0) return null;
-  // Phones seldom write a PRODID; 2.0 requires one, and this one says who wrote the 2.0 form.
-  if (!doc.props.some((p) => p.name === 'PRODID')) doc.props.unshift(newLine('PRODID', UPGRADE_PRODID));
-  return writeCalendarDoc(doc);
-}
+import { timeZoneOf, vtimezoneOfTimeZone } from '../activesync/timezone.js';
+import { type Component, readComponents } from '../lines/read.js';
+import { ianaOffsets } from '../zones/iana.js';
 
 /**
  * `body` with a VTIMEZONE for every TZID it names that is an IANA zone without one, written from

@@ -14,6 +14,7 @@
  * Exceptions of a recurring event (components with RECURRENCE-ID) have no 1.0 form and are left
  * out; DTSTAMP, CREATED and inline ATTACH data are dropped; other properties pass with 1.0
  * encoding (phones ignore what they do not know).
+ * The one 1.0 writer; its reader, the 1.0 form read back as 2.0, is upgrade.ts.
  */
 import ICAL from 'ical.js';
 import { calendarShape, outLine, readField, type Field } from '../lines/fields.js';
@@ -286,8 +287,9 @@ function ruleEnd(parts: Map<string, string>, context: Context): string | null {
   const time = readTime(until, undefined, context.zones);
   if (time.kind === 'unknown') return null;
   // 1.0's end is a date-time: an all-day series ends at the start of its last day.
-  // Not counted for DAYLIGHT: a series may end decades away, and no reader needs its zone period.
-  return time.kind === 'date' ? `${time.date}T000000` : writeTime(time, context.localTime);
+  // Counted for DAYLIGHT like every local time: a reader (our own upgrade among them) needs the
+  // zone period of the end to find its instant (the lines stay bounded to 20 years).
+  return time.kind === 'date' ? `${time.date}T000000` : write(time, context);
 }
 
 /** `2TU` → `2+ TU`, `-1FR` → `1- FR`; null for a weekday without a position. */

@@ -1,0 +1,300 @@
+/**
+ * One event, two forms: what a SyncML 1.0 phone writes (vCalendar 1.0: basic recurrence grammar,
+ * AALARM/DALARM, times in UTC or local with TZ/DAYLIGHT) and what an iCalendar 2.0 client writes
+ * (RRULE, VALARM, TZID with or without its VTIMEZONE, VALUE=DATE) have one fingerprint. Both
+ * texts are written here, each from the same generated event by its own spec's rules, so the
+ * property does not lean on the converters it checks; the converters' outputs (upgrade for 2.0
+ * readers, downgrade for 1.0 phones) are held to the same fingerprint as well.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { describeItem, earlierFingerprints, renderForPhone, upgradeVCalendar, type ItemContent, type PhoneFormat } from '@atomsync/items';
+import { vcalendarZoneLines } from '../../src/zones/vcalendar.js';
+import { ianaOffsets, ianaToUtc } from '../../src/zones/iana.js';
+import { BERLIN } from '../activesync/calendar-support.js';
+
+const RUNS = { numRuns: 150 };
+const DAY = 86_400_000;
+const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
+
+/** A recurrence both grammars have (vCalendar 1.0 §3.3 basic rules, RFC 5545 §3.3.10). */
+type Rule =
+  | { kind: 'D' }
+  | { kind: 'W'; days: string[] }
+  | { kind: 'MP'; n: number; last: boolean; day: string }
+  | { kind: 'MD'; days: number[]; lastDay: boolean }
+  | { kind: 'YM'; months: number[] };
+
+interface Series {
+  rule: Rule;
+  interval: number;
+  /** `count` occurrences, `forever`, or up to `until` (days after the start). */
+  end: { count: number } | { forever: true } | { untilDays: number };
+}
+
+interface Alarm {
+  minutesBefore: number;
+  display: string | null;
+  snooze: { minutes: number; repeat: number } | null;
+}
+
+interface Event {
+  summary: string;
+  location: string | null;
+  /** Wall-clock start (ms as if UTC); all-day: its midnight. */
+  wall: number;
+  allDay: boolean;
+  /** Timed events: the zone the 2.0 client names (null: UTC, `Z`). */
+  zone: string | null;
+  /** The 2.0 client writes the zone's VTIMEZONE (Europe/Berlin only), else the bare IANA name (Google). */
+  withVtimezone: boolean;
+  /** The phone writes local times with TZ/DAYLIGHT in this zone, else UTC. */
+  phoneZone: string | null;
+  minutes: number;
+  days: number;
+  series: Series | null;
+  alarms: Alarm[];
+}
+
+const ZONES = ['Europe/Berlin', 'America/New_York', 'Australia/Sydney', 'Asia/Kolkata'];
+
+const rule: fc.Arbitrary<Rule> = fc.oneof(
+  fc.constant<Rule>({ kind: 'D' }),
+  fc.subarray([...WEEKDAYS], { minLength: 1 }).map((days): Rule => ({ kind: 'W', days })),
+  fc.record({ n: fc.integer({ min: 1, max: 4 }), last: fc.boolean(), day: fc.constantFrom(...WEEKDAYS) }).map((r): Rule => ({ kind: 'MP', ...r, n: r.last ? 1 : r.n })),
+  fc.record({ days: fc.uniqueArray(fc.integer({ min: 1, max: 28 }), { minLength: 1, maxLength: 3 }), lastDay: fc.boolean() }).map((r): Rule => ({ kind: 'MD', ...r })),
+  fc.uniqueArray(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 3 }).map((months): Rule => ({ kind: 'YM', months })),
+);
+
+const series: fc.Arbitrary<Series> = fc.record({
+  rule,
+  interval: fc.integer({ min: 1, max: 4 }),
+  end: fc.oneof(
+    fc.integer({ min: 1, max: 30 }).map((count) => ({ count })),
+    fc.constant({ forever: true as const }),
+    fc.integer({ min: 1, max: 400 }).map((untilDays) => ({ untilDays })),
+  ),
+});
+
+const alarm: fc.Arbitrary<Alarm> = fc.record({
+  minutesBefore: fc.constantFrom(0, 5, 15, 60, 1440),
+  display: fc.option(fc.constantFrom('Reminder', 'Zahnarzt, Karte mitnehmen', 'Bäckerei; 2. Stock'), { nil: null }),
+  snooze: fc.option(fc.record({ minutes: fc.constantFrom(5, 10), repeat: fc.integer({ min: 1, max: 3 }) }), { nil: null }),
+});
+
+const event: fc.Arbitrary<Event> = fc
+  .record({
+    summary: fc.constantFrom('Team meeting', 'Zahnarzt, Karte mitnehmen', 'Müller; Bäckerei', 'Réunion à 10h'),
+    location: fc.option(fc.constantFrom('Room 1', 'Köln, Dom'), { nil: null }),
+    // 2024-01-01 .. 2027-12-31, on the minute; DST changes included.
+    wall: fc.integer({ min: 0, max: 4 * 365 * 1440 - 1 }).map((m) => Date.UTC(2024, 0, 1) + m * 60_000),
+    allDay: fc.boolean(),
+    zone: fc.option(fc.constantFrom(...ZONES), { nil: null }),
+    withVtimezone: fc.boolean(),
+    phoneZone: fc.option(fc.constantFrom(...ZONES), { nil: null }),
+    minutes: fc.integer({ min: 15, max: 600 }),
+    days: fc.integer({ min: 1, max: 3 }),
+    series: fc.option(series, { nil: null }),
+    alarms: fc.array(alarm, { maxLength: 2 }),
+  })
+  .map((e) => ({
+    ...e,
+    wall: e.allDay ? Math.floor(e.wall / DAY) * DAY : e.wall,
+    withVtimezone: e.withVtimezone && e.zone === 'Europe/Berlin',
+    // Two alarms at one time are one alarm in 1.0 (AALARM and DALARM of one time pair up).
+    alarms: e.allDay ? [] : e.alarms.filter((a, i) => e.alarms.findIndex((b) => b.minutesBefore === a.minutesBefore) === i),
+  }))
+  // A wall time the clock skips has no instant of its own to write in 1.0.
+  .filter((e) => e.allDay || e.zone === null || ianaToUtc(e.zone, e.wall) !== null);
+
+// ---- shared -----------------------------------------------------------------------------------
+
+const basic = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const wallText = (ms: number) => basic(ms).slice(0, 15);
+const dateText = (ms: number) => basic(ms).slice(0, 8);
+
+function startInstant(e: Event): number {
+  return e.zone === null ? e.wall : ianaToUtc(e.zone, e.wall)!;
+}
+
+function untilInstant(e: Event, days: number): number {
+  return startInstant(e) + days * DAY;
+}
+
+// ---- iCalendar 2.0, as a CalDAV client writes it -----------------------------------------------
+
+function escape2(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/([;,])/g, '\\$1');
+}
+
+function rrule(e: Event, s: Series): string {
+  const parts: string[] = [];
+  const r = s.rule;
+  switch (r.kind) {
+    case 'D':
+      parts.push('FREQ=DAILY');
+      break;
+    case 'W':
+      parts.push('FREQ=WEEKLY', `BYDAY=${r.days.join(',')}`);
+      break;
+    case 'MP':
+      parts.push('FREQ=MONTHLY', `BYDAY=${r.last ? '-1' : r.n}${r.day}`);
+      break;
+    case 'MD':
+      parts.push('FREQ=MONTHLY', `BYMONTHDAY=${[...r.days.map(String), ...(r.lastDay ? ['-1'] : [])].join(',')}`);
+      break;
+    case 'YM':
+      parts.push('FREQ=YEARLY', `BYMONTH=${r.months.join(',')}`);
+      break;
+  }
+  if (s.interval !== 1) parts.push(`INTERVAL=${s.interval}`);
+  if ('count' in s.end) parts.push(`COUNT=${s.end.count}`);
+  else if ('untilDays' in s.end) parts.push(`UNTIL=${e.allDay ? dateText(e.wall + s.end.untilDays * DAY) : basic(untilInstant(e, s.end.untilDays))}`);
+  return parts.join(';');
+}
+
+function ical(e: Event): string {
+  const time = (name: string, wall: number) => {
+    if (e.allDay) return `${name};VALUE=DATE:${dateText(wall)}`;
+    if (e.zone === null) return `${name}:${wallText(wall)}Z`;
+    return `${name};TZID=${e.zone}:${wallText(wall)}`;
+  };
+  const end = e.allDay ? e.wall + e.days * DAY : e.wall + e.minutes * 60_000;
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Example//CalDAV client//EN'];
+  if (e.withVtimezone) lines.push(...BERLIN);
+  lines.push('BEGIN:VEVENT', 'UID:4f1c0e2a-forms@example.com', 'DTSTAMP:20250101T000000Z', `SUMMARY:${escape2(e.summary)}`);
+  if (e.location !== null) lines.push(`LOCATION:${escape2(e.location)}`);
+  lines.push(time('DTSTART', e.wall), time('DTEND', end));
+  if (e.series) lines.push(`RRULE:${rrule(e, e.series)}`);
+  for (const a of e.alarms) {
+    lines.push('BEGIN:VALARM', `ACTION:${a.display === null ? 'AUDIO' : 'DISPLAY'}`, `TRIGGER;VALUE=DATE-TIME:${basic(startInstant(e) - a.minutesBefore * 60_000)}`);
+    if (a.display !== null) lines.push(`DESCRIPTION:${escape2(a.display)}`);
+    if (a.snooze) lines.push(`DURATION:PT${a.snooze.minutes}M`, `REPEAT:${a.snooze.repeat}`);
+    lines.push('END:VALARM');
+  }
+  lines.push('END:VEVENT', 'END:VCALENDAR');
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+// ---- vCalendar 1.0, as a SyncML phone writes it -----------------------------------------------
+
+/** A value as 1.0 phones send it: QUOTED-PRINTABLE UTF-8 when it is not plain ASCII. */
+function line1(name: string, escaped: string): string {
+  if (/^[\x20-\x7e]*$/.test(escaped)) return `${name}:${escaped}`;
+  const qp = [...Buffer.from(escaped, 'utf8')].map((b) => (b >= 0x21 && b <= 0x7e && b !== 0x3d ? String.fromCharCode(b) : `=${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return `${name};ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:${qp}`;
+}
+
+/** Text: `;` escaped (1.0 escapes nothing else). */
+const text1 = (name: string, value: string) => line1(name, value.replace(/;/g, '\\;'));
+
+function basicRule(e: Event, s: Series, time: (utc: number) => string): string {
+  const r = s.rule;
+  const head = {
+    D: () => `D${s.interval}`,
+    W: () => [`W${s.interval}`, ...(r as { days: string[] }).days].join(' '),
+    MP: () => {
+      const mp = r as { n: number; last: boolean; day: string };
+      return `MP${s.interval} ${mp.n}${mp.last ? '-' : '+'} ${mp.day}`;
+    },
+    MD: () => {
+      const md = r as { days: number[]; lastDay: boolean };
+      return [`MD${s.interval}`, ...md.days.map(String), ...(md.lastDay ? ['1-'] : [])].join(' ');
+    },
+    YM: () => [`YM${s.interval}`, ...(r as { months: number[] }).months.map(String)].join(' '),
+  }[r.kind]();
+  let end: string;
+  if ('count' in s.end) end = `#${s.end.count}`;
+  else if ('forever' in s.end) end = '#0';
+  // An all-day series ends at the start of its last day (1.0's end is a date-time).
+  else end = e.allDay ? `${dateText(e.wall + s.end.untilDays * DAY)}T000000` : time(untilInstant(e, s.end.untilDays));
+  return `${head} ${end}`;
+}
+
+function vcal(e: Event): string {
+  const local = e.phoneZone;
+  const time = (utc: number) => {
+    if (local === null) return `${wallText(utc)}Z`;
+    return wallText(utc + ianaOffsets(local)!(utc));
+  };
+  const start = startInstant(e);
+  const end = e.allDay ? e.wall + e.days * DAY : start + e.minutes * 60_000;
+  const year = new Date(start).getUTCFullYear();
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:1.0'];
+  if (local !== null) lines.push(...vcalendarZoneLines(local, year, year + 2));
+  lines.push('BEGIN:VEVENT', 'UID:4f1c0e2a-forms@example.com', text1('SUMMARY', e.summary));
+  if (e.location !== null) lines.push(text1('LOCATION', e.location));
+  lines.push(`DTSTART:${e.allDay ? dateText(e.wall) : time(start)}`, `DTEND:${e.allDay ? dateText(end) : time(end)}`);
+  if (e.series) lines.push(`RRULE:${basicRule(e, e.series, time)}`);
+  for (const a of e.alarms) {
+    const at = time(start - a.minutesBefore * 60_000);
+    const snooze = a.snooze ? [`PT${a.snooze.minutes}M`, String(a.snooze.repeat)] : ['', ''];
+    lines.push(`AALARM:${[at, ...snooze, ''].join(';')}`);
+    if (a.display !== null) lines.push(line1('DALARM', [at, ...snooze, a.display.replace(/;/g, '\\;')].join(';')));
+  }
+  lines.push('END:VEVENT', 'END:VCALENDAR');
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+// ---- the properties ----------------------------------------------------------------------------
+
+const item = (body: string, type: string): ItemContent => ({ dataclass: 'Events', title: '', type, body });
+const fingerprint = (body: string, type = 'text/calendar') => describeItem(item(body, type)).fingerprint;
+const report = (e: Event) => `\n--- 2.0 ---\n${ical(e)}--- 1.0 ---\n${vcal(e)}--- 1.0 upgraded ---\n${upgradeVCalendar(vcal(e))}`;
+
+describe('an event’s vCalendar 1.0 and iCalendar 2.0 forms have one fingerprint', () => {
+  it('the phone’s 1.0 text and the client’s 2.0 text (recurrence, all-day, alarms, zones)', () => {
+    fc.assert(
+      fc.property(event, (e) => {
+        expect(fingerprint(vcal(e), 'text/x-vcalendar'), report(e)).toBe(fingerprint(ical(e)));
+      }),
+      RUNS,
+    );
+  });
+
+  it('the 1.0 text and its upgrade (what a 2.0 reader gets)', () => {
+    fc.assert(
+      fc.property(event, (e) => {
+        const upgraded = upgradeVCalendar(vcal(e));
+        expect(upgraded).not.toBeNull();
+        expect(fingerprint(upgraded!)).toBe(fingerprint(vcal(e), 'text/x-vcalendar'));
+      }),
+      RUNS,
+    );
+  });
+
+  it('the 2.0 text and its downgrade (what a 1.0 phone gets, in UTC or its local time)', () => {
+    fc.assert(
+      fc.property(event, fc.option(fc.constantFrom(...ZONES), { nil: null }), (e, localTime) => {
+        const format: PhoneFormat = { type: 'text/x-vcalendar', version: '1.0', localTime, maxFieldLength: {} };
+        const rendered = renderForPhone(item(ical(e), 'text/calendar'), format);
+        expect(rendered.data).toMatch(/^BEGIN:VCALENDAR\r\nVERSION:1\.0\r\n/);
+        expect(fingerprint(rendered.data, rendered.type), `${report(e)}--- downgraded ---\n${rendered.data}`).toBe(fingerprint(ical(e)));
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('the twins the issue names', () => {
+  const body = (rule: string, version: string) =>
+    ['BEGIN:VCALENDAR', `VERSION:${version}`, 'BEGIN:VEVENT', 'SUMMARY:Standup', 'DTSTART:20250203T090000Z', 'DTEND:20250203T091500Z', `RRULE:${rule}`, 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n');
+
+  it('RRULE:D1 #5 (1.0) and RRULE:FREQ=DAILY;COUNT=5 (2.0) are one item: one fingerprint and one duplicate key', () => {
+    const phone = describeItem(item(body('D1 #5', '1.0'), 'text/x-vcalendar'));
+    const client = describeItem(item(body('FREQ=DAILY;COUNT=5', '2.0'), 'text/calendar'));
+    expect(phone.fingerprint).toBe(client.fingerprint);
+    expect(phone.key).toBe(client.key);
+    // Another rule is another item.
+    expect(describeItem(item(body('D1 #6', '1.0'), 'text/x-vcalendar')).fingerprint).not.toBe(client.fingerprint);
+  });
+
+  it('a 1.0 item’s earlier fingerprint (read as written) is offered for a rehash; a 2.0 item has none', () => {
+    const phone = item(body('D1 #5', '1.0'), 'text/x-vcalendar');
+    const [earlier, ...more] = earlierFingerprints(phone);
+    expect(more).toEqual([]);
+    expect(earlier).toMatch(/^[A-Za-z0-9+/]{27}=$/);
+    expect(earlier).not.toBe(describeItem(phone).fingerprint);
+    expect(earlierFingerprints(item(body('FREQ=DAILY;COUNT=5', '2.0'), 'text/calendar'))).toEqual([]);
+  });
+});
