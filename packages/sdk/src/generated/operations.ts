@@ -1,7 +1,7 @@
 // generated — do not edit. Written by codegen/src/emit/sdk.ts from spec/openapi.yaml and spec/xsd/*.xsd; run `npm run generate`.
 /* eslint-disable */
 import { operations } from '@atomsync/atom';
-import type { Account, AccountEntryResponse, ActivesyncClient, ActivesyncClientEntryResponse, ActivesyncWipeEntry, AppPassword, AppPasswordEntryResponse, BatchContentEntry, BindingEntry, BindingEntryResponse, ChatMessageEntryResponse, ConsumerEntryResponse, ContentEntry, ContentEntryResponse, DatastoreClient, DatastoreClientEntryResponse, ExtdataClient, ExtdataClientEntryResponse, Feed, OutboxEntryResponse, PhoneDatastoreBindingEntry, PhoneDatastoreBindingEntryResponse, PhoneModelEntryResponse, SessionEntryResponse, SyncLogEntryResponse, SynchronizationEntry, SyncmlClient, SyncmlClientEntryResponse, SyncmlSetupEntry, SyncmlSetupEntryResponse, TokenEntryResponse, VendorEntryResponse } from '@atomsync/atom';
+import type { Account, AccountEntryResponse, ActivesyncClient, ActivesyncClientEntryResponse, ActivesyncWipeEntry, AppPassword, AppPasswordEntryResponse, BatchContentEntry, BindingEntry, BindingEntryResponse, ChatMessageEntryResponse, ConsumerEntryResponse, ContentEntry, ContentEntryResponse, ContentImportEntryResponse, DatastoreClient, DatastoreClientEntryResponse, ExtdataClient, ExtdataClientEntryResponse, Feed, OutboxEntryResponse, PhoneDatastoreBindingEntry, PhoneDatastoreBindingEntryResponse, PhoneModelEntryResponse, SessionEntryResponse, SyncLogEntryResponse, SynchronizationEntry, SyncmlClient, SyncmlClientEntryResponse, SyncmlSetupEntry, SyncmlSetupEntryResponse, TokenEntryResponse, VendorEntryResponse } from '@atomsync/atom';
 import type { ConditionalRequestOptions, ConditionalWriteOptions, Invoke, Iterate, NotModified, RequestOptions } from '../invoke.js';
 import type { AtomSyncError } from '../errors.js';
 
@@ -324,6 +324,15 @@ export interface DatastoreContentsApi {
    * @param options abort signal and extra headers for this request
    */
   batch(feed: Feed<BatchContentEntry>, query?: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" }, options?: RequestOptions): Promise<Feed<BatchContentEntry>>;
+  /**
+   * Import a .vcf or .ics.
+   *
+   * `POST /v2/services/datastore/{clientUuid}/contents/import` → 200
+   * @param body the text/vcard message
+   * @param query `dataclass`: The class of every item (an item whose body says otherwise is refused); default, each item's own (Contacts, Events, Tasks). `first-line`: The line of the whole file the body's first line is (default 1); refusals are numbered from it.
+   * @param options abort signal and extra headers for this request
+   */
+  import(body: string, query?: { dataclass?: "Contacts" | "Events" | "Tasks" | "Calendar"; 'first-line'?: number }, options?: RequestOptions): Promise<ContentImportEntryResponse>;
 }
 
 /**
@@ -1094,6 +1103,7 @@ export function createOperations(invoke: Invoke, iterate: Iterate): AtomSyncApi 
         update: (contentUuid, entry, options) => invoke(operations.updateContent, { path: { clientUuid, contentUuid }, body: entry }, options),
         delete: (contentUuid, options) => invoke(operations.deleteContent, { path: { clientUuid, contentUuid } }, options),
         batch: (feed, query, options) => invoke(operations.batchContents, { path: { clientUuid }, body: feed, query }, options),
+        import: (body, query, options) => invoke(operations.importContents, { path: { clientUuid }, body, query }, options),
       }),
     },
     syncml: {

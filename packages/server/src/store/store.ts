@@ -229,6 +229,12 @@ export interface ContentRepo {
   /** getMany's items with their descriptions (a sync run's check of what it replaces or deletes), described as listDescribed does. */
   getManyDescribed(client: ClientKey, uuids: readonly string[]): Promise<DescribedContent[]>;
   /**
+   * Which of `keys` (duplicate keys, describeItem's) a live item of the client has: an import's
+   * twins, found without reading the datastore whole. Items stored before descriptions were kept
+   * are described first, as listDescribed does.
+   */
+  keysPresent(client: ClientKey, keys: readonly string[]): Promise<Set<string>>;
+  /**
    * The time of each client's latest change (an add, a replace or a delete), for whoever waits
    * for one (ActiveSync Ping): keyed by the very keys given; clients without any item are absent.
    * The clients may be of several accounts (an instance's held Pings): one indexed read for all.

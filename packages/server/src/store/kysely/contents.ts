@@ -328,6 +328,24 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
       if (missing.length > 0) await writeDescriptions(ctx, client, missing);
       return out;
     },
+    async keysPresent(client, keys) {
+      const present = new Set<string>();
+      if (keys.length === 0) return present;
+      // Items from before descriptions were kept have none to compare: described (and kept) now.
+      const undescribed = await of(client)
+        .select(['uuid', 'dataclass', 'title', 'type', 'body', 'updated', 'fingerprint', 'duplicate_key'])
+        .where('deleted', 'is', null)
+        .where('fingerprint', 'is', null)
+        .execute();
+      const missing: Described[] = [];
+      for (const row of undescribed) describedRow(row, missing);
+      if (missing.length > 0) await writeDescriptions(ctx, client, missing);
+      for (const part of chunks(keys, 1, ctx.dialect)) {
+        const rows = await of(client).select('duplicate_key').distinct().where('deleted', 'is', null).where('duplicate_key', 'in', part).execute();
+        for (const row of rows) if (row.duplicate_key !== null) present.add(row.duplicate_key);
+      }
+      return present;
+    },
     async lastChanged(clients) {
       const latest = new Map<ClientKey, Date>();
       // The keys asked, by account and uuid (one pair may be asked under several objects).
