@@ -84,6 +84,7 @@ function mediaTypeOf(item: SplitItem): string {
 /** An item of the file on its way into a batch. */
 interface Pending {
   readonly line: number;
+  /** Its name, for a refusal. */
   readonly title: string;
   /** Its duplicate key (describeItem's), null when it has none: never a twin. */
   readonly key: string | null;
@@ -143,8 +144,10 @@ async function importEntries(store: Store, client: ClientKey, entries: AsyncIter
     const dataclass = options.dataclass === undefined || options.dataclass === 'Calendar' ? classOf(entry) : options.dataclass;
     const type = mediaTypeOf(entry);
     const title = titleOf(dataclass, entry.text);
+    // A refusal names the item as what it is (a card asked to be an event is still named by its FN).
+    const name = dataclass === classOf(entry) ? title : titleOf(classOf(entry), entry.text);
     const key = describeItem({ dataclass, type, title: '', body: entry.text }).key;
-    batch.push({ line: entry.line, title, key, request: { operation: 'insert', id: undefined, content: { title, body: entry.text, type, dataclass: options.dataclass } } });
+    batch.push({ line: entry.line, title: name, key, request: { operation: 'insert', id: undefined, content: { title, body: entry.text, type, dataclass: options.dataclass } } });
     if (batch.length >= batchSize) await flush();
   }
   await flush();
