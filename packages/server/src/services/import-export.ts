@@ -20,7 +20,7 @@ import type { Writable } from 'node:stream';
 import type { Dataclass } from '@atomsync/atom';
 import { CalendarWriter, cardText, describeItem, splitItems, titleOf, type ItemDataclass, type SplitEntry, type SplitItem } from '@atomsync/items';
 import { ServiceError } from '../errors.js';
-import { quote } from '../http/safe-text.js';
+import { codePointName, quote, unwritableIn } from '../http/safe-text.js';
 import type { ContentRecord } from '../store/records.js';
 import type { ClientKey, Store } from '../store/store.js';
 import { applyPlan, planBatch, type BatchPlan, type BatchRequest } from './content-batch.js';
@@ -146,6 +146,12 @@ async function importEntries(store: Store, client: ClientKey, entries: AsyncIter
     const title = titleOf(dataclass, entry.text);
     // A refusal names the item as what it is (a card asked to be an event is still named by its FN).
     const name = dataclass === classOf(entry) ? title : titleOf(classOf(entry), entry.text);
+    // What no answer could carry (a C0 control in a NOTE) is refused here, as an Atom entry holding it would be.
+    const unwritable = unwritableIn(entry.text);
+    if (unwritable !== undefined) {
+      refuse(entry.line, `it holds ${codePointName(unwritable)}, a character XML cannot carry`, name);
+      continue;
+    }
     const key = describeItem({ dataclass, type, title: '', body: entry.text }).key;
     batch.push({ line: entry.line, title: name, key, request: { operation: 'insert', id: undefined, content: { title, body: entry.text, type, dataclass: options.dataclass } } });
     if (batch.length >= batchSize) await flush();

@@ -87,6 +87,10 @@ describe.each(storeKinds)('the contents import (%s)', (kind) => {
     const asEvents = await contents.import(crlf(...card('Katherine Johnson')), { dataclass: 'Events', 'first-line': 7 });
     expect(asEvents.import).toMatchObject({ items: 1, added: 0, twins: 0, refusedCount: 1 });
     expect(asEvents.import.refusals).toEqual([{ line: 7, title: 'Katherine Johnson', reason: expect.stringMatching(/\S/) }]);
+    // A character no Atom answer could carry (here a BEL in a note) is refused, not stored.
+    const bell = await contents.import(crlf(...card('Bell Ringer', 'NOTE:ding \u0007 dong')));
+    expect(bell.import).toMatchObject({ items: 1, added: 0, refusedCount: 1 });
+    expect(bell.import.refusals).toEqual([{ line: 1, title: 'Bell Ringer', reason: 'it holds U+0007, a character XML cannot carry' }]);
     expect((await contents.list()).entries.map((e) => e.title)).toEqual(['Alan Turing']);
   });
 
