@@ -1,8 +1,9 @@
 /**
  * Address books and calendars: a datastore client's contacts, events and tasks, a page at a time
  * (a datastore of 100,000 items is never loaded whole: each page is one `max-results` request,
- * and the next follows the feed's own `rel="next"` cursor), searched, each read and deleted after
- * a confirmation, and the contacts exported as one .vcf.
+ * and the next follows the feed's own `rel="next"` cursor), searched, each read, edited
+ * (book-edit.tsx) and deleted after a confirmation; files imported (book-import.tsx) and the
+ * contacts, events and tasks exported (book-export.tsx).
  *
  * The API has no search parameter, so a search reads the items a page of 1,000 at a time and keeps
  * only the first matches: memory stays bounded, and the person sees how far it got and can stop.
@@ -14,13 +15,16 @@ import { ago, when } from '../format.js';
 import { useAction, useLoad } from '../load.js';
 import { hrefOf } from '../route.js';
 import { describeFailure, sessionEnded } from '../session.js';
+import { EditItem, editableClass } from './book-edit.js';
+import { Export } from './book-export.js';
+import { Import } from './book-import.js';
 import { Failed, Loading } from './status.js';
 
 /** Items a page of the list shows. */
 export const PAGE_SIZE = 50;
 /** Matches a search keeps before it stops (the rest: a narrower search). */
 export const SEARCH_LIMIT = 100;
-/** Items a search or an export reads per request (the API's largest page). */
+/** Items a search reads per request (the API's largest page). */
 const READ_PAGE = 1000;
 
 type Filter = Extract<Dataclass, 'Contacts' | 'Events' | 'Tasks'> | 'all';
@@ -154,55 +158,13 @@ function Searched({ uuid, search, onStop }: { uuid: string; search: Search; onSt
   );
 }
 
-/** The contacts as one .vcf, read a page of 1,000 at a time, then saved by the browser. */
-function Export({ uuid, name, onSignedOut }: { uuid: string; name: string; onSignedOut: () => void }) {
-  const [busy, error, run] = useAction(onSignedOut);
-  const [read, setRead] = useState<number>();
-  return (
-    <div class="export">
-      <button
-        type="button"
-        class="secondary"
-        disabled={busy}
-        onClick={() =>
-          run(async () => {
-            const cards: string[] = [];
-            setRead(0);
-            for await (const entry of api.datastore.contents(uuid).iterateList({ dataclass: 'Contacts', 'max-results': READ_PAGE })) {
-              const text = entry.content?.value ?? '';
-              if (/^\s*BEGIN:VCARD/i.test(text)) cards.push(text.endsWith('\n') ? text : `${text}\r\n`);
-              if (cards.length % READ_PAGE === 0) setRead(cards.length);
-            }
-            setRead(cards.length);
-            const link = document.createElement('a');
-            link.href = URL.createObjectURL(new Blob(cards, { type: 'text/vcard' }));
-            link.download = `${name}.vcf`;
-            link.click();
-            setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
-          })
-        }
-      >
-        Export contacts (.vcf)
-      </button>
-      {read !== undefined && (
-        <span class="muted small" role="status">
-          {busy ? `Reading contacts: ${read.toLocaleString()}…` : `${read.toLocaleString()} contact${read === 1 ? '' : 's'} exported.`}
-        </span>
-      )}
-      {error !== undefined && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 function Items({ entry, onSignedOut }: { entry: DatastoreClientEntryResponse; onSignedOut: () => void }) {
   const uuid = entry.client.uuid;
   const [filter, setFilter] = useState<Filter>('all');
   const [search, setSearch] = useState<Search>();
   const [searchError, setSearchError] = useState<string>();
+  // Bumped when an import has stored items: the list reads its first page again.
+  const [round, setRound] = useState(0);
   const stop = useRef<AbortController | undefined>(undefined);
   useEffect(() => () => stop.current?.abort(), []);
 
@@ -288,17 +250,23 @@ function Items({ entry, onSignedOut }: { entry: DatastoreClientEntryResponse; on
           {searchError}
         </p>
       )}
-      {search === undefined ? <Paged key={filter} uuid={uuid} filter={filter} onSignedOut={onSignedOut} /> : <Searched uuid={uuid} search={search} onStop={() => stop.current?.abort()} />}
-      <Export uuid={uuid} name={nameOf(entry)} onSignedOut={onSignedOut} />
+      {search === undefined ? <Paged key={`${filter}:${round}`} uuid={uuid} filter={filter} onSignedOut={onSignedOut} /> : <Searched uuid={uuid} search={search} onStop={() => stop.current?.abort()} />}
+      <section class="transfer" aria-labelledby="books-transfer">
+        <h2 id="books-transfer">Import and export</h2>
+        <Import uuid={uuid} onImported={() => setRound((r) => r + 1)} onSignedOut={onSignedOut} />
+        <Export uuid={uuid} name={nameOf(entry)} onSignedOut={onSignedOut} />
+      </section>
     </>
   );
 }
 
-/** One item, as its text; deleted only after a confirmation naming it. */
+/** One item, as its text; edited in a form (a contact, an event, a task); deleted only after a confirmation naming it. */
 function Item({ store, item, onSignedOut }: { store: DatastoreClientEntryResponse; item: string; onSignedOut: () => void }) {
   const uuid = store.client.uuid;
   const [loaded, reload] = useLoad(() => api.datastore.contents(uuid).get(item), onSignedOut);
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
   const [busy, error, run] = useAction(onSignedOut);
   const back = hrefOf({ page: 'books', uuid });
   return (
@@ -319,9 +287,39 @@ function Item({ store, item, onSignedOut }: { store: DatastoreClientEntryRespons
             <dt>Format</dt>
             <dd>{loaded.value.content?.type ?? '—'}</dd>
           </dl>
-          <pre class="item-text" tabIndex={0} aria-label="The item's text">
-            {loaded.value.content?.value ?? ''}
-          </pre>
+          {saved && !editing && (
+            <p class="panel ok" role="status">
+              Saved. Phones and calendars bound to {nameOf(store)} get the change at their next sync.
+            </p>
+          )}
+          {editing && editableClass(loaded.value) !== undefined ? (
+            <EditItem
+              store={uuid}
+              itemUuid={item}
+              entry={loaded.value}
+              itemClass={editableClass(loaded.value)!}
+              onSaved={() => {
+                setEditing(false);
+                setSaved(true);
+                reload();
+              }}
+              onCancel={() => setEditing(false)}
+              onReload={() => {
+                setEditing(false);
+                reload();
+              }}
+              onSignedOut={onSignedOut}
+            />
+          ) : (
+            <pre class="item-text" tabIndex={0} aria-label="The item's text">
+              {loaded.value.content?.value ?? ''}
+            </pre>
+          )}
+          {!editing && editableClass(loaded.value) !== undefined && (
+            <button type="button" class="edit" onClick={() => { setSaved(false); setEditing(true); }}>
+              Edit…
+            </button>
+          )}
           {error !== undefined && (
             <p class="error" role="alert">
               {error}
