@@ -348,9 +348,11 @@ function Item({ store, item, onSignedOut }: { store: DatastoreClientEntryRespons
               </div>
             </div>
           ) : (
-            <button type="button" class="danger" onClick={() => setConfirming(true)}>
-              Delete…
-            </button>
+            !editing && (
+              <button type="button" class="danger" onClick={() => setConfirming(true)}>
+                Delete…
+              </button>
+            )
           )}
         </article>
       )}
