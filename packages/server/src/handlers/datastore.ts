@@ -6,7 +6,7 @@
 import { ifNoneMatchHolds, type BatchContentEntry, type ContentEntry, type ContentImportEntry, type DatastoreClientEntry, type Feed, type Link, type Person } from '@atomsync/atom';
 import type { RequestContext } from '../context.js';
 import { applyPlan, planBatch, type BatchOutcome, type BatchRequest } from '../services/content-batch.js';
-import { changesPager, listingPager, readAll, readPage, readPaging, type Pager, type Paging } from '../services/content-pages.js';
+import { changesPager, listingPager, readAll, readPage, readPaging, searchWords, type Pager, type Paging } from '../services/content-pages.js';
 import { createContent, deleteContent, getContent, parseSince, updateContent, type ContentChangeItem, type ContentInput } from '../services/contents.js';
 import { AnswerCache, keepingAnswer, keptAnswer } from '../http/answer-cache.js';
 import { streamedFeed } from '../http/feed-stream.js';
@@ -228,17 +228,19 @@ export const datastoreHandlers: HandlerGroup = ({ store }) => {
 
     async listContents({ path, query }, ctx) {
       const paging = readPaging(query);
+      const words = searchWords(query.q);
       // The client is checked when the feed is read: an answer kept under this version was
       // written after the check passed, and nothing has changed since.
-      return keptFeed(answers, store, ctx, ['listContents', canonicalUuid(path.clientUuid) ?? path.clientUuid, query.dataclass, paging], async () => {
+      return keptFeed(answers, store, ctx, ['listContents', canonicalUuid(path.clientUuid) ?? path.clientUuid, query.dataclass, words, paging], async () => {
         const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
-        const filter = query.dataclass === undefined ? [] : [`dataclass=${query.dataclass}`];
+        const filter = [...(query.dataclass === undefined ? [] : [`dataclass=${query.dataclass}`]), ...(words.length === 0 ? [] : [`q=${encodeURIComponent(words.join(' '))}`])];
         const feed = { path: contentsPath(client.uuid), query: filter, id: contentsPath(client.uuid), title: `Contents of ${client.userId}` };
-        return pagedFeed(ctx, feed, paging, listingPager(store, client, query.dataclass), (item) => contentEntry(ctx, item));
+        return pagedFeed(ctx, feed, paging, listingPager(store, client, query.dataclass, words), (item) => contentEntry(ctx, item));
       });
     },
 
     async listContentChanges({ path, query }, ctx) {
+      if (query.q !== undefined) throw new ServiceError(400, 'validation_failed', 'q searches the listing, not the changes since a time: leave out since or q', [{ path: '?q', message: 'not with since' }]);
       const since = parseSince(query.since);
       const paging = readPaging(query);
       const what = ['listContentChanges', canonicalUuid(path.clientUuid) ?? path.clientUuid, query.since, query.dataclass, paging];

@@ -189,9 +189,10 @@ export interface ContentRepo {
   /**
    * Live items of a client a page at a time, in uuid order after `after` (none: from the first),
    * then past `offset` more (default none), at most `limit`: for whatever reads a whole
-   * datastore with memory bounded by a page.
+   * datastore with memory bounded by a page. With `words` (lower case), only the items whose
+   * title or body holds every one of them, case folded (the listing's `?q=` search).
    */
-  page(client: ClientKey, after: string | undefined, limit: number, dataclasses?: readonly ItemDataclass[], offset?: number): Promise<DavItemRecord[]>;
+  page(client: ClientKey, after: string | undefined, limit: number, dataclasses?: readonly ItemDataclass[], offset?: number, words?: readonly string[]): Promise<DavItemRecord[]>;
   /** Live and deleted items changed at or after `since`, oldest change first. */
   changesSince(client: ClientKey, since: Date, dataclasses?: readonly ItemDataclass[]): Promise<DavItemRecord[]>;
   /**

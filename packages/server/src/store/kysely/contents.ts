@@ -237,10 +237,16 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
       if (missing.length > 0) await writeDescriptions(ctx, client, missing);
       return out;
     },
-    async page(client, after, limit, dataclasses, offset = 0) {
+    async page(client, after, limit, dataclasses, offset = 0, words = []) {
       if (dataclasses !== undefined && dataclasses.length === 0) return [];
-      const rows = await live(client)
-        .$if(dataclasses !== undefined, (q) => q.where('dataclass', 'in', dataclasses ?? []))
+      let query = live(client).$if(dataclasses !== undefined, (q) => q.where('dataclass', 'in', dataclasses ?? []));
+      // A scan of the client's rows in uuid order that stops at the page's last match: LIKE with
+      // the word's own % _ \ escaped, on both sides lower-cased (SQLite's lower() folds ASCII only).
+      for (const word of words) {
+        const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        query = query.where(sql<boolean>`(lower(${sql.ref('title')}) like ${pattern} escape '\\' or lower(${sql.ref('body')}) like ${pattern} escape '\\')`);
+      }
+      const rows = await query
         .$if(after !== undefined, (q) => q.where('uuid', '>', after ?? ''))
         .orderBy('uuid')
         .limit(limit)
