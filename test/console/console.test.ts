@@ -265,10 +265,10 @@ describe.each(storeKinds)('the console in Chromium (%s store)', (kind) => {
     await page.getByLabel('Show').selectOption('Events');
     await page.getByText('Nothing here yet.').waitFor();
     await page.getByLabel('Show').selectOption('all');
-    // A search reads the card's text too: her family name finds her, and no one else.
+    // A search (the server's) reads the card's text too: her family name finds her, and no one else.
     await page.getByLabel('Search', { exact: true }).fill('hopper');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect.poll(() => summary.textContent()).toMatch(/^1 item matches “hopper”; 111 read\.$/);
+    await expect.poll(() => summary.textContent()).toBe('1 item matches “hopper”');
     expect(await rows.locator('th').allInnerTexts()).toEqual(['Grace']);
     await shoot('books-search');
     await rows.getByRole('link', { name: 'Grace' }).click();
@@ -424,7 +424,7 @@ describe.each(storeKinds)('the console in Chromium (%s store)', (kind) => {
     await page.getByRole('heading', { name: 'ada-home' }).waitFor();
     await page.getByLabel('Search', { exact: true }).fill('phoned-in');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect.poll(() => page.locator('p.summary').textContent()).toMatch(/^1 item matches “phoned-in”/);
+    await expect.poll(() => page.locator('p.summary').textContent()).toBe('1 item matches “phoned-in”');
     expect(await page.locator('table.items tbody th').allInnerTexts()).toEqual([expect.stringContaining('Phoebe')]);
   });
 

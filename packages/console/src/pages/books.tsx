@@ -5,16 +5,15 @@
  * (book-edit.tsx) and deleted after a confirmation; files imported (book-import.tsx) and the
  * contacts, events and tasks exported (book-export.tsx).
  *
- * The API has no search parameter, so a search reads the items a page of 1,000 at a time and keeps
- * only the first matches: memory stays bounded, and the person sees how far it got and can stop.
+ * A search is the server's (the listing's `?q=`): its matches come a page at a time like the
+ * list, so searching 100,000 items sends the browser one page, not the datastore.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import type { ContentEntryResponse, Dataclass, DatastoreClientEntryResponse, Feed } from '@atomsync/sdk';
 import { api } from '../api.js';
 import { ago, when } from '../format.js';
 import { useAction, useLoad } from '../load.js';
 import { hrefOf } from '../route.js';
-import { describeFailure, sessionEnded } from '../session.js';
 import { EditItem, editableClass } from './book-edit.js';
 import { Export } from './book-export.js';
 import { Import } from './book-import.js';
@@ -22,10 +21,6 @@ import { Failed, Loading } from './status.js';
 
 /** Items a page of the list shows. */
 export const PAGE_SIZE = 50;
-/** Matches a search keeps before it stops (the rest: a narrower search). */
-export const SEARCH_LIMIT = 100;
-/** Items a search reads per request (the API's largest page). */
-const READ_PAGE = 1000;
 
 type Filter = Extract<Dataclass, 'Contacts' | 'Events' | 'Tasks'> | 'all';
 const FILTERS: readonly [Filter, string][] = [
@@ -84,7 +79,7 @@ function ItemTable({ uuid, entries, caption }: { uuid: string; entries: readonly
 }
 
 /** The items a page at a time: the cursors of the pages before are kept, so Previous goes back. */
-function Paged({ uuid, filter, onSignedOut }: { uuid: string; filter: Filter; onSignedOut: () => void }) {
+function Paged({ uuid, filter, q, onSignedOut }: { uuid: string; filter: Filter; q: string | undefined; onSignedOut: () => void }) {
   const [cursors, setCursors] = useState<(Cursor | undefined)[]>([undefined]);
   const cursor = cursors.at(-1);
   return (
@@ -92,6 +87,7 @@ function Paged({ uuid, filter, onSignedOut }: { uuid: string; filter: Filter; on
       key={`${cursors.length}:${cursor?.startAfter ?? ''}`}
       uuid={uuid}
       filter={filter}
+      q={q}
       cursor={cursor}
       onPrevious={cursors.length === 1 ? undefined : () => setCursors((c) => c.slice(0, -1))}
       onNext={(next) => setCursors((c) => [...c, next])}
@@ -100,10 +96,10 @@ function Paged({ uuid, filter, onSignedOut }: { uuid: string; filter: Filter; on
   );
 }
 
-function PageAt(props: { uuid: string; filter: Filter; cursor: Cursor | undefined; onPrevious: (() => void) | undefined; onNext: (next: Cursor) => void; onSignedOut: () => void }) {
-  const { uuid, filter, cursor, onPrevious, onNext } = props;
+function PageAt(props: { uuid: string; filter: Filter; q: string | undefined; cursor: Cursor | undefined; onPrevious: (() => void) | undefined; onNext: (next: Cursor) => void; onSignedOut: () => void }) {
+  const { uuid, filter, q, cursor, onPrevious, onNext } = props;
   const [loaded, reload] = useLoad(
-    () => api.datastore.contents(uuid).list({ dataclass: filter, 'max-results': PAGE_SIZE, ...(cursor === undefined ? {} : { 'start-index': cursor.startIndex, 'start-after': cursor.startAfter }) }),
+    () => api.datastore.contents(uuid).list({ dataclass: filter, 'max-results': PAGE_SIZE, ...(q === undefined ? {} : { q }), ...(cursor === undefined ? {} : { 'start-index': cursor.startIndex, 'start-after': cursor.startAfter }) }),
     props.onSignedOut,
   );
   if (loaded.state === 'loading') return <Loading what="the items" />;
@@ -111,11 +107,22 @@ function PageAt(props: { uuid: string; filter: Filter; cursor: Cursor | undefine
   const feed = loaded.value;
   const next = nextOf(feed);
   const first = cursor?.startIndex ?? 1;
-  if (feed.entries.length === 0) return <p class="empty">{onPrevious === undefined ? 'Nothing here yet.' : 'No more items.'}</p>;
+  const last = first + feed.entries.length - 1;
+  if (feed.entries.length === 0) {
+    const none = q !== undefined ? `Nothing matches “${q}”.` : onPrevious === undefined ? 'Nothing here yet.' : 'No more items.';
+    return <p class="empty" role="status">{none}</p>;
+  }
+  // A search that fits one page says how many matched; a longer one, which of them are shown.
+  const summary =
+    q === undefined
+      ? `Items ${first.toLocaleString()}–${last.toLocaleString()}`
+      : first === 1 && next === undefined
+        ? `${last.toLocaleString()} item${last === 1 ? ' matches' : 's match'} “${q}”`
+        : `Items ${first.toLocaleString()}–${last.toLocaleString()} matching “${q}”`;
   return (
     <>
       <p class="summary" role="status">
-        Items {first.toLocaleString()}–{(first + feed.entries.length - 1).toLocaleString()}
+        {summary}
       </p>
       <ItemTable uuid={uuid} entries={feed.entries} caption="Items of this datastore" />
       <nav class="actions pager" aria-label="Pages">
@@ -130,74 +137,13 @@ function PageAt(props: { uuid: string; filter: Filter; cursor: Cursor | undefine
   );
 }
 
-interface Search {
-  readonly text: string;
-  readonly matches: ContentEntryResponse[];
-  readonly scanned: number;
-  readonly done: boolean;
-  readonly stopped: boolean;
-}
-
-/** Reads the items page by page and keeps those whose title or text holds the words, up to SEARCH_LIMIT. */
-function Searched({ uuid, search, onStop }: { uuid: string; search: Search; onStop: () => void }) {
-  const count = search.matches.length;
-  return (
-    <>
-      <p class="summary" role="status">
-        {search.done
-          ? `${count.toLocaleString()} item${count === 1 ? ' matches' : 's match'} “${search.text}”${count >= SEARCH_LIMIT ? ` (the first ${SEARCH_LIMIT}: search for more words to narrow it)` : ''}; ${search.scanned.toLocaleString()} read${search.stopped ? ', stopped' : ''}.`
-          : `Searching for “${search.text}”: ${search.scanned.toLocaleString()} items read, ${count.toLocaleString()} found…`}
-      </p>
-      {!search.done && (
-        <button type="button" class="secondary" onClick={onStop}>
-          Stop searching
-        </button>
-      )}
-      {count > 0 && <ItemTable uuid={uuid} entries={search.matches} caption={`Items matching ${search.text}`} />}
-    </>
-  );
-}
-
 function Items({ entry, onSignedOut }: { entry: DatastoreClientEntryResponse; onSignedOut: () => void }) {
   const uuid = entry.client.uuid;
   const [filter, setFilter] = useState<Filter>('all');
-  const [search, setSearch] = useState<Search>();
-  const [searchError, setSearchError] = useState<string>();
+  // The words searched for (the server's ?q=), or none: the whole list.
+  const [search, setSearch] = useState<string>();
   // Bumped when an import has stored items: the list reads its first page again.
   const [round, setRound] = useState(0);
-  const stop = useRef<AbortController | undefined>(undefined);
-  useEffect(() => () => stop.current?.abort(), []);
-
-  const startSearch = async (text: string) => {
-    stop.current?.abort();
-    setSearchError(undefined);
-    if (text === '') {
-      setSearch(undefined);
-      return;
-    }
-    const controller = new AbortController();
-    stop.current = controller;
-    const words = text.toLowerCase().split(/\s+/);
-    const matches: ContentEntryResponse[] = [];
-    let scanned = 0;
-    const show = (done: boolean) => setSearch({ text, matches: [...matches], scanned, done, stopped: controller.signal.aborted });
-    show(false);
-    try {
-      for await (const item of api.datastore.contents(uuid).iterateList({ dataclass: filter, 'max-results': READ_PAGE }, { signal: controller.signal })) {
-        scanned++;
-        const haystack = `${item.title ?? ''}\n${item.content?.value ?? ''}`.toLowerCase();
-        if (words.every((w) => haystack.includes(w))) matches.push(item);
-        if (matches.length >= SEARCH_LIMIT) break;
-        if (scanned % READ_PAGE === 0) show(false);
-      }
-    } catch (failure) {
-      if (!controller.signal.aborted) {
-        if (sessionEnded(failure)) onSignedOut();
-        else setSearchError(describeFailure(failure));
-      }
-    }
-    if (stop.current === controller) show(true);
-  };
 
   return (
     <>
@@ -210,18 +156,15 @@ function Items({ entry, onSignedOut }: { entry: DatastoreClientEntryResponse; on
         role="search"
         onSubmit={(event) => {
           event.preventDefault();
-          void startSearch(String(new FormData(event.currentTarget as HTMLFormElement).get('q') ?? '').trim());
+          const text = String(new FormData(event.currentTarget as HTMLFormElement).get('q') ?? '').trim();
+          setSearch(text === '' ? undefined : text);
         }}
       >
         <label for="books-filter">Show</label>
         <select
           id="books-filter"
           value={filter}
-          onChange={(event) => {
-            stop.current?.abort();
-            setSearch(undefined);
-            setFilter((event.currentTarget as HTMLSelectElement).value as Filter);
-          }}
+          onChange={(event) => setFilter((event.currentTarget as HTMLSelectElement).value as Filter)}
         >
           {FILTERS.map(([value, label]) => (
             <option key={value} value={value}>
@@ -233,24 +176,12 @@ function Items({ entry, onSignedOut }: { entry: DatastoreClientEntryResponse; on
         <input id="books-search" name="q" type="search" placeholder="Name, email, phone…" />
         <button type="submit">Search</button>
         {search !== undefined && (
-          <button
-            type="button"
-            class="secondary"
-            onClick={() => {
-              stop.current?.abort();
-              setSearch(undefined);
-            }}
-          >
+          <button type="button" class="secondary" onClick={() => setSearch(undefined)}>
             Show all
           </button>
         )}
       </form>
-      {searchError !== undefined && (
-        <p class="error" role="alert">
-          {searchError}
-        </p>
-      )}
-      {search === undefined ? <Paged key={`${filter}:${round}`} uuid={uuid} filter={filter} onSignedOut={onSignedOut} /> : <Searched uuid={uuid} search={search} onStop={() => stop.current?.abort()} />}
+      <Paged key={`${filter}:${search ?? ''}:${round}`} uuid={uuid} filter={filter} q={search} onSignedOut={onSignedOut} />
       <section class="transfer" aria-labelledby="books-transfer">
         <h2 id="books-transfer">Import and export</h2>
         <Import uuid={uuid} onImported={() => setRound((r) => r + 1)} onSignedOut={onSignedOut} />
@@ -260,13 +191,21 @@ function Items({ entry, onSignedOut }: { entry: DatastoreClientEntryResponse; on
   );
 }
 
+/**
+ * One item, read afresh after an edit or a refused one: a new reading replaces the view whole, so
+ * no form is ever filled from (nor saved with the ETag of) the copy before.
+ */
+function Item(props: { store: DatastoreClientEntryResponse; item: string; onSignedOut: () => void }) {
+  const [reading, setReading] = useState({ round: 0, saved: false });
+  return <ItemRead key={reading.round} {...props} saved={reading.saved} onRead={(saved) => setReading((r) => ({ round: r.round + 1, saved }))} />;
+}
+
 /** One item, as its text; edited in a form (a contact, an event, a task); deleted only after a confirmation naming it. */
-function Item({ store, item, onSignedOut }: { store: DatastoreClientEntryResponse; item: string; onSignedOut: () => void }) {
+function ItemRead({ store, item, saved, onRead, onSignedOut }: { store: DatastoreClientEntryResponse; item: string; saved: boolean; onRead: (saved: boolean) => void; onSignedOut: () => void }) {
   const uuid = store.client.uuid;
   const [loaded, reload] = useLoad(() => api.datastore.contents(uuid).get(item), onSignedOut);
   const [confirming, setConfirming] = useState(false);
   const [editing, setEditing] = useState(false);
-  const [saved, setSaved] = useState(false);
   const [busy, error, run] = useAction(onSignedOut);
   const back = hrefOf({ page: 'books', uuid });
   return (
@@ -298,16 +237,9 @@ function Item({ store, item, onSignedOut }: { store: DatastoreClientEntryRespons
               itemUuid={item}
               entry={loaded.value}
               itemClass={editableClass(loaded.value)!}
-              onSaved={() => {
-                setEditing(false);
-                setSaved(true);
-                reload();
-              }}
+              onSaved={() => onRead(true)}
               onCancel={() => setEditing(false)}
-              onReload={() => {
-                setEditing(false);
-                reload();
-              }}
+              onReload={() => onRead(false)}
               onSignedOut={onSignedOut}
             />
           ) : (
@@ -316,7 +248,7 @@ function Item({ store, item, onSignedOut }: { store: DatastoreClientEntryRespons
             </pre>
           )}
           {!editing && editableClass(loaded.value) !== undefined && (
-            <button type="button" class="edit" onClick={() => { setSaved(false); setEditing(true); }}>
+            <button type="button" class="edit" onClick={() => setEditing(true)}>
               Edit…
             </button>
           )}
