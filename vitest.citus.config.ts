@@ -3,7 +3,7 @@
  * and two workers from ../shared/tools/citus, started by packages/server/test/support/postgres.ts)
  * with every test store distributed. In CI: the Citus-only tests (*.citus.test.ts) and the tests
  * that caught Citus's stale store version (the store version, the answer cache, conditional GETs,
- * paging, the sign-in caches), a few minutes. Every store test distributes a schema of its own
+ * paging, the sign-in caches), and the black-box tests of two instances on one store, a few minutes. Every store test distributes a schema of its own
  * (~5 s here), so the whole store suite takes far longer: ATOMSYNC_TEST_CITUS_ALL=1 runs it too.
  * Their SQLite half runs here as well: it is cheap, and the files are run as they are.
  */
@@ -24,6 +24,11 @@ export default defineConfig({
       'packages/server/test/conditional.test.ts',
       'packages/server/test/datastore/paging.test.ts',
       'packages/server/test/auth/**/*.test.ts',
+      // Two instances on one store: SyncML sessions alternating, If-Match, ActiveSync sign-in and Ping.
+      'packages/server/test/syncml/endpoint/two-instances.test.ts',
+      'packages/server/test/datastore/if-match.test.ts',
+      'packages/server/test/activesync/sign-in.test.ts',
+      'packages/server/test/activesync/ping.test.ts',
       ...(process.env.ATOMSYNC_TEST_CITUS_ALL === '1' ? ['packages/server/test/store/**/*.test.ts'] : []),
     ],
     exclude: ['**/node_modules/**'],

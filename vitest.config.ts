@@ -15,6 +15,7 @@ export default defineConfig({
       '@atomsync/items': src('items'),
       '@atomsync/engine/test-support': src('engine', 'test-support/index'),
       '@atomsync/engine': src('engine'),
+      '@atomsync/wbxml': src('wbxml'),
       '@atomsync/syncml': src('syncml'),
       '@atomsync/activesync': src('activesync'),
       '@atomsync/dav': src('dav'),

@@ -3,6 +3,7 @@
  * ATOMSYNC_BENCH=<name>[,<name>…] runs only those (names below), e.g. `ATOMSYNC_BENCH=activesync npm run bench`.
  */
 import { runActivesyncBench } from './activesync.bench.js';
+import { runCitusBench } from './citus.bench.js';
 import { runCodecBench } from './codec.bench.js';
 import { runConsoleBench } from './console.bench.js';
 import { runDavBench } from './dav.bench.js';
@@ -31,6 +32,7 @@ const BENCHES: Record<string, () => boolean | Promise<boolean>> = {
   'sign-in': runSignInBench,
   dav: runDavBench,
   console: runConsoleBench,
+  citus: runCitusBench,
 };
 
 const only = process.env.ATOMSYNC_BENCH?.split(',').map((name) => name.trim()).filter((name) => name !== '');

@@ -1,11 +1,6 @@
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../tsup.base.js';
 
-export default defineConfig({
+export default packageBuild({
   // test-support: the model of the modes for other packages' tests (`@atomsync/engine/test-support`).
   entry: { index: 'src/index.ts', 'test-support': 'src/test-support/index.ts' },
-  format: ['esm', 'cjs'],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  target: 'node20',
 });

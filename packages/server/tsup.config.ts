@@ -1,4 +1,5 @@
-import { defineConfig, type Options } from 'tsup';
+import type { Options } from 'tsup';
+import { packageBuild } from '../../tsup.base.js';
 
 type Plugin = NonNullable<Options['plugins']>[number];
 
@@ -23,11 +24,10 @@ const cliShebang: Plugin = {
 
 const LIBRARY = { index: 'src/index.ts' };
 
-export default defineConfig({
+export default packageBuild({
   // ESM: the library and the CLI in one build with code splitting, so dist/cli.js is a few lines
   // importing the chunk dist/index.js imports too, not a second copy of the server.
   entry: { ...LIBRARY, cli: 'src/cli.ts' },
-  format: ['esm', 'cjs'],
   // CommonJS: the library alone (the bin is ESM), unsplit. One config, so one declaration build
   // writes index.d.ts and index.d.cts, and one clean removes stale chunks.
   esbuildOptions(options, { format }) {
@@ -35,8 +35,5 @@ export default defineConfig({
   },
   // store.d.ts: the declarations of @atomsync/server/store (src/store/index.ts says why).
   dts: { entry: { ...LIBRARY, store: 'src/store/index.ts' } },
-  sourcemap: true,
-  clean: true,
-  target: 'node20',
   plugins: [cliShebang],
 });

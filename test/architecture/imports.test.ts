@@ -1,8 +1,8 @@
 /**
  * The shape of the code, as rules a change cannot quietly break (issue 12): no import cycle within
  * any package; generated code imports nothing handwritten but its package's generic runtime; the sync engine parses no items (item
- * formats live in @atomsync/items alone); and packages depend one way (server → engine/syncml →
- * items/atom). Imports are read from the sources (static `import … from` / `export … from` and
+ * formats live in @atomsync/items alone); and packages depend one way (server → engine/syncml/
+ * activesync → items/atom/wbxml). Imports are read from the sources (static `import … from` / `export … from` and
  * `import('…')`), which is how this code base writes every import.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -133,11 +133,14 @@ describe('the dependency direction', () => {
   it.each([
     ['atom', []],
     ['items', ['@atomsync/atom']],
-    ['syncml', ['@atomsync/atom']],
-    // ActiveSync writes WBXML with the SyncML package's writer; item formats stay in @atomsync/items.
-    ['activesync', ['@atomsync/syncml']],
-    // The DAV wire stands alone: its reader is its own (namespaced, on saxes), atom's is shaped for Atom.
-    ['dav', []],
+    // WBXML is its own package, read and written the same way for every protocol that speaks it.
+    ['wbxml', []],
+    ['syncml', ['@atomsync/atom', '@atomsync/wbxml']],
+    // ActiveSync reads WBXML in @atomsync/wbxml's strict mode and escapes Autodiscover's XML with
+    // @atomsync/atom's escaper; item formats stay in @atomsync/items.
+    ['activesync', ['@atomsync/atom', '@atomsync/wbxml']],
+    // The DAV wire's reader is its own (namespaced, on saxes), atom's is shaped for Atom; it escapes with atom's escaper.
+    ['dav', ['@atomsync/atom']],
     ['engine', ['@atomsync/atom', '@atomsync/items']],
     ['sdk', ['@atomsync/atom']],
     // The console is the SDK's browser user, and splits and writes .vcf/.ics files with the items

@@ -17,15 +17,12 @@
  *
  * Without Chromium the test fails, saying how to install it (.ci/run does), rather than skip.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { el, type AsElement } from '@atomsync/activesync';
 import { basicAuth, createClient, type AtomSyncClient } from '@atomsync/sdk';
-import type { AxeResults } from 'axe-core';
-import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONSOLE_POLICY } from '../../packages/server/src/console/mount.js';
 import { listen, type RunningServer } from '../../packages/server/src/listen.js';
@@ -35,16 +32,11 @@ import { createAccount } from '../../packages/server/src/services/accounts.js';
 import type { Store } from '../../packages/server/src/store/store.js';
 import { childrenAt, ScriptedPhone, textOf } from '../../packages/server/test/activesync/support/scripted.js';
 import { openTestStore, storeKinds } from '../../packages/server/test/support/stores.js';
+import { CONSOLE_DIR, launchBrowser, shoot as shootAt, watch } from './browser.js';
 
 // scrypt's cost is not this file's question (packages/server/test/support/cheap-scrypt.ts).
 vi.mock('node:crypto', async (importOriginal) => (await import('../../packages/server/test/support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
-const CONSOLE_DIR = fileURLToPath(new URL('../../packages/console/dist/', import.meta.url));
-const OUTPUT = fileURLToPath(new URL('./output/', import.meta.url));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const WIDTHS = [1280, 390] as const;
-/** axe-core, run in each page as it is shown (through the DevTools protocol: the page's policy does not apply to it). */
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PASSWORD = 'ada-console-pw';
 /** Contacts beside Grace in her address book: the list's pages are 50, so three pages in all. */
 const CROWD = 110;
@@ -55,34 +47,11 @@ const DATASTORE_ENTRY = '<entry xmlns="http://www.w3.org/2005/Atom" xmlns:s="htt
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y --no-install-recommends chromium (.ci/run does), or set CHROMIUM_PATH`);
-  if (!existsSync(`${CONSOLE_DIR}index.html`)) throw new Error(`the console is not built at ${CONSOLE_DIR}: npx turbo run build --filter=@atomsync/console (npm test builds it)`);
-  mkdirSync(OUTPUT, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    // Nothing of Google's: this machine's network is closed, and each refused lookup is noise.
-    args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A page that records what must not happen: console errors, page errors, failed or foreign requests. */
-function watch(page: Page, origin: string): string[] {
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    // A refused sign-in or an ended session is answered 401 by design, a save of an item changed
-    // meanwhile 412 (If-Match); the browser logs each such answer.
-    if ((m.type() === 'error' || m.type() === 'warning') && !/status of 4(0[13]|12)/.test(m.text())) problems.push(`console ${m.type()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  page.on('request', (r) => {
-    if (!r.url().startsWith(origin)) problems.push(`request to another origin: ${r.url()}`);
-  });
-  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
-  return problems;
-}
 
 describe.each(storeKinds)('the console in Chromium (%s store)', (kind) => {
   let store: Store;
@@ -98,28 +67,8 @@ describe.each(storeKinds)('the console in Chromium (%s store)', (kind) => {
   let page: Page;
   let problems: string[];
 
-  /** axe-core's serious and critical findings on the page as it is (WCAG 2.1 A and AA rules). */
-  const accessibilityFindings = async (): Promise<string[]> => {
-    await page.evaluate(AXE);
-    return page.evaluate(async () => {
-      const { axe } = window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } };
-      const results = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-      return results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    });
-  };
-  /** The page at each width: a screenshot, and no serious accessibility finding. */
-  const shoot = async (name: string) => {
-    const findings: string[] = [];
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-      await page.screenshot({ path: `${OUTPUT}${kind}-${name}-${width}.png`, fullPage: true });
-      findings.push(...(await accessibilityFindings()).map((f) => `${name} at ${width} px: ${f}`));
-    }
-    await page.setViewportSize({ width: 1280, height: 800 });
-    expect(findings).toEqual([]);
-  };
+  /** The page at each width: a screenshot, and no serious accessibility finding (./browser.ts). */
+  const shoot = (name: string) => shootAt(page, kind, name);
   const countItems = async () => (await ada.datastore.contents(home).list({ 'max-results': 1000 })).entries.length;
   const datastoreCount = async () => (await ada.datastore.list()).entries.length;
 
@@ -156,7 +105,8 @@ describe.each(storeKinds)('the console in Chromium (%s store)', (kind) => {
 
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     page = await context.newPage();
-    problems = watch(page, origin);
+    // A save of an item changed meanwhile is answered 412 (If-Match) on purpose.
+    problems = watch(page, origin, [412]);
   });
   afterAll(async () => {
     await context?.close();

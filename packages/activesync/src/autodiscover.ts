@@ -4,6 +4,7 @@
  * reads back where its ActiveSync server is. The request is read with saxes (linear, depth-capped,
  * no DOCTYPE); the answer is written by hand — it is three fixed levels of text.
  */
+import { escapeText } from '@atomsync/atom';
 import { SaxesParser } from 'saxes';
 
 export const AUTODISCOVER_REQUEST_NS = 'http://schemas.microsoft.com/exchange/autodiscover/mobilesync/requestschema/2006';
@@ -77,7 +78,8 @@ export function readAutodiscoverRequest(xml: string): AutodiscoverRequest {
   return { emailAddress, acceptableResponseSchema: (found.AcceptableResponseSchema ?? '').trim() };
 }
 
-const escape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Element text, escaped by @atomsync/atom's escaper (what XML cannot carry becomes U+FFFD). */
+const escape = (text: string): string => escapeText(text, 'replace');
 
 /** Where the phone's server is: the mobilesync answer. */
 export function autodiscoverResponse(answer: { emailAddress: string; displayName?: string; url: string }): string {

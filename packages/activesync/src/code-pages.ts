@@ -1,11 +1,11 @@
 /**
  * The MS-ASWBXML code pages, loaded from spec/activesync/code-pages.json as they are (no
  * generated code): checked once at load, then turned into the token → name tables the generic
- * WBXML reader of @atomsync/syncml takes, and the name → token maps the encoder uses. A table
+ * WBXML reader of @atomsync/wbxml takes, and the name → token maps the encoder uses. A table
  * that breaks a rule (a page missing or twice, a token outside 0x05–0x3F or twice on a page, a
  * name twice on a page, an unknown protocol version) throws here, at import, not on the wire.
  */
-import type { CodePageTables } from '@atomsync/syncml';
+import type { CodePageTables } from '@atomsync/wbxml';
 import data from '../../../spec/activesync/code-pages.json' with { type: 'json' };
 import { AS_PROTOCOL_VERSIONS, type AsProtocolVersion } from './protocol.js';
 
@@ -142,7 +142,7 @@ function load(): AsCodePage[] {
 /** Every code page, in page order, each tag as MS-ASWBXML gives it. */
 export const CODE_PAGES: readonly AsCodePage[] = load();
 
-/** Token → tag name per page, the form `readWbxml` of @atomsync/syncml takes. */
+/** Token → tag name per page, the form the walker of @atomsync/wbxml takes. */
 export const CODE_PAGE_TABLES: CodePageTables = CODE_PAGES.map((p) => {
   const table: (string | undefined)[] = [];
   for (const t of p.tags) table[t.token] = t.name;

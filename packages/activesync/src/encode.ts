@@ -3,9 +3,10 @@
  * public id 1 (unknown), UTF-8, no string table (03 01 6A 00), code pages switched just before the
  * tag that needs another one, text as inline strings, bytes as OPAQUE, an element without content
  * (or with empty text) as a tag without the content bit. Written with the WbxmlWriter of
- * @atomsync/syncml.
+ * @atomsync/wbxml, with the header decode.ts reads (ACTIVESYNC_WBXML).
  */
-import { CHARSET_UTF8, PUBLIC_ID_UNKNOWN, WbxmlWriter } from '@atomsync/syncml';
+import { WbxmlWriter } from '@atomsync/wbxml';
+import { ACTIVESYNC_WBXML } from './decode.js';
 import { tagByName } from './code-pages.js';
 import { ActiveSyncEncodeError } from './errors.js';
 import { MAX_ELEMENT_DEPTH } from './limits.js';
@@ -44,7 +45,7 @@ function write(w: WbxmlWriter, e: AsElement, depth: number): void {
 
 /** A response tree → its WBXML body. A tree we cannot write is an ActiveSyncEncodeError. */
 export function encodeResponse(root: AsElement): Uint8Array {
-  const w = new WbxmlWriter({ version: 0x03, publicId: PUBLIC_ID_UNKNOWN, charset: CHARSET_UTF8 });
+  const w = new WbxmlWriter(ACTIVESYNC_WBXML);
   write(w, root, 1);
   return w.finish();
 }

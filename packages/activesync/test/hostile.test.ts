@@ -138,8 +138,8 @@ describe('hostile bodies', () => {
 
 /**
  * Wide bodies (issue 20): a flat run of siblings, or many elements spread under many parents,
- * each under the depth cap, refused by `validate` at MAX_CHILDREN / MAX_ELEMENTS before a tree is
- * built; a Sync as wide as a real full window is read.
+ * each under the depth cap, refused at MAX_CHILDREN / MAX_ELEMENTS (each element is charged to the
+ * walker's budget before it is built); a Sync as wide as a real full window is read.
  */
 describe('wide bodies', () => {
   const SYNC = 0x45; // AirSync:Sync with content

@@ -5,7 +5,7 @@
 export { ATOM_NS, SERVICE_NS, BATCH_NS, ATOM_MEDIA_TYPE, ERROR_MEDIA_TYPE } from './namespaces.js';
 export { AtomDecodeError, AtomEncodeError, type Violation, type DecodeErrorCode } from './errors.js';
 export { ERROR_CODE_BY_STATUS } from './error-codes.js';
-export { escapeText, escapeAttr } from './xml/escape.js';
+export { escapeText, escapeAttr, type IllegalCharacters } from './xml/escape.js';
 export { decodeDocument, MAX_REQUEST_CHILDREN, MAX_REQUEST_ELEMENTS, STRICT_DECODE, type DecodeOptions } from './xml/reader.js';
 export {
   defineScalar,

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { SignIn } from './pages/sign-in.js';
 import { Failed, Loading } from './pages/status.js';
-import { hrefOf, useRoute, type Route } from './route.js';
+import { ADMIN_PAGES, hrefOf, useRoute, type Route } from './route.js';
 import { currentAccount, describeFailure, signOut, type SessionAccount } from './session.js';
 
 type Pages = typeof import('./pages/index.js');
@@ -17,6 +17,13 @@ const NAVIGATION: readonly [Route, string][] = [
   [{ page: 'books' }, 'Address books & calendars'],
   [{ page: 'bindings' }, 'Bindings'],
   [{ page: 'passwords' }, 'Passwords for devices'],
+  [{ page: 'account' }, 'Your password'],
+];
+/** Shown to administrators alone; the API refuses the rest (403), and so does each page. */
+const ADMINISTRATION: readonly [Route, string][] = [
+  [{ page: 'accounts' }, 'Accounts'],
+  [{ page: 'chatlog' }, 'SyncML chat log'],
+  [{ page: 'health' }, 'Server health'],
 ];
 
 type Session = { state: 'checking' } | { state: 'failed'; message: string } | { state: 'out' } | { state: 'in'; account: SessionAccount };
@@ -60,7 +67,7 @@ export function App() {
         </a>
         <nav aria-label="Console">
           <ul>
-            {NAVIGATION.map(([target, label]) => (
+            {(session.account.admin ? [...NAVIGATION, ...ADMINISTRATION] : NAVIGATION).map(([target, label]) => (
               <li key={label}>
                 <a href={hrefOf(target)} aria-current={target.page === route.page ? 'page' : undefined}>
                   {label}
@@ -83,12 +90,24 @@ export function App() {
         </div>
       </header>
       <main id="main" ref={main} tabIndex={-1}>
-        {pages === undefined && route.page !== 'unknown' && <Loading what="the page" />}
+        {pages === undefined && route.page !== 'unknown' && (session.account.admin || !ADMIN_PAGES.has(route.page)) && <Loading what="the page" />}
         {pages !== undefined && route.page === 'overview' && <pages.Overview onSignedOut={signedOut} />}
         {pages !== undefined && route.page === 'devices' && <pages.Devices key={route.uuid ?? ''} uuid={route.uuid} onSignedOut={signedOut} />}
         {pages !== undefined && route.page === 'books' && <pages.Books key={route.uuid ?? ''} uuid={route.uuid} item={route.item} onSignedOut={signedOut} />}
         {pages !== undefined && route.page === 'bindings' && <pages.Bindings onSignedOut={signedOut} />}
         {pages !== undefined && route.page === 'passwords' && <pages.Passwords onSignedOut={signedOut} />}
+        {pages !== undefined && route.page === 'account' && <pages.OwnAccount username={session.account.username} admin={session.account.admin} onSignedOut={signedOut} />}
+        {ADMIN_PAGES.has(route.page) && !session.account.admin && (
+          <>
+            <h1 tabIndex={-1}>For administrators</h1>
+            <p>
+              This page is for the server’s administrators, and {session.account.username} is not one. Ask an administrator, or go to the <a href="#/">overview</a>.
+            </p>
+          </>
+        )}
+        {pages !== undefined && session.account.admin && route.page === 'accounts' && <pages.Accounts me={session.account.username} onSignedOut={signedOut} />}
+        {pages !== undefined && session.account.admin && route.page === 'chatlog' && <pages.ChatLog onSignedOut={signedOut} />}
+        {pages !== undefined && session.account.admin && route.page === 'health' && <pages.Health onSignedOut={signedOut} />}
         {route.page === 'unknown' && (
           <>
             <h1 tabIndex={-1}>Not found</h1>

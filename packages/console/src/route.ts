@@ -10,7 +10,16 @@ export type Route =
   | { page: 'books'; uuid?: string; item?: string }
   | { page: 'bindings' }
   | { page: 'passwords' }
+  | { page: 'account' }
+  | { page: 'accounts' }
+  | { page: 'chatlog' }
+  | { page: 'health' }
   | { page: 'unknown'; path: string };
+
+/** The pages that take no path segment after their name: the page is the name. */
+const SINGLE = ['bindings', 'passwords', 'account', 'accounts', 'chatlog', 'health'] as const;
+/** The administrators' pages: shown in the navigation to administrators alone (the API refuses the rest). */
+export const ADMIN_PAGES: ReadonlySet<Route['page']> = new Set(['accounts', 'chatlog', 'health']);
 
 export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '') || '/';
@@ -21,8 +30,8 @@ export function parseRoute(hash: string): Route {
     const [, uuid, item] = parts.map(decodeURIComponent);
     return { page: 'books', ...(uuid === undefined ? {} : { uuid }), ...(item === undefined ? {} : { item }) };
   }
-  if (parts[0] === 'bindings' && parts.length === 1) return { page: 'bindings' };
-  if (parts[0] === 'passwords' && parts.length === 1) return { page: 'passwords' };
+  const single = SINGLE.find((page) => page === parts[0]);
+  if (single !== undefined && parts.length === 1) return { page: single };
   return { page: 'unknown', path };
 }
 
@@ -36,12 +45,10 @@ export function hrefOf(route: Route): string {
       return `#/devices${under(route.uuid)}`;
     case 'books':
       return `#/books${under(route.uuid, route.uuid === undefined ? undefined : route.item)}`;
-    case 'bindings':
-      return '#/bindings';
-    case 'passwords':
-      return '#/passwords';
-    default:
+    case 'unknown':
       return `#${route.path}`;
+    default:
+      return `#/${route.page}`;
   }
 }
 

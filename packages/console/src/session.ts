@@ -26,7 +26,7 @@ export class Refusal extends Error {
 }
 
 /** The `<message>` of the server's error body, else a sentence for the status. */
-async function refusalOf(response: Response): Promise<Refusal> {
+export async function refusalOf(response: Response): Promise<Refusal> {
   const text = await response.text();
   const message = new DOMParser().parseFromString(text, 'application/xml').getElementsByTagNameNS('*', 'message')[0]?.textContent;
   return new Refusal(response.status, message ?? `the server answered ${response.status}`);

@@ -12,6 +12,10 @@ describe('the console\'s routes', () => {
     { page: 'books', uuid: '0b9b1f6e-5f43-4c4e-9c1a-1d2f3e4a5b6c', item: 'a/b c' },
     { page: 'bindings' },
     { page: 'passwords' },
+    { page: 'account' },
+    { page: 'accounts' },
+    { page: 'chatlog' },
+    { page: 'health' },
   ];
   it.each(routes.map((r) => [hrefOf(r), r] as const))('%s parses back to the page it names', (href, route) => {
     expect(parseRoute(href)).toEqual(route);

@@ -43,6 +43,34 @@ describe('the DAV client', () => {
     ]);
   });
 
+  it('answers a 401 of the registered origin by renewing the credentials once and sending again; another origin\'s 401 is not answered', async () => {
+    let token = 'old';
+    const renewals: string[] = [];
+    const reauthorize = async (refused: string) => {
+      renewals.push(refused);
+      token = 'new';
+      return true;
+    };
+    const { fetch, seen } = scripted((r) => {
+      if (r.url.startsWith('https://b.example/')) return new Response(null, { status: 401 });
+      if (r.url.endsWith('/away/')) return redirect('https://b.example/dav/');
+      return r.authorization === 'Bearer new' ? ms(ok('/dav/', '<resourcetype><collection/></resourcetype>')) : new Response(null, { status: 401 });
+    });
+    const client = createDavClient({ fetch, origin: 'https://a.example', authorization: () => `Bearer ${token}`, reauthorize });
+    await client.propfind('https://a.example/dav/', '0', []);
+    expect(seen.map((s) => [s.method, s.authorization])).toEqual([['PROPFIND', 'Bearer old'], ['PROPFIND', 'Bearer new']]);
+    expect(seen[1]!.body).toBe(seen[0]!.body);
+    expect(renewals).toEqual(['Bearer old']);
+    // A 401 from where a redirect led: no credentials were sent there, so none are renewed.
+    await expect(client.propfind('https://a.example/away/', '0', [])).rejects.toMatchObject({ status: 401 });
+    expect(renewals).toHaveLength(1);
+    // Renewed credentials refused again: the 401 is the answer, no second renewal.
+    token = 'still-refused';
+    const again = createDavClient({ fetch, origin: 'https://a.example', authorization: () => `Bearer ${token}`, reauthorize: async (refused) => (renewals.push(refused), true) });
+    await expect(again.propfind('https://a.example/dav/', '0', [])).rejects.toMatchObject({ status: 401 });
+    expect(renewals).toEqual(['Bearer old', 'Bearer still-refused']);
+  });
+
   it('finds the address book from a server root: well-known, principal, home set, Depth 1, by name', async () => {
     const { fetch, seen } = scripted((r) => {
       const path = new URL(r.url).pathname;

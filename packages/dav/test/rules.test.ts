@@ -207,17 +207,17 @@ describe('Prefer and Brief', () => {
 describe('OPTIONS', () => {
   it('announces the classes and extensions DAVx⁵ checks, on every kind', () => {
     expect(DAV_COMPLIANCE).toBe('1, 3, extended-mkcol, addressbook, calendar-access');
-    expect(optionsHeaders('principal')).toEqual({ DAV: DAV_COMPLIANCE, Allow: 'OPTIONS, GET, HEAD, PROPFIND, REPORT' });
+    expect(optionsHeaders('principal')).toEqual({ DAV: DAV_COMPLIANCE, Allow: 'OPTIONS, PROPFIND, REPORT' });
   });
 
   it.each([
-    ['root', ['PROPFIND', 'REPORT'], ['PUT', 'MKCOL']],
-    ['calendar-home', ['PROPFIND', 'MKCALENDAR', 'MKCOL'], ['PUT']],
-    ['addressbook-home', ['PROPFIND', 'MKCOL'], ['MKCALENDAR', 'PUT']],
-    ['addressbook', ['PROPFIND', 'PROPPATCH', 'REPORT'], ['PUT', 'MKCOL']],
-    ['calendar', ['PROPFIND', 'PROPPATCH', 'REPORT'], ['PUT']],
-    ['vcard', ['GET', 'PUT', 'DELETE', 'PROPFIND'], ['REPORT', 'MKCOL']],
-    ['icalendar', ['GET', 'PUT', 'DELETE'], ['MKCALENDAR']],
+    ['root', ['PROPFIND', 'REPORT'], ['PUT', 'MKCOL', 'GET', 'HEAD']],
+    ['calendar-home', ['PROPFIND', 'MKCALENDAR', 'MKCOL'], ['PUT', 'GET', 'HEAD']],
+    ['addressbook-home', ['PROPFIND', 'MKCOL'], ['MKCALENDAR', 'PUT', 'GET', 'HEAD']],
+    ['addressbook', ['PROPFIND', 'PROPPATCH', 'REPORT'], ['PUT', 'MKCOL', 'GET', 'HEAD']],
+    ['calendar', ['PROPFIND', 'PROPPATCH', 'REPORT'], ['PUT', 'GET', 'HEAD']],
+    ['vcard', ['GET', 'HEAD', 'PUT', 'DELETE', 'PROPFIND'], ['REPORT', 'MKCOL']],
+    ['icalendar', ['GET', 'HEAD', 'PUT', 'DELETE'], ['MKCALENDAR']],
   ] as const)('%s allows %j, not %j', (kind, allowed, not) => {
     const allow = optionsHeaders(kind).Allow.split(', ');
     expect(allow).toEqual(expect.arrayContaining([...allowed]));

@@ -46,6 +46,8 @@ const run = goldenEntry('synchronization.request.xml', 'SynchronizationEntry');
 const phoneBinding = goldenEntry('phone-datastore-binding.create-request.xml', 'PhoneDatastoreBindingEntry');
 const account = goldenEntry('account.create-request.xml', 'AccountEntry');
 const appPassword = goldenEntry('app-password.create-request.xml', 'AppPasswordEntry');
+const accountReset = goldenEntry('account.update-request.xml', 'AccountEntry');
+const ownPassword = goldenEntry('account.password-request.xml', 'AccountEntry');
 const APP_PASSWORD = '6f1c2a4e-93b7-4d0e-8a55-1e2f3c4d5b6a';
 const vcf = 'BEGIN:VCARD\r\nVERSION:3.0\r\nN:Berg;Sofia;;;\r\nFN:Sofia Berg\r\nEND:VCARD\r\n';
 const syncml = new TextEncoder().encode('<SyncML xmlns="SYNCML:SYNCML1.2"><SyncHdr/><SyncBody><Final/></SyncBody></SyncML>');
@@ -124,6 +126,8 @@ const calls: { [Id in OperationId]: Call<Id> } = {
   createAppPassword: { call: (c) => c.appPasswords.create(appPassword.appPassword), body: { links: [], appPassword: appPassword.appPassword } },
   revokeAppPassword: { call: (c) => c.appPasswords.revoke(APP_PASSWORD), path: { appPasswordUuid: APP_PASSWORD } },
   createAccount: { call: (c) => c.admin.createAccount(account.account), body: { links: [], account: account.account } },
+  updateAccount: { call: (c) => c.admin.updateAccount('jmartin', accountReset.account), path: { username: 'jmartin' }, body: { links: [], account: accountReset.account } },
+  changeOwnPassword: { call: (c) => c.account.changePassword(ownPassword.account), body: { links: [], account: ownPassword.account } },
   deleteAccount: { call: (c) => c.admin.deleteAccount('jmartin'), path: { username: 'jmartin' } },
   createAccountToken: { call: (c) => c.admin.createToken('jmartin'), path: { username: 'jmartin' } },
   createAccountConsumer: { call: (c) => c.admin.createConsumer('jmartin'), path: { username: 'jmartin' } },

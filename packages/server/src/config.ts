@@ -13,6 +13,7 @@ import { parseSecretKey } from './secrets/key.js';
 import { passwordLengthProblem } from './services/validation.js';
 import { DEFAULT_RUN_LEASE_SECONDS } from './services/run-lock.js';
 import { DEFAULT_TOMBSTONE_RETENTION_DAYS } from './housekeeping/jobs.js';
+import type { OAuthClient } from './connectors/extdata/dav/oauth.js';
 
 /** Where the data lives and the key that seals its secrets. */
 export interface StoreConfig {
@@ -65,6 +66,11 @@ export interface ServeConfig extends StoreConfig {
    * (housekeeping/jobs.ts says why the default is generous).
    */
   tombstoneRetentionDays: number;
+  /**
+   * ATOMSYNC_OAUTH_CLIENTS: the operator's OAuth 2.0 clients, read from the JSON file it names, to
+   * refresh the bearer tokens of CardDAV/CalDAV extdata accounts (Google) with; [] when unset.
+   */
+  oauthClients: OAuthClient[];
 }
 
 export interface TlsFiles {
@@ -122,6 +128,7 @@ export const SERVE_ENVIRONMENT: readonly (readonly [name: string, help: string])
   ['ATOMSYNC_METRICS_PORT', 'serve /metrics on a listener of its own at this port, and not on the public port (--metrics-port; default: the public port)'],
   ['ATOMSYNC_METRICS_HOST', 'address of the metrics listener (--metrics-host; default 127.0.0.1)'],
   ['ATOMSYNC_RUN_LEASE_SECONDS', `how long a synchronization run's hold on its binding lasts unless the run renews it (every third of it): a run cut off by a crash blocks its binding this long, then is logged as failed, interrupted (1-3600; default ${DEFAULT_RUN_LEASE_SECONDS})`],
+  ['ATOMSYNC_OAUTH_CLIENTS', 'JSON file of the OAuth 2.0 clients that refresh CardDAV/CalDAV external accounts\' bearer tokens (Google): name → { origins, token_endpoint, client_id, client_secret } (default: none; a refused access token then fails the run)'],
   ['ATOMSYNC_TOMBSTONE_RETENTION_DAYS', `how long a deleted item's tombstone is kept for sync deltas: a CardDAV/CalDAV sync token older than the oldest tombstone pruned is refused and its client lists the collection afresh (1-3650; default ${DEFAULT_TOMBSTONE_RETENTION_DAYS})`],
 ];
 
@@ -183,6 +190,69 @@ function tombstoneRetentionDays(value: string): number {
   const n = Number(value.trim());
   if (!/^\d+$/.test(value.trim()) || n < 1 || n > 3650) throw new ConfigError(`ATOMSYNC_TOMBSTONE_RETENTION_DAYS must be a whole number of days from 1 to 3650, not ${JSON.stringify(value)}`);
   return n;
+}
+
+/**
+ * ATOMSYNC_OAUTH_CLIENTS' file: a JSON object of provider name → `{ origins, token_endpoint,
+ * client_id, client_secret }`, `origins` the collection origins whose bearer tokens that client
+ * refreshes. A file (not the variable's value): it holds client secrets, kept as the operator keeps
+ * secret files (mode 0600, a container's secret mount).
+ */
+export function parseOAuthClients(text: string, from = 'ATOMSYNC_OAUTH_CLIENTS'): OAuthClient[] {
+  const bad = (why: string) => new ConfigError(`${from}: ${why}`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw bad(`not JSON (${(error as Error).message})`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw bad('must be a JSON object of provider name → { origins, token_endpoint, client_id, client_secret }');
+  const clients = Object.entries(parsed as Record<string, unknown>).map(([name, value]): OAuthClient => {
+    const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+    const text = (field: string): string => {
+      const got = v[field];
+      if (typeof got !== 'string' || got === '') throw bad(`${name}: ${field} must be a non-empty string`);
+      return got;
+    };
+    const url = (field: string, given: string): URL => {
+      let at: URL;
+      try {
+        at = new URL(given);
+      } catch {
+        throw bad(`${name}: ${field} ${JSON.stringify(given)} is not a URL`);
+      }
+      if (at.protocol !== 'https:' && at.protocol !== 'http:') throw bad(`${name}: ${field} must be an http or https URL`);
+      return at;
+    };
+    if (!Array.isArray(v.origins) || v.origins.length === 0 || !v.origins.every((o) => typeof o === 'string')) {
+      throw bad(`${name}: origins must be a list of the collection origins (https://host) whose tokens it refreshes`);
+    }
+    const origins = (v.origins as string[]).map((o) => url('origins', o).origin);
+    return { name, origins, tokenEndpoint: url('token_endpoint', text('token_endpoint')).href, clientId: text('client_id'), clientSecret: text('client_secret') };
+  });
+  // One client per origin: which client issued a token is known only by where it is used.
+  const seen = new Map<string, string>();
+  for (const c of clients) {
+    for (const origin of c.origins) {
+      const other = seen.get(origin);
+      if (other !== undefined) throw bad(`${origin} is among the origins of both ${other} and ${c.name}; a collection's origin picks one client`);
+      seen.set(origin, c.name);
+    }
+  }
+  return clients;
+}
+
+function oauthClients(vars: NodeJS.ProcessEnv, cwd: string): OAuthClient[] {
+  const file = env(vars, 'ATOMSYNC_OAUTH_CLIENTS');
+  if (file === undefined) return [];
+  const path = resolve(cwd, file);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new ConfigError(`ATOMSYNC_OAUTH_CLIENTS: cannot read ${path}: ${(err instanceof Error ? err.message : String(err)).replace(/, \w+ '.*'$/, '')}`);
+  }
+  return parseOAuthClients(text, `ATOMSYNC_OAUTH_CLIENTS (${path})`);
 }
 
 function metrics(value: string, from: string): MetricsAccess {
@@ -322,5 +392,6 @@ export function resolveServeConfig(flags: ServeFlags, vars: NodeJS.ProcessEnv = 
     tls: tls(flags, vars, cwd),
     runLeaseSeconds: lease === undefined ? DEFAULT_RUN_LEASE_SECONDS : runLeaseSeconds(lease),
     tombstoneRetentionDays: retention === undefined ? DEFAULT_TOMBSTONE_RETENTION_DAYS : tombstoneRetentionDays(retention),
+    oauthClients: oauthClients(vars, cwd),
   };
 }

@@ -21,6 +21,7 @@ import { instrumentStore, type Metrics, type StoreStats } from './http/metrics.j
 import { BindingRuns, DEFAULT_LEASE, leaseOf } from './services/run-lock.js';
 import type { SecretBox } from './secrets/box.js';
 import type { Store } from './store/store.js';
+import type { OAuthClient } from './connectors/extdata/dav/oauth.js';
 import { writerQueueOf } from './store/writer-queue.js';
 
 export interface ServerOptions {
@@ -51,6 +52,8 @@ export interface ServerOptions {
   readonly signIn?: SignInSettings;
   /** The web console and the API reference, served from this folder (the dist/ of @atomsync/console, console/locate.ts); default none. */
   readonly consoleDir?: string;
+  /** ATOMSYNC_OAUTH_CLIENTS: the operator's OAuth 2.0 clients, to refresh extdata bearer tokens with (connectors/extdata/dav/oauth.ts); default none. */
+  readonly oauthClients?: readonly OAuthClient[];
 }
 
 export function createServer(options: ServerOptions): H3 {
@@ -62,9 +65,10 @@ export function createServer(options: ServerOptions): H3 {
   const signIn = new SignInGuard(options.signIn);
   // Runs of one binding on this server wait for each other in `runs` rather than poll the lease.
   const runs = new BindingRuns(options.runLeaseSeconds === undefined ? DEFAULT_LEASE : leaseOf(options.runLeaseSeconds), metrics?.runs);
-  const deps = { store, secrets: options.secrets, gateway: options.gateway ?? outboxGateway, runs, signIn };
+  const oauthClients = options.oauthClients ?? [];
+  const deps = { store, secrets: options.secrets, gateway: options.gateway ?? outboxGateway, runs, signIn, oauthClients };
   const activesync = new ActivesyncEndpoint(
-    { store, secrets: options.secrets, runs },
+    { store, secrets: options.secrets, runs, oauthClients },
     { ...options.activesync, auth: { ...options.activesync?.auth, signIn }, baseUrl: options.baseUrl?.replace(/\/+$/, ''), trustProxy: options.trustProxy },
     options.logger,
   );

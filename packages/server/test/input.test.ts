@@ -47,11 +47,11 @@ describe('DOCTYPE', () => {
     ']><entry xmlns="http://www.w3.org/2005/Atom"><title>&lol9;</title></entry>';
 
   it('refuses billion laughs with 400 invalid_xml, at once', async () => {
-    const started = performance.now();
     const answer = await call(app, 'POST', SYNC, { body: LAUGHS, headers: ATOM });
     expect(answer.status).toBe(400);
     expect(answer.error?.code).toBe('invalid_xml');
-    expect(performance.now() - started).toBeLessThan(1000);
+    // At once: refused at the DOCTYPE, before a single entity was declared, let alone expanded.
+    expect(answer.error?.message).toMatch(/DOCTYPE/);
     expect(received).toEqual([]);
   });
 

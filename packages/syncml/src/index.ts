@@ -11,11 +11,5 @@ export { DEVINF_MEDIA_TYPES, devinfUri, isDevinfUri } from './rules/devinf.js';
 export { ITEM_OVERHEAD, itemCost, utf8Length, wireLength } from './rules/size.js';
 export { charsWithin, chunkEnd, sizeMatches } from './rules/large-objects.js';
 
-// The generic WBXML machinery (OMA Client Provisioning documents are written with it too).
-export { WBXML, CHARSET_UTF8, PUBLIC_ID_UNKNOWN } from './wbxml/tokens.js';
-export { mbUint32 } from './wbxml/bytes.js';
-export { encodeWbxml, WbxmlWriter } from './wbxml/write.js';
-export type { AttributeValuePart, WbxmlAttribute, WbxmlDocument, WbxmlElement, WbxmlHeader, WbxmlString } from './wbxml/write.js';
-export { readWbxml, WbxmlError, WbxmlLimitError } from './wbxml/read.js';
+// The bounds a message and the DevInfs inside it share (the WBXML machinery itself is @atomsync/wbxml).
 export { ElementBudget } from './tree.js';
-export type { CodePageTables, WbxmlNode, WbxmlReadAttribute, WbxmlReadDocument } from './wbxml/read.js';

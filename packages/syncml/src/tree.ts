@@ -1,52 +1,20 @@
 /**
- * The element tree both readers build (xml/read.ts from saxes events, wbxml/read.ts from tokens),
- * so that one mapper (read-message.ts) turns either wire form into the typed model.
+ * The element tree both readers build (xml/read.ts from saxes events, @atomsync/wbxml's reader
+ * from tokens), so that one mapper (read-message.ts) turns either wire form into the typed model.
+ * The tree and its budget are @atomsync/wbxml's; what SyncML adds is its bounds (limits.ts).
  */
+import { ElementBudget as WbxmlElementBudget } from '@atomsync/wbxml';
 import { MAX_CHILDREN, MAX_ELEMENTS } from './limits.js';
 
-export interface Element {
-  /** Local name: an XML prefix is dropped; a WBXML token is named by its code page table. */
-  readonly name: string;
-  /** NO_CHILDREN until the first child comes (see `addChild`). */
-  children: Element[];
-  /** The element's character data, all pieces concatenated (WBXML opaque data as UTF-8). */
-  text: string;
-  /** WBXML only: the raw bytes when the content was one OPAQUE (a DevInf document, item data). */
-  opaque?: Uint8Array;
-}
+export { addChild, NO_CHILDREN, type Element } from '@atomsync/wbxml';
 
 /**
- * The children of every element that has none: one shared, frozen array, so that a leaf (most of
- * a message: every `<Final/>`, `<CmdID>`, `<LocURI>`) costs one object, not an object and an array.
- */
-export const NO_CHILDREN: Element[] = Object.freeze([]) as unknown as Element[];
-
-/** Appends `child` to `parent`, giving the parent an array of its own at its first child. */
-export function addChild<E extends Element>(parent: { children: E[] }, child: E): void {
-  if (parent.children === NO_CHILDREN) parent.children = [child];
-  else parent.children.push(child);
-}
-
-/**
- * What a document may still build: MAX_ELEMENTS elements in all and MAX_CHILDREN under any one
+ * What a message may still build: MAX_ELEMENTS elements in all and MAX_CHILDREN under any one
  * parent (limits.ts). One budget is spent by a message and every DevInf document read inside it,
- * so nesting documents does not multiply the bound. `add` gives the reason to refuse, or
- * undefined; each reader throws it as its own error.
+ * so nesting documents does not multiply the bound.
  */
-export class ElementBudget {
-  #left: number;
-
-  constructor(
-    readonly maxElements = MAX_ELEMENTS,
-    readonly maxChildren = MAX_CHILDREN,
-  ) {
-    this.#left = maxElements;
-  }
-
-  /** One more element, whose parent holds `siblings` children before it. */
-  add(siblings: number): string | undefined {
-    if (--this.#left < 0) return `more than ${this.maxElements} elements in one document`;
-    if (siblings >= this.maxChildren) return `more than ${this.maxChildren} children in one element`;
-    return undefined;
+export class ElementBudget extends WbxmlElementBudget {
+  constructor(maxElements = MAX_ELEMENTS, maxChildren = MAX_CHILDREN) {
+    super(maxElements, maxChildren);
   }
 }

@@ -5,6 +5,7 @@
  * orders it with RemoteWipe, or from 16.1 AccountOnlyRemoteWipe (only the account's data and
  * credentials), and the device acknowledges it with the same element holding its Status.
  */
+import type { WipeScope } from '@atomsync/atom';
 import { ActiveSyncDecodeError } from '../errors.js';
 import { OPEN_POLICY, OPEN_POLICY_XML, POLICY_TYPE_WBXML, POLICY_TYPE_XML } from '../rules/policy.js';
 import { child, childText, el, type AsElement } from '../tree.js';
@@ -21,8 +22,8 @@ export type ProvisionRequest =
   /** An empty Provision: what a device sends after a command's status said a wipe was asked (MS-ASPROV §3.1.5.1.1). */
   | { readonly kind: 'empty' };
 
-/** RemoteWipe: the whole device; AccountOnlyRemoteWipe (16.1): the account's data and credentials only. */
-export type WipeScope = 'device' | 'account';
+/** RemoteWipe: the whole device ('device'); AccountOnlyRemoteWipe (16.1): the account's data and credentials only ('account'). The API's type (spec/xsd), not a copy. */
+export type { WipeScope };
 
 const WIPE_ELEMENT = { device: 'Provision:RemoteWipe', account: 'Provision:AccountOnlyRemoteWipe' } as const;
 

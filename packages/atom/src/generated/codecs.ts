@@ -1154,6 +1154,7 @@ const S_Account: ShapeSpec = defineShape({
   fields: [
     { uri: SERVICE_NS, local: "username", prop: "username", many: false, required: true, scalar: T_string },
     { uri: SERVICE_NS, local: "password", prop: "password", many: false, required: false, scalar: T_string },
+    { uri: SERVICE_NS, local: "old_pass", prop: "oldPassword", many: false, required: false, scalar: T_string },
     { uri: SERVICE_NS, local: "admin", prop: "admin", many: false, required: false, scalar: T_boolean },
   ],
   attrs: [
@@ -2103,6 +2104,7 @@ function w_Account(tag: string, v: Account, ns: string): string {
   if (v.username === undefined) throw new AtomEncodeError('is required', "Account.username");
   s += "<s:username>" + escapeText(v.username) + "</s:username>";
   if (v.password !== undefined) s += "<s:password>" + escapeText(v.password) + "</s:password>";
+  if (v.oldPassword !== undefined) s += "<s:old_pass>" + escapeText(v.oldPassword) + "</s:old_pass>";
   if (v.admin !== undefined) s += "<s:admin>" + formatBoolean(v.admin, "Account.admin") + "</s:admin>";
   return s + '</' + tag + '>';
 }

@@ -92,7 +92,7 @@ export interface Content {
   value: string;
 }
 
-/** token/type is written token_type in requests and type in listings. For a CardDAV/CalDAV datastore: HTTP Basic with key the username and secret the (app) password; or, with the scope urn:ietf:params:oauth:token-type:access_token, an OAuth 2.0 bearer token (key the access token, secret the refresh token). */
+/** token/type is written token_type in requests and type in listings. For a CardDAV/CalDAV datastore (token_type 2): HTTP Basic with key the username and secret the (app) password; or, when one of its scopes is urn:ietf:params:oauth:token-type:access_token (RFC 8693's identifier of an OAuth 2.0 access token), an OAuth 2.0 bearer token (key the access token, secret the refresh token). That scope alone tells the two apart; a token without it is Basic. A bearer token the remote answers 401 is refreshed with the server operator's OAuth client for the collection's origin, the new tokens replace the stored ones, and the request is sent again once; a refresh the provider refuses (or no client set for that origin) fails the run with the reason in its sync log entry. key and secret are write-only and stored encrypted. */
 export interface ExtdataToken {
   /** `token_type` */
   tokenType?: TokenType;
@@ -974,12 +974,14 @@ export interface OutboxEntryResponse extends OutboxEntry {
   id: string;
 }
 
-/** An account of the service (admin API). password is write-only. */
+/** An account of the service (admin API, and the caller's own password change). password is write-only; old_pass (write-only) is the current password, which the account's own change of it requires. */
 export interface Account {
   /** `username` */
   username: string;
   /** `password` */
   password?: string;
+  /** `old_pass` */
+  oldPassword?: string;
   /** `admin` */
   admin?: boolean;
 }

@@ -58,11 +58,13 @@ export const operations = {
   listVendorModels: {"id":"listVendorModels","method":"GET","path":"/v2/phones/vendors/{vendorUuid}/models/","tag":"phones","params":[{"name":"vendorUuid","in":"path","required":true,"type":"string"}],"auth":"none","response":{"kind":"feed","shape":"PhoneModelEntry"},"status":200,"implemented":true,"conditional":true,"errors":[{"status":404,"code":"not_found"},{"status":500,"code":"internal"},{"status":503,"code":"unavailable"}]},
   listModels: {"id":"listModels","method":"GET","path":"/v2/phones/vendors/models/","tag":"phones","params":[],"auth":"none","response":{"kind":"feed","shape":"PhoneModelEntry"},"status":200,"implemented":true,"conditional":true,"errors":[{"status":500,"code":"internal"},{"status":503,"code":"unavailable"}]},
   getModel: {"id":"getModel","method":"GET","path":"/v2/phones/vendors/models/{modelUuid}","tag":"phones","params":[{"name":"modelUuid","in":"path","required":true,"type":"string"}],"auth":"none","response":{"kind":"entry","shape":"PhoneModelEntry"},"status":200,"implemented":true,"conditional":true,"errors":[{"status":404,"code":"not_found"},{"status":500,"code":"internal"},{"status":503,"code":"unavailable"}]},
+  changeOwnPassword: {"id":"changeOwnPassword","method":"PUT","path":"/v2/account/password","tag":"account","params":[],"auth":"account","request":{"kind":"entry","shape":"AccountEntry","field":"account"},"response":{"kind":"entry","shape":"AccountEntry"},"status":200,"implemented":true,"errors":[{"status":400,"code":"validation_failed"},{"status":401,"code":"unauthorized"},{"status":403,"code":"forbidden"},{"status":413,"code":"payload_too_large"},{"status":415,"code":"unsupported_media_type"},{"status":500,"code":"internal"},{"status":503,"code":"unavailable"}]},
   listAppPasswords: {"id":"listAppPasswords","method":"GET","path":"/v2/account/app_passwords/","tag":"account","params":[],"auth":"account","response":{"kind":"feed","shape":"AppPasswordEntry"},"status":200,"implemented":true,"conditional":true,"errors":[{"status":401,"code":"unauthorized"},{"status":500,"code":"internal"},{"status":503,"code":"unavailable"}]},
   createAppPassword: {"id":"createAppPassword","method":"POST","path":"/v2/account/app_passwords/","tag":"account","params":[],"auth":"account","request":{"kind":"entry","shape":"AppPasswordEntry","field":"app_password"},"response":{"kind":"entry","shape":"AppPasswordEntry"},"status":201,"implemented":true,"errors":[{"status":400,"code":"validation_failed"},{"status":401,"code":"unauthorized"},{"status":409,"code":"conflict"},{"status":413,"code":"payload_too_large"},{"status":415,"code":"unsupported_media_type"},{"status":500,"code":"internal"},{"status":503,"code":"unavailable"}]},
   revokeAppPassword: {"id":"revokeAppPassword","method":"DELETE","path":"/v2/account/app_passwords/{appPasswordUuid}","tag":"account","params":[{"name":"appPasswordUuid","in":"path","required":true,"type":"string"}],"auth":"account","response":{"kind":"empty"},"status":200,"reason":"Deleted","implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":404,"code":"not_found"},{"status":500,"code":"internal"},{"status":503,"code":"unavailable"}]},
   listAccounts: {"id":"listAccounts","method":"GET","path":"/v2/admin/accounts","tag":"admin","params":[],"auth":"admin","response":{"kind":"feed","shape":"AccountEntry"},"status":200,"implemented":true,"conditional":true,"errors":[{"status":401,"code":"unauthorized"},{"status":403,"code":"forbidden"},{"status":500,"code":"internal"},{"status":503,"code":"unavailable"}]},
   createAccount: {"id":"createAccount","method":"POST","path":"/v2/admin/accounts","tag":"admin","params":[],"auth":"admin","request":{"kind":"entry","shape":"AccountEntry","field":"account"},"response":{"kind":"entry","shape":"AccountEntry"},"status":201,"implemented":true,"errors":[{"status":400,"code":"validation_failed"},{"status":401,"code":"unauthorized"},{"status":403,"code":"forbidden"},{"status":409,"code":"conflict"},{"status":413,"code":"payload_too_large"},{"status":415,"code":"unsupported_media_type"},{"status":500,"code":"internal"},{"status":503,"code":"unavailable"}]},
+  updateAccount: {"id":"updateAccount","method":"PUT","path":"/v2/admin/accounts/{username}","tag":"admin","params":[{"name":"username","in":"path","required":true,"type":"string"}],"auth":"admin","request":{"kind":"entry","shape":"AccountEntry","field":"account"},"response":{"kind":"entry","shape":"AccountEntry"},"status":200,"implemented":true,"errors":[{"status":400,"code":"validation_failed"},{"status":401,"code":"unauthorized"},{"status":403,"code":"forbidden"},{"status":404,"code":"not_found"},{"status":413,"code":"payload_too_large"},{"status":415,"code":"unsupported_media_type"},{"status":500,"code":"internal"},{"status":503,"code":"unavailable"}]},
   deleteAccount: {"id":"deleteAccount","method":"DELETE","path":"/v2/admin/accounts/{username}","tag":"admin","params":[{"name":"username","in":"path","required":true,"type":"string"}],"auth":"admin","response":{"kind":"empty"},"status":200,"reason":"Deleted","implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":403,"code":"forbidden"},{"status":404,"code":"not_found"},{"status":409,"code":"conflict"},{"status":500,"code":"internal"},{"status":503,"code":"unavailable"}]},
   createAccountToken: {"id":"createAccountToken","method":"POST","path":"/v2/admin/accounts/{username}/tokens","tag":"admin","params":[{"name":"username","in":"path","required":true,"type":"string"}],"auth":"admin","response":{"kind":"entry","shape":"TokenEntry"},"status":201,"implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":403,"code":"forbidden"},{"status":404,"code":"not_found"},{"status":500,"code":"internal"},{"status":503,"code":"unavailable"}]},
   createAccountConsumer: {"id":"createAccountConsumer","method":"POST","path":"/v2/admin/accounts/{username}/consumers","tag":"admin","params":[{"name":"username","in":"path","required":true,"type":"string"}],"auth":"admin","response":{"kind":"entry","shape":"ConsumerEntry"},"status":201,"implemented":true,"errors":[{"status":401,"code":"unauthorized"},{"status":403,"code":"forbidden"},{"status":404,"code":"not_found"},{"status":500,"code":"internal"},{"status":503,"code":"unavailable"}]},
@@ -449,6 +451,13 @@ export interface OperationTypes {
     result: PhoneModelEntry;
     response: PhoneModelEntryResponse;
   };
+  changeOwnPassword: {
+    path: {  };
+    query: {  };
+    body: AccountEntry;
+    result: AccountEntry;
+    response: AccountEntryResponse;
+  };
   listAppPasswords: {
     path: {  };
     query: {  };
@@ -479,6 +488,13 @@ export interface OperationTypes {
   };
   createAccount: {
     path: {  };
+    query: {  };
+    body: AccountEntry;
+    result: AccountEntry;
+    response: AccountEntryResponse;
+  };
+  updateAccount: {
+    path: { username: string };
     query: {  };
     body: AccountEntry;
     result: AccountEntry;

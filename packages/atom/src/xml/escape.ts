@@ -1,4 +1,15 @@
+/**
+ * XML escaping, once for every writer of the project (Atom, SyncML's XML, Autodiscover): `&`, `<`,
+ * `>` as entities, a CR as `&#13;` (a raw one would be normalized away by every reader: a vCard's
+ * CRLF would not survive), and in attributes `"`, tab and LF as references. Characters XML 1.0
+ * cannot carry at all are refused (`'refuse'`, the Atom API's: the caller gets AtomEncodeError)
+ * or written as U+FFFD (`'replace'`, the device protocols': one stray byte in an item must not
+ * make a whole message unreadable for the phone).
+ */
 import { AtomEncodeError } from '../errors.js';
+
+/** What a writer does with a character XML 1.0 cannot carry. */
+export type IllegalCharacters = 'refuse' | 'replace';
 
 // Characters XML 1.0 cannot carry at all, even escaped (C0 controls but TAB/LF/CR, U+FFFE/U+FFFF,
 // unpaired surrogates). Writers refuse them rather than emit a document no reader accepts.
@@ -21,22 +32,23 @@ const REPLACEMENT: Record<string, string> = {
   // A raw CR would be normalized away by every reader; the reference keeps it.
   '\r': '&#13;',
 };
+const ILLEGAL_ALL = new RegExp(ILLEGAL.source, 'g');
 const replace = (c: string): string => REPLACEMENT[c]!;
 
-function refuseIllegal(value: string): void {
-  if (ILLEGAL.test(value)) throw new AtomEncodeError('value holds a character XML cannot carry', 'text');
+function legal(value: string, illegal: IllegalCharacters): string {
+  if (!ILLEGAL.test(value)) return value;
+  if (illegal === 'replace') return value.replace(ILLEGAL_ALL, '\ufffd');
+  throw new AtomEncodeError('value holds a character XML cannot carry', 'text');
 }
 
 /** Escapes character data (element text). */
-export function escapeText(value: string): string {
+export function escapeText(value: string, illegal: IllegalCharacters = 'refuse'): string {
   if (!TEXT_WORK.test(value)) return value;
-  refuseIllegal(value);
-  return value.replace(TEXT_SPECIAL, replace);
+  return legal(value, illegal).replace(TEXT_SPECIAL, replace);
 }
 
 /** Escapes an attribute value written between double quotes; keeps whitespace exact. */
-export function escapeAttr(value: string): string {
+export function escapeAttr(value: string, illegal: IllegalCharacters = 'refuse'): string {
   if (!ATTR_WORK.test(value)) return value;
-  refuseIllegal(value);
-  return value.replace(ATTR_SPECIAL, replace);
+  return legal(value, illegal).replace(ATTR_SPECIAL, replace);
 }

@@ -1,7 +1,8 @@
 /**
- * ActiveSync phones: the device record each reported (model, OS, protocol, first and last contact)
+ * Devices: the account's phones. ActiveSync phones here: the device record each reported (model, OS, protocol, first and last contact)
  * and what is wrong with it, and the remote wipe, asked only after a confirmation that says what
- * it erases, and cancelled while the phone has not yet acknowledged it.
+ * it erases, and cancelled while the phone has not yet acknowledged it. SyncML phones below them
+ * (./syncml.tsx).
  */
 import { useState } from 'preact/hooks';
 import type { ActivesyncClientEntryResponse, WipeScope } from '@atomsync/sdk';
@@ -10,6 +11,7 @@ import { describeFailure, sessionEnded } from '../session.js';
 import { ago, when } from '../format.js';
 import { useLoad } from '../load.js';
 import { Failed, Loading } from './status.js';
+import { SyncmlPhones } from './syncml.js';
 
 const nameOf = ({ client }: ActivesyncClientEntryResponse): string => client.device?.friendlyName ?? client.device?.model ?? client.username ?? client.uuid;
 
@@ -109,7 +111,7 @@ function Device({ entry, onSignedOut }: { entry: ActivesyncClientEntryResponse; 
   const device = client.device;
   return (
     <article class="device">
-      <h2>{nameOf(current)}</h2>
+      <h3>{nameOf(current)}</h3>
       <dl class="facts">
         <dt>Signs in as</dt>
         <dd>{client.username ?? '—'}</dd>
@@ -165,20 +167,26 @@ function Device({ entry, onSignedOut }: { entry: ActivesyncClientEntryResponse; 
 export function Devices({ uuid, onSignedOut }: { uuid: string | undefined; onSignedOut: () => void }) {
   const [loaded, reload] = useLoad(async () => (await api.activesync.list()).entries, onSignedOut);
   const shown = loaded.state === 'ready' ? loaded.value.filter((e) => uuid === undefined || e.client.uuid === uuid) : [];
+  // One device asked for: the section of its kind alone (the other finds nothing and shows nothing).
+  const activesync = uuid === undefined || loaded.state !== 'ready' || shown.length > 0;
   return (
     <>
       <div class="page-head">
         <h1 tabIndex={-1}>Devices</h1>
         {uuid !== undefined && <a href="#/devices">All devices</a>}
       </div>
-      {loaded.state === 'loading' && <Loading what="your phones" />}
-      {loaded.state === 'failed' && <Failed message={loaded.message} retry={reload} />}
-      {loaded.state === 'ready' && shown.length === 0 && (
-        <p class="empty">{uuid === undefined ? 'No ActiveSync phone is registered for this account yet.' : 'There is no such phone in this account.'}</p>
+      {activesync && (
+        <section aria-labelledby="activesync-phones">
+          <h2 id="activesync-phones">ActiveSync phones</h2>
+          {loaded.state === 'loading' && <Loading what="your phones" />}
+          {loaded.state === 'failed' && <Failed message={loaded.message} retry={reload} />}
+          {loaded.state === 'ready' && shown.length === 0 && <p class="empty">No ActiveSync phone is registered for this account yet.</p>}
+          {shown.map((entry) => (
+            <Device key={entry.client.uuid} entry={entry} onSignedOut={onSignedOut} />
+          ))}
+        </section>
       )}
-      {shown.map((entry) => (
-        <Device key={entry.client.uuid} entry={entry} onSignedOut={onSignedOut} />
-      ))}
+      <SyncmlPhones uuid={uuid} onSignedOut={onSignedOut} />
     </>
   );
 }

@@ -44,7 +44,7 @@ function Badges({ client }: { client: ClientState }) {
 }
 
 function Row({ client }: { client: ClientState }) {
-  const name = client.kind === 'activesync' ? <a href={`#/devices/${encodeURIComponent(client.uuid)}`}>{client.name}</a> : client.name;
+  const name = client.kind === 'activesync' || client.kind === 'syncml' ? <a href={`#/devices/${encodeURIComponent(client.uuid)}`}>{client.name}</a> : client.name;
   return (
     <tr class={needsAttention(client) ? 'attention' : undefined}>
       <th scope="row" data-label="Client">

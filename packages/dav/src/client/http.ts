@@ -5,7 +5,9 @@
  *
  * Credentials go to one origin only, the one the caller names: redirects are followed by hand (at
  * most MAX_REDIRECTS), and a hop to another origin is made without the Authorization header, so a
- * remote cannot send the user's password elsewhere by answering 301.
+ * remote cannot send the user's password elsewhere by answering 301. A 401 to credentials that can
+ * be renewed (`reauthorize`: an expired OAuth 2.0 access token) is answered by renewing them and
+ * sending the request once more.
  */
 import type { QName } from '../namespaces.js';
 import { readErrorBody, readMultistatus, type ReadResponse } from '../multistatus/read.js';
@@ -21,6 +23,12 @@ export interface DavClientOptions {
   /** The origin credentials are sent to (scheme://host:port). */
   readonly origin?: string;
   readonly userAgent?: string;
+  /**
+   * Called once per request that `origin` answered 401 though it carried `authorization` (an
+   * OAuth 2.0 access token that expired): true when the credentials were renewed, and the request
+   * is sent again, once, with `authorization()` anew; false leaves the 401 as the answer.
+   */
+  readonly reauthorize?: (refused: string) => Promise<boolean>;
 }
 
 /** A DAV request answered with a status the caller did not expect; the message is safe to log. */
@@ -83,12 +91,24 @@ export function createDavClient(options: DavClientOptions = {}): DavClient {
 
   async function send(method: string, url: string, init: { headers?: Record<string, string>; body?: string } = {}): Promise<Response> {
     let at = new URL(url);
+    let renewed = false;
     for (let hop = 0; ; hop++) {
       const headers: Record<string, string> = { 'user-agent': options.userAgent ?? 'atomsync-dav', ...init.headers };
       const authorization = options.authorization?.();
-      if (authorization !== undefined && (origin === undefined || at.origin === origin)) headers.authorization = authorization;
+      const signed = authorization !== undefined && (origin === undefined || at.origin === origin);
+      if (signed) headers.authorization = authorization;
       const fetchImpl = options.fetch ?? globalThis.fetch;
       const response = await fetchImpl(at, { method, headers, body: init.body, redirect: 'manual' });
+      // One renewal per request, and only for credentials this origin refused: a 401 from another is not ours to answer.
+      if (response.status === 401 && signed && !renewed && options.reauthorize !== undefined) {
+        renewed = true;
+        if (await options.reauthorize(authorization)) {
+          await response.body?.cancel().catch(() => undefined);
+          hop--;
+          continue;
+        }
+        return response;
+      }
       const location = response.headers.get('location');
       if (!REDIRECTS.has(response.status) || location === null) return response;
       await response.body?.cancel().catch(() => undefined);

@@ -11,7 +11,13 @@ export type ResourceKind = 'root' | 'principal' | 'addressbook-home' | 'calendar
 
 export const RESOURCE_KINDS: readonly ResourceKind[] = ['root', 'principal', 'addressbook-home', 'calendar-home', 'addressbook', 'calendar', 'vcard', 'icalendar'];
 
-const READ = ['OPTIONS', 'GET', 'HEAD', 'PROPFIND', 'REPORT'] as const;
+/**
+ * What every resource takes. GET and HEAD are for items only: a collection has no representation
+ * here (RFC 4918 §9.4 leaves GET of a collection to the server), so they answer 405 with this
+ * Allow — not 404, which says the URL is not there (Thunderbird's calendar detection HEADs and GETs
+ * the URL it was given, and then PROPFINDs it).
+ */
+const READ = ['OPTIONS', 'PROPFIND', 'REPORT'] as const;
 
 /**
  * The methods each kind answers. Homes create collections (extended MKCOL; MKCALENDAR in the

@@ -3,6 +3,7 @@
  * response at a time). Values are a small tree, `XmlContent`; a dead property's value travels as
  * `RawXml`, the fragment read from the client, self-contained (it declares its namespaces).
  */
+import { escapeAttr, escapeText as escapeXmlText } from '@atomsync/atom';
 import { PREFIXES } from '../namespaces.js';
 import type { XmlNode } from './tree.js';
 
@@ -30,40 +31,13 @@ export const el = (ns: string, name: string, content?: XmlContent, attributes?: 
   ...(attributes === undefined ? {} : { attributes }),
 });
 
-// Characters XML 1.0 cannot carry, even escaped (C0 controls but TAB/LF/CR, U+FFFE/U+FFFF, unpaired
-// surrogates). Written as U+FFFD rather than refused: a multistatus is streamed, and one stored
-// value that slipped past the server's checks must not break a listing half-way (a client reads a
-// broken 207 as an error at best, as deletions at worst). The server refuses them at PUT.
-const ILLEGAL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+// Escaped by @atomsync/atom's escaper. Characters XML 1.0 cannot carry are written as U+FFFD
+// rather than refused: a multistatus is streamed, and one stored value that slipped past the
+// server's checks must not break a listing half-way (a client reads a broken 207 as an error at
+// best, as deletions at worst). The server refuses them at PUT.
+export const escapeText = (text: string): string => escapeXmlText(text, 'replace');
 
-// One scan decides whether a value needs any work; most need none.
-const TEXT_WORK = /[&<>\r\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
-const ATTRIBUTE_WORK = /[&<>"\t\n\r\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
-const TEXT_SPECIAL = /[&<>\r]/g;
-const ATTRIBUTE_SPECIAL = /[&<>"\t\n\r]/g;
-
-const REPLACEMENT: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  '\t': '&#9;',
-  '\n': '&#10;',
-  // A raw CR would be read back as LF (XML's end-of-line handling): item data (vCard, iCalendar)
-  // in a REPORT answer must reach the client byte for byte, CR LF included.
-  '\r': '&#13;',
-};
-const replace = (c: string): string => REPLACEMENT[c]!;
-
-export function escapeText(text: string): string {
-  if (!TEXT_WORK.test(text)) return text;
-  return text.replace(ILLEGAL, '\uFFFD').replace(TEXT_SPECIAL, replace);
-}
-
-export function escapeAttribute(text: string): string {
-  if (!ATTRIBUTE_WORK.test(text)) return text;
-  return text.replace(ILLEGAL, '\uFFFD').replace(ATTRIBUTE_SPECIAL, replace);
-}
+export const escapeAttribute = (text: string): string => escapeAttr(text, 'replace');
 
 /**
  * The written form of `content`. `defaultNs` is the default namespace in scope where it is written

@@ -689,9 +689,9 @@ describe('bad input', () => {
     expect(linesOf(contactFromAirSync(odd, { version: '14.0', previous: named('CATEGORIES:a') }))).toEqual(['N:;;;;', 'FN:']);
   });
 
+  // Linear: a quadratic parser does not finish these megabytes within the test's timeout (the bound against a hang); speed is the benchmarks'.
   it('huge values are handled in linear time', () => {
     const huge = 'x'.repeat(2_000_000);
-    const start = performance.now();
     const vcard = contactFromAirSync(
       [
         ...elements({ 'Contacts:FileAs': huge, 'Contacts:Email1Address': `<${huge}` }),
@@ -704,6 +704,5 @@ describe('bad input', () => {
     expect(valueOf(contactToAirSync(vcard, v14), 'Contacts:Children')?.length).toBeGreaterThan(50_000 * 2);
     const sent = contactToAirSync(vcard, { version: '14.0', bodyPreference: { type: 2, truncationSize: 1000 } });
     expect(valueOf(sent, 'Contacts:FileAs')).toBe(huge);
-    expect(performance.now() - start).toBeLessThan(10_000);
   });
 });

@@ -279,14 +279,13 @@ describe('bodies, text and what the phone does not send', () => {
     expect(taskToAirSync(back, v14)).toEqual(sent);
   });
 
+  // Linear: a quadratic parser does not finish a megabyte within the test's timeout (the bound against a hang); speed is the benchmarks'.
   it('every parser is linear: a megabyte of a value changes nothing', () => {
     const huge = '9'.repeat(1_000_000);
-    const started = Date.now();
     const back = taskFromAirSync(
       change(full, '14.0', { 'Tasks:DueDate': huge, 'Tasks:UtcDueDate': huge, 'Tasks:ReminderTime': huge, 'Tasks:Importance': huge, 'Tasks:Recurrence': container('Tasks:Recurrence', { 'Tasks:Type': huge }) }),
       { version: '14.0', previous: full },
     );
-    expect(Date.now() - started).toBeLessThan(2000);
     expect(back).toBe(full);
   });
 });

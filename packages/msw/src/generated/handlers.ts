@@ -561,6 +561,16 @@ export function getGetModelMockHandler(override?: MockOverride<'getModel'>, opti
 }
 
 /**
+ * Change the caller's own password: `PUT /v2/account/password` → 200, one AccountEntry.
+ * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
+ *   returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.
+ * @param options `delay` before answering (or before handing on).
+ */
+export function getChangeOwnPasswordMockHandler(override?: MockOverride<'changeOwnPassword'>, options?: MockHandlerOptions): HttpHandler {
+  return mockHandler('changeOwnPassword', override, options);
+}
+
+/**
  * List the account's app passwords: `GET /v2/account/app_passwords/` → 200, a feed of AppPasswordEntry.
  * A value answered here carries its `ETag`, and is 304 Not Modified to an If-None-Match that names it, as the server answers.
  * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
@@ -610,6 +620,16 @@ export function getListAccountsMockHandler(override?: MockOverride<'listAccounts
  */
 export function getCreateAccountMockHandler(override?: MockOverride<'createAccount'>, options?: MockHandlerOptions): HttpHandler {
   return mockHandler('createAccount', override, options);
+}
+
+/**
+ * Reset an account's password: `PUT /v2/admin/accounts/{username}` → 200, one AccountEntry.
+ * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
+ *   returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.
+ * @param options `delay` before answering (or before handing on).
+ */
+export function getUpdateAccountMockHandler(override?: MockOverride<'updateAccount'>, options?: MockHandlerOptions): HttpHandler {
+  return mockHandler('updateAccount', override, options);
 }
 
 /**

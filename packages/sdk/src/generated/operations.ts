@@ -38,6 +38,10 @@ export interface AtomSyncApi {
   /**
    * The caller's own account — app passwords, the named passwords its devices sign in to CardDAV/CalDAV with. A password is shown only in the answer that creates it.
    */
+  readonly account: AccountApi;
+  /**
+   * The caller's own account — app passwords, the named passwords its devices sign in to CardDAV/CalDAV with. A password is shown only in the answer that creates it.
+   */
   readonly appPasswords: AppPasswordsApi;
   /**
    * Account administration (site administrators only) — accounts, bearer tokens and OAuth 1.0a consumers. Secrets are shown only in the answer that creates them.
@@ -939,6 +943,20 @@ export interface PhonesApi {
 /**
  * The caller's own account — app passwords, the named passwords its devices sign in to CardDAV/CalDAV with. A password is shown only in the answer that creates it.
  */
+export interface AccountApi {
+  /**
+   * Change the caller's own password.
+   *
+   * `PUT /v2/account/password` → 200
+   * @param account the `account` of the AccountEntry to send
+   * @param options abort signal and extra headers for this request
+   */
+  changePassword(account: Account, options?: RequestOptions): Promise<AccountEntryResponse>;
+}
+
+/**
+ * The caller's own account — app passwords, the named passwords its devices sign in to CardDAV/CalDAV with. A password is shown only in the answer that creates it.
+ */
 export interface AppPasswordsApi {
   /**
    * List the account's app passwords.
@@ -1020,6 +1038,15 @@ export interface AdminApi {
    * @param options abort signal and extra headers for this request
    */
   createAccount(account: Account, options?: RequestOptions): Promise<AccountEntryResponse>;
+  /**
+   * Reset an account's password.
+   *
+   * `PUT /v2/admin/accounts/{username}` → 200
+   * @param username The account's username.
+   * @param account the `account` of the AccountEntry to send
+   * @param options abort signal and extra headers for this request
+   */
+  updateAccount(username: string, account: Account, options?: RequestOptions): Promise<AccountEntryResponse>;
   /**
    * Delete an account.
    *
@@ -1164,6 +1191,9 @@ export function createOperations(invoke: Invoke, iterate: Iterate): AtomSyncApi 
       iterateModels: (options) => iterate(operations.listModels, {}, options),
       model: (modelUuid: string, options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.getModel, { path: { modelUuid } }, options),
     },
+    account: {
+      changePassword: (account, options) => invoke(operations.changeOwnPassword, { body: { account } }, options),
+    },
     appPasswords: {
       list: (options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.listAppPasswords, {}, options),
       iterateList: (options) => iterate(operations.listAppPasswords, {}, options),
@@ -1174,6 +1204,7 @@ export function createOperations(invoke: Invoke, iterate: Iterate): AtomSyncApi 
       accounts: (options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.listAccounts, {}, options),
       iterateAccounts: (options) => iterate(operations.listAccounts, {}, options),
       createAccount: (account, options) => invoke(operations.createAccount, { body: { account } }, options),
+      updateAccount: (username, account, options) => invoke(operations.updateAccount, { path: { username }, body: { account } }, options),
       deleteAccount: (username, options) => invoke(operations.deleteAccount, { path: { username } }, options),
       createToken: (username, options) => invoke(operations.createAccountToken, { path: { username } }, options),
       createConsumer: (username, options) => invoke(operations.createAccountConsumer, { path: { username } }, options),

@@ -10,6 +10,7 @@
  * through the server's sign-in guard (auth/sign-in.ts): an address that failed too often on the
  * name is answered 429 with Retry-After before anything is read, and scrypt runs through its gate.
  */
+import { basicAuthorization } from '../auth/basic.js';
 import type { Store } from '../store/store.js';
 import type { ActivesyncClientRecord } from '../store/records.js';
 import { CredentialCache, type CredentialCacheOptions } from '../auth/credential-cache.js';
@@ -31,14 +32,10 @@ function refuse(message: string): ServiceError {
 
 /** `Basic <base64>` → username (without a domain) and password; anything else is undefined. */
 export function basicCredentials(authorization: string | null): { username: string; password: string } | undefined {
-  const match = /^Basic\s+([A-Za-z0-9+/]+={0,2})\s*$/i.exec(authorization ?? '');
-  if (match === null) return undefined;
-  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon < 0) return undefined;
-  const user = decoded.slice(0, colon);
-  const backslash = user.lastIndexOf('\\');
-  return { username: backslash < 0 ? user : user.slice(backslash + 1), password: decoded.slice(colon + 1) };
+  const pair = basicAuthorization(authorization);
+  if (pair === undefined) return undefined;
+  const backslash = pair.username.lastIndexOf('\\');
+  return { username: backslash < 0 ? pair.username : pair.username.slice(backslash + 1), password: pair.password };
 }
 
 export interface PhoneAuthenticatorOptions {

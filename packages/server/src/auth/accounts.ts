@@ -25,6 +25,7 @@ import { tokenDigest } from '../services/accounts.js';
 import type { AccountRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import type { Authenticator } from './authenticate.js';
+import { decodeBasic } from './basic.js';
 import { CredentialCache, type CredentialCacheOptions } from './credential-cache.js';
 import { hmacSha1Signature, parseOAuthHeader, sameSignature, signatureBaseString } from './oauth.js';
 import type { AccountPrincipal } from './principal.js';
@@ -101,15 +102,13 @@ export function createAccountAuthenticator(store: Store, secrets: SecretBox, opt
   }
 
   async function basic(credentials: string, source: string): Promise<AccountPrincipal> {
-    const decoded = Buffer.from(credentials, 'base64').toString('utf8');
-    const colon = decoded.indexOf(':');
-    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(credentials) || colon < 0) {
+    const pair = decodeBasic(credentials);
+    if (pair === undefined) {
       guard.admit(undefined, source);
       guard.failed(undefined, source);
       throw refuse('the Basic credentials are malformed');
     }
-    const username = decoded.slice(0, colon);
-    const password = decoded.slice(colon + 1);
+    const { username, password } = pair;
     // Before the cache: a cached credential answering while the address must wait would tell a
     // guesser, at no cost, which guess is right.
     guard.admit(username, source);

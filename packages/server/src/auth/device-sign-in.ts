@@ -31,6 +31,7 @@ import { unwritableIn } from '../http/safe-text.js';
 import type { AccountRecord, AppPasswordRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import { hintOf, typedForm } from './app-password.js';
+import { basicAuthorization } from './basic.js';
 import { CredentialCache, type CredentialCacheOptions } from './credential-cache.js';
 import type { AccountPrincipal } from './principal.js';
 import { SignInGuard } from './sign-in.js';
@@ -81,16 +82,6 @@ function sameHash(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
-}
-
-/** `Basic <base64>` → username and password; undefined for anything else. */
-function basicCredentials(authorization: string): { username: string; password: string } | undefined {
-  const match = /^Basic\s+([A-Za-z0-9+/]+={0,2})\s*$/i.exec(authorization);
-  if (match === null) return undefined;
-  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon < 0) return undefined;
-  return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
 export function createDeviceAuthenticator(store: Store, options: DeviceAuthenticatorOptions = {}): DeviceAuthenticator {
@@ -173,7 +164,7 @@ export function createDeviceAuthenticator(store: Store, options: DeviceAuthentic
     challenge: DEVICE_CHALLENGE,
     async authenticate(authorization, source) {
       if (authorization === null) throw refuse('this endpoint takes HTTP Basic: the account\'s username and its password or one of its app passwords');
-      const credentials = basicCredentials(authorization);
+      const credentials = basicAuthorization(authorization);
       if (credentials === undefined) {
         guard.admit(undefined, source);
         guard.failed(undefined, source);

@@ -22,6 +22,18 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${LOG2_N}$${R}$${P}$${salt.toString('base64')}$${hash.toString('base64')}`;
 }
 
+let decoy: Promise<string> | undefined;
+
+/**
+ * `verify` (scrypt by default) against the stored hash, or against a decoy's when the name has
+ * none: the same work either way, so timing does not tell which names exist. True only for a real
+ * hash that matches.
+ */
+export async function verifyOrDecoy(password: string, stored: string | undefined, verify: (password: string, stored: string) => Promise<boolean> = verifyPassword): Promise<boolean> {
+  const ok = await verify(password, stored ?? (await (decoy ??= hashPassword('atomsync decoy password'))));
+  return ok && stored !== undefined;
+}
+
 /** Constant-time; false for a malformed stored hash. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parts = stored.split('$');

@@ -16,7 +16,7 @@
  * guide/security.md for why SyncML gets no SyncML status).
  */
 import { ServiceError } from '../errors.js';
-import { hashPassword, verifyPassword } from './password.js';
+import { verifyOrDecoy, verifyPassword } from './password.js';
 import { SignInThrottle, type ThrottleSettings } from './throttle.js';
 import { SourceRate, type SourceRateSettings } from './source-rate.js';
 import { GateFull, VerificationGate, type GateSettings } from './verification-gate.js';
@@ -43,7 +43,6 @@ export class SignInGuard {
   readonly gate: VerificationGate;
   readonly firstMessages: SourceRate;
   readonly #verify: (password: string, stored: string) => Promise<boolean>;
-  #decoy: Promise<string> | undefined;
 
   constructor(settings: SignInSettings = {}) {
     const now = settings.now ?? Date.now;
@@ -68,9 +67,7 @@ export class SignInGuard {
     const lane = this.throttle.suspect(name, source) ? 'suspect' : 'clear';
     try {
       return await this.gate.run(lane, async () => {
-        const hash = stored ?? (await (this.#decoy ??= hashPassword('atomsync decoy password')));
-        const ok = await this.#verify(password, hash);
-        return ok && stored !== undefined;
+        return verifyOrDecoy(password, stored, this.#verify);
       });
     } catch (error) {
       if (error instanceof GateFull) throw rateLimited(1000, 'too many sign-ins are being checked');

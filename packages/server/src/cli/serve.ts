@@ -134,6 +134,7 @@ export const serveCommand = defineCommand({
       housekeeping,
       runLeaseSeconds: config.runLeaseSeconds,
       consoleDir,
+      oauthClients: config.oauthClients,
     });
     let running: RunningServer;
     let metricsListener: RunningServer | undefined;

@@ -13,12 +13,16 @@ import type { Store } from '../store/store.js';
 import { datastoreConnector } from './datastore.js';
 import { extdataConnector, type ExtdataConnectorOptions } from './extdata/index.js';
 import { lateDiscovery } from './extdata/dav/late.js';
+import type { OAuthClient } from './extdata/dav/oauth.js';
+import { loadStoredTokens, storeRefreshedTokens } from './extdata/dav/refreshed.js';
 
 export interface ConnectorDeps {
   readonly store: Store;
   readonly secrets: SecretBox;
   /** Timeouts and retries of the remote feeds (extdata/); their defaults when absent. */
   readonly extdata?: ExtdataConnectorOptions;
+  /** The operator's OAuth 2.0 clients (ATOMSYNC_OAUTH_CLIENTS), to refresh a DAV remote's bearer tokens with; default none. */
+  readonly oauthClients?: readonly OAuthClient[];
 }
 
 /**
@@ -59,7 +63,8 @@ export async function connectorFor(
     case 'extdata': {
       const client = extdataClient ?? (await deps.store.extdata.get(accountId, ref.uuid));
       if (client === undefined) throw gone();
-      return extdataConnector(client, deps.secrets, deps.extdata, lateDiscovery(deps.store, deps.secrets));
+      const oauth = { clients: deps.oauthClients ?? [], store: storeRefreshedTokens(deps.store, deps.secrets, client), stored: loadStoredTokens(deps.store, deps.secrets, client) };
+      return extdataConnector(client, deps.secrets, { ...deps.extdata, oauth }, lateDiscovery(deps.store, deps.secrets));
     }
     case 'syncml':
     case 'activesync':

@@ -5,7 +5,7 @@
  * the item locked, so the ETag checked is the one replaced. A PUT answers an ETag only when what
  * it stored is served back byte for byte.
  */
-import { DavRequestError, evaluateConditions } from '@atomsync/dav';
+import { DavRequestError, evaluateConditions, optionsHeaders } from '@atomsync/dav';
 import { titleOf, uidOf } from '@atomsync/items';
 import { ServiceError } from '../errors.js';
 import { readBytes } from '../http/body.js';
@@ -17,11 +17,16 @@ import { memberHref } from './layout.js';
 import type { Repositories } from '../store/store.js';
 import { MAX_RESOURCE_BYTES } from './properties.js';
 import { acceptedCardVersion, servedOf } from './representation.js';
-import { notFound, type Resource } from './resources.js';
+import { kindOf, notFound, type Resource } from './resources.js';
 import { bodyText, checkBody } from './validate.js';
 
 function preconditionFailed(message: string): ServiceError {
   return new ServiceError(412, 'precondition_failed', message);
+}
+
+/** A method the resource does not take: 405 with its Allow, what OPTIONS on it answers. */
+function notAllowed(resource: Exclude<Resource, { kind: 'unmapped' }>, message: string): ServiceError {
+  return new ServiceError(405, 'method_not_allowed', message, [], { allow: optionsHeaders(kindOf(resource)).Allow });
 }
 
 function conditions(req: DavRequest) {
@@ -29,7 +34,9 @@ function conditions(req: DavRequest) {
 }
 
 export async function getMember(req: DavRequest, resource: Resource, head: boolean): Promise<Response> {
-  if (resource.kind !== 'member') throw notFound(resource.kind === 'unmapped' ? 'such item' : 'item to GET at a collection (use PROPFIND)');
+  if (resource.kind === 'unmapped') throw notFound('such item');
+  // The URL is there, only not as something to GET: PROPFIND lists it, REPORT reads its items.
+  if (resource.kind !== 'member') throw notAllowed(resource, `${head ? 'HEAD' : 'GET'} goes to an item; a collection is read with PROPFIND and REPORT`);
   const card = resource.collection.component === undefined;
   const served = servedOf(resource.item, card ? acceptedCardVersion(header(req, 'accept')) : undefined);
   const outcome = evaluateConditions(head ? 'HEAD' : 'GET', conditions(req), served.etag);
@@ -59,7 +66,7 @@ async function readItemBody(req: DavRequest, c: DavCollection): Promise<string> 
 }
 
 export async function putMember(req: DavRequest, resource: Resource): Promise<Response> {
-  if (resource.kind !== 'member' && resource.kind !== 'unmapped') throw new ServiceError(405, 'method_not_allowed', 'PUT goes to an item’s URL inside a collection', [], { allow: 'OPTIONS, GET, HEAD, PROPFIND, REPORT' });
+  if (resource.kind !== 'member' && resource.kind !== 'unmapped') throw notAllowed(resource, 'PUT goes to an item’s URL inside a collection');
   const c = resource.collection;
   const body = await readItemBody(req, c);
   checkBody(body, header(req, 'content-type'), c);
@@ -78,15 +85,17 @@ export async function putMember(req: DavRequest, resource: Resource): Promise<Re
     if (current !== undefined) {
       const updated = await tx.contents.update(c.key, current.uuid, { dataclass, title, type, body });
       if (updated === undefined) throw notFound('such item');
-      return false;
+      return { created: false, uuid: current.uuid };
     }
-    await tx.contents.insertMany([{ uuid: newItemUuid(), accountId: c.key.accountId, clientUuid: c.key.uuid, dataclass, title, type, body, href: resource.name }]);
-    return true;
+    const uuid = newItemUuid();
+    await tx.contents.insertMany([{ uuid, accountId: c.key.accountId, clientUuid: c.key.uuid, dataclass, title, type, body, href: resource.name }]);
+    return { created: true, uuid };
   }, { retry: true });
   const headers: Record<string, string> = {};
-  const served = servedOf({ dataclass, body, type, title });
+  // No ETag when what is served is not what was sent (a vCard 2.1, an item without a UID): the client reads it back.
+  const served = servedOf({ uuid: created.uuid, dataclass, body, type, title });
   if (served.body === body) headers.etag = served.etag;
-  return new Response(null, { status: created ? 201 : 204, headers });
+  return new Response(null, { status: created.created ? 201 : 204, headers });
 }
 
 /**

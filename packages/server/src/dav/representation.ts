@@ -7,12 +7,18 @@
  * every body, and need not read the bodies at all. Rows written before the column have none, and
  * are hashed here when read.
  *
+ * Every vCard, event and task is served with a UID (RFC 6352 §5.1, RFC 4791 §4.1): one written
+ * without (through the REST API, by a phone) gets the item's uuid, which never changes. Thunderbird
+ * gives a card it reads without a UID a new one of its own on every read, so the first change made
+ * elsewhere left it holding the card twice. The ETag stays the stored one, of the form without: the
+ * UID is constant, so it still changes exactly when the served bytes do.
+ *
  * vCard 4.0 is served when a client asks for it (address-data version="4.0" in a REPORT, or
  * `Accept: text/vcard; version=4.0` on GET); a 3.0 client gets the default form. The 4.0 form
  * carries the default form's ETag (as sabre/dav does): one resource, one ETag for If-Match and
  * sync, whichever form a client reads.
  */
-import { davBody, renderForPhone } from '@atomsync/items';
+import { davBody, renderForPhone, uidOf } from '@atomsync/items';
 import { formatEtag } from '@atomsync/dav';
 import { servedHash } from '../store/served-hash.js';
 import type { ContentRecord, DavItemRecord, DavListedItem } from '../store/records.js';
@@ -27,7 +33,7 @@ export interface Served {
 /** The vCard versions served; 3.0 the default. */
 export type CardVersion = '3.0' | '4.0';
 
-type ServedItem = Pick<ContentRecord, 'dataclass' | 'title' | 'type' | 'body'> & { readonly etag?: string | null };
+type ServedItem = Pick<ContentRecord, 'uuid' | 'dataclass' | 'title' | 'type' | 'body'> & { readonly etag?: string | null };
 
 const VCARD_4 = { type: 'text/vcard', version: '4.0', localTime: null, maxFieldLength: {} } as const;
 
@@ -44,9 +50,19 @@ export function servedOf(item: ServedItem, cardVersion: CardVersion = '3.0'): Se
   const body = davBody(item);
   const etag = item.etag ? formatEtag(item.etag) : etagOf(body);
   if (item.dataclass === 'Contacts' && cardVersion === '4.0' && !isCard4(item.body)) {
-    return { body: renderForPhone(item, VCARD_4).data, contentType: contentTypeOf(item), etag };
+    return { body: withUid(renderForPhone(item, VCARD_4).data, item.uuid), contentType: contentTypeOf(item), etag };
   }
-  return { body, contentType: contentTypeOf(item), etag };
+  return { body: withUid(body, item.uuid), contentType: contentTypeOf(item), etag };
+}
+
+/** Each vCard, VEVENT and VTODO ends in one of these lines (a VALARM inside ends otherwise). */
+const ITEM_END = /^END:(VCARD|VEVENT|VTODO)\r?$/gim;
+
+/** The body with `UID:<uuid>` in each of its items when it has no UID (all of an iCalendar object's components share one). */
+function withUid(body: string, uuid: string): string {
+  if (uidOf(body) !== null) return body;
+  const newline = body.includes('\r\n') ? '\r\n' : '\n';
+  return body.replace(ITEM_END, (end) => `UID:${uuid}${newline}${end}`);
 }
 
 /**

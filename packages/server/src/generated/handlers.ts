@@ -362,6 +362,13 @@ export interface OperationHandlersOf<Ctx> {
   getModel?(input: OperationInput<"getModel">, ctx: Ctx): Promise<OperationResult<"getModel">>;
 
   /**
+   * Change the caller's own password.
+   *
+   * `PUT /v2/account/password`; auth `account`; answers 200.
+   */
+  changeOwnPassword?(input: OperationInput<"changeOwnPassword">, ctx: Ctx): Promise<OperationResult<"changeOwnPassword">>;
+
+  /**
    * List the account's app passwords.
    *
    * `GET /v2/account/app_passwords/`; auth `account`; answers 200.
@@ -395,6 +402,13 @@ export interface OperationHandlersOf<Ctx> {
    * `POST /v2/admin/accounts`; auth `admin`; answers 201.
    */
   createAccount?(input: OperationInput<"createAccount">, ctx: Ctx): Promise<OperationResult<"createAccount">>;
+
+  /**
+   * Reset an account's password.
+   *
+   * `PUT /v2/admin/accounts/{username}`; auth `admin`; answers 200.
+   */
+  updateAccount?(input: OperationInput<"updateAccount">, ctx: Ctx): Promise<OperationResult<"updateAccount">>;
 
   /**
    * Delete an account.

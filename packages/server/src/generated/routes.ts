@@ -127,6 +127,8 @@ export const routes: readonly RouteSpec[] = [
   { method: "GET", path: "/v2/phones/vendors/models/", pattern: "/v2/phones/vendors/models", operation: operations.listModels, variants: [], mediaTypes: [], allow: "GET" },
   // Get a phone model
   { method: "GET", path: "/v2/phones/vendors/models/{modelUuid}", pattern: "/v2/phones/vendors/models/:modelUuid", operation: operations.getModel, variants: [], mediaTypes: [], allow: "GET" },
+  // Change the caller's own password
+  { method: "PUT", path: "/v2/account/password", pattern: "/v2/account/password", operation: operations.changeOwnPassword, variants: [], mediaTypes: ["application/atom+xml"], allow: "PUT" },
   // List the account's app passwords
   { method: "GET", path: "/v2/account/app_passwords/", pattern: "/v2/account/app_passwords", operation: operations.listAppPasswords, variants: [], mediaTypes: [], allow: "GET, POST" },
   // Create an app password
@@ -137,8 +139,10 @@ export const routes: readonly RouteSpec[] = [
   { method: "GET", path: "/v2/admin/accounts", pattern: "/v2/admin/accounts", operation: operations.listAccounts, variants: [], mediaTypes: [], allow: "GET, POST" },
   // Create an account
   { method: "POST", path: "/v2/admin/accounts", pattern: "/v2/admin/accounts", operation: operations.createAccount, variants: [], mediaTypes: ["application/atom+xml"], allow: "GET, POST" },
+  // Reset an account's password
+  { method: "PUT", path: "/v2/admin/accounts/{username}", pattern: "/v2/admin/accounts/:username", operation: operations.updateAccount, variants: [], mediaTypes: ["application/atom+xml"], allow: "PUT, DELETE" },
   // Delete an account
-  { method: "DELETE", path: "/v2/admin/accounts/{username}", pattern: "/v2/admin/accounts/:username", operation: operations.deleteAccount, variants: [], mediaTypes: [], allow: "DELETE" },
+  { method: "DELETE", path: "/v2/admin/accounts/{username}", pattern: "/v2/admin/accounts/:username", operation: operations.deleteAccount, variants: [], mediaTypes: [], allow: "PUT, DELETE" },
   // Issue a bearer token for an account
   { method: "POST", path: "/v2/admin/accounts/{username}/tokens", pattern: "/v2/admin/accounts/:username/tokens", operation: operations.createAccountToken, variants: [], mediaTypes: [], allow: "POST" },
   // Issue an OAuth 1.0a consumer for an account

@@ -1,6 +1,7 @@
 /**
  * Handlers of the admin API: accounts, their bearer tokens and OAuth consumers
- * (guide/protocol.md#accounts-and-the-admin-api). The rules live in services/accounts.ts; this maps
+ * (guide/protocol.md#accounts-and-the-admin-api); and the caller's own password change, which
+ * answers the same account entry. The rules live in services/accounts.ts; this maps
  * records to the entries of spec/examples/{account,token,consumer}.*.xml.
  *
  * Deleting the account you are signed in as is allowed (the spec declares no refusal for it):
@@ -12,7 +13,9 @@ import type { AccountEntry } from '@atomsync/atom';
 import type { RequestContext } from '../context.js';
 import * as accounts from '../services/accounts.js';
 import type { AccountRecord } from '../store/records.js';
-import { authorOf, editableEntryHead, feedOf, linksTo, urlOf } from './atom.js';
+import { SignInGuard } from '../auth/sign-in.js';
+import { sourceOf } from '../http/client-address.js';
+import { authorOf, caller, editableEntryHead, feedOf, linksTo, urlOf } from './atom.js';
 import type { HandlerGroup } from './deps.js';
 
 const ACCOUNTS = '/v2/admin/accounts';
@@ -30,7 +33,10 @@ function accountEntry(ctx: RequestContext, account: AccountRecord): AccountEntry
   };
 }
 
-export const accountsHandlers: HandlerGroup = (deps) => ({
+export const accountsHandlers: HandlerGroup = (deps) => {
+  // The server's one guard, so a wrong old_pass counts with every other failed sign-in of the name.
+  const signIn = deps.signIn ?? new SignInGuard();
+  return {
   async listAccounts(_input, ctx) {
     const all = await accounts.listAccounts(deps);
     return feedOf(ctx, ACCOUNTS, 'Accounts', all.map((a) => accountEntry(ctx, a)));
@@ -39,6 +45,14 @@ export const accountsHandlers: HandlerGroup = (deps) => ({
   async createAccount({ body }, ctx) {
     const { username, password, admin } = body.account;
     return accountEntry(ctx, await accounts.createAccount(deps, { username, password: password ?? '', admin }));
+  },
+
+  async updateAccount({ path, body }, ctx) {
+    return accountEntry(ctx, await accounts.resetPassword(deps, path.username, body.account));
+  },
+
+  async changeOwnPassword({ body }, ctx) {
+    return accountEntry(ctx, await accounts.changeOwnPassword({ ...deps, signIn }, caller(ctx).id, sourceOf(ctx.event), body.account));
   },
 
   async deleteAccount({ path }) {
@@ -70,4 +84,5 @@ export const accountsHandlers: HandlerGroup = (deps) => ({
       consumer: { key: issued.key, secret: issued.secret },
     };
   },
-});
+};
+};

@@ -21,7 +21,7 @@ async function found<T>(what: string, id: number, get: () => Promise<T | undefin
   return record;
 }
 
-export const bindingsHandlers: HandlerGroup = ({ store, secrets, runs }) => {
+export const bindingsHandlers: HandlerGroup = ({ store, secrets, runs, oauthClients }) => {
   return {
     // ---- sync-engine bindings -----------------------------------------------------------------
     async listBindings(_input, ctx) {
@@ -51,7 +51,7 @@ export const bindingsHandlers: HandlerGroup = ({ store, secrets, runs }) => {
       const account = caller(ctx);
       const binding = await found('binding', path.bindingId, () => store.bindings.get(account.id, path.bindingId));
       const run = { account, binding, mode: body.syncMode, dataclass: body.dataclass, atOnce: true };
-      return syncLogEntry(ctx, await runBinding({ store, secrets, runs, log: ctx.log }, run));
+      return syncLogEntry(ctx, await runBinding({ store, secrets, runs, oauthClients, log: ctx.log }, run));
     },
     async listSyncLog(_input, ctx) {
       const entries = await store.syncLog.list(caller(ctx).id);

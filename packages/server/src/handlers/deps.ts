@@ -5,6 +5,7 @@ import type { BindingRuns } from '../services/run-lock.js';
 import type { SecretBox } from '../secrets/box.js';
 import type { Store } from '../store/store.js';
 import type { OperationHandlers } from '../context.js';
+import type { OAuthClient } from '../connectors/extdata/dav/oauth.js';
 
 export interface HandlerDeps {
   readonly store: Store;
@@ -16,6 +17,8 @@ export interface HandlerDeps {
   readonly runs: BindingRuns;
   /** The server's sign-in guard (auth/sign-in.ts), shared by every protocol; default: the SyncML endpoint's own. */
   readonly signIn?: SignInGuard;
+  /** The operator's OAuth 2.0 clients (ATOMSYNC_OAUTH_CLIENTS): runs refresh extdata bearer tokens with them. */
+  readonly oauthClients?: readonly OAuthClient[];
 }
 
 /** One group of operations (a handlers/*.ts module): the handlers it implements. */

@@ -3,8 +3,8 @@ import { SyncmlEndpoint } from '../syncml/endpoint.js';
 import { phoneRenderer } from '../syncml/render.js';
 import type { HandlerGroup } from './deps.js';
 
-export const syncmlProtocolHandlers: HandlerGroup = ({ store, secrets, runs, signIn }) => {
-  const endpoint = new SyncmlEndpoint({ store, secrets, runs, renderFor: phoneRenderer(store) }, signIn);
+export const syncmlProtocolHandlers: HandlerGroup = ({ store, secrets, runs, signIn, oauthClients }) => {
+  const endpoint = new SyncmlEndpoint({ store, secrets, runs, oauthClients, renderFor: phoneRenderer(store) }, signIn);
   return {
     async postSyncmlMessage({ body }, ctx) {
       return endpoint.handle(ctx, body);

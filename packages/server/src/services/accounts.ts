@@ -16,6 +16,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ErrorDetail } from '@atomsync/atom';
 import { hashPassword, verifyPassword } from '../auth/password.js';
+import type { SignInGuard } from '../auth/sign-in.js';
 import { ServiceError } from '../errors.js';
 import type { SecretBox } from '../secrets/box.js';
 import type { AccountRecord, BearerTokenRecord, ConsumerRecord } from '../store/records.js';
@@ -137,6 +138,48 @@ export async function changePassword(deps: AccountsDeps, username: string, passw
   const change = { ...(await secretsOf(deps, username, password)), admin: admin ?? account.admin };
   if (!(await deps.store.accounts.update(account.id, change))) throw notFound(username);
   return (await deps.store.accounts.get(account.id)) ?? account;
+}
+
+/**
+ * An administrator's reset (PUT /v2/admin/accounts/{username}): a new password, nothing else.
+ * The body names the account again and may repeat its admin flag, never change it: who is an
+ * administrator is not this operation's question (the last one could unmake itself here).
+ */
+export async function resetPassword(deps: AccountsDeps, username: string, input: { username: string; password?: string; admin?: boolean }): Promise<AccountRecord> {
+  const account = await getAccount(deps, username);
+  const details: ErrorDetail[] = [];
+  if (input.username !== username) details.push({ path: PATH.username, message: `must be the account's own, ${quote(username)}` });
+  if (input.admin !== undefined && input.admin !== account.admin) details.push({ path: '/entry/account/admin', message: 'is not changed by a password reset: leave it out' });
+  refuse([...details, ...passwordViolations(input.password)]);
+  return changePassword(deps, username, input.password!, account.admin);
+}
+
+/**
+ * The caller's own change (PUT /v2/account/password): the current password (old_pass) first,
+ * checked through the server's sign-in guard, so a wrong one counts as a failed sign-in of this
+ * name and from this address, and guessing it waits as guessing a password does. Input problems
+ * are refused before any password is checked.
+ */
+export async function changeOwnPassword(
+  deps: AccountsDeps & { readonly signIn: SignInGuard },
+  accountId: number,
+  source: string,
+  input: { username: string; password?: string; oldPassword?: string },
+): Promise<AccountRecord> {
+  const account = await deps.store.accounts.get(accountId);
+  if (account === undefined) throw new ServiceError(401, 'unauthorized', 'the account is gone');
+  const details: ErrorDetail[] = [];
+  if (input.username !== account.username) details.push({ path: PATH.username, message: `must be your own, ${quote(account.username)}` });
+  if (input.oldPassword === undefined || input.oldPassword === '') details.push({ path: '/entry/account/old_pass', message: 'the current password is required to change it' });
+  refuse([...details, ...passwordViolations(input.password)]);
+  const { signIn } = deps;
+  signIn.admit(account.username, source);
+  if (!(await signIn.verify(account.username, source, input.oldPassword!, account.passwordHash))) {
+    signIn.failed(account.username, source);
+    throw new ServiceError(403, 'forbidden', 'old_pass is not the current password; nothing changed');
+  }
+  signIn.succeeded(account.username, source);
+  return changePassword(deps, account.username, input.password!, account.admin);
 }
 
 /**

@@ -11,6 +11,7 @@ import { isDistributed } from './kysely/distribution.js';
 import { countingWrites, type WriteCounter } from './kysely/write-counter.js';
 import type { Database } from './kysely/schema.js';
 import { createKyselyStore } from './kysely/store.js';
+import { loggingWarnings } from './pg-warnings.js';
 import { StoreUnavailable } from './faults.js';
 import { OutageLog } from './outage.js';
 import type { PoolStats, Store } from './store.js';
@@ -32,7 +33,7 @@ export interface OpenOptions {
 export async function openStore(options: StoreOptions, { log = createLogger('warn') }: OpenOptions = {}): Promise<Store> {
   const outage = new OutageLog(log);
   const counter: WriteCounter = { enabled: false };
-  const { db, poolStats } = options.kind === 'sqlite' ? { db: sqlite(options.file, outage), poolStats: undefined } : postgres(options.url, outage, counter);
+  const { db, poolStats } = options.kind === 'sqlite' ? { db: sqlite(options.file, outage), poolStats: undefined } : postgres(options.url, outage, log, counter);
   try {
     await migrate(db, options.kind);
     // Known from here: a store distributed after this instance opened it counts no writes
@@ -52,7 +53,7 @@ export async function openStore(options: StoreOptions, { log = createLogger('war
  * as planned (kysely/distribution.ts). Returns the tables it distributed (none when it already was).
  */
 export async function distributeStore(url: string, { log = createLogger('warn') }: OpenOptions = {}): Promise<string[]> {
-  const { db } = postgres(url, new OutageLog(log));
+  const { db } = postgres(url, new OutageLog(log), log);
   try {
     await migrate(db, 'postgres');
     return await distribute(db);
@@ -163,8 +164,10 @@ const PG_CONNECT_TIMEOUT_MS = 10_000;
  */
 const PG_KEEPALIVE_IDLE_MS = 10_000;
 
-function postgres(url: string, outage: OutageLog, counter: WriteCounter = { enabled: false }): { db: Kysely<Database>; poolStats: () => PoolStats } {
+function postgres(url: string, outage: OutageLog, log: Logger, counter: WriteCounter = { enabled: false }): { db: Kysely<Database>; poolStats: () => PoolStats } {
+  const warnings = loggingWarnings(log);
   const pool = new pg.Pool({
+    Client: warnings.Client,
     connectionString: url,
     connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
     max: PG_POOL_SIZE,
@@ -183,7 +186,10 @@ function postgres(url: string, outage: OutageLog, counter: WriteCounter = { enab
   // statement in flight fails (fault-dialect.ts reads it), and the pool drops the broken
   // connection when it comes back. The outage is logged there, once, not per connection.
   pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    warnings.onConnect(client);
+  });
   const poolStats = (): PoolStats => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 });
   return { db: new Kysely<Database>({ dialect: faultReadingDialect(countingWrites(new PostgresDialect({ pool }), counter), outage) }), poolStats };
 }

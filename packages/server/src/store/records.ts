@@ -7,7 +7,7 @@
  * (OAuth consumer secrets, extdata token key/secret, the SyncML MD5 digest) is sealed with the
  * server's SecretBox (secrets/box.ts) before it reaches the store.
  */
-import type { ClientKind, ConflictWinner, MessageDirection, OutboxKind, Statistics, SyncMode, SyncmlEncoding, SyncResult, TokenType } from '@atomsync/atom';
+import type { ClientKind, ConflictWinner, MessageDirection, OutboxKind, Statistics, SyncMode, SyncmlEncoding, SyncResult, TokenType, WipeScope } from '@atomsync/atom';
 
 import type { SyncStatsResult } from '@atomsync/engine';
 import type { FormatQuirks, ItemDataclass, ItemDescription } from '@atomsync/items';
@@ -418,8 +418,8 @@ export interface ActivesyncDeviceRecord {
   readonly wipe: ActivesyncWipe | null;
 }
 
-/** MS-ASPROV RemoteWipe ('device') or, from 16.1, AccountOnlyRemoteWipe ('account'). */
-export type ActivesyncWipeScope = 'device' | 'account';
+/** MS-ASPROV RemoteWipe ('device') or, from 16.1, AccountOnlyRemoteWipe ('account'): the API's WipeScope. */
+export type ActivesyncWipeScope = WipeScope;
 
 export interface ActivesyncWipe {
   readonly scope: ActivesyncWipeScope;

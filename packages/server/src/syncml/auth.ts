@@ -17,7 +17,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { StatusCode, type Cred, type SyncHdr } from '@atomsync/syncml';
 import { unwritableIn } from '../http/safe-text.js';
-import { hashPassword, verifyPassword } from '../auth/password.js';
+import { basicAuthorization, decodeBasic, type BasicCredentials } from '../auth/basic.js';
+import { verifyOrDecoy } from '../auth/password.js';
 import type { SecretBox } from '../secrets/box.js';
 import type { AccountRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
@@ -49,19 +50,17 @@ function sameText(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-function decodeBasic(data: string): { username: string; password: string } | undefined {
-  const text = Buffer.from(data.trim(), 'base64').toString('utf8');
-  const colon = text.indexOf(':');
-  return colon <= 0 ? undefined : { username: text.slice(0, colon), password: text.slice(colon + 1) };
+/** A pair with a name (an empty one names no account here), read leniently as phones send it. */
+const named = (pair: BasicCredentials | undefined): BasicCredentials | undefined => (pair === undefined || pair.username === '' ? undefined : pair);
+
+/** The HTTP Basic pair of the request: undefined without a Basic header, `pair` undefined when it is malformed. */
+function httpBasic(authorization: string | undefined): { readonly pair: BasicCredentials | undefined } | undefined {
+  if (!/^Basic\s+\S+$/i.test(authorization ?? '')) return undefined;
+  return { pair: named(basicAuthorization(authorization, true)) };
 }
 
-let decoyHash: Promise<string> | undefined;
-
-/** scrypt against the stored hash, or a decoy's when the name has no account: the same work either way. */
-async function scryptCheck(_username: string, password: string, stored: string | undefined): Promise<boolean> {
-  const ok = await verifyPassword(password, stored ?? (await (decoyHash ??= hashPassword('atomsync decoy password'))));
-  return ok && stored !== undefined;
-}
+/** scrypt against the stored hash, or a decoy's when the name has no account (auth/password.ts). */
+const scryptCheck = (_username: string, password: string, stored: string | undefined) => verifyOrDecoy(password, stored);
 
 async function byPassword(store: Store, input: CredentialInput, username: string, password: string): Promise<AccountRecord | undefined> {
   // No account is named with a character XML cannot carry (and PostgreSQL text holds no NUL).
@@ -100,25 +99,25 @@ export function claimedUsername(header: SyncHdr, authorization: string | undefin
   const cred = header.cred;
   if (cred !== undefined) {
     const type = (cred.meta?.type ?? AUTH_BASIC).trim().toLowerCase();
-    if (type === AUTH_BASIC) return decodeBasic(cred.data)?.username ?? '';
+    if (type === AUTH_BASIC) return named(decodeBasic(cred.data, true))?.username ?? '';
     return header.source.locName ?? '';
   }
-  const basic = /^Basic\s+(\S+)$/i.exec(authorization ?? '');
-  return basic === null ? undefined : (decodeBasic(basic[1]!)?.username ?? '');
+  const basic = httpBasic(authorization);
+  return basic === undefined ? undefined : (basic.pair?.username ?? '');
 }
 
 export async function checkCredentials(store: Store, secrets: SecretBox, input: CredentialInput): Promise<CredentialCheck> {
   const cred: Cred | undefined = input.header.cred;
   if (cred === undefined) {
-    const basic = /^Basic\s+(\S+)$/i.exec(input.authorization ?? '');
-    if (basic === null) return { ok: false, status: MISSING_CREDENTIALS, reason: 'the message carries no credentials' };
-    const pair = decodeBasic(basic[1]!);
+    const basic = httpBasic(input.authorization);
+    if (basic === undefined) return { ok: false, status: MISSING_CREDENTIALS, reason: 'the message carries no credentials' };
+    const { pair } = basic;
     const account = pair && (await byPassword(store, input, pair.username, pair.password));
     return account ? { ok: true, account, scheme: 'http-basic' } : { ok: false, status: INVALID_CREDENTIALS, reason: 'HTTP Basic credentials were not accepted', username: pair?.username };
   }
   const type = (cred.meta?.type ?? AUTH_BASIC).trim().toLowerCase();
   if (type === AUTH_BASIC) {
-    const pair = decodeBasic(cred.data);
+    const pair = named(decodeBasic(cred.data, true));
     const account = pair && (await byPassword(store, input, pair.username, pair.password));
     return account ? { ok: true, account, scheme: 'basic' } : { ok: false, status: INVALID_CREDENTIALS, reason: 'syncml:auth-basic credentials were not accepted', username: pair?.username };
   }

@@ -73,6 +73,21 @@ describe.each(storeKinds)('the DAV endpoint (%s)', (kind) => {
     expect(res.headers.get('allow')).toContain('REPORT');
   });
 
+  it('answers GET and HEAD of a collection 405 with the Allow OPTIONS gives, not 404 (the URL is there)', async () => {
+    // Thunderbird's calendar detection HEADs and GETs the URL it was given before it PROPFINDs it.
+    for (const path of ['/dav/', '/dav/principals/alice/', '/dav/addressbooks/alice/', '/dav/calendars/alice/', `/dav/addressbooks/alice/${datastore}/`, `/dav/calendars/alice/${datastore}/`]) {
+      const allow = (await dav('OPTIONS', path)).headers.get('allow');
+      expect(allow, path).not.toMatch(/\b(GET|HEAD)\b/);
+      for (const method of ['GET', 'HEAD']) {
+        const res = await dav(method, path);
+        expect([method, path, res.status, res.headers.get('allow')]).toEqual([method, path, 405, allow]);
+      }
+    }
+    // A PUT at a collection names what that collection does take.
+    const put = await dav('PUT', `/dav/calendars/alice/${datastore}/`, { body: event('put-at-collection'), headers: { 'content-type': 'text/calendar' } });
+    expect([put.status, put.headers.get('allow')]).toEqual([405, (await dav('OPTIONS', `/dav/calendars/alice/${datastore}/`)).headers.get('allow')]);
+  });
+
   it('lists one address book and two calendars (events, tasks) per datastore', async () => {
     const books = await multistatus(await dav('PROPFIND', '/dav/addressbooks/alice/', { body: PROPFIND_LISTING, headers: { depth: '1' } }));
     expect(books.responses.map((r) => r.href)).toEqual(['/dav/addressbooks/alice/', `/dav/addressbooks/alice/${datastore}/`]);

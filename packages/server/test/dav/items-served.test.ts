@@ -124,6 +124,36 @@ describe.each(storeKinds)('items other protocols wrote, as DAV serves them (%s)'
     }
   });
 
+  it('serves every card, event and task with a UID: one written without gets its uuid, the same on every read, in both vCard forms, after a change', async () => {
+    const datastore = await newDatastore();
+    const book = `/dav/addressbooks/alice/${datastore}/`;
+    const events = `/dav/calendars/alice/${datastore}/`;
+    const nina = (fn: string) => crlf('BEGIN:VCARD', 'VERSION:3.0', `N:${fn};Nina;;;`, `FN:Nina ${fn}`, 'END:VCARD');
+    const uuidOf = (entry: { id?: string }) => entry.id!.slice('urn:uuid:'.length);
+    const card = uuidOf(await restCreate(datastore, 'text/vcard', nina('Nouid')));
+    const event = uuidOf(
+      await restCreate(datastore, 'text/calendar', crlf('BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//rest//EN', 'BEGIN:VEVENT', 'DTSTAMP:20250101T000000Z', 'DTSTART:20250301T100000Z', 'SUMMARY:No UID', 'BEGIN:VALARM', 'ACTION:DISPLAY', 'TRIGGER:-PT5M', 'END:VALARM', 'END:VEVENT', 'END:VCALENDAR')),
+    );
+    const [cardHref] = [...(await members(book)).keys()];
+    const served = await (await dav('GET', cardHref!)).text();
+    expect(served).toBe(crlf('BEGIN:VCARD', 'VERSION:3.0', 'N:Nouid;Nina;;;', 'FN:Nina Nouid', `UID:${card}`, 'END:VCARD'));
+    expect(await (await dav('GET', cardHref!)).text()).toBe(served);
+    const v4 = await (await dav('GET', cardHref!, { headers: { accept: 'text/vcard; version=4.0' } })).text();
+    expect(v4.match(/^UID:[^\r\n]*/gm)).toEqual([`UID:${card}`]);
+    // The event's UID in the VEVENT, not in its VALARM.
+    const [eventHref] = [...(await members(events)).keys()];
+    const eventBody = await (await dav('GET', eventHref!)).text();
+    expect(eventBody.match(/^UID:[^\r\n]*/gm)).toEqual([`UID:${event}`]);
+    expect(eventBody).toContain(`END:VALARM\r\nUID:${event}\r\nEND:VEVENT\r\n`);
+    // Changed through the API: the same UID, so a client holds the same card, not a second.
+    await server.alice.client.datastore.contents(datastore).update(card, { title: 'x', content: { type: 'text/vcard', value: nina('Renamed') } });
+    expect((await (await dav('GET', cardHref!)).text()).match(/^UID:[^\r\n]*/gm)).toEqual([`UID:${card}`]);
+    // A DAV client's PUT without one: stored as sent, served with one, so the PUT answers no ETag.
+    const put = await dav('PUT', `${book}bare.vcf`, { body: nina('Bare'), headers: { 'content-type': 'text/vcard' } });
+    expect([put.status, put.headers.get('etag')]).toEqual([201, null]);
+    expect((await (await dav('GET', `${book}bare.vcf`)).text()).match(/^UID:[^\r\n]*/gm)).toEqual([expect.stringMatching(/^UID:[0-9a-f-]{36}$/)]);
+  });
+
   it('serves vCard 4.0 when address-data or Accept asks for it, with the same ETag; a 3.0 client gets what was stored', async () => {
     const datastore = await newDatastore();
     const book = `/dav/addressbooks/alice/${datastore}/`;

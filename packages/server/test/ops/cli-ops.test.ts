@@ -78,7 +78,7 @@ describe('--version and --help', () => {
     const source = readFileSync(join(ROOT, 'packages/server/src/config.ts'), 'utf8');
     const variables = new Set([...source.matchAll(/env\(vars, '([A-Z_]+)'\)/g)].map((m) => m[1]!));
     expect([...variables].sort()).toEqual(
-      ['ATOMSYNC_ADMIN_PASSWORD', 'ATOMSYNC_ADMIN_USER', 'ATOMSYNC_BASE_URL', 'ATOMSYNC_DATA_DIR', 'ATOMSYNC_HOST', 'ATOMSYNC_LOG_LEVEL', 'ATOMSYNC_METRICS', 'ATOMSYNC_METRICS_HOST', 'ATOMSYNC_METRICS_PORT', 'ATOMSYNC_METRICS_TOKEN', 'ATOMSYNC_PORT', 'ATOMSYNC_RUN_LEASE_SECONDS', 'ATOMSYNC_SECRET_KEY', 'ATOMSYNC_TLS_CERT', 'ATOMSYNC_TLS_KEY', 'ATOMSYNC_TOMBSTONE_RETENTION_DAYS', 'ATOMSYNC_TRUST_PROXY', 'DATABASE_URL'].sort(),
+      ['ATOMSYNC_ADMIN_PASSWORD', 'ATOMSYNC_ADMIN_USER', 'ATOMSYNC_BASE_URL', 'ATOMSYNC_DATA_DIR', 'ATOMSYNC_HOST', 'ATOMSYNC_LOG_LEVEL', 'ATOMSYNC_METRICS', 'ATOMSYNC_METRICS_HOST', 'ATOMSYNC_METRICS_PORT', 'ATOMSYNC_METRICS_TOKEN', 'ATOMSYNC_OAUTH_CLIENTS', 'ATOMSYNC_PORT', 'ATOMSYNC_RUN_LEASE_SECONDS', 'ATOMSYNC_SECRET_KEY', 'ATOMSYNC_TLS_CERT', 'ATOMSYNC_TLS_KEY', 'ATOMSYNC_TOMBSTONE_RETENTION_DAYS', 'ATOMSYNC_TRUST_PROXY', 'DATABASE_URL'].sort(),
     );
     const environmentSection = stdout.slice(stdout.indexOf('ENVIRONMENT'));
     for (const name of variables) expect(environmentSection).toMatch(new RegExp(`^  ${name} +\\S.+$`, 'm'));

@@ -1,8 +1,11 @@
 /**
- * A test-only WBXML reader: decodes what provisioning/wbxml.ts writes back into a tree of named
- * elements, with the OMA Client Provisioning tables (the tokens our documents use), so tests can
- * check a document's structure without trusting the encoder.
+ * Reads what provisioning/wbxml.ts writes back into a tree of named elements, with the OMA Client
+ * Provisioning tables (the tokens our documents use) kept here, apart from the encoder's, so tests
+ * check a document's structure without trusting the encoder. The walk is @atomsync/wbxml's reader
+ * (the project's one); this module names its tags and attributes.
  */
+import { readWbxml as walk, type WbxmlNode } from '@atomsync/wbxml';
+
 export interface ReadElement {
   name: string;
   attributes: Record<string, string>;
@@ -16,7 +19,11 @@ export interface ReadDocument {
   root: ReadElement;
 }
 
-const TAGS: Record<string, string> = { '0:5': 'wap-provisioningdoc', '0:6': 'characteristic', '0:7': 'parm', '1:6': 'characteristic', '1:7': 'parm' };
+/** Tag names per code page (index: page, then token). */
+const TAGS: (string | undefined)[][] = [
+  [, , , , , 'wap-provisioningdoc', 'characteristic', 'parm'],
+  [, , , , , , 'characteristic', 'parm'],
+];
 /** Attribute start tokens: [name, value prefix]. */
 const ATTR_STARTS: Record<string, [string, string]> = {
   '0:69': ['version', ''],
@@ -44,75 +51,29 @@ const ATTR_STARTS: Record<string, [string, string]> = {
 };
 const ATTR_VALUES: Record<string, string> = { '1:141': 'APPSRV', '1:142': 'OBEX' };
 
-export function readWbxml(bytes: Uint8Array): ReadDocument {
-  let i = 0;
-  const byte = () => {
-    if (i >= bytes.length) throw new Error('truncated WBXML');
-    return bytes[i++]!;
-  };
-  const mb = () => {
-    let v = 0;
-    for (;;) {
-      const b = byte();
-      v = v * 128 + (b & 0x7f);
-      if ((b & 0x80) === 0) return v;
-    }
-  };
-  const cstr = (from: Uint8Array, at: number) => {
-    const end = from.indexOf(0, at);
-    if (end < 0) throw new Error('unterminated string');
-    return { text: Buffer.from(from.subarray(at, end)).toString('utf8'), end };
-  };
-  const version = byte();
-  const publicId = mb();
-  const charset = mb();
-  const tableLength = mb();
-  const table = bytes.subarray(i, i + tableLength);
-  i += tableLength;
-  const inline = () => {
-    const { text, end } = cstr(bytes, i);
-    i = end + 1;
-    return text;
-  };
-  let tagPage = 0;
-  let attrPage = 0;
-
-  const element = (): ReadElement => {
-    let t = byte();
-    while (t === 0x00) {
-      tagPage = byte();
-      t = byte();
-    }
-    const name = TAGS[`${tagPage}:${t & 0x3f}`];
-    if (name === undefined) throw new Error(`unknown tag ${tagPage}:${t & 0x3f}`);
-    const el: ReadElement = { name, attributes: {}, children: [] };
-    if (t & 0x80) {
-      let current: string | undefined;
-      for (let a = byte(); a !== 0x01; a = byte()) {
-        if (a === 0x00) attrPage = byte();
-        else if (a === 0x03) el.attributes[current!] += inline();
-        else if (a === 0x83) el.attributes[current!] += cstr(table, mb()).text;
-        else if (a >= 0x80) {
-          const v = ATTR_VALUES[`${attrPage}:${a}`];
-          if (v === undefined) throw new Error(`unknown attribute value ${attrPage}:${a}`);
-          el.attributes[current!] += v;
-        } else {
-          const start = ATTR_STARTS[`${attrPage}:${a}`];
-          if (start === undefined) throw new Error(`unknown attribute start ${attrPage}:${a}`);
-          current = start[0];
-          el.attributes[current] = start[1];
-        }
+function named(node: WbxmlNode): ReadElement {
+  if (node.name.startsWith('#')) throw new Error(`unknown tag ${node.name.slice(1)}`);
+  const attributes: Record<string, string> = {};
+  for (const a of node.attributes ?? []) {
+    const start = ATTR_STARTS[`${a.page}:${a.start}`];
+    if (start === undefined) throw new Error(`unknown attribute start ${a.page}:${a.start}`);
+    let value = start[1];
+    for (const part of a.value) {
+      if (typeof part === 'string') value += part;
+      else {
+        const v = ATTR_VALUES[`${part.page}:${part.token}`];
+        if (v === undefined) throw new Error(`unknown attribute value ${part.page}:${part.token}`);
+        value += v;
       }
     }
-    if (t & 0x40) {
-      while (bytes[i] !== 0x01) el.children.push(element());
-      i++;
-    }
-    return el;
-  };
-  const root = element();
-  if (i !== bytes.length) throw new Error(`${bytes.length - i} bytes after the root element`);
-  return { version, publicId, charset, root };
+    attributes[start[0]] = value;
+  }
+  return { name: node.name, attributes, children: node.children.map(named) };
+}
+
+export function readWbxml(bytes: Uint8Array): ReadDocument {
+  const { version, publicId, charset, root } = walk(bytes, TAGS);
+  return { version, publicId, charset, root: named(root) };
 }
 
 /** The parm values of a characteristic, by name (repeated names joined with '|'). */

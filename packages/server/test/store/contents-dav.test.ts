@@ -256,16 +256,22 @@ describe('contents for DAV: concurrent writers of one datastore (postgres)', () 
     probe = new pg.Client({ connectionString: schema.url });
     await probe.connect();
     const client = probe;
-    /**
-     * Until a backend waits for a lock held on this schema's counter table: a writer queued behind
-     * another's counter. (The table's oid is this schema's, so writers of other tests do not count.)
-     */
+    // Backends waiting for a lock while they hold one on this schema's counter table (its own
+    // name and schema, so writers of other tests do not count): a writer queued behind another's counter.
+    const local = `select count(*) as n from pg_locks l join pg_stat_activity a on a.pid = l.pid
+      where l.relation = 'content_sequences'::regclass and a.wait_event_type = 'Lock'`;
+    // On Citus the writer that waits is the worker's backend, on the counter's shard there (the
+    // coordinator's backend waits for the worker's answer, not for a lock): every node is asked,
+    // of the shards of this schema's counter.
+    const namespace = (await client.query<{ name: string }>('select current_schema() as name')).rows[0]!.name;
+    const onEveryNode = `select coalesce(sum(result::int), 0) as n from run_command_on_all_nodes($$
+      select count(*) from pg_locks l join pg_stat_activity a on a.pid = l.pid join pg_class c on c.oid = l.relation
+      where c.relnamespace = '${namespace}'::regnamespace and c.relname like 'content\\_sequences%' and a.wait_event_type = 'Lock'$$)`;
+    const query = schema.citus ? onEveryNode : local;
+    /** Until a writer waits for another's counter. */
     const waiting = async () => {
       for (let i = 0; i < 2_000; i++) {
-        const { rows } = await client.query<{ n: string }>(
-          `select count(*) as n from pg_locks l join pg_stat_activity a on a.pid = l.pid
-           where l.relation = 'content_sequences'::regclass and a.wait_event_type = 'Lock'`,
-        );
+        const { rows } = await client.query<{ n: string }>(query);
         if (Number(rows[0]!.n) > 0) return;
         await new Promise((resolve) => setTimeout(resolve, 10));
       }

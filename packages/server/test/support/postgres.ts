@@ -81,12 +81,33 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
+/** A cluster that restarts with more settings (as an operator restarts a server after adding Citus). */
+export interface RestartableCluster extends Cluster {
+  restart(settings: readonly string[]): Promise<void>;
+}
+
+/**
+ * What a node of a Citus cluster is started with beside startCluster's own: the extension loaded,
+ * prepared transactions for its two-phase commits, and logical decoding for the rebalancer's
+ * shard moves without blocking writes (guide/operators.md, "Running on Citus").
+ */
+export const CITUS_NODE_SETTINGS: readonly string[] = [
+  '-c shared_preload_libraries=citus',
+  '-c max_prepared_transactions=100',
+  '-c wal_level=logical',
+  '-c max_wal_senders=10',
+  '-c max_replication_slots=10',
+];
+
 /**
  * `durable`: PostgreSQL's own durability (fsync, full-page writes, synchronous_commit) and memory
  * (shared_buffers) settings, as an operator runs it (the write benchmark measures that); the tests
  * turn durability off and take less memory, for speed.
  */
-export async function startCluster(bin: string, { durable = false }: { readonly durable?: boolean } = {}): Promise<Cluster> {
+export async function startCluster(
+  bin: string,
+  { durable = false, settings = [] }: { readonly durable?: boolean; readonly settings?: readonly string[] } = {},
+): Promise<RestartableCluster> {
   const user = process.getuid?.() === 0 ? await unprivilegedUser() : undefined;
   const as = (command: string, args: string[]) =>
     user === undefined ? run(join(bin, command), args) : run('runuser', ['-u', user, '--', join(bin, command), ...args]);
@@ -115,9 +136,15 @@ export async function startCluster(bin: string, { durable = false }: { readonly 
       '-c archive_mode=off',
       ...(durable ? [] : ['-c shared_buffers=32MB']),
       '-c max_connections=300',
+      // Last: a setting given twice takes its last value.
+      ...settings,
     ].join(' ');
     await as('pg_ctl', ['-D', data, '-l', log, '-o', options, '-w', '-t', '60', 'start']);
-    return { adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+    const restart = async (more: readonly string[]) => {
+      await as('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+      await as('pg_ctl', ['-D', data, '-l', log, '-o', [options, ...more].join(' '), '-w', '-t', '60', 'start']);
+    };
+    return { adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`, stop, restart };
   } catch (error) {
     const serverLog = await readFile(log, 'utf8').catch(() => '');
     await stop();

@@ -8,7 +8,7 @@ import { AtomSyncError, createClient, basicAuth, type AtomSyncClient } from '@at
 import { expect } from 'vitest';
 import { listen } from '../../src/listen.js';
 import { SecretBox } from '../../src/secrets/box.js';
-import { createServer } from '../../src/server.js';
+import { createServer, type ServerOptions } from '../../src/server.js';
 import { createAccount } from '../../src/services/accounts.js';
 import type { Store } from '../../src/store/store.js';
 import { openTestStore, type StoreKind } from './stores.js';
@@ -35,10 +35,11 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(kind: StoreKind): Promise<TestServer> {
+/** `options`: what a test sets of the server's own (its OAuth clients, a logger it reads). */
+export async function startTestServer(kind: StoreKind, options: Pick<ServerOptions, 'oauthClients' | 'logger'> = {}): Promise<TestServer> {
   const store = await openTestStore(kind);
   const secrets = SecretBox.ephemeral();
-  const running = await listen(createServer({ store, secrets }), { host: '127.0.0.1', port: 0 });
+  const running = await listen(createServer({ store, secrets, ...options }), { host: '127.0.0.1', port: 0 });
   const account = async (username: string, admin: boolean): Promise<TestAccount> => {
     const password = `${username}-secret-pw`;
     // Through the accounts service, as the admin API and the CLI create them: with the sealed SyncML MD5 digest.

@@ -3,9 +3,10 @@
  * sync asked for by the server through a notification (206–210), and the codes that steer a
  * session rather than start a sync (222 next message, 224 suspend, 225 resume).
  */
+import type { SyncMode } from '@atomsync/atom';
 
-/** A sync mode as its alert code names it: two-way, slow, one-way and refresh from either side. */
-export type SyncModeCode = 200 | 201 | 202 | 203 | 204 | 205;
+/** A sync mode as its alert code names it: two-way, slow, one-way and refresh from either side (the API's SyncMode). */
+export type SyncModeCode = SyncMode;
 
 export const AlertCode = {
   TWO_WAY: 200,

@@ -10,8 +10,7 @@ import type { SyncmlVersion } from '../message.js';
 import type { Sink } from '../sink.js';
 import { DEVINF_WBXML_TYPE, PUBLIC_ID_LITERALS, PUBLIC_IDS, type Tag } from '../tags.js';
 import { writeDevInf } from '../write-devinf.js';
-import { CHARSET_UTF8 } from './tokens.js';
-import { type WbxmlHeader, WbxmlWriter } from './write.js';
+import { CHARSET_UTF8, type WbxmlHeader, WbxmlWriter } from '@atomsync/wbxml';
 
 /** WBXML 1.2: the version byte SyncML phones and SyncEvolution send. */
 const WBXML_VERSION_12 = 0x02;

@@ -4,12 +4,13 @@
  */
 import { SyncmlDecodeError } from '../error.js';
 import { DEVINF_CODE_PAGES, SYNCML_CODE_PAGES } from '../tags.js';
-import type { Element, ElementBudget } from '../tree.js';
-import { readWbxml, WbxmlError, WbxmlLimitError } from './read.js';
+import { readWbxml, WbxmlError, WbxmlLimitError } from '@atomsync/wbxml';
+import { MAX_ELEMENT_DEPTH } from '../limits.js';
+import { ElementBudget, type Element } from '../tree.js';
 
 export function readSyncmlWbxml(body: Uint8Array, budget?: ElementBudget): Element {
   try {
-    return readWbxml(body, SYNCML_CODE_PAGES, budget).root;
+    return readWbxml(body, SYNCML_CODE_PAGES, { budget: budget ?? new ElementBudget(), maxDepth: MAX_ELEMENT_DEPTH }).root;
   } catch (err) {
     if (err instanceof WbxmlError) throw new SyncmlDecodeError(`not well-formed WBXML: ${err.message}`, { cause: err });
     throw err;
@@ -29,7 +30,7 @@ export function looksLikeWbxml(bytes: Uint8Array): boolean {
  */
 export function readDevInfWbxml(bytes: Uint8Array, budget?: ElementBudget): Element | undefined {
   try {
-    const { root } = readWbxml(bytes, DEVINF_CODE_PAGES, budget);
+    const { root } = readWbxml(bytes, DEVINF_CODE_PAGES, { budget: budget ?? new ElementBudget(), maxDepth: MAX_ELEMENT_DEPTH });
     return root.name === 'DevInf' ? root : undefined;
   } catch (err) {
     if (err instanceof WbxmlLimitError) throw new SyncmlDecodeError(`a DevInf inside the message: ${err.message}`, { cause: err });

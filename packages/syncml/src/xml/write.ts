@@ -1,6 +1,6 @@
 /**
  * The XML sink: builds the document as an array of string parts joined once at the end (linear in
- * the message size however many items it holds). Text is escaped, not wrapped in CDATA: one rule
+ * the message size however many items it holds). Text is escaped (@atomsync/atom's escaper), not wrapped in CDATA: one rule
  * that carries anything, `]]>` included. `&`, `<`, `>` become entities and a CR becomes `&#13;`,
  * since a raw CR would be turned into LF by the reader's end-of-line handling (a vCard's CRLF
  * would not survive). Characters XML 1.0 cannot carry at all (C0 controls other than tab, LF and
@@ -10,33 +10,15 @@
  * Namespaces are declared where they change, as phones expect: `<SyncML xmlns="SYNCML:SYNCML1.2">`,
  * each MetInf element under a SyncML one (`<Type xmlns="syncml:metinf">`), the DevInf root.
  */
+import { escapeText } from '@atomsync/atom';
 import type { DevInf } from '../devinf.js';
 import type { SyncmlVersion } from '../message.js';
 import type { Sink } from '../sink.js';
 import { DEVINF_XML_TYPE, type Namespace, type Tag } from '../tags.js';
 import { writeDevInf } from '../write-devinf.js';
 
-const NEEDS_ESCAPE = /[&<>\r\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
-const ESCAPED = /[&<>\r\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
-
-function escapeChar(ch: string): string {
-  switch (ch) {
-    case '&':
-      return '&amp;';
-    case '<':
-      return '&lt;';
-    case '>':
-      return '&gt;';
-    case '\r':
-      return '&#13;';
-    default:
-      return '\ufffd';
-  }
-}
-
-export function escapeText(s: string): string {
-  return NEEDS_ESCAPE.test(s) ? s.replace(ESCAPED, escapeChar) : s;
-}
+/** Text as the device protocols escape it (@atomsync/atom): what XML cannot carry becomes U+FFFD. */
+const escape = (s: string): string => escapeText(s, 'replace');
 
 export class XmlSink implements Sink {
   readonly devinfType = DEVINF_XML_TYPE;
@@ -71,7 +53,7 @@ export class XmlSink implements Sink {
 
   leaf(tag: Tag, text: string): void {
     if (text === '') this.flag(tag);
-    else this.#parts.push(this.#startTag(tag), escapeText(text), tag.close);
+    else this.#parts.push(this.#startTag(tag), escape(text), tag.close);
   }
 
   flag(tag: Tag): void {
@@ -79,7 +61,7 @@ export class XmlSink implements Sink {
   }
 
   data(text: string): void {
-    this.#parts.push(escapeText(text));
+    this.#parts.push(escape(text));
   }
 
   devinf(devinf: DevInf, form: SyncmlVersion): void {

@@ -15,8 +15,14 @@ import { davConnector } from './dav/connector.js';
 import { davFetch } from './dav/fetch.js';
 import { isDavAnchor } from './dav/anchor.js';
 import type { LateDiscovery } from './dav/late.js';
+import type { BearerRefresh } from './dav/credentials.js';
 
-export function extdataConnector(client: ExtdataClientRecord, secrets: SecretBox, options: ExtdataConnectorOptions = {}, late?: LateDiscovery): Connector {
+export interface SelectOptions extends ExtdataConnectorOptions {
+  /** How a DAV remote's bearer tokens are refreshed (dav/credentials.ts); the Atom connector signs with OAuth 1.0a and needs none. */
+  readonly oauth?: BearerRefresh;
+}
+
+export function extdataConnector(client: ExtdataClientRecord, secrets: SecretBox, options: SelectOptions = {}, late?: LateDiscovery): Connector {
   if (!client.datastores.some((d) => d.dav !== undefined)) {
     const atom = atomConnector(client, secrets, options);
     if (late === undefined) return atom;
@@ -27,7 +33,7 @@ export function extdataConnector(client: ExtdataClientRecord, secrets: SecretBox
   let dav: Connector | undefined;
   const pick = (dataclasses: readonly ItemDataclass[]): Connector => {
     const davClasses = dataclasses.some((c) => datastoreFor(client, c)?.dav !== undefined);
-    if (davClasses) return (dav ??= davConnector(client, secrets, { fetch: davFetch({ fetch: options.fetch, timeoutMs: options.timeoutMs, retry }) }));
+    if (davClasses) return (dav ??= davConnector(client, secrets, { fetch: davFetch({ fetch: options.fetch, timeoutMs: options.timeoutMs, retry }), oauth: options.oauth }));
     return (atom ??= atomConnector(client, secrets, options));
   };
   const classOf = (change: Parameters<Connector['apply']>[0][number]): ItemDataclass => (change.op === 'delete' ? change.dataclass : change.item.dataclass);

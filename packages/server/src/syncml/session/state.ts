@@ -4,7 +4,7 @@
  * and OutChange). Nothing of a session lives in a server's memory, so any instance can take its
  * next message. Written and read through codecs.ts, which checks every row it reads.
  */
-import type { Dataclass, Statistics, SyncMode } from '@atomsync/atom';
+import type { Dataclass, Statistics, SyncMode, SyncResult } from '@atomsync/atom';
 import type { SideName } from '@atomsync/engine';
 import type { SyncmlEncoding, SyncmlVersion } from '@atomsync/syncml';
 
@@ -41,7 +41,8 @@ export interface DatastoreState {
   outTo: number;
   /** Statistics of the phone's side and the result of the engine run, once it ran. */
   stats?: Statistics;
-  result?: 'completed' | 'failed';
+  /** How the run ended (the API's SyncResult, never 'running' here). */
+  result?: Exclude<SyncResult, 'running'>;
   reason?: string;
   /** Items the phone refused (status ≥ 300 to our Add/Replace/Delete). */
   refused: number;

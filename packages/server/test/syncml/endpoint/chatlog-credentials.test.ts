@@ -4,7 +4,8 @@
  * and in Sync, Add, Put, ...) as well as the SyncHdr's. Before, an Alert's Cred was kept with its
  * base64 `user:password` and shown by the admin chat log.
  */
-import { CHARSET_UTF8, encodeWbxml, SYNCML_MEDIA_TYPES, type SyncmlEncoding, type WbxmlElement } from '@atomsync/syncml';
+import { SYNCML_MEDIA_TYPES, type SyncmlEncoding } from '@atomsync/syncml';
+import { CHARSET_UTF8, encodeWbxml, type WbxmlElement } from '@atomsync/wbxml';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SYNCML_CODE_PAGES } from '../../../../syncml/src/tags.js';
 import type { Element } from '../../../../syncml/src/tree.js';

@@ -28,12 +28,14 @@ import type { ExtdataClientRecord, ExtdataDatastoreRecord } from '../../../store
 import { datastoreFor, extdataCoverage } from '../connector.js';
 import { ExtdataError } from '../transport.js';
 import { parseDavAnchor, writeDavAnchor, type CollectionAnchor } from './anchor.js';
-import { openCredentials } from './credentials.js';
+import { openSignIn, signInKey, type BearerRefresh, type SignIn } from './credentials.js';
 
 export interface DavConnectorOptions {
   readonly fetch: FetchLike;
   /** Hrefs per multiget; default 100. */
   readonly multigetBatch?: number;
+  /** How bearer tokens are refreshed on a 401; without it a refused access token fails the run. */
+  readonly oauth?: BearerRefresh;
 }
 
 /** A listing may delete at most this share of what a collection held (and always up to DELETE_FLOOR items). */
@@ -84,6 +86,8 @@ export const isDavDatastore = (d: ExtdataDatastoreRecord): boolean => d.dav !== 
 export function davConnector(client: ExtdataClientRecord, secrets: SecretBox, options: DavConnectorOptions): Connector {
   const opened = new Set<string>();
   const clients = new Map<string, DavClient>();
+  /** Per token (signInKey): one sign-in, so one refresh serves every datastore that holds it. */
+  const signIns = new Map<string, SignIn>();
   /** Per collection URL: what this run read (changesSince/all come before apply). */
   const seen = new Map<string, Seen>();
   /** Per collection URL: what this run's apply wrote (path → the ETag answered, '' for none; null: deleted), for settle. */
@@ -99,15 +103,16 @@ export function davConnector(client: ExtdataClientRecord, secrets: SecretBox, op
     let c = clients.get(dav.collection);
     if (c === undefined) {
       if (datastore.token === null) throw new ExtdataError(`extdata ${datastore.href}: the ${datastore.dataclass} datastore has no credentials`);
-      let authorization: string;
+      let signIn: SignIn;
       try {
-        const credentials = openCredentials(datastore.token, secrets);
-        for (const s of credentials.secrets) opened.add(s);
-        authorization = credentials.authorization;
+        const key = signInKey(datastore.token, secrets);
+        signIn = signIns.get(key) ?? openSignIn(datastore.token, secrets, dav.collection, { refresh: options.oauth, fetch: options.fetch, onSecret: (s) => opened.add(s) });
+        signIns.set(key, signIn);
       } catch {
         throw new ExtdataError(`extdata ${datastore.href}: the ${datastore.dataclass} datastore's credentials cannot be unsealed with this server's key`);
       }
-      c = createDavClient({ fetch: options.fetch, origin: new URL(dav.collection).origin, authorization: () => authorization, userAgent: 'atomsync-extdata' });
+      // Credentials to the collection's origin alone (the DAV client drops them on a hop elsewhere).
+      c = createDavClient({ fetch: options.fetch, origin: new URL(dav.collection).origin, authorization: signIn.authorization, reauthorize: signIn.reauthorize, userAgent: 'atomsync-extdata' });
       clients.set(dav.collection, c);
     }
     return c;

@@ -4,11 +4,18 @@
  *
  * - HTTP Basic (iCloud, Fastmail, Nextcloud, Radicale…): `key` the username, `secret` the (app)
  *   password;
- * - an OAuth 2.0 bearer token (Google): a `scope` of OAUTH2_BEARER_SCOPE (RFC 6750's URN) among the
- *   token's scopes; `key` the access token, `secret` the refresh token.
+ * - an OAuth 2.0 bearer token (Google): a `scope` of OAUTH2_BEARER_SCOPE (RFC 8693's URN for an
+ *   access token) among the token's scopes; `key` the access token, `secret` the refresh token.
+ *
+ * A bearer token the remote answers 401 to is refreshed (oauth.ts) with the operator's OAuth client
+ * for the collection's origin, the renewed tokens stored sealed before they are used, and the
+ * request sent once more (the DAV client's `reauthorize`). Tokens another run stored meanwhile
+ * (another binding of the account, another instance) are taken instead of refreshing again.
  */
 import type { ExtdataTokenRecord } from '../../../store/records.js';
 import type { SecretBox } from '../../../secrets/box.js';
+import type { FetchLike } from '@atomsync/dav';
+import { oauthClientFor, refreshAccessToken, RefreshRefused, type LoadStored, type OAuthClient, type StoreRefreshed } from './oauth.js';
 
 /** The scope that marks a token as an OAuth 2.0 bearer token rather than Basic credentials. */
 export const OAUTH2_BEARER_SCOPE = 'urn:ietf:params:oauth:token-type:access_token';
@@ -29,7 +36,76 @@ export function credentialsOf(key: string, secret: string, scopes: readonly stri
   return { scheme: 'basic', authorization: `Basic ${basic}`, secrets: [key, secret, basic] };
 }
 
-/** The credentials of a stored token (sealed at rest): opened here, for one run. */
-export function openCredentials(token: ExtdataTokenRecord, secrets: SecretBox): DavCredentials {
-  return credentialsOf(secrets.open(token.sealedKey), secrets.open(token.sealedSecret), token.scopes);
+/** What a run refreshes bearer tokens with: the operator's OAuth clients, and where renewed tokens are stored. */
+export interface BearerRefresh {
+  readonly clients: readonly OAuthClient[];
+  readonly store: StoreRefreshed;
+  /** What is stored now: tokens another run renewed meanwhile are taken instead of refreshing again. */
+  readonly stored?: LoadStored;
 }
+
+/** A datastore's sign-in for one run: the header to send now, and how to renew it on a 401. */
+export interface SignIn {
+  authorization(): string;
+  /** Resolves true once renewed (the request goes again), false for credentials that cannot be (Basic); throws RefreshRefused. */
+  reauthorize(refused: string): Promise<boolean>;
+}
+
+export interface SignInOptions {
+  readonly refresh?: BearerRefresh;
+  readonly fetch: FetchLike;
+  /** Each clear value this sign-in comes to hold (a renewed token too), to scrub from messages. */
+  readonly onSecret: (value: string) => void;
+}
+
+/**
+ * The sign-in of a stored token (sealed at rest: opened here, for one run), for a collection at
+ * `collection`. Datastores that hold the same token should share one SignIn (signInKey): one
+ * refresh serves them all, and a provider that rotates refresh tokens voids the old one at once.
+ */
+export function openSignIn(token: ExtdataTokenRecord, secrets: SecretBox, collection: string, options: SignInOptions): SignIn {
+  const opened = credentialsOf(secrets.open(token.sealedKey), secrets.open(token.sealedSecret), token.scopes);
+  opened.secrets.forEach(options.onSecret);
+  if (opened.scheme === 'basic') return { authorization: () => opened.authorization, reauthorize: async () => false };
+
+  let accessToken = secrets.open(token.sealedKey);
+  let refreshToken = secrets.open(token.sealedSecret);
+  let renewing: Promise<void> | undefined;
+  const origin = new URL(collection).origin;
+  const renew = async (): Promise<void> => {
+    const client = options.refresh === undefined ? undefined : oauthClientFor(options.refresh.clients, collection);
+    if (client === undefined) {
+      throw new RefreshRefused(`extdata ${origin}: the remote refused the OAuth 2.0 access token (401), and no OAuth client of this server is set for ${origin} to refresh it with (ATOMSYNC_OAUTH_CLIENTS); register a fresh token`);
+    }
+    // Renewed meanwhile by another run (this one's refresh token may be void now): take those.
+    const now = await options.refresh!.stored?.(collection);
+    if (now !== undefined && now.accessToken !== accessToken) {
+      options.onSecret(now.accessToken);
+      options.onSecret(now.refreshToken);
+      accessToken = now.accessToken;
+      refreshToken = now.refreshToken;
+      return;
+    }
+    if (refreshToken === '') throw new RefreshRefused(`extdata ${origin}: the remote refused the OAuth 2.0 access token (401), and the datastore's token holds no refresh token (its secret); register a fresh token`);
+    const renewed = await refreshAccessToken(client, refreshToken, options.fetch);
+    options.onSecret(renewed.accessToken);
+    if (renewed.refreshToken !== undefined) options.onSecret(renewed.refreshToken);
+    // Stored before used: a provider that rotates refresh tokens has voided the one we held.
+    await options.refresh!.store(refreshToken, renewed);
+    accessToken = renewed.accessToken;
+    refreshToken = renewed.refreshToken ?? refreshToken;
+  };
+  return {
+    authorization: () => `Bearer ${accessToken}`,
+    async reauthorize(refused) {
+      // Another request of the run renewed it meanwhile: send again with the new one.
+      if (refused !== `Bearer ${accessToken}`) return true;
+      renewing ??= renew().finally(() => (renewing = undefined));
+      await renewing;
+      return true;
+    },
+  };
+}
+
+/** Datastores whose tokens give the same key share one SignIn. */
+export const signInKey = (token: ExtdataTokenRecord, secrets: SecretBox): string => `${token.scopes.join(' ')}\n${secrets.open(token.sealedKey)}\n${secrets.open(token.sealedSecret)}`;

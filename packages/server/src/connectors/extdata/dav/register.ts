@@ -55,6 +55,8 @@ export async function checkRemote(request: RemoteCheckRequest, options: RemoteCh
   const kind: CollectionKind = request.dataclass === 'Contacts' ? 'addressbook' : 'calendar';
   const credentials = request.credentials && credentialsOf(request.credentials.key, request.credentials.secret, request.credentials.scopes);
   const origin = new URL(request.href).origin;
+  // What a 401 refused, in the user's words: a bearer token is not refreshed here (the run does), so a stale one is named as such.
+  const credentialWords = credentials?.scheme === 'bearer' ? 'the OAuth 2.0 access token (expired or revoked? register one fresh from the sign-in)' : 'the username and password';
   /**
    * OPTIONS signed out first (redirects followed: there is nothing to leak). A DAV server that
    * wants a sign-in even for OPTIONS (ours, Nextcloud) answers 401 with a Basic or Bearer
@@ -85,7 +87,7 @@ export async function checkRemote(request: RemoteCheckRequest, options: RemoteCh
     // A server's root often serves a web page, not DAV (ours, Nextcloud's): its well-known URL tells (RFC 6764 §5).
     if (!dav && new URL(request.href).pathname === '/') dav = await speaksDav(new URL(`/.well-known/${kind === 'addressbook' ? 'carddav' : 'caldav'}`, request.href).href);
   } catch (error) {
-    if (error instanceof DavHttpError) return { outcome: 'refused', reason: `the remote refused the username and password: ${error.message}` };
+    if (error instanceof DavHttpError) return { outcome: 'refused', reason: `the remote refused ${credentialWords}: ${error.message}` };
     if (error instanceof RefusedAddress) return { outcome: 'refused', reason: error.message };
     return { outcome: 'unreachable', why: networkWords(error) };
   }
@@ -100,7 +102,7 @@ export async function checkRemote(request: RemoteCheckRequest, options: RemoteCh
     return { outcome: 'dav', dav: { collection: found.url, kind } };
   } catch (error) {
     if (error instanceof DavHttpError) {
-      const why = error.status === 401 ? 'the remote refused the username and password' : error.status === 403 ? 'the remote refused access' : 'the remote refused discovery';
+      const why = error.status === 401 ? `the remote refused ${credentialWords}` : error.status === 403 ? 'the remote refused access' : 'the remote refused discovery';
       return { outcome: 'refused', reason: scrub(`${why}: ${error.message}`) };
     }
     if (error instanceof DavDiscoveryError) return { outcome: 'refused', reason: scrub(error.message) };

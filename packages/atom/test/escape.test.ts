@@ -1,0 +1,29 @@
+/** The one XML escaper: what it writes, and its two answers to a character XML cannot carry. */
+import { describe, expect, it } from 'vitest';
+import { AtomEncodeError, escapeAttr, escapeText } from '@atomsync/atom';
+
+describe('escapeText and escapeAttr', () => {
+  it('write &, <, > as entities and a CR as a reference; attributes also ", tab and LF', () => {
+    expect(escapeText('a & b < c > d\r\n"\t')).toBe('a &amp; b &lt; c &gt; d&#13;\n"\t');
+    expect(escapeAttr('a & b < c > d\r\n"\t')).toBe('a &amp; b &lt; c &gt; d&#13;&#10;&quot;&#9;');
+  });
+
+  it('give plain text back as it is, a surrogate pair too', () => {
+    expect(escapeText('plain ☃ 😀')).toBe('plain ☃ 😀');
+  });
+
+  const illegal: [string, string][] = [
+    ['a C0 control', 'a\u0001b'],
+    ['U+FFFE', 'a\ufffeb'],
+    ['a lone high surrogate', 'a\ud800b'],
+    ['a lone low surrogate', 'a\udc00b'],
+  ];
+  for (const [what, value] of illegal) {
+    it(`${what}: refused by default (AtomEncodeError), U+FFFD with 'replace'`, () => {
+      expect(() => escapeText(value)).toThrow(AtomEncodeError);
+      expect(() => escapeAttr(value)).toThrow(AtomEncodeError);
+      expect(escapeText(`<${value}`, 'replace')).toBe('&lt;a\ufffdb');
+      expect(escapeAttr(`"${value}`, 'replace')).toBe('&quot;a\ufffdb');
+    });
+  }
+});
