@@ -11,6 +11,7 @@ export default defineConfig({
     alias: {
       '@atomsync/atom': src('atom'),
       '@atomsync/items/fixtures': src('items', 'fixtures/index'),
+      '@atomsync/items/files': src('items', 'files/index'),
       '@atomsync/items': src('items'),
       '@atomsync/engine/test-support': src('engine', 'test-support/index'),
       '@atomsync/engine': src('engine'),

@@ -122,6 +122,14 @@ describe('the dependency direction', () => {
     expect(uses('server').has('@atomsync/console')).toBe(false);
   });
 
+  it('gives the console only the items package\'s `files` entry, which needs no Node built-in', () => {
+    const items = sources(join(root, 'packages/console/src')).flatMap((file) => importsOf(file).filter((s) => s.startsWith('@atomsync/items')));
+    expect(items.length).toBeGreaterThan(0);
+    expect(new Set(items)).toEqual(new Set(['@atomsync/items/files']));
+    const files = sources(join(root, 'packages/items/src/files')).flatMap((file) => importsOf(file).filter((s) => !s.startsWith('.')));
+    expect(files).toEqual([]);
+  });
+
   it.each([
     ['atom', []],
     ['items', ['@atomsync/atom']],
@@ -135,8 +143,9 @@ describe('the dependency direction', () => {
     ['dav', ['@atomsync/atom']],
     ['engine', ['@atomsync/atom', '@atomsync/items']],
     ['sdk', ['@atomsync/atom']],
-    // The console is the SDK's browser user, nothing more; the server serves its built files, never imports it.
-    ['console', ['@atomsync/sdk']],
+    // The console is the SDK's browser user, and splits and writes .vcf/.ics files with the items
+    // package's own code (its `files` entry, below); the server serves its built files, never imports it.
+    ['console', ['@atomsync/sdk', '@atomsync/items']],
   ] as const)('%s uses only %j of the workspace', (name, allowed) => {
     expect([...uses(name)].filter((p) => !(allowed as readonly string[]).includes(p))).toEqual([]);
   });

@@ -49,6 +49,7 @@ const appPassword = goldenEntry('app-password.create-request.xml', 'AppPasswordE
 const accountReset = goldenEntry('account.update-request.xml', 'AccountEntry');
 const ownPassword = goldenEntry('account.password-request.xml', 'AccountEntry');
 const APP_PASSWORD = '6f1c2a4e-93b7-4d0e-8a55-1e2f3c4d5b6a';
+const vcf = 'BEGIN:VCARD\r\nVERSION:3.0\r\nN:Berg;Sofia;;;\r\nFN:Sofia Berg\r\nEND:VCARD\r\n';
 const syncml = new TextEncoder().encode('<SyncML xmlns="SYNCML:SYNCML1.2"><SyncHdr/><SyncBody><Final/></SyncBody></SyncML>');
 
 /** One SDK call per operation, with what it must put on the wire. */
@@ -83,6 +84,7 @@ const calls: { [Id in OperationId]: Call<Id> } = {
   updateContent: { call: (c) => c.datastore.contents(STORE).update(ITEM, content), path: { clientUuid: STORE, contentUuid: ITEM }, body: content },
   deleteContent: { call: (c) => c.datastore.contents(STORE).delete(ITEM), path: { clientUuid: STORE, contentUuid: ITEM } },
   batchContents: { call: (c) => c.datastore.contents(STORE).batch(batch), path: { clientUuid: STORE }, body: batch },
+  importContents: { call: (c) => c.datastore.contents(STORE).import(vcf, { 'first-line': 12 }), path: { clientUuid: STORE }, query: '?first-line=12', body: vcf },
   listSyncmlClients: { call: (c) => c.syncml.list() },
   createSyncmlClient: { call: (c) => c.syncml.create(phone.client), body: { links: [], client: phone.client } },
   getSyncmlClient: { call: (c) => c.syncml.get(PHONE), path: { clientUuid: PHONE } },
@@ -137,7 +139,8 @@ async function sentBody(id: OperationId, recorded: Recorded): Promise<unknown> {
   const req = (operations[id] as OperationSpec).request;
   const text = await recorded.body;
   if (!req || req.kind === 'empty') return text === '' ? undefined : text;
-  if (req.kind === 'raw') return new TextEncoder().encode(text);
+  // A text body is a string on both sides (the import's .vcf); other raw bodies are bytes.
+  if (req.kind === 'raw') return req.mediaType.startsWith('text/') ? text : new TextEncoder().encode(text);
   const codec = entryCodecs[req.shape] as { decodeEntry(x: string): unknown; decodeFeed(x: string): unknown };
   return req.kind === 'entry' ? codec.decodeEntry(text) : codec.decodeFeed(text);
 }

@@ -7,7 +7,7 @@ import { decodeDocument, type DecodeOptions } from '../xml/reader.js';
 import { escapeAttr, escapeText } from '../xml/escape.js';
 import { defineScalar, formatBoolean, formatDateTime, formatInteger, formatListingTimestamp } from '../scalars.js';
 import { defineFeedShape, defineShape, type ShapeSpec } from '../shape.js';
-import type { Person, Link, Content, ExtdataToken, ExtdataDatastore, ExtdataClient, ExtdataClientEntry, DatastoreClient, DatastoreClientEntry, ListingSetup, PhoneDatastore, SyncmlClient, SyncmlClientEntry, DeviceUnbound, IsolatedItem, DeviceReplacement, DeviceWipe, ActivesyncDevice, ActivesyncClient, ActivesyncClientEntry, WipeRequest, ActivesyncWipeEntry, ContentEntry, BatchContent, Operation, Status, BatchContentEntry, SentSetup, SyncmlSetupEntry, ClientRef, BindingEntry, SynchronizationEntry, SyncSourceRef, Statistics, SideStats, SyncStats, SyncLogEntry, VendorEntry, PhoneModelEntry, PhoneDatastoreBindingEntry, SessionDatastore, Session, SessionEntry, ChatMessage, ChatMessageEntry, OutboxItem, OutboxEntry, Account, AccountEntry, TokenEntry, AppPassword, AppPasswordEntry, Consumer, ConsumerEntry, ErrorDetail, ServiceError, ExtdataClientEntryResponse, DatastoreClientEntryResponse, SyncmlClientEntryResponse, ActivesyncClientEntryResponse, ActivesyncWipeEntryResponse, ContentEntryResponse, SyncmlSetupEntryResponse, BindingEntryResponse, SynchronizationEntryResponse, SyncLogEntryResponse, VendorEntryResponse, PhoneModelEntryResponse, PhoneDatastoreBindingEntryResponse, SessionEntryResponse, ChatMessageEntryResponse, OutboxEntryResponse, AccountEntryResponse, TokenEntryResponse, AppPasswordEntryResponse, ConsumerEntryResponse, Feed, EntryShapes, EntryShapeName, ResponseShapes } from './model.js';
+import type { Person, Link, Content, ExtdataToken, ExtdataDatastore, ExtdataClient, ExtdataClientEntry, DatastoreClient, DatastoreClientEntry, ListingSetup, PhoneDatastore, SyncmlClient, SyncmlClientEntry, DeviceUnbound, IsolatedItem, DeviceReplacement, DeviceWipe, ActivesyncDevice, ActivesyncClient, ActivesyncClientEntry, WipeRequest, ActivesyncWipeEntry, ContentEntry, BatchContent, Operation, Status, BatchContentEntry, ImportRefusal, ImportSummary, ContentImportEntry, SentSetup, SyncmlSetupEntry, ClientRef, BindingEntry, SynchronizationEntry, SyncSourceRef, Statistics, SideStats, SyncStats, SyncLogEntry, VendorEntry, PhoneModelEntry, PhoneDatastoreBindingEntry, SessionDatastore, Session, SessionEntry, ChatMessage, ChatMessageEntry, OutboxItem, OutboxEntry, Account, AccountEntry, TokenEntry, AppPassword, AppPasswordEntry, Consumer, ConsumerEntry, ErrorDetail, ServiceError, ExtdataClientEntryResponse, DatastoreClientEntryResponse, SyncmlClientEntryResponse, ActivesyncClientEntryResponse, ActivesyncWipeEntryResponse, ContentEntryResponse, ContentImportEntryResponse, SyncmlSetupEntryResponse, BindingEntryResponse, SynchronizationEntryResponse, SyncLogEntryResponse, VendorEntryResponse, PhoneModelEntryResponse, PhoneDatastoreBindingEntryResponse, SessionEntryResponse, ChatMessageEntryResponse, OutboxEntryResponse, AccountEntryResponse, TokenEntryResponse, AppPasswordEntryResponse, ConsumerEntryResponse, Feed, EntryShapes, EntryShapeName, ResponseShapes } from './model.js';
 
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 
@@ -24,9 +24,9 @@ const T_integer = defineScalar({"kind":"integer","type":"integer"});
 const T_WipeScope = defineScalar({"kind":"string","type":"WipeScope","values":["device","account"]});
 const T_OperationType = defineScalar({"kind":"string","type":"OperationType","values":["insert","update","delete","query"]});
 const T_int = defineScalar({"kind":"int","type":"int"});
+const T_nonNegativeInteger = defineScalar({"kind":"nonNegativeInteger","type":"nonNegativeInteger"});
 const T_ClientKind = defineScalar({"kind":"string","type":"ClientKind","values":["syncml","datastore","extdata","activesync"]});
 const T_ConflictWinner = defineScalar({"kind":"string","type":"ConflictWinner","values":["source","target"]});
-const T_nonNegativeInteger = defineScalar({"kind":"nonNegativeInteger","type":"nonNegativeInteger"});
 const T_SyncMode = defineScalar({"kind":"int","type":"SyncMode","values":[200,201,202,203,204,205]});
 const T_SyncResult = defineScalar({"kind":"string","type":"SyncResult","values":["running","completed","failed"]});
 const T_SyncmlEncoding = defineScalar({"kind":"string","type":"SyncmlEncoding","values":["xml","wbxml"]});
@@ -582,6 +582,66 @@ const S_BatchContentEntry: ShapeSpec = defineShape({
     { uri: BATCH_NS, local: "operation", prop: "operation", many: false, required: false, shape: S_Operation },
     { uri: BATCH_NS, local: "id", prop: "batchId", many: false, required: false, scalar: T_string },
     { uri: BATCH_NS, local: "status", prop: "status", many: false, required: false, shape: S_Status },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_ImportRefusal: ShapeSpec = defineShape({
+  name: "ImportRefusal",
+  fields: [
+
+  ],
+  attrs: [
+    { local: "line", prop: "line", required: true, scalar: T_integer },
+    { local: "title", prop: "title", required: false, scalar: T_string },
+  ],
+  text: { prop: "reason", scalar: T_string },
+});
+
+const S_ImportSummary: ShapeSpec = defineShape({
+  name: "ImportSummary",
+  fields: [
+    { uri: SERVICE_NS, local: "items", prop: "items", many: false, required: true, scalar: T_nonNegativeInteger },
+    { uri: SERVICE_NS, local: "added", prop: "added", many: false, required: true, scalar: T_nonNegativeInteger },
+    { uri: SERVICE_NS, local: "twins", prop: "twins", many: false, required: true, scalar: T_nonNegativeInteger },
+    { uri: SERVICE_NS, local: "refused_count", prop: "refusedCount", many: false, required: true, scalar: T_nonNegativeInteger },
+    { uri: SERVICE_NS, local: "refused", prop: "refusals", many: true, required: false, shape: S_ImportRefusal },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_ContentImportEntry: ShapeSpec = defineShape({
+  name: "ContentImportEntry",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: false, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "import", prop: "import", many: false, required: true, shape: S_ImportSummary },
+  ],
+  attrs: [
+
+  ],
+});
+
+const S_ContentImportEntryResponse: ShapeSpec = defineShape({
+  name: "ContentImportEntryResponse",
+  fields: [
+    { uri: ATOM_NS, local: "author", prop: "author", many: false, required: false, shape: S_Person },
+    { uri: ATOM_NS, local: "id", prop: "id", many: false, required: true, scalar: T_anyURI },
+    { uri: ATOM_NS, local: "link", prop: "links", many: true, required: false, shape: S_Link },
+    { uri: ATOM_NS, local: "published", prop: "published", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "updated", prop: "updated", many: false, required: false, scalar: T_DateTimeOrEmpty },
+    { uri: ATOM_NS, local: "title", prop: "title", many: false, required: false, scalar: T_string },
+    { uri: ATOM_NS, local: "content", prop: "content", many: false, required: false, shape: S_Content },
+    { uri: SERVICE_NS, local: "import", prop: "import", many: false, required: true, shape: S_ImportSummary },
   ],
   attrs: [
 
@@ -1325,6 +1385,10 @@ const F_ContentEntryResponse: ShapeSpec = defineFeedShape(S_FeedHead, S_ContentE
 
 const F_BatchContentEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_BatchContentEntry);
 
+const F_ContentImportEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_ContentImportEntry);
+
+const F_ContentImportEntryResponse: ShapeSpec = defineFeedShape(S_FeedHead, S_ContentImportEntryResponse);
+
 const F_SyncmlSetupEntry: ShapeSpec = defineFeedShape(S_FeedHead, S_SyncmlSetupEntry);
 
 const F_SyncmlSetupEntryResponse: ShapeSpec = defineFeedShape(S_FeedHead, S_SyncmlSetupEntryResponse);
@@ -1698,6 +1762,46 @@ function w_BatchContentEntry(tag: string, v: BatchContentEntry, ns: string): str
   if (v.operation !== undefined) s += w_Operation("batch:operation", v.operation, '');
   if (v.batchId !== undefined) s += "<batch:id>" + escapeText(v.batchId) + "</batch:id>";
   if (v.status !== undefined) s += w_Status("batch:status", v.status, '');
+  return s + '</' + tag + '>';
+}
+
+function w_ImportRefusal(tag: string, v: ImportRefusal, ns: string): string {
+  let s = '<' + tag + ns;
+  if (v.line === undefined) throw new AtomEncodeError('is required', "ImportRefusal.line");
+  s += " line=\"" + formatInteger(v.line, "ImportRefusal.line") + '"';
+  if (v.title !== undefined) s += " title=\"" + escapeAttr(v.title) + '"';
+  s += '>';
+  s += escapeText(v.reason);
+  return s + '</' + tag + '>';
+}
+
+function w_ImportSummary(tag: string, v: ImportSummary, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.items === undefined) throw new AtomEncodeError('is required', "ImportSummary.items");
+  s += "<s:items>" + formatInteger(v.items, "ImportSummary.items") + "</s:items>";
+  if (v.added === undefined) throw new AtomEncodeError('is required', "ImportSummary.added");
+  s += "<s:added>" + formatInteger(v.added, "ImportSummary.added") + "</s:added>";
+  if (v.twins === undefined) throw new AtomEncodeError('is required', "ImportSummary.twins");
+  s += "<s:twins>" + formatInteger(v.twins, "ImportSummary.twins") + "</s:twins>";
+  if (v.refusedCount === undefined) throw new AtomEncodeError('is required', "ImportSummary.refusedCount");
+  s += "<s:refused_count>" + formatInteger(v.refusedCount, "ImportSummary.refusedCount") + "</s:refused_count>";
+  { const a = v.refusals; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_ImportRefusal("s:refused", a[i]!, ''); } }
+  return s + '</' + tag + '>';
+}
+
+function w_ContentImportEntry(tag: string, v: ContentImportEntry, ns: string): string {
+  let s = '<' + tag + ns;
+  s += '>';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.published !== undefined) s += v.published === null ? "<published/>" : "<published>" + formatDateTime(v.published, "ContentImportEntry.published") + "</published>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "ContentImportEntry.updated") + "</updated>";
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.content !== undefined) s += w_Content("content", v.content, '');
+  if (v.import === undefined) throw new AtomEncodeError('is required', "ContentImportEntry.import");
+  s += w_ImportSummary("s:import", v.import, '');
   return s + '</' + tag + '>';
 }
 
@@ -2364,6 +2468,44 @@ export function encodeBatchContentFeed(v: Feed<BatchContentEntry>): string {
   return s + '</feed>';
 }
 
+/** Decodes an atom:entry of shape ContentImportEntry. */
+export function decodeContentImportEntry(xml: string, options?: DecodeOptions): ContentImportEntry {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_ContentImportEntry, options) as ContentImportEntry;
+}
+
+/** Encodes an atom:entry of shape ContentImportEntry, with its XML declaration. */
+export function encodeContentImportEntry(v: ContentImportEntry): string {
+  return XML_DECLARATION + w_ContentImportEntry('entry', v, " xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\"");
+}
+
+/** Decodes an atom:feed of ContentImportEntry entries. */
+export function decodeContentImportFeed(xml: string, options?: DecodeOptions): Feed<ContentImportEntry> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_ContentImportEntry, options) as Feed<ContentImportEntry>;
+}
+
+/** Encodes an atom:feed of ContentImportEntry entries, with its XML declaration. */
+export function encodeContentImportFeed(v: Feed<ContentImportEntry>): string {
+  let s = XML_DECLARATION + '<feed xmlns=\"http://www.w3.org/2005/Atom\" xmlns:s=\"http://schemas.atomsync.dev/2009/sync\">';
+  if (v.author !== undefined) s += w_Person("author", v.author, '');
+  if (v.id !== undefined) s += "<id>" + escapeText(v.id) + "</id>";
+  { const a = v.links; if (a !== undefined) for (let i = 0; i < a.length; i++) { s += w_Link("link", a[i]!, ''); } }
+  if (v.title !== undefined) s += "<title>" + escapeText(v.title) + "</title>";
+  if (v.updated !== undefined) s += v.updated === null ? "<updated/>" : "<updated>" + formatDateTime(v.updated, "ContentImportEntryFeed.updated") + "</updated>";
+  const entries = v.entries;
+  for (let i = 0; i < entries.length; i++) s += w_ContentImportEntry('entry', entries[i]!, '');
+  return s + '</feed>';
+}
+
+/** Decodes an atom:entry of shape ContentImportEntry as the service answers it: as ContentImportEntryResponse, also requiring what every answer carries. */
+export function decodeContentImportEntryResponse(xml: string, options?: DecodeOptions): ContentImportEntryResponse {
+  return decodeDocument(xml, ATOM_NS, 'entry', S_ContentImportEntryResponse, options) as ContentImportEntryResponse;
+}
+
+/** Decodes an atom:feed of ContentImportEntry entries as the service answers it: entries as ContentImportEntryResponse. */
+export function decodeContentImportFeedResponse(xml: string, options?: DecodeOptions): Feed<ContentImportEntryResponse> {
+  return decodeDocument(xml, ATOM_NS, 'feed', F_ContentImportEntryResponse, options) as Feed<ContentImportEntryResponse>;
+}
+
 /** Decodes an atom:entry of shape SyncmlSetupEntry. */
 export function decodeSyncmlSetupEntry(xml: string, options?: DecodeOptions): SyncmlSetupEntry {
   return decodeDocument(xml, ATOM_NS, 'entry', S_SyncmlSetupEntry, options) as SyncmlSetupEntry;
@@ -2931,6 +3073,7 @@ export const entryCodecs: { readonly [K in EntryShapeName]: EntryCodec<EntryShap
   ActivesyncWipeEntry: { name: "ActivesyncWipeEntry", entryShape: S_ActivesyncWipeEntry, feedShape: F_ActivesyncWipeEntry, decodeEntry: decodeActivesyncWipeEntry, encodeEntry: encodeActivesyncWipeEntry, decodeFeed: decodeActivesyncWipeFeed, encodeFeed: encodeActivesyncWipeFeed, decodeResponseEntry: decodeActivesyncWipeEntryResponse, decodeResponseFeed: decodeActivesyncWipeFeedResponse },
   ContentEntry: { name: "ContentEntry", entryShape: S_ContentEntry, feedShape: F_ContentEntry, decodeEntry: decodeContentEntry, encodeEntry: encodeContentEntry, decodeFeed: decodeContentFeed, encodeFeed: encodeContentFeed, decodeResponseEntry: decodeContentEntryResponse, decodeResponseFeed: decodeContentFeedResponse },
   BatchContentEntry: { name: "BatchContentEntry", entryShape: S_BatchContentEntry, feedShape: F_BatchContentEntry, decodeEntry: decodeBatchContentEntry, encodeEntry: encodeBatchContentEntry, decodeFeed: decodeBatchContentFeed, encodeFeed: encodeBatchContentFeed, decodeResponseEntry: decodeBatchContentEntry, decodeResponseFeed: decodeBatchContentFeed },
+  ContentImportEntry: { name: "ContentImportEntry", entryShape: S_ContentImportEntry, feedShape: F_ContentImportEntry, decodeEntry: decodeContentImportEntry, encodeEntry: encodeContentImportEntry, decodeFeed: decodeContentImportFeed, encodeFeed: encodeContentImportFeed, decodeResponseEntry: decodeContentImportEntryResponse, decodeResponseFeed: decodeContentImportFeedResponse },
   SyncmlSetupEntry: { name: "SyncmlSetupEntry", entryShape: S_SyncmlSetupEntry, feedShape: F_SyncmlSetupEntry, decodeEntry: decodeSyncmlSetupEntry, encodeEntry: encodeSyncmlSetupEntry, decodeFeed: decodeSyncmlSetupFeed, encodeFeed: encodeSyncmlSetupFeed, decodeResponseEntry: decodeSyncmlSetupEntryResponse, decodeResponseFeed: decodeSyncmlSetupFeedResponse },
   BindingEntry: { name: "BindingEntry", entryShape: S_BindingEntry, feedShape: F_BindingEntry, decodeEntry: decodeBindingEntry, encodeEntry: encodeBindingEntry, decodeFeed: decodeBindingFeed, encodeFeed: encodeBindingFeed, decodeResponseEntry: decodeBindingEntryResponse, decodeResponseFeed: decodeBindingFeedResponse },
   SynchronizationEntry: { name: "SynchronizationEntry", entryShape: S_SynchronizationEntry, feedShape: F_SynchronizationEntry, decodeEntry: decodeSynchronizationEntry, encodeEntry: encodeSynchronizationEntry, decodeFeed: decodeSynchronizationFeed, encodeFeed: encodeSynchronizationFeed, decodeResponseEntry: decodeSynchronizationEntryResponse, decodeResponseFeed: decodeSynchronizationFeedResponse },
@@ -2977,6 +3120,9 @@ export const shapes = {
   Operation: S_Operation,
   Status: S_Status,
   BatchContentEntry: S_BatchContentEntry,
+  ImportRefusal: S_ImportRefusal,
+  ImportSummary: S_ImportSummary,
+  ContentImportEntry: S_ContentImportEntry,
   SentSetup: S_SentSetup,
   SyncmlSetupEntry: S_SyncmlSetupEntry,
   ClientRef: S_ClientRef,

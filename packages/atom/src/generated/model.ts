@@ -510,6 +510,56 @@ export interface BatchContentEntry {
   status?: Status;
 }
 
+/** An item of an imported file that was not added, and why (the text): line is the line of the posted body the item begins on (with the import's ?first-line=, the line of the whole file), title the item's name when it could be read (a card's FN, an event's SUMMARY). */
+export interface ImportRefusal {
+  /** attribute `line` */
+  line: number;
+  /** attribute `title` */
+  title?: string;
+  /** the element's text */
+  reason: string;
+}
+
+/** What an import did with the items of the posted .vcf or .ics: items, how many it held (added + twins + refused items; what could not be read as an item is refused but not counted); added, stored as new items; twins, not added because an item of the datastore, or an earlier one of the body, has the same duplicate key (a card's name, an event's UID); refused_count, refused in all; refused, the first 100 of them, each with its line and reason. */
+export interface ImportSummary {
+  /** `items` */
+  items: number;
+  /** `added` */
+  added: number;
+  /** `twins` */
+  twins: number;
+  /** `refused_count` */
+  refusedCount: number;
+  /** `refused` (repeated) */
+  refusals?: ImportRefusal[];
+}
+
+/** The answer to an import (POST /v2/services/datastore/<uuid>/contents/import): atom:title says what was imported into which datastore, s:import what became of the items. */
+export interface ContentImportEntry {
+  /** `author` */
+  author?: Person;
+  /** `id` */
+  id?: string;
+  /** `link` (repeated) */
+  links?: Link[];
+  /** `published` */
+  published?: Date | null;
+  /** `updated` */
+  updated?: Date | null;
+  /** `title` */
+  title?: string;
+  /** `content` */
+  content?: Content;
+  /** `import` */
+  import: ImportSummary;
+}
+
+/** `ContentImportEntry` as the service answers it: `id` always present. */
+export interface ContentImportEntryResponse extends ContentImportEntry {
+  /** `id`: in every answer. */
+  id: string;
+}
+
 /** The setup just sent to a phone: setup name, and sent as an ISO 8601 UTC timestamp. */
 export interface SentSetup {
   /** attribute `sent` */
@@ -1094,7 +1144,7 @@ export interface Feed<E> extends FeedHead {
 }
 
 /** The name of every entry shape of the service. */
-export type EntryShapeName = "ExtdataClientEntry" | "DatastoreClientEntry" | "SyncmlClientEntry" | "ActivesyncClientEntry" | "ActivesyncWipeEntry" | "ContentEntry" | "BatchContentEntry" | "SyncmlSetupEntry" | "BindingEntry" | "SynchronizationEntry" | "SyncLogEntry" | "VendorEntry" | "PhoneModelEntry" | "PhoneDatastoreBindingEntry" | "SessionEntry" | "ChatMessageEntry" | "OutboxEntry" | "AccountEntry" | "TokenEntry" | "AppPasswordEntry" | "ConsumerEntry";
+export type EntryShapeName = "ExtdataClientEntry" | "DatastoreClientEntry" | "SyncmlClientEntry" | "ActivesyncClientEntry" | "ActivesyncWipeEntry" | "ContentEntry" | "BatchContentEntry" | "ContentImportEntry" | "SyncmlSetupEntry" | "BindingEntry" | "SynchronizationEntry" | "SyncLogEntry" | "VendorEntry" | "PhoneModelEntry" | "PhoneDatastoreBindingEntry" | "SessionEntry" | "ChatMessageEntry" | "OutboxEntry" | "AccountEntry" | "TokenEntry" | "AppPasswordEntry" | "ConsumerEntry";
 
 /** Entry shape name → its type. */
 export interface EntryShapes {
@@ -1105,6 +1155,7 @@ export interface EntryShapes {
   ActivesyncWipeEntry: ActivesyncWipeEntry;
   ContentEntry: ContentEntry;
   BatchContentEntry: BatchContentEntry;
+  ContentImportEntry: ContentImportEntry;
   SyncmlSetupEntry: SyncmlSetupEntry;
   BindingEntry: BindingEntry;
   SynchronizationEntry: SynchronizationEntry;
@@ -1130,6 +1181,7 @@ export interface ResponseShapes {
   ActivesyncWipeEntry: ActivesyncWipeEntryResponse;
   ContentEntry: ContentEntryResponse;
   BatchContentEntry: BatchContentEntry;
+  ContentImportEntry: ContentImportEntryResponse;
   SyncmlSetupEntry: SyncmlSetupEntryResponse;
   BindingEntry: BindingEntryResponse;
   SynchronizationEntry: SynchronizationEntryResponse;

@@ -1,27 +1,26 @@
 /**
  * Address books and calendars: a datastore client's contacts, events and tasks, a page at a time
  * (a datastore of 100,000 items is never loaded whole: each page is one `max-results` request,
- * and the next follows the feed's own `rel="next"` cursor), searched, each read and deleted after
- * a confirmation, and the contacts exported as one .vcf.
+ * and the next follows the feed's own `rel="next"` cursor), searched, each read, edited
+ * (book-edit.tsx) and deleted after a confirmation; files imported (book-import.tsx) and the
+ * contacts, events and tasks exported (book-export.tsx).
  *
- * The API has no search parameter, so a search reads the items a page of 1,000 at a time and keeps
- * only the first matches: memory stays bounded, and the person sees how far it got and can stop.
+ * A search is the server's (the listing's `?q=`): its matches come a page at a time like the
+ * list, so searching 100,000 items sends the browser one page, not the datastore.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import type { ContentEntryResponse, Dataclass, DatastoreClientEntryResponse, Feed } from '@atomsync/sdk';
 import { api } from '../api.js';
 import { ago, when } from '../format.js';
 import { useAction, useLoad } from '../load.js';
 import { hrefOf } from '../route.js';
-import { describeFailure, sessionEnded } from '../session.js';
+import { EditItem, editableClass } from './book-edit.js';
+import { Export } from './book-export.js';
+import { Import } from './book-import.js';
 import { Failed, Loading } from './status.js';
 
 /** Items a page of the list shows. */
 export const PAGE_SIZE = 50;
-/** Matches a search keeps before it stops (the rest: a narrower search). */
-export const SEARCH_LIMIT = 100;
-/** Items a search or an export reads per request (the API's largest page). */
-const READ_PAGE = 1000;
 
 type Filter = Extract<Dataclass, 'Contacts' | 'Events' | 'Tasks'> | 'all';
 const FILTERS: readonly [Filter, string][] = [
@@ -80,7 +79,7 @@ function ItemTable({ uuid, entries, caption }: { uuid: string; entries: readonly
 }
 
 /** The items a page at a time: the cursors of the pages before are kept, so Previous goes back. */
-function Paged({ uuid, filter, onSignedOut }: { uuid: string; filter: Filter; onSignedOut: () => void }) {
+function Paged({ uuid, filter, q, onSignedOut }: { uuid: string; filter: Filter; q: string | undefined; onSignedOut: () => void }) {
   const [cursors, setCursors] = useState<(Cursor | undefined)[]>([undefined]);
   const cursor = cursors.at(-1);
   return (
@@ -88,6 +87,7 @@ function Paged({ uuid, filter, onSignedOut }: { uuid: string; filter: Filter; on
       key={`${cursors.length}:${cursor?.startAfter ?? ''}`}
       uuid={uuid}
       filter={filter}
+      q={q}
       cursor={cursor}
       onPrevious={cursors.length === 1 ? undefined : () => setCursors((c) => c.slice(0, -1))}
       onNext={(next) => setCursors((c) => [...c, next])}
@@ -96,10 +96,10 @@ function Paged({ uuid, filter, onSignedOut }: { uuid: string; filter: Filter; on
   );
 }
 
-function PageAt(props: { uuid: string; filter: Filter; cursor: Cursor | undefined; onPrevious: (() => void) | undefined; onNext: (next: Cursor) => void; onSignedOut: () => void }) {
-  const { uuid, filter, cursor, onPrevious, onNext } = props;
+function PageAt(props: { uuid: string; filter: Filter; q: string | undefined; cursor: Cursor | undefined; onPrevious: (() => void) | undefined; onNext: (next: Cursor) => void; onSignedOut: () => void }) {
+  const { uuid, filter, q, cursor, onPrevious, onNext } = props;
   const [loaded, reload] = useLoad(
-    () => api.datastore.contents(uuid).list({ dataclass: filter, 'max-results': PAGE_SIZE, ...(cursor === undefined ? {} : { 'start-index': cursor.startIndex, 'start-after': cursor.startAfter }) }),
+    () => api.datastore.contents(uuid).list({ dataclass: filter, 'max-results': PAGE_SIZE, ...(q === undefined ? {} : { q }), ...(cursor === undefined ? {} : { 'start-index': cursor.startIndex, 'start-after': cursor.startAfter }) }),
     props.onSignedOut,
   );
   if (loaded.state === 'loading') return <Loading what="the items" />;
@@ -107,11 +107,22 @@ function PageAt(props: { uuid: string; filter: Filter; cursor: Cursor | undefine
   const feed = loaded.value;
   const next = nextOf(feed);
   const first = cursor?.startIndex ?? 1;
-  if (feed.entries.length === 0) return <p class="empty">{onPrevious === undefined ? 'Nothing here yet.' : 'No more items.'}</p>;
+  const last = first + feed.entries.length - 1;
+  if (feed.entries.length === 0) {
+    const none = q !== undefined ? `Nothing matches “${q}”.` : onPrevious === undefined ? 'Nothing here yet.' : 'No more items.';
+    return <p class="empty" role="status">{none}</p>;
+  }
+  // A search that fits one page says how many matched; a longer one, which of them are shown.
+  const summary =
+    q === undefined
+      ? `Items ${first.toLocaleString()}–${last.toLocaleString()}`
+      : first === 1 && next === undefined
+        ? `${last.toLocaleString()} item${last === 1 ? ' matches' : 's match'} “${q}”`
+        : `Items ${first.toLocaleString()}–${last.toLocaleString()} matching “${q}”`;
   return (
     <>
       <p class="summary" role="status">
-        Items {first.toLocaleString()}–{(first + feed.entries.length - 1).toLocaleString()}
+        {summary}
       </p>
       <ItemTable uuid={uuid} entries={feed.entries} caption="Items of this datastore" />
       <nav class="actions pager" aria-label="Pages">
@@ -126,116 +137,13 @@ function PageAt(props: { uuid: string; filter: Filter; cursor: Cursor | undefine
   );
 }
 
-interface Search {
-  readonly text: string;
-  readonly matches: ContentEntryResponse[];
-  readonly scanned: number;
-  readonly done: boolean;
-  readonly stopped: boolean;
-}
-
-/** Reads the items page by page and keeps those whose title or text holds the words, up to SEARCH_LIMIT. */
-function Searched({ uuid, search, onStop }: { uuid: string; search: Search; onStop: () => void }) {
-  const count = search.matches.length;
-  return (
-    <>
-      <p class="summary" role="status">
-        {search.done
-          ? `${count.toLocaleString()} item${count === 1 ? ' matches' : 's match'} “${search.text}”${count >= SEARCH_LIMIT ? ` (the first ${SEARCH_LIMIT}: search for more words to narrow it)` : ''}; ${search.scanned.toLocaleString()} read${search.stopped ? ', stopped' : ''}.`
-          : `Searching for “${search.text}”: ${search.scanned.toLocaleString()} items read, ${count.toLocaleString()} found…`}
-      </p>
-      {!search.done && (
-        <button type="button" class="secondary" onClick={onStop}>
-          Stop searching
-        </button>
-      )}
-      {count > 0 && <ItemTable uuid={uuid} entries={search.matches} caption={`Items matching ${search.text}`} />}
-    </>
-  );
-}
-
-/** The contacts as one .vcf, read a page of 1,000 at a time, then saved by the browser. */
-function Export({ uuid, name, onSignedOut }: { uuid: string; name: string; onSignedOut: () => void }) {
-  const [busy, error, run] = useAction(onSignedOut);
-  const [read, setRead] = useState<number>();
-  return (
-    <div class="export">
-      <button
-        type="button"
-        class="secondary"
-        disabled={busy}
-        onClick={() =>
-          run(async () => {
-            const cards: string[] = [];
-            setRead(0);
-            for await (const entry of api.datastore.contents(uuid).iterateList({ dataclass: 'Contacts', 'max-results': READ_PAGE })) {
-              const text = entry.content?.value ?? '';
-              if (/^\s*BEGIN:VCARD/i.test(text)) cards.push(text.endsWith('\n') ? text : `${text}\r\n`);
-              if (cards.length % READ_PAGE === 0) setRead(cards.length);
-            }
-            setRead(cards.length);
-            const link = document.createElement('a');
-            link.href = URL.createObjectURL(new Blob(cards, { type: 'text/vcard' }));
-            link.download = `${name}.vcf`;
-            link.click();
-            setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
-          })
-        }
-      >
-        Export contacts (.vcf)
-      </button>
-      {read !== undefined && (
-        <span class="muted small" role="status">
-          {busy ? `Reading contacts: ${read.toLocaleString()}…` : `${read.toLocaleString()} contact${read === 1 ? '' : 's'} exported.`}
-        </span>
-      )}
-      {error !== undefined && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 function Items({ entry, onSignedOut }: { entry: DatastoreClientEntryResponse; onSignedOut: () => void }) {
   const uuid = entry.client.uuid;
   const [filter, setFilter] = useState<Filter>('all');
-  const [search, setSearch] = useState<Search>();
-  const [searchError, setSearchError] = useState<string>();
-  const stop = useRef<AbortController | undefined>(undefined);
-  useEffect(() => () => stop.current?.abort(), []);
-
-  const startSearch = async (text: string) => {
-    stop.current?.abort();
-    setSearchError(undefined);
-    if (text === '') {
-      setSearch(undefined);
-      return;
-    }
-    const controller = new AbortController();
-    stop.current = controller;
-    const words = text.toLowerCase().split(/\s+/);
-    const matches: ContentEntryResponse[] = [];
-    let scanned = 0;
-    const show = (done: boolean) => setSearch({ text, matches: [...matches], scanned, done, stopped: controller.signal.aborted });
-    show(false);
-    try {
-      for await (const item of api.datastore.contents(uuid).iterateList({ dataclass: filter, 'max-results': READ_PAGE }, { signal: controller.signal })) {
-        scanned++;
-        const haystack = `${item.title ?? ''}\n${item.content?.value ?? ''}`.toLowerCase();
-        if (words.every((w) => haystack.includes(w))) matches.push(item);
-        if (matches.length >= SEARCH_LIMIT) break;
-        if (scanned % READ_PAGE === 0) show(false);
-      }
-    } catch (failure) {
-      if (!controller.signal.aborted) {
-        if (sessionEnded(failure)) onSignedOut();
-        else setSearchError(describeFailure(failure));
-      }
-    }
-    if (stop.current === controller) show(true);
-  };
+  // The words searched for (the server's ?q=), or none: the whole list.
+  const [search, setSearch] = useState<string>();
+  // Bumped when an import has stored items: the list reads its first page again.
+  const [round, setRound] = useState(0);
 
   return (
     <>
@@ -248,18 +156,15 @@ function Items({ entry, onSignedOut }: { entry: DatastoreClientEntryResponse; on
         role="search"
         onSubmit={(event) => {
           event.preventDefault();
-          void startSearch(String(new FormData(event.currentTarget as HTMLFormElement).get('q') ?? '').trim());
+          const text = String(new FormData(event.currentTarget as HTMLFormElement).get('q') ?? '').trim();
+          setSearch(text === '' ? undefined : text);
         }}
       >
         <label for="books-filter">Show</label>
         <select
           id="books-filter"
           value={filter}
-          onChange={(event) => {
-            stop.current?.abort();
-            setSearch(undefined);
-            setFilter((event.currentTarget as HTMLSelectElement).value as Filter);
-          }}
+          onChange={(event) => setFilter((event.currentTarget as HTMLSelectElement).value as Filter)}
         >
           {FILTERS.map(([value, label]) => (
             <option key={value} value={value}>
@@ -271,34 +176,36 @@ function Items({ entry, onSignedOut }: { entry: DatastoreClientEntryResponse; on
         <input id="books-search" name="q" type="search" placeholder="Name, email, phone…" />
         <button type="submit">Search</button>
         {search !== undefined && (
-          <button
-            type="button"
-            class="secondary"
-            onClick={() => {
-              stop.current?.abort();
-              setSearch(undefined);
-            }}
-          >
+          <button type="button" class="secondary" onClick={() => setSearch(undefined)}>
             Show all
           </button>
         )}
       </form>
-      {searchError !== undefined && (
-        <p class="error" role="alert">
-          {searchError}
-        </p>
-      )}
-      {search === undefined ? <Paged key={filter} uuid={uuid} filter={filter} onSignedOut={onSignedOut} /> : <Searched uuid={uuid} search={search} onStop={() => stop.current?.abort()} />}
-      <Export uuid={uuid} name={nameOf(entry)} onSignedOut={onSignedOut} />
+      <Paged key={`${filter}:${search ?? ''}:${round}`} uuid={uuid} filter={filter} q={search} onSignedOut={onSignedOut} />
+      <section class="transfer" aria-labelledby="books-transfer">
+        <h2 id="books-transfer">Import and export</h2>
+        <Import uuid={uuid} onImported={() => setRound((r) => r + 1)} onSignedOut={onSignedOut} />
+        <Export uuid={uuid} name={nameOf(entry)} onSignedOut={onSignedOut} />
+      </section>
     </>
   );
 }
 
-/** One item, as its text; deleted only after a confirmation naming it. */
-function Item({ store, item, onSignedOut }: { store: DatastoreClientEntryResponse; item: string; onSignedOut: () => void }) {
+/**
+ * One item, read afresh after an edit or a refused one: a new reading replaces the view whole, so
+ * no form is ever filled from (nor saved with the ETag of) the copy before.
+ */
+function Item(props: { store: DatastoreClientEntryResponse; item: string; onSignedOut: () => void }) {
+  const [reading, setReading] = useState({ round: 0, saved: false });
+  return <ItemRead key={reading.round} {...props} saved={reading.saved} onRead={(saved) => setReading((r) => ({ round: r.round + 1, saved }))} />;
+}
+
+/** One item, as its text; edited in a form (a contact, an event, a task); deleted only after a confirmation naming it. */
+function ItemRead({ store, item, saved, onRead, onSignedOut }: { store: DatastoreClientEntryResponse; item: string; saved: boolean; onRead: (saved: boolean) => void; onSignedOut: () => void }) {
   const uuid = store.client.uuid;
   const [loaded, reload] = useLoad(() => api.datastore.contents(uuid).get(item), onSignedOut);
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [busy, error, run] = useAction(onSignedOut);
   const back = hrefOf({ page: 'books', uuid });
   return (
@@ -319,9 +226,32 @@ function Item({ store, item, onSignedOut }: { store: DatastoreClientEntryRespons
             <dt>Format</dt>
             <dd>{loaded.value.content?.type ?? '—'}</dd>
           </dl>
-          <pre class="item-text" tabIndex={0} aria-label="The item's text">
-            {loaded.value.content?.value ?? ''}
-          </pre>
+          {saved && !editing && (
+            <p class="panel ok" role="status">
+              Saved. Phones and calendars bound to {nameOf(store)} get the change at their next sync.
+            </p>
+          )}
+          {editing && editableClass(loaded.value) !== undefined ? (
+            <EditItem
+              store={uuid}
+              itemUuid={item}
+              entry={loaded.value}
+              itemClass={editableClass(loaded.value)!}
+              onSaved={() => onRead(true)}
+              onCancel={() => setEditing(false)}
+              onReload={() => onRead(false)}
+              onSignedOut={onSignedOut}
+            />
+          ) : (
+            <pre class="item-text" tabIndex={0} aria-label="The item's text">
+              {loaded.value.content?.value ?? ''}
+            </pre>
+          )}
+          {!editing && editableClass(loaded.value) !== undefined && (
+            <button type="button" class="edit" onClick={() => setEditing(true)}>
+              Edit…
+            </button>
+          )}
           {error !== undefined && (
             <p class="error" role="alert">
               {error}
@@ -350,9 +280,11 @@ function Item({ store, item, onSignedOut }: { store: DatastoreClientEntryRespons
               </div>
             </div>
           ) : (
-            <button type="button" class="danger" onClick={() => setConfirming(true)}>
-              Delete…
-            </button>
+            !editing && (
+              <button type="button" class="danger" onClick={() => setConfirming(true)}>
+                Delete…
+              </button>
+            )
           )}
         </article>
       )}

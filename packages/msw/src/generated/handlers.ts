@@ -173,6 +173,16 @@ export function getBatchContentsMockHandler(override?: MockOverride<'batchConten
 }
 
 /**
+ * Import a .vcf or .ics: `POST /v2/services/datastore/{clientUuid}/contents/import` → 200, one ContentImportEntry.
+ * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
+ *   returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.
+ * @param options `delay` before answering (or before handing on).
+ */
+export function getImportContentsMockHandler(override?: MockOverride<'importContents'>, options?: MockHandlerOptions): HttpHandler {
+  return mockHandler('importContents', override, options);
+}
+
+/**
  * List SyncML clients: `GET /v2/services/syncml/` → 200, a feed of SyncmlClientEntry.
  * A value answered here carries its `ETag`, and is 304 Not Modified to an If-None-Match that names it, as the server answers.
  * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request

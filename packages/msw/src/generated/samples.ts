@@ -543,6 +543,26 @@ END:VCARD</content>
 </atom:feed>
 `;
 
+/** spec/examples/content-import.result.xml: Answer to POST /v2/services/datastore/<client_uuid>/contents/import: of three items, one added, one twin skipped and one refused, and a card the file ends inside refused too. */
+const contentImportResult = `<?xml version="1.0" encoding="UTF-8"?>
+<atom:entry xmlns:atom="http://www.w3.org/2005/Atom" xmlns="http://schemas.atomsync.dev/2009/sync">
+  <atom:author>
+    <atom:name>klindqvist</atom:name>
+  </atom:author>
+  <atom:id>http://127.0.0.1:8080/v2/services/datastore/d9fc9d8f-b191-4d89-a564-5e1b1e2150b2/contents/import</atom:id>
+  <atom:updated>2009-06-06T10:12:05Z</atom:updated>
+  <atom:title>Import into Contacts</atom:title>
+  <import>
+    <items>3</items>
+    <added>1</added>
+    <twins>1</twins>
+    <refused_count>2</refused_count>
+    <refused line="14" title="Sofia Berg">a Contacts item is a vCard (text/vcard or text/x-vcard), not text/calendar</refused>
+    <refused line="21">the file ends inside this VCARD</refused>
+  </import>
+</atom:entry>
+`;
+
 /** spec/examples/syncml-setup.response.xml: 201 answer to the setup: id .../setup/<setup_id>/, the pincode, and the setup with its ISO 8601 sent time. */
 const syncmlSetupResponse = `<?xml version="1.0" encoding="UTF-8"?>
 <a:entry xmlns:a="http://www.w3.org/2005/Atom" xmlns:sync="http://schemas.atomsync.dev/2009/sync">
@@ -1660,6 +1680,33 @@ export const samples: { readonly [K in EntryShapeName]: { readonly entry?: strin
   },
   BatchContentEntry: {
     feed: contentBatchResult,
+  },
+  ContentImportEntry: {
+    entry: contentImportResult,
+    /** The entry sample in a feed. */
+    feed: `<?xml version="1.0" encoding="UTF-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+  <id>urn:atomsync:sample:ContentImportEntry</id>
+  <title>ContentImportEntry feed</title>
+  <updated>2009-06-06T10:12:05Z</updated>
+<atom:entry xmlns:atom="http://www.w3.org/2005/Atom" xmlns="http://schemas.atomsync.dev/2009/sync">
+  <atom:author>
+    <atom:name>klindqvist</atom:name>
+  </atom:author>
+  <atom:id>http://127.0.0.1:8080/v2/services/datastore/d9fc9d8f-b191-4d89-a564-5e1b1e2150b2/contents/import</atom:id>
+  <atom:updated>2009-06-06T10:12:05Z</atom:updated>
+  <atom:title>Import into Contacts</atom:title>
+  <import>
+    <items>3</items>
+    <added>1</added>
+    <twins>1</twins>
+    <refused_count>2</refused_count>
+    <refused line="14" title="Sofia Berg">a Contacts item is a vCard (text/vcard or text/x-vcard), not text/calendar</refused>
+    <refused line="21">the file ends inside this VCARD</refused>
+  </import>
+</atom:entry>
+</feed>
+`,
   },
   SyncmlSetupEntry: {
     entry: syncmlSetupResponse,

@@ -1,7 +1,7 @@
 // generated — do not edit. Written by codegen/src/emit/sdk.ts from spec/openapi.yaml and spec/xsd/*.xsd; run `npm run generate`.
 /* eslint-disable */
 import { operations } from '@atomsync/atom';
-import type { Account, AccountEntryResponse, ActivesyncClient, ActivesyncClientEntryResponse, ActivesyncWipeEntry, AppPassword, AppPasswordEntryResponse, BatchContentEntry, BindingEntry, BindingEntryResponse, ChatMessageEntryResponse, ConsumerEntryResponse, ContentEntry, ContentEntryResponse, DatastoreClient, DatastoreClientEntryResponse, ExtdataClient, ExtdataClientEntryResponse, Feed, OutboxEntryResponse, PhoneDatastoreBindingEntry, PhoneDatastoreBindingEntryResponse, PhoneModelEntryResponse, SessionEntryResponse, SyncLogEntryResponse, SynchronizationEntry, SyncmlClient, SyncmlClientEntryResponse, SyncmlSetupEntry, SyncmlSetupEntryResponse, TokenEntryResponse, VendorEntryResponse } from '@atomsync/atom';
+import type { Account, AccountEntryResponse, ActivesyncClient, ActivesyncClientEntryResponse, ActivesyncWipeEntry, AppPassword, AppPasswordEntryResponse, BatchContentEntry, BindingEntry, BindingEntryResponse, ChatMessageEntryResponse, ConsumerEntryResponse, ContentEntry, ContentEntryResponse, ContentImportEntryResponse, DatastoreClient, DatastoreClientEntryResponse, ExtdataClient, ExtdataClientEntryResponse, Feed, OutboxEntryResponse, PhoneDatastoreBindingEntry, PhoneDatastoreBindingEntryResponse, PhoneModelEntryResponse, SessionEntryResponse, SyncLogEntryResponse, SynchronizationEntry, SyncmlClient, SyncmlClientEntryResponse, SyncmlSetupEntry, SyncmlSetupEntryResponse, TokenEntryResponse, VendorEntryResponse } from '@atomsync/atom';
 import type { ConditionalRequestOptions, ConditionalWriteOptions, Invoke, Iterate, NotModified, RequestOptions } from '../invoke.js';
 import type { AtomSyncError } from '../errors.js';
 
@@ -213,10 +213,10 @@ export interface DatastoreContentsApi {
    * `GET /v2/services/datastore/{clientUuid}/contents/` → 200
    *
    * Without `since`; for the `since` form, see `datastore.contents(clientUuid).changes`.
-   * @param query `dataclass`: Only items of this dataclass. `Calendar` means Events and Tasks; `all` is the same as omitting the parameter. `max-results`: Page size, 1 to 1,000 (GData). With it the answer is one page, linking the next with `rel="next"`; without it, every entry. `start-index`: The 1-based position of the page's first entry (GData); default 1. Set in every `rel="next"` link, beside `start-after`, which decides where the page starts. `start-after`: Where the page starts, as the previous page's `rel="next"` link gives it (opaque; copy it, do not build it).
+   * @param query `dataclass`: Only items of this dataclass. `Calendar` means Events and Tasks; `all` is the same as omitting the parameter. `max-results`: Page size, 1 to 1,000 (GData). With it the answer is one page, linking the next with `rel="next"`; without it, every entry. `start-index`: The 1-based position of the page's first entry (GData); default 1. Set in every `rel="next"` link, beside `start-after`, which decides where the page starts. `start-after`: Where the page starts, as the previous page's `rel="next"` link gives it (opaque; copy it, do not build it). `q`: Only the items whose title or text holds every word of it, as written or in other case (words are split at spaces; at most 10 words, 200 characters in all; case is folded for ASCII letters on every store, for all letters on PostgreSQL). The server searches, so a datastore of 100,000 items is never sent whole; page the answer as any listing (`rel="next"` keeps `q`). Not with `since`.
    * @param options abort signal and extra headers for this request
    */
-  list(query?: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" | "all"; 'max-results'?: number; 'start-index'?: number; 'start-after'?: string }, options?: RequestOptions): Promise<Feed<ContentEntryResponse>>;
+  list(query?: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" | "all"; 'max-results'?: number; 'start-index'?: number; 'start-after'?: string; q?: string }, options?: RequestOptions): Promise<Feed<ContentEntryResponse>>;
   /**
    * List a client's content items, or its changes since a time.
    *
@@ -225,10 +225,10 @@ export interface DatastoreContentsApi {
    * With `ifNoneMatch` (the ETag of an earlier answer, from `etagOf`): resolves to {@link NotModified} while the answer still has that tag (HTTP 304, no body), else to the fresh answer.
    *
    * Without `since`; for the `since` form, see `datastore.contents(clientUuid).changes`.
-   * @param query `dataclass`: Only items of this dataclass. `Calendar` means Events and Tasks; `all` is the same as omitting the parameter. `max-results`: Page size, 1 to 1,000 (GData). With it the answer is one page, linking the next with `rel="next"`; without it, every entry. `start-index`: The 1-based position of the page's first entry (GData); default 1. Set in every `rel="next"` link, beside `start-after`, which decides where the page starts. `start-after`: Where the page starts, as the previous page's `rel="next"` link gives it (opaque; copy it, do not build it).
+   * @param query `dataclass`: Only items of this dataclass. `Calendar` means Events and Tasks; `all` is the same as omitting the parameter. `max-results`: Page size, 1 to 1,000 (GData). With it the answer is one page, linking the next with `rel="next"`; without it, every entry. `start-index`: The 1-based position of the page's first entry (GData); default 1. Set in every `rel="next"` link, beside `start-after`, which decides where the page starts. `start-after`: Where the page starts, as the previous page's `rel="next"` link gives it (opaque; copy it, do not build it). `q`: Only the items whose title or text holds every word of it, as written or in other case (words are split at spaces; at most 10 words, 200 characters in all; case is folded for ASCII letters on every store, for all letters on PostgreSQL). The server searches, so a datastore of 100,000 items is never sent whole; page the answer as any listing (`rel="next"` keeps `q`). Not with `since`.
    * @param options as for the other form, and `ifNoneMatch`: the ETag of the copy held (`etagOf`)
    */
-  list(query: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" | "all"; 'max-results'?: number; 'start-index'?: number; 'start-after'?: string } | undefined, options: ConditionalRequestOptions): Promise<Feed<ContentEntryResponse> | NotModified>;
+  list(query: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" | "all"; 'max-results'?: number; 'start-index'?: number; 'start-after'?: string; q?: string } | undefined, options: ConditionalRequestOptions): Promise<Feed<ContentEntryResponse> | NotModified>;
   /**
    * List a client's content items, or its changes since a time.
    *
@@ -237,20 +237,20 @@ export interface DatastoreContentsApi {
    * Every entry of `list`, page after page: yields the entries of each page and follows its `link rel="next"` (on the same origin) until a page has none.
    *
    * Without `since`; for the `since` form, see `datastore.contents(clientUuid).changes`.
-   * @param query `dataclass`: Only items of this dataclass. `Calendar` means Events and Tasks; `all` is the same as omitting the parameter. `max-results`: Page size, 1 to 1,000 (GData). With it the answer is one page, linking the next with `rel="next"`; without it, every entry. `start-index`: The 1-based position of the page's first entry (GData); default 1. Set in every `rel="next"` link, beside `start-after`, which decides where the page starts. `start-after`: Where the page starts, as the previous page's `rel="next"` link gives it (opaque; copy it, do not build it).
+   * @param query `dataclass`: Only items of this dataclass. `Calendar` means Events and Tasks; `all` is the same as omitting the parameter. `max-results`: Page size, 1 to 1,000 (GData). With it the answer is one page, linking the next with `rel="next"`; without it, every entry. `start-index`: The 1-based position of the page's first entry (GData); default 1. Set in every `rel="next"` link, beside `start-after`, which decides where the page starts. `start-after`: Where the page starts, as the previous page's `rel="next"` link gives it (opaque; copy it, do not build it). `q`: Only the items whose title or text holds every word of it, as written or in other case (words are split at spaces; at most 10 words, 200 characters in all; case is folded for ASCII letters on every store, for all letters on PostgreSQL). The server searches, so a datastore of 100,000 items is never sent whole; page the answer as any listing (`rel="next"` keeps `q`). Not with `since`.
    * @param options abort signal and extra headers for this request
    */
-  iterateList(query?: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" | "all"; 'max-results'?: number; 'start-index'?: number; 'start-after'?: string }, options?: RequestOptions): AsyncIterableIterator<ContentEntryResponse>;
+  iterateList(query?: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" | "all"; 'max-results'?: number; 'start-index'?: number; 'start-after'?: string; q?: string }, options?: RequestOptions): AsyncIterableIterator<ContentEntryResponse>;
   /**
    * List the changes to a client's content items since a time.
    *
    * `GET /v2/services/datastore/{clientUuid}/contents/` → 200
    *
    * The `since` form of this path; without it, see `datastore.contents(clientUuid).list`.
-   * @param query `dataclass`: Only items of this dataclass. `Calendar` means Events and Tasks; `all` is the same as omitting the parameter. `since`: UTC time `YYYY-MM-DDTHH:MM:SS`, optionally with a trailing `Z`. Selects the change feed. `max-results`: Page size, 1 to 1,000 (GData). With it the answer is one page, linking the next with `rel="next"`; without it, every entry. `start-index`: The 1-based position of the page's first entry (GData); default 1. Set in every `rel="next"` link, beside `start-after`, which decides where the page starts. `start-after`: Where the page starts, as the previous page's `rel="next"` link gives it (opaque; copy it, do not build it).
+   * @param query `dataclass`: Only items of this dataclass. `Calendar` means Events and Tasks; `all` is the same as omitting the parameter. `since`: UTC time `YYYY-MM-DDTHH:MM:SS`, optionally with a trailing `Z`. Selects the change feed. `max-results`: Page size, 1 to 1,000 (GData). With it the answer is one page, linking the next with `rel="next"`; without it, every entry. `start-index`: The 1-based position of the page's first entry (GData); default 1. Set in every `rel="next"` link, beside `start-after`, which decides where the page starts. `start-after`: Where the page starts, as the previous page's `rel="next"` link gives it (opaque; copy it, do not build it). `q`: Only the items whose title or text holds every word of it, as written or in other case (words are split at spaces; at most 10 words, 200 characters in all; case is folded for ASCII letters on every store, for all letters on PostgreSQL). The server searches, so a datastore of 100,000 items is never sent whole; page the answer as any listing (`rel="next"` keeps `q`). Not with `since`.
    * @param options abort signal and extra headers for this request
    */
-  changes(query: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" | "all"; since: string; 'max-results'?: number; 'start-index'?: number; 'start-after'?: string }, options?: RequestOptions): Promise<Feed<BatchContentEntry>>;
+  changes(query: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" | "all"; since: string; 'max-results'?: number; 'start-index'?: number; 'start-after'?: string; q?: string }, options?: RequestOptions): Promise<Feed<BatchContentEntry>>;
   /**
    * List the changes to a client's content items since a time.
    *
@@ -259,10 +259,10 @@ export interface DatastoreContentsApi {
    * With `ifNoneMatch` (the ETag of an earlier answer, from `etagOf`): resolves to {@link NotModified} while the answer still has that tag (HTTP 304, no body), else to the fresh answer.
    *
    * The `since` form of this path; without it, see `datastore.contents(clientUuid).list`.
-   * @param query `dataclass`: Only items of this dataclass. `Calendar` means Events and Tasks; `all` is the same as omitting the parameter. `since`: UTC time `YYYY-MM-DDTHH:MM:SS`, optionally with a trailing `Z`. Selects the change feed. `max-results`: Page size, 1 to 1,000 (GData). With it the answer is one page, linking the next with `rel="next"`; without it, every entry. `start-index`: The 1-based position of the page's first entry (GData); default 1. Set in every `rel="next"` link, beside `start-after`, which decides where the page starts. `start-after`: Where the page starts, as the previous page's `rel="next"` link gives it (opaque; copy it, do not build it).
+   * @param query `dataclass`: Only items of this dataclass. `Calendar` means Events and Tasks; `all` is the same as omitting the parameter. `since`: UTC time `YYYY-MM-DDTHH:MM:SS`, optionally with a trailing `Z`. Selects the change feed. `max-results`: Page size, 1 to 1,000 (GData). With it the answer is one page, linking the next with `rel="next"`; without it, every entry. `start-index`: The 1-based position of the page's first entry (GData); default 1. Set in every `rel="next"` link, beside `start-after`, which decides where the page starts. `start-after`: Where the page starts, as the previous page's `rel="next"` link gives it (opaque; copy it, do not build it). `q`: Only the items whose title or text holds every word of it, as written or in other case (words are split at spaces; at most 10 words, 200 characters in all; case is folded for ASCII letters on every store, for all letters on PostgreSQL). The server searches, so a datastore of 100,000 items is never sent whole; page the answer as any listing (`rel="next"` keeps `q`). Not with `since`.
    * @param options as for the other form, and `ifNoneMatch`: the ETag of the copy held (`etagOf`)
    */
-  changes(query: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" | "all"; since: string; 'max-results'?: number; 'start-index'?: number; 'start-after'?: string }, options: ConditionalRequestOptions): Promise<Feed<BatchContentEntry> | NotModified>;
+  changes(query: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" | "all"; since: string; 'max-results'?: number; 'start-index'?: number; 'start-after'?: string; q?: string }, options: ConditionalRequestOptions): Promise<Feed<BatchContentEntry> | NotModified>;
   /**
    * List the changes to a client's content items since a time.
    *
@@ -271,10 +271,10 @@ export interface DatastoreContentsApi {
    * Every entry of `changes`, page after page: yields the entries of each page and follows its `link rel="next"` (on the same origin) until a page has none.
    *
    * The `since` form of this path; without it, see `datastore.contents(clientUuid).list`.
-   * @param query `dataclass`: Only items of this dataclass. `Calendar` means Events and Tasks; `all` is the same as omitting the parameter. `since`: UTC time `YYYY-MM-DDTHH:MM:SS`, optionally with a trailing `Z`. Selects the change feed. `max-results`: Page size, 1 to 1,000 (GData). With it the answer is one page, linking the next with `rel="next"`; without it, every entry. `start-index`: The 1-based position of the page's first entry (GData); default 1. Set in every `rel="next"` link, beside `start-after`, which decides where the page starts. `start-after`: Where the page starts, as the previous page's `rel="next"` link gives it (opaque; copy it, do not build it).
+   * @param query `dataclass`: Only items of this dataclass. `Calendar` means Events and Tasks; `all` is the same as omitting the parameter. `since`: UTC time `YYYY-MM-DDTHH:MM:SS`, optionally with a trailing `Z`. Selects the change feed. `max-results`: Page size, 1 to 1,000 (GData). With it the answer is one page, linking the next with `rel="next"`; without it, every entry. `start-index`: The 1-based position of the page's first entry (GData); default 1. Set in every `rel="next"` link, beside `start-after`, which decides where the page starts. `start-after`: Where the page starts, as the previous page's `rel="next"` link gives it (opaque; copy it, do not build it). `q`: Only the items whose title or text holds every word of it, as written or in other case (words are split at spaces; at most 10 words, 200 characters in all; case is folded for ASCII letters on every store, for all letters on PostgreSQL). The server searches, so a datastore of 100,000 items is never sent whole; page the answer as any listing (`rel="next"` keeps `q`). Not with `since`.
    * @param options abort signal and extra headers for this request
    */
-  iterateChanges(query: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" | "all"; since: string; 'max-results'?: number; 'start-index'?: number; 'start-after'?: string }, options?: RequestOptions): AsyncIterableIterator<BatchContentEntry>;
+  iterateChanges(query: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" | "all"; since: string; 'max-results'?: number; 'start-index'?: number; 'start-after'?: string; q?: string }, options?: RequestOptions): AsyncIterableIterator<BatchContentEntry>;
   /**
    * Create a content item.
    *
@@ -328,6 +328,15 @@ export interface DatastoreContentsApi {
    * @param options abort signal and extra headers for this request
    */
   batch(feed: Feed<BatchContentEntry>, query?: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" }, options?: RequestOptions): Promise<Feed<BatchContentEntry>>;
+  /**
+   * Import a .vcf or .ics.
+   *
+   * `POST /v2/services/datastore/{clientUuid}/contents/import` → 200
+   * @param body the text/vcard message
+   * @param query `dataclass`: The class of every item (an item whose body says otherwise is refused); default, each item's own (Contacts, Events, Tasks). `first-line`: The line of the whole file the body's first line is (default 1); refusals are numbered from it.
+   * @param options abort signal and extra headers for this request
+   */
+  import(body: string, query?: { dataclass?: "Contacts" | "Events" | "Tasks" | "Calendar"; 'first-line'?: number }, options?: RequestOptions): Promise<ContentImportEntryResponse>;
 }
 
 /**
@@ -1112,15 +1121,16 @@ export function createOperations(invoke: Invoke, iterate: Iterate): AtomSyncApi 
       get: (clientUuid: string, options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.getDatastoreClient, { path: { clientUuid } }, options),
       allContents: (options) => invoke(operations.listAllContents, {}, options),
       contents: (clientUuid) => ({
-        list: (query?: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" | "all"; 'max-results'?: number; 'start-index'?: number; 'start-after'?: string }, options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.listContents, { path: { clientUuid }, query }, options),
+        list: (query?: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" | "all"; 'max-results'?: number; 'start-index'?: number; 'start-after'?: string; q?: string }, options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.listContents, { path: { clientUuid }, query }, options),
         iterateList: (query, options) => iterate(operations.listContents, { path: { clientUuid }, query }, options),
-        changes: (query: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" | "all"; since: string; 'max-results'?: number; 'start-index'?: number; 'start-after'?: string }, options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.listContentChanges, { path: { clientUuid }, query }, options),
+        changes: (query: { dataclass?: "Contacts" | "Events" | "Tasks" | "Notes" | "Calendar" | "all"; since: string; 'max-results'?: number; 'start-index'?: number; 'start-after'?: string; q?: string }, options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.listContentChanges, { path: { clientUuid }, query }, options),
         iterateChanges: (query, options) => iterate(operations.listContentChanges, { path: { clientUuid }, query }, options),
         create: (entry, query, options) => invoke(operations.createContent, { path: { clientUuid }, body: entry, query }, options),
         get: (contentUuid: string, options?: RequestOptions | ConditionalRequestOptions) => invoke(operations.getContent, { path: { clientUuid, contentUuid } }, options),
         update: (contentUuid, entry, options) => invoke(operations.updateContent, { path: { clientUuid, contentUuid }, body: entry }, options),
         delete: (contentUuid, options) => invoke(operations.deleteContent, { path: { clientUuid, contentUuid } }, options),
         batch: (feed, query, options) => invoke(operations.batchContents, { path: { clientUuid }, body: feed, query }, options),
+        import: (body, query, options) => invoke(operations.importContents, { path: { clientUuid }, body, query }, options),
       }),
     },
     syncml: {

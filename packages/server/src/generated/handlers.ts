@@ -131,6 +131,13 @@ export interface OperationHandlersOf<Ctx> {
   batchContents?(input: OperationInput<"batchContents">, ctx: Ctx): Promise<OperationResult<"batchContents">>;
 
   /**
+   * Import a .vcf or .ics.
+   *
+   * `POST /v2/services/datastore/{clientUuid}/contents/import`; auth `account`; answers 200.
+   */
+  importContents?(input: OperationInput<"importContents">, ctx: Ctx): Promise<OperationResult<"importContents">>;
+
+  /**
    * List SyncML clients.
    *
    * `GET /v2/services/syncml/`; auth `account`; answers 200.

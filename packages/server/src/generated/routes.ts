@@ -53,6 +53,8 @@ export const routes: readonly RouteSpec[] = [
   { method: "DELETE", path: "/v2/services/datastore/{clientUuid}/contents/{contentUuid}", pattern: "/v2/services/datastore/:clientUuid/contents/:contentUuid", operation: operations.deleteContent, variants: [], mediaTypes: [], allow: "GET, PUT, DELETE" },
   // Apply a batch of content changes
   { method: "POST", path: "/v2/services/datastore/{clientUuid}/contents/batch", pattern: "/v2/services/datastore/:clientUuid/contents/batch", operation: operations.batchContents, variants: [], mediaTypes: ["application/atom+xml"], allow: "POST" },
+  // Import a .vcf or .ics
+  { method: "POST", path: "/v2/services/datastore/{clientUuid}/contents/import", pattern: "/v2/services/datastore/:clientUuid/contents/import", operation: operations.importContents, variants: [], mediaTypes: ["text/vcard","text/x-vcard","text/calendar","text/x-vcalendar"], allow: "POST" },
   // List SyncML clients
   { method: "GET", path: "/v2/services/syncml/", pattern: "/v2/services/syncml", operation: operations.listSyncmlClients, variants: [], mediaTypes: [], allow: "GET, POST" },
   // Register a SyncML phone

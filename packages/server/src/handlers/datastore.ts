@@ -3,16 +3,18 @@
  * writes are in services/ (datastore-clients, contents, content-batch, dataclass); here records
  * become the entries of the golden examples (spec/examples/datastore-client.*, content*.xml).
  */
-import { ifNoneMatchHolds, type BatchContentEntry, type ContentEntry, type DatastoreClientEntry, type Feed, type Link, type Person } from '@atomsync/atom';
+import { ifNoneMatchHolds, type BatchContentEntry, type ContentEntry, type ContentImportEntry, type DatastoreClientEntry, type Feed, type Link, type Person } from '@atomsync/atom';
 import type { RequestContext } from '../context.js';
 import { applyPlan, planBatch, type BatchOutcome, type BatchRequest } from '../services/content-batch.js';
-import { changesPager, listingPager, readAll, readPage, readPaging, type Pager, type Paging } from '../services/content-pages.js';
+import { changesPager, listingPager, readAll, readPage, readPaging, searchWords, type Pager, type Paging } from '../services/content-pages.js';
 import { createContent, deleteContent, getContent, parseSince, updateContent, type ContentChangeItem, type ContentInput } from '../services/contents.js';
 import { AnswerCache, keepingAnswer, keptAnswer } from '../http/answer-cache.js';
 import { streamedFeed } from '../http/feed-stream.js';
 import { writable } from '../http/safe-text.js';
 import { ifMatchPrecondition } from '../http/preconditions.js';
 import { entryTag } from '../http/respond.js';
+import { ServiceError } from '../errors.js';
+import { importPart, type ImportSummary } from '../services/import-export.js';
 import { canonicalUuid, countLines, createClient, listClients, ownedClient } from '../services/datastore-clients.js';
 import type { ContentRecord, DatastoreClientRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
@@ -48,6 +50,23 @@ function createdClient(ctx: RequestContext, client: DatastoreClientRecord): Data
     title: client.uuid,
     content: { type: 'text', value: '' },
     client: { uuid: client.uuid, userId: client.userId },
+  };
+}
+
+/** The answer to an import: what became of the items (services/import-export.ts). */
+function importedEntry(ctx: RequestContext, client: DatastoreClientRecord, summary: ImportSummary): ContentImportEntry {
+  return {
+    author: authorOf(ctx),
+    id: urlOf(ctx, `${contentsPath(client.uuid)}import`),
+    updated: new Date(),
+    title: `Import into ${client.userId}`,
+    import: {
+      items: summary.items,
+      added: summary.added,
+      twins: summary.twins,
+      refusedCount: summary.refusedCount,
+      refusals: summary.refused.map((r) => ({ line: r.line, reason: writable(r.reason), ...(r.title === undefined ? {} : { title: writable(r.title) }) })),
+    },
   };
 }
 
@@ -209,17 +228,19 @@ export const datastoreHandlers: HandlerGroup = ({ store }) => {
 
     async listContents({ path, query }, ctx) {
       const paging = readPaging(query);
+      const words = searchWords(query.q);
       // The client is checked when the feed is read: an answer kept under this version was
       // written after the check passed, and nothing has changed since.
-      return keptFeed(answers, store, ctx, ['listContents', canonicalUuid(path.clientUuid) ?? path.clientUuid, query.dataclass, paging], async () => {
+      return keptFeed(answers, store, ctx, ['listContents', canonicalUuid(path.clientUuid) ?? path.clientUuid, query.dataclass, words, paging], async () => {
         const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
-        const filter = query.dataclass === undefined ? [] : [`dataclass=${query.dataclass}`];
+        const filter = [...(query.dataclass === undefined ? [] : [`dataclass=${query.dataclass}`]), ...(words.length === 0 ? [] : [`q=${encodeURIComponent(words.join(' '))}`])];
         const feed = { path: contentsPath(client.uuid), query: filter, id: contentsPath(client.uuid), title: `Contents of ${client.userId}` };
-        return pagedFeed(ctx, feed, paging, listingPager(store, client, query.dataclass), (item) => contentEntry(ctx, item));
+        return pagedFeed(ctx, feed, paging, listingPager(store, client, query.dataclass, words), (item) => contentEntry(ctx, item));
       });
     },
 
     async listContentChanges({ path, query }, ctx) {
+      if (query.q !== undefined) throw new ServiceError(400, 'validation_failed', 'q searches the listing, not the changes since a time: leave out since or q', [{ path: '?q', message: 'not with since' }]);
       const since = parseSince(query.since);
       const paging = readPaging(query);
       const what = ['listContentChanges', canonicalUuid(path.clientUuid) ?? path.clientUuid, query.since, query.dataclass, paging];
@@ -263,6 +284,14 @@ export const datastoreHandlers: HandlerGroup = ({ store }) => {
       const author = authorOf(ctx);
       const results = body.entries.map((posted, i) => batchResult(ctx, author, posted, outcomes[i]!));
       return feedOf(ctx, `${contentsPath(client.uuid)}batch`, 'Batch results', results);
+    },
+
+    async importContents({ path, query, body }, ctx) {
+      const client = await ownedClient(store, caller(ctx).id, path.clientUuid);
+      const firstLine = query['first-line'] ?? 1;
+      if (firstLine < 1) throw new ServiceError(400, 'validation_failed', `first-line is ${firstLine}: the file's lines are numbered from 1`, [{ path: 'first-line', message: 'must be 1 or more' }]);
+      const summary = await importPart(store, client, body, { dataclass: query.dataclass, firstLine, inTurn: (write) => ctx.inWriterTurn(write) });
+      return importedEntry(ctx, client, summary);
     },
   };
 };

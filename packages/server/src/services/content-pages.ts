@@ -63,13 +63,26 @@ function badPosition(token: string): never {
   throw invalid('?start-after', `${quote(token)} is not a position this feed wrote; follow the rel="next" link as given`);
 }
 
-/** The live items of a client (optionally of some dataclasses), in uuid order. */
-export function listingPager(store: Repositories, client: ClientKey, filter: Dataclass | 'all' | undefined): Pager<ContentRecord> {
+/** How long a search (`?q=`) may be: its words are each a scan condition. */
+const SEARCH_CHARS = 200;
+const SEARCH_WORDS = 10;
+
+/** The words of a listing's `?q=`, lower-cased; none for no search; 400 validation_failed past the limits. */
+export function searchWords(q: string | undefined): string[] {
+  if (q === undefined) return [];
+  if (q.length > SEARCH_CHARS) throw invalid('?q', `the search is ${q.length} characters long; at most ${SEARCH_CHARS}`);
+  const words = q.toLowerCase().split(/\s+/).filter((w) => w !== '');
+  if (words.length > SEARCH_WORDS) throw invalid('?q', `the search has ${words.length} words; at most ${SEARCH_WORDS}`);
+  return words;
+}
+
+/** The live items of a client (optionally of some dataclasses, holding some words), in uuid order. */
+export function listingPager(store: Repositories, client: ClientKey, filter: Dataclass | 'all' | undefined, words: readonly string[] = []): Pager<ContentRecord> {
   const classes = classesOfFilter(filter);
   return {
     read(after, offset, limit) {
       if (after !== undefined && !POSITION_UUID.test(after)) badPosition(after);
-      return store.contents.page(client, after, limit, classes, offset);
+      return store.contents.page(client, after, limit, classes, offset, words);
     },
     positionAfter: (item) => item.uuid,
     newest: () => store.contents.newest(client, undefined, classes),

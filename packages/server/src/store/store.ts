@@ -189,9 +189,10 @@ export interface ContentRepo {
   /**
    * Live items of a client a page at a time, in uuid order after `after` (none: from the first),
    * then past `offset` more (default none), at most `limit`: for whatever reads a whole
-   * datastore with memory bounded by a page.
+   * datastore with memory bounded by a page. With `words` (lower case), only the items whose
+   * title or body holds every one of them, case folded (the listing's `?q=` search).
    */
-  page(client: ClientKey, after: string | undefined, limit: number, dataclasses?: readonly ItemDataclass[], offset?: number): Promise<DavItemRecord[]>;
+  page(client: ClientKey, after: string | undefined, limit: number, dataclasses?: readonly ItemDataclass[], offset?: number, words?: readonly string[]): Promise<DavItemRecord[]>;
   /** Live and deleted items changed at or after `since`, oldest change first. */
   changesSince(client: ClientKey, since: Date, dataclasses?: readonly ItemDataclass[]): Promise<DavItemRecord[]>;
   /**
@@ -228,6 +229,12 @@ export interface ContentRepo {
   getMany(client: ClientKey, uuids: readonly string[]): Promise<DavItemRecord[]>;
   /** getMany's items with their descriptions (a sync run's check of what it replaces or deletes), described as listDescribed does. */
   getManyDescribed(client: ClientKey, uuids: readonly string[]): Promise<DescribedContent[]>;
+  /**
+   * Which of `keys` (duplicate keys, describeItem's) a live item of the client has: an import's
+   * twins, found without reading the datastore whole. Items stored before descriptions were kept
+   * are described first, as listDescribed does.
+   */
+  keysPresent(client: ClientKey, keys: readonly string[]): Promise<Set<string>>;
   /**
    * The time of each client's latest change (an add, a replace or a delete), for whoever waits
    * for one (ActiveSync Ping): keyed by the very keys given; clients without any item are absent.

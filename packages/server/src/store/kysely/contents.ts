@@ -237,10 +237,16 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
       if (missing.length > 0) await writeDescriptions(ctx, client, missing);
       return out;
     },
-    async page(client, after, limit, dataclasses, offset = 0) {
+    async page(client, after, limit, dataclasses, offset = 0, words = []) {
       if (dataclasses !== undefined && dataclasses.length === 0) return [];
-      const rows = await live(client)
-        .$if(dataclasses !== undefined, (q) => q.where('dataclass', 'in', dataclasses ?? []))
+      let query = live(client).$if(dataclasses !== undefined, (q) => q.where('dataclass', 'in', dataclasses ?? []));
+      // A scan of the client's rows in uuid order that stops at the page's last match: LIKE with
+      // the word's own % _ \ escaped, on both sides lower-cased (SQLite's lower() folds ASCII only).
+      for (const word of words) {
+        const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        query = query.where(sql<boolean>`(lower(${sql.ref('title')}) like ${pattern} escape '\\' or lower(${sql.ref('body')}) like ${pattern} escape '\\')`);
+      }
+      const rows = await query
         .$if(after !== undefined, (q) => q.where('uuid', '>', after ?? ''))
         .orderBy('uuid')
         .limit(limit)
@@ -327,6 +333,24 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
       }
       if (missing.length > 0) await writeDescriptions(ctx, client, missing);
       return out;
+    },
+    async keysPresent(client, keys) {
+      const present = new Set<string>();
+      if (keys.length === 0) return present;
+      // Items from before descriptions were kept have none to compare: described (and kept) now.
+      const undescribed = await of(client)
+        .select(['uuid', 'dataclass', 'title', 'type', 'body', 'updated', 'fingerprint', 'duplicate_key'])
+        .where('deleted', 'is', null)
+        .where('fingerprint', 'is', null)
+        .execute();
+      const missing: Described[] = [];
+      for (const row of undescribed) describedRow(row, missing);
+      if (missing.length > 0) await writeDescriptions(ctx, client, missing);
+      for (const part of chunks(keys, 1, ctx.dialect)) {
+        const rows = await of(client).select('duplicate_key').distinct().where('deleted', 'is', null).where('duplicate_key', 'in', part).execute();
+        for (const row of rows) if (row.duplicate_key !== null) present.add(row.duplicate_key);
+      }
+      return present;
     },
     async lastChanged(clients) {
       const latest = new Map<ClientKey, Date>();
