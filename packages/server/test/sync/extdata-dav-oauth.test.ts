@@ -110,7 +110,7 @@ async function startProvider(): Promise<Provider> {
 interface BearerProxy extends Listening {
   /** The Authorization of every request, and the status answered. */
   readonly seen: { method: string; authorization: string | undefined; status: number }[];
-  /** When set, the next PROPFIND is answered 301 to this origin (the same path). */
+  /** When set, the next listing request (PROPFIND, or the sync-collection REPORT a run holding a token starts with) is answered 301 to this origin (the same path). */
   redirectTo: string | undefined;
   /** Every bearer token refused, even one the provider just issued (a remote that will not take the account any more). */
   refuseAll: boolean;
@@ -137,7 +137,7 @@ async function startBearerProxy(radicale: RadicaleTarget, provider: Provider): P
       res.writeHead(status, headers as Record<string, string>).end(text);
     };
     try {
-      if (proxy.redirectTo !== undefined && req.method === 'PROPFIND') {
+      if (proxy.redirectTo !== undefined && (req.method === 'PROPFIND' || req.method === 'REPORT')) {
         const to = proxy.redirectTo;
         proxy.redirectTo = undefined;
         return answer(301, { location: new URL(req.url!, to).href }, '');
