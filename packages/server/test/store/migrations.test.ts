@@ -3,6 +3,9 @@
  * keeps every row, in its new shape.
  */
 import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -11,6 +14,8 @@ import { describeItem, earlierFingerprints } from '@atomsync/items';
 import { PhoneAuthenticator } from '../../src/activesync/auth.js';
 import { hashPassword } from '../../src/auth/password.js';
 import { migrate } from '../../src/store/kysely/migrations.js';
+import type { Migration } from '../../src/store/kysely/migrations/ddl.js';
+import { MIGRATIONS } from '../../src/store/kysely/migrations/index.js';
 import { createKyselyStore } from '../../src/store/kysely/store.js';
 import type { SyncStatsRecord } from '../../src/store/records.js';
 import { ActivesyncNameTaken } from '../../src/store/store.js';
@@ -564,5 +569,25 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
     const described = await store.contents.listDescribed(client, ['Events']);
     const twin = describeItem({ dataclass: 'Events', title: '', type: 'text/calendar', body: phone.replace('VERSION:1.0', 'VERSION:2.0').replace('RRULE:D1 #5', 'RRULE:FREQ=DAILY;COUNT=5') });
     expect(described.find((d) => d.uuid === 'phone')?.description.fingerprint).toBe(twin.fingerprint);
+  });
+});
+
+describe('the migrations index', () => {
+  it('lists every migration file once, in ascending version order, each file named by its version', async () => {
+    const folder = fileURLToPath(new URL('../../src/store/kysely/migrations/', import.meta.url));
+    const files = readdirSync(folder).filter((f) => /^\d{3}-[a-z0-9-]+\.ts$/.test(f)).sort();
+    // A file that is neither a migration nor one of the two known modules would be one misnamed.
+    expect(readdirSync(folder).filter((f) => !files.includes(f)).sort()).toEqual(['ddl.ts', 'index.ts']);
+    const fromFiles: Migration[] = [];
+    for (const file of files) {
+      const { migration } = (await import(pathToFileURL(join(folder, file)).href)) as { migration: Migration };
+      expect(migration.version, file).toBe(Number(file.slice(0, 3)));
+      fromFiles.push(migration);
+    }
+    expect(MIGRATIONS).toEqual(fromFiles);
+    // The very objects, in order: the index neither copies nor rebuilds them.
+    MIGRATIONS.forEach((m, i) => expect(m).toBe(fromFiles[i]));
+    const versions = MIGRATIONS.map((m) => m.version);
+    expect(versions).toEqual([...new Set(versions)].sort((a, b) => a - b));
   });
 });
