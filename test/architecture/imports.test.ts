@@ -136,9 +136,10 @@ describe('the dependency direction', () => {
     // WBXML is its own package, read and written the same way for every protocol that speaks it.
     ['wbxml', []],
     ['syncml', ['@atomsync/atom', '@atomsync/wbxml']],
-    // ActiveSync reads WBXML in @atomsync/wbxml's strict mode and escapes Autodiscover's XML with
-    // @atomsync/atom's escaper; item formats stay in @atomsync/items.
-    ['activesync', ['@atomsync/atom', '@atomsync/wbxml']],
+    // ActiveSync reads WBXML in @atomsync/wbxml's strict mode and escapes and guards Autodiscover's
+    // XML with @atomsync/atom's escaper and saxes guards; item formats stay in @atomsync/items, whose
+    // protocol versions (AirSyncVersion, written once there) it announces and reads.
+    ['activesync', ['@atomsync/atom', '@atomsync/items', '@atomsync/wbxml']],
     // The DAV wire's reader is its own (namespaced, on saxes), atom's is shaped for Atom; it escapes with atom's escaper.
     ['dav', ['@atomsync/atom']],
     ['engine', ['@atomsync/atom', '@atomsync/items']],

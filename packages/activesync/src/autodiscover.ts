@@ -1,11 +1,10 @@
 /**
  * Autodiscover for mobile sync (MS-ASCMD §2.2.1.1 / the "mobilesync" schemas): a phone set up
  * with an e-mail address and a password posts the address to /autodiscover/autodiscover.xml and
- * reads back where its ActiveSync server is. The request is read with saxes (linear, depth-capped,
- * no DOCTYPE); the answer is written by hand — it is three fixed levels of text.
+ * reads back where its ActiveSync server is. The request is read with saxes under @atomsync/atom's
+ * guards (linear, depth-capped, no DOCTYPE); the answer is written by hand — it is three fixed levels of text.
  */
-import { escapeText } from '@atomsync/atom';
-import { SaxesParser } from 'saxes';
+import { escapeText, guardedSaxesParser } from '@atomsync/atom';
 
 export const AUTODISCOVER_REQUEST_NS = 'http://schemas.microsoft.com/exchange/autodiscover/mobilesync/requestschema/2006';
 export const AUTODISCOVER_RESPONSE_SCHEMA = 'http://schemas.microsoft.com/exchange/autodiscover/mobilesync/responseschema/2006';
@@ -39,7 +38,6 @@ export interface AutodiscoverRequest {
  * DOCTYPE, the depth or the width bounds is read.
  */
 export function readAutodiscoverRequest(xml: string): AutodiscoverRequest {
-  const parser = new SaxesParser({ xmlns: false });
   const path: string[] = [];
   /** Children so far of each open element (children[0]: the document's). */
   const children: number[] = [0];
@@ -49,23 +47,30 @@ export function readAutodiscoverRequest(xml: string): AutodiscoverRequest {
   const stop = (why: string): never => {
     throw new AutodiscoverRequestError(`not an Autodiscover request: ${why}`);
   };
-  parser.on('doctype', () => stop('a DOCTYPE is not accepted'));
-  parser.on('opentag', (tag) => {
-    if (++elements > AUTODISCOVER_MAX_ELEMENTS) stop(`more than ${AUTODISCOVER_MAX_ELEMENTS} elements`);
-    if (++children[children.length - 1]! > AUTODISCOVER_MAX_CHILDREN) stop(`more than ${AUTODISCOVER_MAX_CHILDREN} children in one element`);
-    path.push(tag.name.slice(tag.name.indexOf(':') + 1));
-    children.push(0);
-    if (path.length > MAX_DEPTH) stop(`elements nest deeper than ${MAX_DEPTH}`);
-  });
-  parser.on('closetag', () => {
-    path.pop();
-    children.pop();
-  });
+  const parser = guardedSaxesParser(
+    { xmlns: false },
+    {
+      maxDepth: MAX_DEPTH,
+      fail: ({ kind, message, cause }) =>
+        new AutodiscoverRequestError(`not an Autodiscover request: ${kind === 'depth' ? `elements nest deeper than ${MAX_DEPTH}` : kind === 'malformed' ? cause!.message : message}`),
+    },
+    {
+      opentag: (tag) => {
+        if (++elements > AUTODISCOVER_MAX_ELEMENTS) stop(`more than ${AUTODISCOVER_MAX_ELEMENTS} elements`);
+        if (++children[children.length - 1]! > AUTODISCOVER_MAX_CHILDREN) stop(`more than ${AUTODISCOVER_MAX_CHILDREN} children in one element`);
+        path.push(tag.name.slice(tag.name.indexOf(':') + 1));
+        children.push(0);
+      },
+      closetag: () => {
+        path.pop();
+        children.pop();
+      },
+    },
+  );
   parser.on('text', (text) => {
     const name = path.at(-1);
     if (path.length === 3 && path[1] === 'Request' && (name === 'EMailAddress' || name === 'AcceptableResponseSchema')) found[name] = (found[name] ?? '') + text;
   });
-  parser.on('error', (error) => stop(error.message));
   try {
     parser.write(xml).close();
   } catch (error) {

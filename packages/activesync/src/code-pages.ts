@@ -5,9 +5,9 @@
  * that breaks a rule (a page missing or twice, a token outside 0x05–0x3F or twice on a page, a
  * name twice on a page, an unknown protocol version) throws here, at import, not on the wire.
  */
+import { AIRSYNC_VERSIONS, type AirSyncVersion } from '@atomsync/items';
 import type { CodePageTables } from '@atomsync/wbxml';
 import data from '../../../spec/activesync/code-pages.json' with { type: 'json' };
-import { AS_PROTOCOL_VERSIONS, type AsProtocolVersion } from './protocol.js';
 
 /** The 26 code pages of MS-ASWBXML, by number; each name is also its elements' XML namespace. */
 export const CODE_PAGE_NAMES = [
@@ -55,11 +55,11 @@ export interface AsTag {
    * The protocol versions that have the tag: all of them when MS-ASWBXML says "All", none for a
    * legacy tag.
    */
-  readonly versions: readonly AsProtocolVersion[];
+  readonly versions: readonly AirSyncVersion[];
   /** First version that has it (not for a legacy tag). */
-  readonly since?: AsProtocolVersion;
+  readonly since?: AirSyncVersion;
   /** Last version that has it, when a later one replaced it. */
-  readonly until?: AsProtocolVersion;
+  readonly until?: AirSyncVersion;
   /** Defined by earlier MS-ASWBXML revisions only (protocol 2.x); still read. */
   readonly legacy: boolean;
   readonly note?: string;
@@ -84,7 +84,7 @@ function fail(what: string): never {
   throw new Error(`spec/activesync/code-pages.json: ${what}`);
 }
 
-const VERSION_INDEX = new Map<string, number>(AS_PROTOCOL_VERSIONS.map((v, i) => [v, i]));
+const VERSION_INDEX = new Map<string, number>(AIRSYNC_VERSIONS.map((v, i) => [v, i]));
 
 function loadTag(page: CodePageName, pageNumber: number, raw: RawTag): AsTag {
   const where = `${page} ${raw.token} ${raw.name}`;
@@ -94,7 +94,7 @@ function loadTag(page: CodePageName, pageNumber: number, raw: RawTag): AsTag {
   const names = [raw.name, ...(raw.aliases ?? [])];
   for (const n of names) if (!/^[A-Za-z][A-Za-z0-9]*$/.test(n)) fail(`${where}: not a tag name: ${JSON.stringify(n)}`);
   if (raw.legacy && raw.versions) fail(`${where}: a legacy tag has no version list`);
-  const versions = (raw.legacy ? [] : (raw.versions ?? [...AS_PROTOCOL_VERSIONS])) as AsProtocolVersion[];
+  const versions = (raw.legacy ? [] : (raw.versions ?? [...AIRSYNC_VERSIONS])) as AirSyncVersion[];
   if (!raw.legacy && versions.length === 0) fail(`${where}: empty version list`);
   versions.forEach((v, i) => {
     const at = VERSION_INDEX.get(v) ?? fail(`${where}: unknown protocol version ${v}`);
@@ -110,7 +110,7 @@ function loadTag(page: CodePageName, pageNumber: number, raw: RawTag): AsTag {
     aliases: raw.aliases ?? [],
     versions,
     ...(first === undefined ? {} : { since: first }),
-    ...(last === undefined || last === AS_PROTOCOL_VERSIONS[AS_PROTOCOL_VERSIONS.length - 1] ? {} : { until: last }),
+    ...(last === undefined || last === AIRSYNC_VERSIONS[AIRSYNC_VERSIONS.length - 1] ? {} : { until: last }),
     legacy: raw.legacy ?? false,
     ...(raw.note === undefined ? {} : { note: raw.note }),
   };
@@ -118,7 +118,7 @@ function loadTag(page: CodePageName, pageNumber: number, raw: RawTag): AsTag {
 
 function load(): AsCodePage[] {
   const raw = data as { protocolVersions: string[]; pages: { page: number; name: string; tags: RawTag[] }[] };
-  if (raw.protocolVersions.join() !== AS_PROTOCOL_VERSIONS.join()) fail('protocolVersions differ from AS_PROTOCOL_VERSIONS');
+  if (raw.protocolVersions.join() !== AIRSYNC_VERSIONS.join()) fail('protocolVersions differ from AIRSYNC_VERSIONS');
   if (raw.pages.length !== CODE_PAGE_NAMES.length) fail(`${raw.pages.length} pages, not ${CODE_PAGE_NAMES.length}`);
   return raw.pages.map((p, i) => {
     if (p.page !== i) fail(`page ${p.page} where page ${i} was expected`);

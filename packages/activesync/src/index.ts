@@ -22,11 +22,10 @@ export {
   AS_OPTIONS_SAVE_IN_SENT,
   AS_PROTOCOL_COMMANDS,
   AS_PROTOCOL_COMMANDS_HEADER,
-  AS_PROTOCOL_VERSIONS,
   AS_PROTOCOL_VERSIONS_HEADER,
   AS_WBXML_MEDIA_TYPE,
 } from './protocol.js';
-export type { AsCommand, AsProtocolVersion } from './protocol.js';
+export type { AsCommand } from './protocol.js';
 
 // The commands of a contacts/calendar/tasks/notes server: requests read into typed values, responses built.
 export { readSyncRequest, serverCommandElement, syncCollectionElement, syncResponse, syncStatusResponse, DEFAULT_WINDOW_SIZE, MAX_WINDOW_SIZE } from './commands/sync.js';

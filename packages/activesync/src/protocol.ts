@@ -1,15 +1,13 @@
 /**
  * What a server announces and what a request names ([MS-ASHTTP]): the protocol versions, the
  * commands and their codes in the base64 query form, the command parameters of that form, and the
- * media type of a WBXML body.
+ * media type of a WBXML body. The protocol versions themselves are @atomsync/items'
+ * AIRSYNC_VERSIONS / AirSyncVersion, written once there for the item mapping and this package.
  */
+import { AIRSYNC_VERSIONS } from '@atomsync/items';
 
-/** The protocol versions MS-ASHTTP defines, oldest first (MS-ASProtocolVersions, §2.2.4.1.2.2). */
-export const AS_PROTOCOL_VERSIONS = ['2.5', '12.0', '12.1', '14.0', '14.1', '16.0', '16.1'] as const;
-export type AsProtocolVersion = (typeof AS_PROTOCOL_VERSIONS)[number];
-
-/** The value of the `MS-ASProtocolVersions` header of an OPTIONS response. */
-export const AS_PROTOCOL_VERSIONS_HEADER = AS_PROTOCOL_VERSIONS.join(',');
+/** The value of the `MS-ASProtocolVersions` header of an OPTIONS response: the versions (@atomsync/items' AIRSYNC_VERSIONS). */
+export const AS_PROTOCOL_VERSIONS_HEADER = AIRSYNC_VERSIONS.join(',');
 
 /**
  * The command codes of the base64 query form (MS-ASHTTP §2.2.1.1.1.1.2). Codes 5–8 were the

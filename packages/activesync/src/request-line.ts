@@ -6,6 +6,7 @@
  * policy key, device type, tagged parameters). Both become one AsRequestLine; anything that does
  * not name a known command, a device and a known version is an ActiveSyncRequestLineError.
  */
+import { AIRSYNC_VERSIONS, type AirSyncVersion } from '@atomsync/items';
 import { ActiveSyncRequestLineError } from './errors.js';
 import {
   AS_COMMAND_CODES,
@@ -13,9 +14,7 @@ import {
   AS_OPTIONS_ACCEPT_MULTIPART,
   AS_OPTIONS_SAVE_IN_SENT,
   AS_PROTOCOL_COMMANDS,
-  AS_PROTOCOL_VERSIONS,
   type AsCommand,
-  type AsProtocolVersion,
 } from './protocol.js';
 
 /** The command parameters either form can carry (MS-ASHTTP §2.2.1.1.1.1.3, §2.2.1.1.1.2.5). */
@@ -49,7 +48,7 @@ export interface AsRequestLine {
    */
   readonly deviceId: string;
   readonly deviceType: string;
-  readonly protocolVersion: AsProtocolVersion;
+  readonly protocolVersion: AirSyncVersion;
   /** The policy key (an unsigned 32-bit number, in decimal), when the client sent one. */
   readonly policyKey?: string;
   /** The base64 form's locale (a Windows LCID, e.g. 0x0409 for en-US). */
@@ -69,7 +68,7 @@ const MAX_USER_LENGTH = 256;
 const MAX_PARAM_LENGTH = 1024;
 
 const COMMANDS = new Set<string>(AS_PROTOCOL_COMMANDS);
-const VERSIONS = new Set<string>(AS_PROTOCOL_VERSIONS);
+const VERSIONS = new Set<string>(AIRSYNC_VERSIONS);
 const COMMAND_BY_CODE = new Map<number, AsCommand>(Object.entries(AS_COMMAND_CODES).map(([c, n]) => [n, c as AsCommand]));
 
 function fail(what: string): never {
@@ -162,7 +161,7 @@ function parsePlain(query: string, headers: HeadersLike): AsRequestLine {
     ...(user === undefined ? {} : { user: checkUser(user) }),
     deviceId,
     deviceType,
-    protocolVersion: version as AsProtocolVersion,
+    protocolVersion: version as AirSyncVersion,
     ...(policyKey === undefined ? {} : { policyKey }),
     params,
   };
@@ -262,7 +261,7 @@ function parseBase64(query: string, headers: HeadersLike): AsRequestLine {
     ...(user === undefined ? {} : { user }),
     deviceId,
     deviceType,
-    protocolVersion: version as AsProtocolVersion,
+    protocolVersion: version as AirSyncVersion,
     ...(policyKey === undefined ? {} : { policyKey }),
     locale,
     params,

@@ -7,13 +7,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { AS_PROTOCOL_VERSIONS, CODE_PAGE_NAMES, CODE_PAGE_TABLES, CODE_PAGES, pageNumber, tagByName, tagByToken } from '../src/index.js';
+import { AIRSYNC_VERSIONS } from '@atomsync/items';
+import { CODE_PAGE_NAMES, CODE_PAGE_TABLES, CODE_PAGES, pageNumber, tagByName, tagByToken } from '../src/index.js';
 
 const raw = JSON.parse(readFileSync(new URL('../../../spec/activesync/code-pages.json', import.meta.url), 'utf8')) as {
   pages: { page: number; name: string; tags: { token: string; name: string; aliases?: string[] }[] }[];
 };
 
-const ALL = [...AS_PROTOCOL_VERSIONS];
+const ALL = [...AIRSYNC_VERSIONS];
 const from = (v: string) => ALL.slice(ALL.indexOf(v as (typeof ALL)[number]));
 
 describe('the code pages', () => {

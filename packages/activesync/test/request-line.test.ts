@@ -4,12 +4,12 @@
  * the base64 form; malformed lines refused with ActiveSyncRequestLineError; and what a server
  * announces in its OPTIONS response.
  */
+import { AIRSYNC_VERSIONS } from '@atomsync/items';
 import { describe, expect, it } from 'vitest';
 import {
   AS_COMMAND_CODES,
   AS_PROTOCOL_COMMANDS,
   AS_PROTOCOL_COMMANDS_HEADER,
-  AS_PROTOCOL_VERSIONS,
   AS_PROTOCOL_VERSIONS_HEADER,
   ActiveSyncRequestLineError,
   parseRequestLine,
@@ -196,7 +196,7 @@ describe('the base64 form', () => {
 
 describe('what a server announces (OPTIONS)', () => {
   it('MS-ASProtocolVersions', () => {
-    expect(AS_PROTOCOL_VERSIONS).toEqual(['2.5', '12.0', '12.1', '14.0', '14.1', '16.0', '16.1']);
+    expect(AIRSYNC_VERSIONS).toEqual(['2.5', '12.0', '12.1', '14.0', '14.1', '16.0', '16.1']);
     expect(AS_PROTOCOL_VERSIONS_HEADER).toBe('2.5,12.0,12.1,14.0,14.1,16.0,16.1');
   });
 

@@ -10,11 +10,12 @@
  * from qualified name to field, so the usual element costs two Map lookups. Frames are pooled
  * (they are strictly last-in first-out) and paths are only built when a violation is reported.
  */
-import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import type { SaxesTagPlain } from 'saxes';
 import { AtomDecodeError, type Violation } from '../errors.js';
 import { ATOM_NS, BATCH_NS, SERVICE_NS } from '../namespaces.js';
 import { INVALID, invalidReason, parseScalar, type ScalarSpec } from '../scalars.js';
 import type { FieldSpec, ShapeSpec } from '../shape.js';
+import { guardedSaxesParser, type XmlRefusal } from './guard.js';
 
 export interface DecodeOptions {
   /**
@@ -327,6 +328,13 @@ class Decoder {
   }
 }
 
+/** The guards' refusals as Atom says them: invalid_xml, with why. */
+function refusal({ kind, message }: XmlRefusal): AtomDecodeError {
+  if (kind === 'doctype') return new AtomDecodeError('invalid_xml', `${message}: documents may not declare a DTD or entities`);
+  if (kind === 'depth') return new AtomDecodeError('invalid_xml', `${message}; no document we read nests that deep`);
+  return new AtomDecodeError('invalid_xml', message);
+}
+
 /**
  * Decodes one document whose document element is {rootUri}rootLocal with the given shape.
  * Throws AtomDecodeError: `invalid_xml` for anything that is not well-formed namespace-valid XML,
@@ -347,42 +355,31 @@ export function decodeDocument(
   // parse and never by parsing again. Positions cost nothing to ask for: saxes counts lines and
   // columns whether or not `position` is set (the option only decides whether its messages say
   // them; the codec bench measured no difference), so the message says where the document breaks.
-  const parser = new SaxesParser({ position: true });
-  parser.on('doctype', () => {
-    throw new AtomDecodeError('invalid_xml', 'a DOCTYPE is not accepted: documents may not declare a DTD or entities');
-  });
-  // Only the parser's own complaints are invalid_xml; anything else thrown here is a bug of ours
-  // and must surface as itself, not hide behind a 400. Throwing from the handler stops the parse
-  // at the first error: saxes would otherwise go on, and on a close tag that matches no open one
-  // it pops its whole stack complaining once per element (quadratic over a deep document).
-  parser.on('error', (err) => {
-    throw new AtomDecodeError('invalid_xml', `not well-formed XML: ${err.message}`);
-  });
-  // The depth is counted here, before the decoder sees the element, so that a document nesting
-  // deeper than any valid one stops at MAX_ELEMENT_DEPTH whatever the decoder does with it
-  // (skipped foreign content counts too), and saxes' tag stack never grows past it.
-  // Width likewise, when the options bound it: elements in all, and each open element's children
-  // so far (children[d]: of the open element at depth d; children[0]: the document's).
-  let depth = 0;
+  // The guards (guard.ts) refuse a DOCTYPE, count the depth before the decoder sees the element
+  // (skipped foreign content counts too) and stop at the first error. Only the parser's own
+  // complaints are invalid_xml; anything else thrown here is a bug of ours and must surface as
+  // itself, not hide behind a 400.
+  // Width is counted here, when the options bound it: elements in all, and each open element's
+  // children so far (children[d]: of the open element at depth d; children[0]: the document's).
   let elements = 0;
   const maxElements = options.maxElements ?? Infinity;
   const maxChildren = options.maxChildren ?? Infinity;
   const children = new Array<number>(MAX_ELEMENT_DEPTH + 1).fill(0);
-  parser.on('opentag', (tag) => {
-    if (++depth > MAX_ELEMENT_DEPTH) {
-      throw new AtomDecodeError('invalid_xml', `elements nested more than ${MAX_ELEMENT_DEPTH} deep at ${parser.line}:${parser.column}; no document we read nests that deep`);
-    }
-    if (++elements > maxElements) throw new AtomDecodeError('invalid_xml', `more than ${maxElements} elements at ${parser.line}:${parser.column}; no request holds that many`);
-    if (++children[depth - 1]! > maxChildren) throw new AtomDecodeError('invalid_xml', `more than ${maxChildren} children in one element at ${parser.line}:${parser.column}; no request holds that many`);
-    children[depth] = 0;
-    decoder.open(tag as SaxesTagPlain);
-  });
+  const parser = guardedSaxesParser(
+    { position: true },
+    { maxDepth: MAX_ELEMENT_DEPTH, fail: refusal },
+    {
+      opentag: (tag, depth) => {
+        if (++elements > maxElements) throw new AtomDecodeError('invalid_xml', `more than ${maxElements} elements at ${parser.line}:${parser.column}; no request holds that many`);
+        if (++children[depth - 1]! > maxChildren) throw new AtomDecodeError('invalid_xml', `more than ${maxChildren} children in one element at ${parser.line}:${parser.column}; no request holds that many`);
+        children[depth] = 0;
+        decoder.open(tag as SaxesTagPlain);
+      },
+      closetag: () => decoder.close(),
+    },
+  );
   parser.on('text', (text) => decoder.text(text));
   parser.on('cdata', (text) => decoder.text(text));
-  parser.on('closetag', () => {
-    depth--;
-    decoder.close();
-  });
   parser.write(xml).close();
   return decoder.finish();
 }

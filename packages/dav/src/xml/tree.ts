@@ -3,7 +3,8 @@
  * reader of this package goes through here, so every bound holds for all of them:
  *
  * - a DOCTYPE is refused outright: a DTD is the door to entity expansion and external fetches, and
- *   no DAV body needs one;
+ *   no DAV body needs one (this, the depth cap and the stop at the first error are the guards of
+ *   @atomsync/atom's guardedSaxesParser, shared by every XML reader);
  * - elements nest at most `maxDepth` deep, a document (or, streaming, what is held at once) holds at
  *   most `maxElements` elements, an element at most `maxChildren` child elements and `maxText`
  *   characters of text — each counted as the parse goes, so the parse stops at the first element
@@ -14,7 +15,8 @@
  * Namespaces are resolved (saxes' xmlns mode): DAV clients pick their own prefixes, and the same
  * local name (`prop`, `href`, `filter`) means different things in DAV:, CardDAV and CalDAV.
  */
-import { SaxesParser, type SaxesTagNS } from 'saxes';
+import { guardedSaxesParser } from '@atomsync/atom';
+import type { SaxesParser, SaxesTagNS } from 'saxes';
 
 export interface XmlAttribute {
   readonly ns: string;
@@ -83,7 +85,7 @@ function sizeOf(node: XmlNode): number {
 
 /** A parse fed in chunks; `close` returns the document element. */
 export class TreeParser {
-  private readonly parser = new SaxesParser({ xmlns: true, position: true });
+  private readonly parser: SaxesParser<{ xmlns: true; position: true }>;
   private readonly stack: XmlNode[] = [];
   private root: XmlNode | undefined;
   private held = 0;
@@ -91,24 +93,24 @@ export class TreeParser {
 
   constructor(private readonly options: TreeOptions) {
     const { fail } = options;
-    const p = this.parser;
-    p.on('doctype', () => {
-      throw fail('a DOCTYPE is not accepted: DAV bodies declare no DTD and no entities');
-    });
-    p.on('error', (error) => {
-      throw fail(`not well-formed XML: ${error.message}`, error);
-    });
-    p.on('opentag', (tag) => this.open(tag as SaxesTagNS));
-    p.on('closetag', () => this.closeElement());
+    // The DOCTYPE refusal, the depth cap and the stop at the first error are @atomsync/atom's guards.
+    const p = guardedSaxesParser(
+      { xmlns: true, position: true },
+      {
+        maxDepth: options.maxDepth,
+        fail: ({ kind, message, cause }) => fail(kind === 'doctype' ? `${message}: DAV bodies declare no DTD and no entities` : message, cause),
+      },
+      { opentag: (tag) => this.open(tag as SaxesTagNS), closetag: () => this.closeElement() },
+    );
+    this.parser = p;
     const onText = (text: string) => this.text(text);
     p.on('text', onText);
     p.on('cdata', onText);
   }
 
   private open(tag: SaxesTagNS): void {
-    const { maxDepth, maxElements, maxChildren, fail } = this.options;
+    const { maxElements, maxChildren, fail } = this.options;
     const where = () => `at ${this.parser.line}:${this.parser.column}`;
-    if (this.stack.length >= maxDepth) throw fail(`elements nested more than ${maxDepth} deep ${where()}`);
     if (++this.held > maxElements) throw fail(`more than ${maxElements} elements ${where()}`);
     const parent = this.stack[this.stack.length - 1];
     if (parent !== undefined && parent.children.length >= maxChildren) {

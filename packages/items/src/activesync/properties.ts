@@ -11,10 +11,14 @@ export interface AirSyncProperty {
   readonly children?: readonly AirSyncProperty[];
 }
 
-export type AirSyncVersion = '2.5' | '12.0' | '12.1' | '14.0' | '14.1' | '16.0' | '16.1';
-
-/** The protocol versions, oldest first. */
-export const AIRSYNC_VERSIONS: readonly AirSyncVersion[] = ['2.5', '12.0', '12.1', '14.0', '14.1', '16.0', '16.1'];
+/**
+ * The ActiveSync protocol versions MS-ASHTTP defines, oldest first (MS-ASProtocolVersions,
+ * §2.2.4.1.2.2). Written here once for both the item mapping and @atomsync/activesync (which
+ * announces them and reads them off the request line): items imports no protocol package, so the
+ * protocol package takes them from here.
+ */
+export const AIRSYNC_VERSIONS = ['2.5', '12.0', '12.1', '14.0', '14.1', '16.0', '16.1'] as const;
+export type AirSyncVersion = (typeof AIRSYNC_VERSIONS)[number];
 
 /** AirSyncBase BodyPreference: 1 plain text, 2 HTML, 3 RTF, 4 MIME. */
 export interface AirSyncBodyPreference {

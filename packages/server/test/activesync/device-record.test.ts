@@ -4,7 +4,8 @@
  * gives no folders), a replacement by another DeviceId, an item loop protection isolated (cleared
  * when the phone starts the folder again) — in GET of the client and in the list.
  */
-import { el, type AsElement, type AsProtocolVersion } from '@atomsync/activesync';
+import { el, type AsElement } from '@atomsync/activesync';
+import type { AirSyncVersion } from '@atomsync/items';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { storeKinds } from '../support/stores.js';
@@ -28,7 +29,7 @@ describe.each(storeKinds)('the ActiveSync device record (%s)', (kind) => {
   });
 
   /** An ActiveSync client of alice's, bound (or not) to a datastore client holding `cards`. */
-  async function phoneOf(version: AsProtocolVersion, cards: string[] = [], bind = true) {
+  async function phoneOf(version: AirSyncVersion, cards: string[] = [], bind = true) {
     const username = `record-${kind}-${++users}@example.org`;
     const password = `pw-${users}-Rowan`;
     const sdk = server.alice.client;

@@ -5,8 +5,8 @@
  * windows with MoreAvailable, up with ClientId → ServerId, changed and deleted, a resent SyncKey
  * answered the same without applying twice, a stale key refused with Status 3.
  */
-import { el, type AsElement, type AsProtocolVersion } from '@atomsync/activesync';
-import { decodeTimeZone } from '@atomsync/items';
+import { el, type AsElement } from '@atomsync/activesync';
+import { decodeTimeZone, type AirSyncVersion } from '@atomsync/items';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { storeKinds } from '../support/stores.js';
@@ -31,7 +31,7 @@ describe.each(storeKinds)('the ActiveSync endpoint (%s)', (kind) => {
   });
 
   /** An ActiveSync client of alice's, bound to a datastore client of hers holding `cards`. */
-  async function boundPhone(version: AsProtocolVersion, cards: string[] = [], bind = true, conflictWinner: 'source' | 'target' = 'source') {
+  async function boundPhone(version: AirSyncVersion, cards: string[] = [], bind = true, conflictWinner: 'source' | 'target' = 'source') {
     const username = `phone-${kind}-${++users}@example.org`;
     const password = `pw-${users}-Birch`;
     const sdk = server.alice.client;

@@ -6,7 +6,8 @@
  * or another, is told of the wipe and ordered too; a cancel before the acknowledgement; the server's
  * data untouched; and the wipe endpoint's refusals in the contract's error body.
  */
-import { el, type AsElement, type AsProtocolVersion } from '@atomsync/activesync';
+import { el, type AsElement } from '@atomsync/activesync';
+import type { AirSyncVersion } from '@atomsync/items';
 import type { WipeScope } from '@atomsync/atom';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { refusal, startTestServer, type TestServer } from '../support/server.js';
@@ -31,7 +32,7 @@ describe.each(storeKinds)('remote wipe of an ActiveSync phone (%s)', (kind) => {
   });
 
   /** A provisioned phone of alice's, bound to a datastore of two contacts, past its first FolderSync. */
-  async function syncedPhone(version: AsProtocolVersion) {
+  async function syncedPhone(version: AirSyncVersion) {
     const username = `wipe-${kind}-${++users}@example.org`;
     const password = `pw-${users}-Aspen`;
     const sdk = server.alice.client;
@@ -162,7 +163,7 @@ describe.each(storeKinds)('remote wipe of an ActiveSync phone (%s)', (kind) => {
   });
 
   /** The same credentials on another phone: what a thief does with the lost phone's password. */
-  const otherPhone = (username: string, password: string, version: AsProtocolVersion = '14.0') => new ScriptedPhone({ url: server.url, username, password, version });
+  const otherPhone = (username: string, password: string, version: AirSyncVersion = '14.0') => new ScriptedPhone({ url: server.url, username, password, version });
 
   it('a wipe cannot be undone by another device: the same credentials under another DeviceId are wiped too, and the lost phone returning is still wiped', async () => {
     const { phone, client, device, username, password } = await syncedPhone('14.0');

@@ -1,6 +1,7 @@
 /**
  * XML bytes → element tree, with saxes (streaming, never expands entities). A DOCTYPE is refused
- * outright: a DTD is the door to entity expansion and external fetches, and SyncML needs none.
+ * outright: a DTD is the door to entity expansion and external fetches, and SyncML needs none
+ * (the guards of @atomsync/atom's guardedSaxesParser, shared by every XML reader).
  * Namespaces are not resolved: SyncML, MetInf and DevInf share no element name that could be
  * confused where the mapper looks, so local names are enough and the parser runs faster without
  * namespace processing. Text goes through XML's end-of-line handling (a CR LF in CDATA reads as
@@ -14,7 +15,7 @@
  * run of millions of `<a/>` stops at MAX_CHILDREN. saxes counts lines and columns whatever
  * `position` says (the option only decides whether its messages name them), so messages say where.
  */
-import { SaxesParser } from 'saxes';
+import { guardedSaxesParser } from '@atomsync/atom';
 import { SyncmlDecodeError } from '../error.js';
 import { MAX_ELEMENT_DEPTH } from '../limits.js';
 import { addChild, ElementBudget, NO_CHILDREN, type Element } from '../tree.js';
@@ -42,31 +43,29 @@ function localName(name: string): string {
 
 /** `budget`: what the document may build (see ElementBudget); one of its own by default. */
 export function readXml(body: Uint8Array, budget: ElementBudget = new ElementBudget()): Element {
-  const parser = new SaxesParser({ xmlns: false, position: true });
   const stack: Element[] = [];
   let root: Element | undefined;
-
-  parser.on('doctype', () => {
-    throw new SyncmlDecodeError('a DOCTYPE is not accepted (SyncML needs no DTD)');
-  });
-  parser.on('error', (err) => {
-    throw new SyncmlDecodeError(`not well-formed XML: ${err.message}`, { cause: err });
-  });
-  parser.on('opentag', (tag) => {
-    if (stack.length >= MAX_ELEMENT_DEPTH) {
-      throw new SyncmlDecodeError(`elements nested more than ${MAX_ELEMENT_DEPTH} deep at ${parser.line}:${parser.column}`);
-    }
-    const parent = stack[stack.length - 1];
-    const over = budget.add(parent === undefined ? 0 : parent.children.length);
-    if (over !== undefined) throw new SyncmlDecodeError(`${over} at ${parser.line}:${parser.column}`);
-    const el: Element = { name: localName(tag.name), children: NO_CHILDREN, text: '' };
-    if (parent === undefined) root = el;
-    else addChild(parent, el);
-    stack.push(el);
-  });
-  parser.on('closetag', () => {
-    stack.pop();
-  });
+  const parser = guardedSaxesParser(
+    { xmlns: false, position: true },
+    {
+      maxDepth: MAX_ELEMENT_DEPTH,
+      fail: ({ kind, message, cause }) => new SyncmlDecodeError(kind === 'doctype' ? `${message} (SyncML needs no DTD)` : message, cause === undefined ? undefined : { cause }),
+    },
+    {
+      opentag: (tag) => {
+        const parent = stack[stack.length - 1];
+        const over = budget.add(parent === undefined ? 0 : parent.children.length);
+        if (over !== undefined) throw new SyncmlDecodeError(`${over} at ${parser.line}:${parser.column}`);
+        const el: Element = { name: localName(tag.name), children: NO_CHILDREN, text: '' };
+        if (parent === undefined) root = el;
+        else addChild(parent, el);
+        stack.push(el);
+      },
+      closetag: () => {
+        stack.pop();
+      },
+    },
+  );
   const onText = (text: string) => {
     const top = stack[stack.length - 1];
     if (top !== undefined) top.text += text;

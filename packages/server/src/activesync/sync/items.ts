@@ -2,8 +2,8 @@
  * A phone's item on the wire and in the store: ApplicationData elements ↔ the neutral property
  * list of @atomsync/items, and through the class's mapping to the stored text (a vCard, …).
  */
-import { el, isContainer, nameOf, nonXmlField, textOf, type AsElement, type AsName, type AsProtocolVersion } from '@atomsync/activesync';
-import type { AirSyncProperty } from '@atomsync/items';
+import { el, isContainer, nameOf, nonXmlField, textOf, type AsElement, type AsName } from '@atomsync/activesync';
+import type { AirSyncProperty, AirSyncVersion } from '@atomsync/items';
 import type { ItemFormat } from './formats.js';
 import type { CollectionState } from './state.js';
 
@@ -17,7 +17,7 @@ export function elementsOf(properties: readonly AirSyncProperty[]): AsElement[] 
 }
 
 /** A stored item as the phone's ApplicationData, in the body form it asked for. */
-export function renderItem(format: ItemFormat, body: string, state: CollectionState, version: AsProtocolVersion): AsElement[] {
+export function renderItem(format: ItemFormat, body: string, state: CollectionState, version: AirSyncVersion): AsElement[] {
   return elementsOf(format.toAirSync(body, { version, ...(state.bodyPreference === undefined ? {} : { bodyPreference: state.bodyPreference }) }));
 }
 
@@ -29,7 +29,7 @@ export class UnstorableItemError extends Error {}
  * (`previous`). A field holding a character XML cannot carry is an UnstorableItemError: stored, it
  * would be shown through the Atom API, which cannot write it (@atomsync/activesync rules/text.ts).
  */
-export function readItem(format: ItemFormat, data: readonly AsElement[], state: CollectionState, version: AsProtocolVersion, previous?: string): string {
+export function readItem(format: ItemFormat, data: readonly AsElement[], state: CollectionState, version: AirSyncVersion, previous?: string): string {
   const bad = nonXmlField(data);
   if (bad !== undefined) throw new UnstorableItemError(`${bad.field} holds a character XML cannot carry (${bad.char})`);
   return format.fromAirSync(propertiesOf(data), {

@@ -3,7 +3,8 @@
  * request trees a test builds (with `el` of @atomsync/activesync) as WBXML over HTTP, in the plain
  * query form with HTTP Basic and the policy key it was given, and reads the answers back as trees.
  */
-import { decodeRequest, el, encodeResponse, type AsElement, type AsProtocolVersion } from '@atomsync/activesync';
+import { decodeRequest, el, encodeResponse, type AsElement } from '@atomsync/activesync';
+import type { AirSyncVersion } from '@atomsync/items';
 
 export interface Answer {
   readonly status: number;
@@ -16,7 +17,7 @@ export interface ScriptedPhoneOptions {
   readonly url: string;
   readonly username: string;
   readonly password: string;
-  readonly version: AsProtocolVersion;
+  readonly version: AirSyncVersion;
   readonly deviceId?: string;
   readonly deviceType?: string;
 }
