@@ -1,6 +1,7 @@
 /**
  * How the extdata connector reaches a remote: the global `fetch` (so fetch interceptors such as
- * msw see the traffic) carried by an undici `Agent` with connect, headers and body timeouts, an
+ * msw see the traffic) carried by an undici `Agent` (undici-agent.ts: one whose parser cannot
+ * assert the process down) with connect, headers and body timeouts, an
  * overall `AbortSignal.timeout` per attempt, and bounded retries (p-retry: exponential backoff
  * with jitter, a few short attempts).
  *
@@ -20,7 +21,8 @@ import { STATUS_CODES } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ATOM_MEDIA_TYPE, decodeServiceError } from '@atomsync/atom';
 import pRetry, { AbortError } from 'p-retry';
-import { Agent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { createUnpausedAgent } from './undici-agent.js';
 import { normalizeMediaType } from '@atomsync/items';
 import type { Signer } from './sign.js';
 
@@ -90,11 +92,11 @@ export interface Transport {
 
 // One keep-alive pool per timeout setting, shared by every connector: connectors live for one run,
 // and a pool per run would leave its idle sockets behind.
-const agents = new Map<number, Agent>();
-function agentFor(timeoutMs: number): Agent {
+const agents = new Map<number, Dispatcher>();
+function agentFor(timeoutMs: number): Dispatcher {
   let agent = agents.get(timeoutMs);
   if (agent === undefined) {
-    agent = new Agent({ connect: { timeout: Math.min(timeoutMs, 10_000) }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+    agent = createUnpausedAgent({ connect: { timeout: Math.min(timeoutMs, 10_000) }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs }).dispatcher;
     agents.set(timeoutMs, agent);
   }
   return agent;
