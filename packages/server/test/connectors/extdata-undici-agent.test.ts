@@ -1,8 +1,12 @@
 /**
  * The extdata transport's undici Agent (src/connectors/extdata/undici-agent.ts) against an
- * HTTP/1.0 server that closes a large answer: the read completes, and the process lives.
+ * HTTP/1.0 server that closes a large answer: the read completes, and the process lives; and
+ * creating it leaves the server's other fetches on Node's own global dispatcher.
  */
+import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUnpausedAgent } from '../../src/connectors/extdata/undici-agent.js';
 
@@ -26,7 +30,7 @@ describe('the extdata undici Agent', () => {
   it('reads a large answer a server closes while the reader is slow, whole, without crashing the process', async () => {
     // A plain undici 7 Agent asserts (and the process dies) when the close lands while its parser
     // is paused for backpressure; a slow reader (a busy server) makes that likely on some sizes.
-    const agent = createUnpausedAgent({ headersTimeout: 10_000, bodyTimeout: 10_000 });
+    const agent = await createUnpausedAgent({ headersTimeout: 10_000, bodyTimeout: 10_000 });
     for (let i = 0; i < 40; i++) {
       const size = 1_000 + ((i * 7_919_731) % 2_000_000);
       const response = await fetch(`${url}?size=${size}`, { dispatcher: agent.dispatcher } as RequestInit);
@@ -40,5 +44,12 @@ describe('the extdata undici Agent', () => {
       expect(read).toBe(size);
     }
     await agent.close();
+  });
+
+  it('is never the global dispatcher: the server’s other fetches stay on Node’s own', async () => {
+    const script = fileURLToPath(new URL('../support/global-dispatcher.mjs', import.meta.url));
+    const transport = fileURLToPath(new URL('../../src/connectors/extdata/transport.ts', import.meta.url));
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script, transport], { cwd: fileURLToPath(new URL('.', import.meta.url)) });
+    expect(JSON.parse(stdout)).toEqual({ installed: true, undici7: false });
   });
 });

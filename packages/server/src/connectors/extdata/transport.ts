@@ -92,11 +92,11 @@ export interface Transport {
 
 // One keep-alive pool per timeout setting, shared by every connector: connectors live for one run,
 // and a pool per run would leave its idle sockets behind.
-const agents = new Map<number, Dispatcher>();
-function agentFor(timeoutMs: number): Dispatcher {
+const agents = new Map<number, Promise<Dispatcher>>();
+function agentFor(timeoutMs: number): Promise<Dispatcher> {
   let agent = agents.get(timeoutMs);
   if (agent === undefined) {
-    agent = createUnpausedAgent({ connect: { timeout: Math.min(timeoutMs, 10_000) }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs }).dispatcher;
+    agent = createUnpausedAgent({ connect: { timeout: Math.min(timeoutMs, 10_000) }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs }).then((a) => a.dispatcher);
     agents.set(timeoutMs, agent);
   }
   return agent;
@@ -105,14 +105,14 @@ function agentFor(timeoutMs: number): Dispatcher {
 export function createTransport(sign: Signer, options: TransportOptions = {}): Transport {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
-  const dispatcher: Dispatcher | undefined = options.fetch ? undefined : agentFor(timeoutMs);
+  const dispatcher: Promise<Dispatcher> | undefined = options.fetch ? undefined : agentFor(timeoutMs);
 
   async function attempt(request: RemoteRequest): Promise<RemoteResponse> {
     const idempotent = request.method === 'GET';
     const headers: Record<string, string> = { Accept: ATOM_MEDIA_TYPE, Authorization: sign(request.method, request.url), 'User-Agent': 'atomsync-extdata' };
     if (request.body !== undefined) headers['Content-Type'] = ATOM_MEDIA_TYPE;
     const init: RequestInit & { dispatcher?: Dispatcher } = { method: request.method, headers, body: request.body, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' };
-    if (dispatcher) init.dispatcher = dispatcher;
+    if (dispatcher) init.dispatcher = await dispatcher;
     const fetchImpl = options.fetch ?? globalThis.fetch;
 
     let response: Response;

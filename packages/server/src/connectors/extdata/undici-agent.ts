@@ -4,10 +4,15 @@
  * whole process down when a server closes the connection while a close-delimited answer is paused
  * for backpressure (an HTTP/1.0 server, or `Connection: close`). The extdata transport reads every
  * answer whole, so a pause saves no memory: ignoring it costs nothing and removes the state the
- * assertion trips on. The SDK's twin is packages/sdk/src/undici-agent.ts (the server does not
- * depend on the SDK).
+ * assertion trips on.
+ *
+ * undici is loaded on first use, after Node's bundled fetch: loaded first, it installs a plain
+ * (pausing) undici 7 Agent as the process's global dispatcher (both use
+ * `Symbol.for('undici.globalDispatcher.1')`), under every other `fetch` of the server (DAV
+ * registration, OAuth token requests). The SDK's twin is packages/sdk/src/undici-agent.ts (the
+ * server does not depend on the SDK).
  */
-import { Agent, type Dispatcher } from 'undici';
+import type { Agent, Dispatcher } from 'undici';
 
 /** A controller whose `pause()` does nothing; everything else is the real controller's. */
 function unpausable(controller: Dispatcher.DispatchController): Dispatcher.DispatchController {
@@ -43,7 +48,11 @@ export interface UnpausedAgent {
   close(): Promise<void>;
 }
 
-export function createUnpausedAgent(options: Agent.Options = {}): UnpausedAgent {
-  const agent = new Agent(options);
+export async function createUnpausedAgent(options: Agent.Options = {}): Promise<UnpausedAgent> {
+  // Reading a lazy web global loads Node's bundled undici, which installs Node's own global
+  // dispatcher if there is none yet; undici 7 then finds one and leaves it alone.
+  void globalThis.Response;
+  const undici = await import('undici');
+  const agent = new undici.Agent(options);
   return { dispatcher: agent.compose(neverPause), close: () => agent.close() };
 }
