@@ -1,6 +1,7 @@
 /**
  * How the extdata connector reaches a remote: the global `fetch` (so fetch interceptors such as
- * msw see the traffic) carried by an undici `Agent` with connect, headers and body timeouts, an
+ * msw see the traffic) carried by an undici `Agent` (undici-agent.ts: one whose parser cannot
+ * assert the process down) with connect, headers and body timeouts, an
  * overall `AbortSignal.timeout` per attempt, and bounded retries (p-retry: exponential backoff
  * with jitter, a few short attempts).
  *
@@ -20,7 +21,8 @@ import { STATUS_CODES } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ATOM_MEDIA_TYPE, decodeServiceError } from '@atomsync/atom';
 import pRetry, { AbortError } from 'p-retry';
-import { Agent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { createUnpausedAgent } from './undici-agent.js';
 import { normalizeMediaType } from '@atomsync/items';
 import type { Signer } from './sign.js';
 
@@ -90,11 +92,11 @@ export interface Transport {
 
 // One keep-alive pool per timeout setting, shared by every connector: connectors live for one run,
 // and a pool per run would leave its idle sockets behind.
-const agents = new Map<number, Agent>();
-function agentFor(timeoutMs: number): Agent {
+const agents = new Map<number, Promise<Dispatcher>>();
+function agentFor(timeoutMs: number): Promise<Dispatcher> {
   let agent = agents.get(timeoutMs);
   if (agent === undefined) {
-    agent = new Agent({ connect: { timeout: Math.min(timeoutMs, 10_000) }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+    agent = createUnpausedAgent({ connect: { timeout: Math.min(timeoutMs, 10_000) }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs }).then((a) => a.dispatcher);
     agents.set(timeoutMs, agent);
   }
   return agent;
@@ -103,14 +105,14 @@ function agentFor(timeoutMs: number): Agent {
 export function createTransport(sign: Signer, options: TransportOptions = {}): Transport {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
-  const dispatcher: Dispatcher | undefined = options.fetch ? undefined : agentFor(timeoutMs);
+  const dispatcher: Promise<Dispatcher> | undefined = options.fetch ? undefined : agentFor(timeoutMs);
 
   async function attempt(request: RemoteRequest): Promise<RemoteResponse> {
     const idempotent = request.method === 'GET';
     const headers: Record<string, string> = { Accept: ATOM_MEDIA_TYPE, Authorization: sign(request.method, request.url), 'User-Agent': 'atomsync-extdata' };
     if (request.body !== undefined) headers['Content-Type'] = ATOM_MEDIA_TYPE;
     const init: RequestInit & { dispatcher?: Dispatcher } = { method: request.method, headers, body: request.body, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' };
-    if (dispatcher) init.dispatcher = dispatcher;
+    if (dispatcher) init.dispatcher = await dispatcher;
     const fetchImpl = options.fetch ?? globalThis.fetch;
 
     let response: Response;
