@@ -9,6 +9,7 @@ export default defineConfig({
     // examples type-check against the built declarations.
     // A subpath entry comes before its package's name, which would otherwise take it.
     alias: {
+      '@atomsync/atom/xml-guard': src('atom', 'xml/guard'),
       '@atomsync/atom': src('atom'),
       '@atomsync/items/fixtures': src('items', 'fixtures/index'),
       '@atomsync/items/files': src('items', 'files/index'),

@@ -4,7 +4,8 @@
  * reads back where its ActiveSync server is. The request is read with saxes under @atomsync/atom's
  * guards (linear, depth-capped, no DOCTYPE); the answer is written by hand — it is three fixed levels of text.
  */
-import { escapeText, guardedSaxesParser } from '@atomsync/atom';
+import { escapeText } from '@atomsync/atom';
+import { guardedSaxesParser } from '@atomsync/atom/xml-guard';
 
 export const AUTODISCOVER_REQUEST_NS = 'http://schemas.microsoft.com/exchange/autodiscover/mobilesync/requestschema/2006';
 export const AUTODISCOVER_RESPONSE_SCHEMA = 'http://schemas.microsoft.com/exchange/autodiscover/mobilesync/responseschema/2006';

@@ -6,7 +6,6 @@ export { ATOM_NS, SERVICE_NS, BATCH_NS, ATOM_MEDIA_TYPE, ERROR_MEDIA_TYPE } from
 export { AtomDecodeError, AtomEncodeError, type Violation, type DecodeErrorCode } from './errors.js';
 export { ERROR_CODE_BY_STATUS } from './error-codes.js';
 export { escapeText, escapeAttr, type IllegalCharacters } from './xml/escape.js';
-export { guardedSaxesParser, type XmlGuard, type XmlRefusal, type GuardedHandlers } from './xml/guard.js';
 export { decodeDocument, MAX_REQUEST_CHILDREN, MAX_REQUEST_ELEMENTS, STRICT_DECODE, type DecodeOptions } from './xml/reader.js';
 export {
   defineScalar,

@@ -4,7 +4,7 @@
  * refusal, in the caller's own error.
  */
 import { describe, expect, it } from 'vitest';
-import { guardedSaxesParser, type XmlRefusal } from '../src/index.js';
+import { guardedSaxesParser, type XmlRefusal } from '../src/xml/guard.js';
 
 class Refused extends Error {
   constructor(readonly refusal: XmlRefusal) {

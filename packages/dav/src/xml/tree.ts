@@ -15,7 +15,7 @@
  * Namespaces are resolved (saxes' xmlns mode): DAV clients pick their own prefixes, and the same
  * local name (`prop`, `href`, `filter`) means different things in DAV:, CardDAV and CalDAV.
  */
-import { guardedSaxesParser } from '@atomsync/atom';
+import { guardedSaxesParser } from '@atomsync/atom/xml-guard';
 import type { SaxesParser, SaxesTagNS } from 'saxes';
 
 export interface XmlAttribute {

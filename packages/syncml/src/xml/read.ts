@@ -15,7 +15,7 @@
  * run of millions of `<a/>` stops at MAX_CHILDREN. saxes counts lines and columns whatever
  * `position` says (the option only decides whether its messages name them), so messages say where.
  */
-import { guardedSaxesParser } from '@atomsync/atom';
+import { guardedSaxesParser } from '@atomsync/atom/xml-guard';
 import { SyncmlDecodeError } from '../error.js';
 import { MAX_ELEMENT_DEPTH } from '../limits.js';
 import { addChild, ElementBudget, NO_CHILDREN, type Element } from '../tree.js';
