@@ -31,6 +31,7 @@ describe('configuration', () => {
       admin: undefined,
       runLeaseSeconds: 30,
       tombstoneRetentionDays: 90,
+      oauthClients: [],
     });
   });
 
@@ -42,7 +43,7 @@ describe('configuration', () => {
 
   it('reads the environment, and a flag wins over its variable', () => {
     const env = { ATOMSYNC_HOST: '0.0.0.0', ATOMSYNC_PORT: '9000', ATOMSYNC_DATA_DIR: 'var/db', ATOMSYNC_BASE_URL: 'https://sync.example.com/', ATOMSYNC_LOG_LEVEL: 'debug' };
-    expect(resolveServeConfig({}, env, '/srv')).toEqual({ host: '0.0.0.0', port: 9000, dataDir: '/srv/var/db', baseUrl: 'https://sync.example.com', logLevel: 'debug', runLeaseSeconds: 30, tombstoneRetentionDays: 90 });
+    expect(resolveServeConfig({}, env, '/srv')).toEqual({ host: '0.0.0.0', port: 9000, dataDir: '/srv/var/db', baseUrl: 'https://sync.example.com', logLevel: 'debug', runLeaseSeconds: 30, tombstoneRetentionDays: 90, oauthClients: [] });
     expect(resolveServeConfig({ host: '::1', port: '0', data: '/data' }, env, '/srv')).toMatchObject({ host: '::1', port: 0, dataDir: '/data' });
   });
 
