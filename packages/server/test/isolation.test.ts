@@ -27,13 +27,16 @@ const PENDING: Record<string, string> = {};
 
 /** A request body of the operation's shape: a golden request document of spec/examples/. */
 const golden = goldenExamples();
-function bodyFor(op: OperationSpec): string | undefined {
+/** A raw body of the operation's media type (the contents import: a card), well-formed, so only who owns the object decides. */
+const RAW_BODY = 'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Guessed Card\r\nN:Card;Guessed;;;\r\nEND:VCARD\r\n';
+function bodyFor(op: OperationSpec): { text: string; type: string } | undefined {
   const request = op.request;
-  if (request === undefined || request.kind === 'empty' || request.kind === 'raw') return undefined;
+  if (request === undefined || request.kind === 'empty') return undefined;
+  if (request.kind === 'raw') return { text: RAW_BODY, type: request.mediaType };
   const candidates = golden.filter((g) => (request.kind === 'entry' ? g.entry === request.shape : g.feed === request.shape));
   const pick = candidates.find((g) => g.file.includes('request')) ?? candidates[0];
   if (pick === undefined) throw new Error(`no golden ${request.kind} of ${request.shape} for ${op.id}`);
-  return pick.xml;
+  return { text: pick.xml, type: 'application/atom+xml' };
 }
 
 interface Fixtures {
@@ -110,8 +113,8 @@ async function send(server: TestServer, op: OperationSpec, as: TestAccount | und
   const body = bodyFor(op);
   const headers: Record<string, string> = {};
   if (as !== undefined) headers.authorization = `Basic ${Buffer.from(`${as.username}:${as.password}`).toString('base64')}`;
-  if (body !== undefined) headers['content-type'] = 'application/atom+xml';
-  const response = await fetch(`${server.url}${path}${query}`, { method: op.method, headers, body });
+  if (body !== undefined) headers['content-type'] = body.type;
+  const response = await fetch(`${server.url}${path}${query}`, { method: op.method, headers, body: body?.text });
   return { status: response.status, text: await response.text(), headers: response.headers };
 }
 
