@@ -154,6 +154,9 @@ export function shellName(param: string): string {
   return param.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
 }
 
+/** The file of spec/examples/ a raw body's curl line posts, by its media type (a SyncML message otherwise). */
+const RAW_FILES: Record<string, string> = { 'text/vcard': 'contacts.vcf' };
+
 function curlLine(op: Operation, request: ShownExample | undefined): string {
   const head = ['curl'];
   const user = CURL_USER[op.auth];
@@ -164,7 +167,7 @@ function curlLine(op: Operation, request: ShownExample | undefined): string {
   let sed: string | undefined;
   if (hasBody) {
     const mediaType = op.requestMediaTypes[0] ?? 'application/atom+xml';
-    const file = request?.golden?.file ?? (op.request!.kind === 'raw' ? 'message.xml' : 'body.xml');
+    const file = request?.golden?.file ?? (op.request!.kind === 'raw' ? (RAW_FILES[mediaType] ?? 'message.xml') : 'body.xml');
     const ids = Object.entries(BODY_IDS[file] ?? {});
     // The example's ids made those of resources made earlier, on the way in.
     if (ids.length) sed = `sed ${ids.map(([uuid, name]) => `-e "s/${uuid}/$${name}/"`).join(' ')} ${file} |`;
