@@ -21,7 +21,9 @@ describe('the SDK calls of the docs', () => {
       `import { basicAuth, createClient } from '@atomsync/sdk';`,
       `const client = createClient({ baseUrl: 'http://127.0.0.1:8080', auth: basicAuth('alice', 'wonderland-42') });`,
       `declare const message: Uint8Array;`,
+      `declare const text: string;`,
       `void message;`,
+      `void text;`,
     ];
     for (const op of ctx.api.operations) {
       const params = pathParams(op).map((p) => `const ${p.name} = ${p.type === 'integer' ? '7' : "'6f1c3a52-4b7e-4d0a-9c1e-2b8f5d7a9e10'"};`);

@@ -330,7 +330,7 @@ function sdkCall(ctx: EmitContext, op: Operation, request: ShownExample | undefi
       const needed = query.filter((q) => q.required || q.name === op.when);
       args.push(`{ ${needed.map((q) => (q.example !== undefined ? `${q.name}: ${quote(q.example)}` : q.name)).join(', ')} }`);
     } else if (request?.golden) args.push(printValue(requestValue(ctx, op, request.golden), ''));
-    else args.push(op.request?.kind === 'raw' ? 'message' : p.name);
+    else args.push(op.request?.kind === 'raw' ? (op.requestMediaTypes[0]?.startsWith('text/') ? 'text' : 'message') : p.name);
   }
   const chain = segments.map((s) => (s.binds.length ? `${s.name}(${s.binds.join(', ')})` : s.name)).join('.');
   const target = `client.${chain ? `${chain}.` : ''}`;

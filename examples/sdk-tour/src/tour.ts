@@ -59,6 +59,9 @@ export async function tour(client: AtomSyncClient, log: Log = console.log): Prom
   log(`admin.accounts → ${(await client.admin.accounts()).entries.map((a) => a.account.username).join(', ')}`);
   log(`admin.createToken → bearer token of ${(await client.admin.createToken('jmartin')).token.length} characters`);
   log(`admin.createConsumer → OAuth consumer ${(await client.admin.createConsumer('jmartin')).consumer.key}`);
+  log(`admin.updateAccount → ${(await client.admin.updateAccount('jmartin', { username: 'jmartin', password: 'n3w-h0rse&battery' })).account.username}'s password reset`);
+  await client.account.changePassword({ username: 'admin', oldPassword: 'demo-password', password: 'demo-password-2' });
+  log('account.changePassword → the signed-in account\'s own password changed (its console sessions end)');
 
   // App passwords: the signed-in account's own passwords for its CardDAV/CalDAV devices, shown once.
   const appPassword = await client.appPasswords.create({ name: 'Mac Contacts' });
@@ -96,6 +99,8 @@ export async function tour(client: AtomSyncClient, log: Log = console.log): Prom
   log(`datastore.contents.batch → ${results.entries.map((e) => `${e.batchId}: ${e.status?.code} ${e.status?.reason}`).join(', ')}`);
   await contents.delete(itemUuid);
   log('datastore.contents.delete → done');
+  const imported = await contents.import('BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Erik Lund\r\nEND:VCARD\r\n');
+  log(`datastore.contents.import → ${imported.import.added} added, ${imported.import.twins} twins, ${imported.import.refusedCount} refused`);
 
   // An external data account (a remote contacts service), registered with an access token.
   const remote = await client.extdata.create({
