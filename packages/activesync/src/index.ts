@@ -59,3 +59,29 @@ export type { DeviceArrival, WipeInForce, WipeVerdict } from './rules/wipe.js';
 // Autodiscover (mobilesync): where a phone set up with an e-mail address finds its server.
 export { autodiscoverError, autodiscoverResponse, AutodiscoverRequestError, AUTODISCOVER_MAX_CHILDREN, AUTODISCOVER_MAX_ELEMENTS, AUTODISCOVER_RESPONSE_SCHEMA, readAutodiscoverRequest } from './autodiscover.js';
 export type { AutodiscoverRequest } from './autodiscover.js';
+
+// Push: how long a Sync or Ping is held, and a Ping completed from the last one.
+export { pingNeedsFolderSync, pingOutcome, planPing, syncHold } from './rules/hold.js';
+export type { HeldPing, HoldBounds } from './rules/hold.js';
+// Provision first (449 or Status 140/142), and FolderSync's step.
+export { needsProvisioning, provisionFirst } from './rules/provisioning.js';
+export { folderSyncRefusal, folderSyncStep, readGivenFolders } from './rules/folder-hierarchy.js';
+export type { FolderSyncInput, FolderSyncOutcome } from './rules/folder-hierarchy.js';
+
+// The Sync collection step and the rules beside it: the collection's state and keys, the cached
+// request, the item classes and their ApplicationData, the FilterType window, the outbox, loop protection.
+export { closeCollection, failedRun, heldIdsOf, openCollection, runMode } from './sync/step.js';
+export type { CollectionReply, Incoming, Opened, PhoneChange, RunPlan, SavedCollection, StepInput, StoredCollection } from './sync/step.js';
+export { collectionStateOr, CollectionStateError, nextFolderSyncKey, pendingOf, readCollectionState, syncKeyOf, writeCollectionState } from './sync/state.js';
+export type { CollectionState, Fault, IdSource } from './sync/state.js';
+export { cacheOf, cacheToWrite, completeRequest, completeSync, mergePartial, planSync, readCache, writeCache } from './sync/cache.js';
+export type { CachedCollection, CachedSync, SyncPlan } from './sync/cache.js';
+export { FORMATS, formatOf } from './sync/formats.js';
+export type { ItemFormat } from './sync/formats.js';
+export { elementsOf, propertiesOf, readItem, renderItem, serverCommandsOf, UnstorableItemError } from './sync/items.js';
+export { AGE_SCAN_MS, filterOf, inWindow, needsScan, windowMoves } from './sync/window.js';
+export type { HeldItem } from './sync/window.js';
+export { outboxHeldIds, outboxOf } from './sync/outbox.js';
+export type { EngineOutgoing, OutboxEntry, OutboxOp, OutboxWrites } from './sync/outbox.js';
+export { answerRepeat, LOOP_REPEATS, withCommands } from './sync/loop.js';
+export type { RepeatAnswer, RepeatInput } from './sync/loop.js';

@@ -1,16 +1,15 @@
 /**
  * Where a phone's data goes: the peer of its ActiveSync client in a sync-engine binding, and the
- * folders the phone gets from it — one per class of the peer that we map (sync/formats.ts).
+ * folders the phone gets from it — one per class of the peer that we map (@atomsync/activesync's FORMATS).
  * A phone without a binding gets no folders; the reason is logged and recorded on the device
  * (folder-sync.ts).
  */
-import { FOLDERS, type FolderDefinition } from '@atomsync/activesync';
+import { FOLDERS, FORMATS, type FolderDefinition } from '@atomsync/activesync';
 import { otherSide, type SideName } from '@atomsync/engine';
 import type { ItemDataclass } from '@atomsync/items';
 import { extdataCoverage } from '../connectors/extdata/index.js';
 import type { BindingRecord, ClientRefRecord } from '../store/records.js';
 import type { PhoneRequest } from './context.js';
-import { FORMATS } from './sync/formats.js';
 
 export interface PhoneBinding {
   readonly binding: BindingRecord;

@@ -1,17 +1,13 @@
 /** What every ActiveSync command is handed: the phone, its device record, its request line, the deps. */
-import type { AsRequestLine } from '@atomsync/activesync';
+import type { AsRequestLine, HoldBounds } from '@atomsync/activesync';
 import type { Logger } from 'pino';
 import type { AccountPrincipal } from '../auth/principal.js';
 import type { SynchronizationDeps } from '../services/synchronization.js';
 import type { ActivesyncClientRecord, ActivesyncDeviceRecord } from '../store/records.js';
 import type { ChangeWatch } from './watch.js';
 
-/** Ping's bounds (ping.ts): the heartbeat in seconds (MS-ASCMD's are 60 and 3540) and the folders watched. */
-export interface PingSettings {
-  readonly minHeartbeat: number;
-  readonly maxHeartbeat: number;
-  readonly maxFolders: number;
-}
+/** Ping's bounds (ping.ts), which a hanging Sync's are too: the heartbeat in seconds (MS-ASCMD's are 60 and 3540) and the folders watched. */
+export type PingSettings = HoldBounds;
 
 /** The endpoint's dependencies: a binding run's, without the request's logger. */
 export type ActivesyncDeps = Omit<SynchronizationDeps, 'log'>;

@@ -15,11 +15,12 @@ import {
   ActiveSyncDecodeError,
   ActiveSyncRequestLineError,
   AS_PROTOCOL_VERSIONS_HEADER,
-  COMMON_STATUS,
   AS_WBXML_MEDIA_TYPE,
   decodeRequest,
   encodeResponse,
+  needsProvisioning,
   parseRequestLine,
+  provisionFirst,
   type AsCommand,
   type AsElement,
   type AsRequestLine,
@@ -40,7 +41,7 @@ import { getItemEstimateCommand } from './estimate.js';
 import { itemOperationsCommand } from './item-operations.js';
 import { folderSyncCommand } from './folder-sync.js';
 import { DEFAULT_PING, pingCommand } from './ping.js';
-import { needsProvisioning, notProvisioned, provisionCommand } from './provision.js';
+import { provisionCommand } from './provision.js';
 import { settingsCommand } from './settings.js';
 import { syncCommand } from './sync/sync.js';
 import { ChangeWatch, HeldRequestsFull } from './watch.js';
@@ -69,9 +70,6 @@ const SERVER_VERSION = '14.1';
 
 /** When a phone refused a held request (its account holds as many as it may) tries again. */
 const HELD_RETRY_AFTER_SECONDS = 60;
-
-/** Versions before 14.0 get HTTP 449 where 14.0+ gets Status 142. */
-const usesStatus142 = (line: AsRequestLine): boolean => Number(line.protocolVersion) >= 14;
 
 export interface ActivesyncSettings {
   readonly auth?: PhoneAuthenticatorOptions;
@@ -196,7 +194,7 @@ export class ActivesyncEndpoint {
     headers.set('ms-server-activesync', SERVER_VERSION);
     headers.set('cache-control', 'private');
     const wipe = wipeGate(request) === 'order' && line.command !== 'Provision';
-    if (wipe || needsProvisioning(request)) return this.#provisionFirst(event, line, wipe);
+    if (wipe || needsProvisioning(line, device.policyKey)) return this.#provisionFirst(event, line, wipe);
     try {
       return this.#wbxml(event, await handler(request, body));
     } catch (error) {
@@ -210,15 +208,13 @@ export class ActivesyncEndpoint {
     }
   }
 
-  /** Sends the phone to Provision: 449 before 14.0, the command's Status 140 (a wipe asked) or 142 from 14.0. */
+  /** Sends the phone to Provision as @atomsync/activesync's provisionFirst says: 449 before 14.0, the command's Status 140 (a wipe asked) or 142 from 14.0. */
   #provisionFirst(event: H3Event, line: AsRequestLine, wipe: boolean): Body {
-    const refusal = usesStatus142(line) ? notProvisioned(line.command, wipe ? COMMON_STATUS.REMOTE_WIPE_REQUESTED : COMMON_STATUS.DEVICE_NOT_PROVISIONED) : undefined;
-    if (refusal === undefined) {
-      event.res.status = 449;
-      event.res.statusText = 'Retry after sending a PROVISION command';
-      return '';
-    }
-    return this.#wbxml(event, refusal);
+    const refusal = provisionFirst(line, wipe);
+    if ('element' in refusal) return this.#wbxml(event, refusal.element);
+    event.res.status = refusal.http;
+    event.res.statusText = 'Retry after sending a PROVISION command';
+    return '';
   }
 
   #wbxml(event: H3Event, tree: AsElement): Body {

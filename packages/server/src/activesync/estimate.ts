@@ -5,15 +5,27 @@
  * through the FilterType's window as Sync queues them (sync/window.ts): an item outside it counts
  * only when the phone holds it (it would get a SoftDelete), a delete only of an item it holds.
  */
-import { ESTIMATE_STATUS, getItemEstimateResponse, readGetItemEstimateRequest, type AsElement, type EstimateAnswer, type ItemFilter } from '@atomsync/activesync';
+import {
+  CollectionStateError,
+  ESTIMATE_STATUS,
+  filterOf,
+  formatOf,
+  getItemEstimateResponse,
+  inWindow,
+  pendingOf,
+  readCollectionState,
+  readGetItemEstimateRequest,
+  type AsElement,
+  type CollectionState,
+  type EstimateAnswer,
+  type ItemFilter,
+  type ItemFormat,
+} from '@atomsync/activesync';
 import { otherSide } from '@atomsync/engine';
 import { describeItem, isEarlierFingerprint, type ItemContent } from '@atomsync/items';
 import { connectorFor } from '../connectors/index.js';
 import { foldersOf, phoneBinding, type PhoneBinding } from './binding.js';
 import type { PhoneRequest } from './context.js';
-import { formatOf, type ItemFormat } from './sync/formats.js';
-import { CollectionStateError, pendingOf, readState, type CollectionState } from './sync/state.js';
-import { filterOf, inWindow } from './sync/window.js';
 
 export async function getItemEstimateCommand(request: PhoneRequest, body: AsElement | null): Promise<AsElement> {
   const asked = body === null ? [] : readGetItemEstimateRequest(body);
@@ -39,7 +51,7 @@ export async function getItemEstimateCommand(request: PhoneRequest, body: AsElem
     }
     let state: CollectionState;
     try {
-      state = readState(row.state);
+      state = readCollectionState(row.state);
     } catch (error) {
       if (!(error instanceof CollectionStateError)) throw error;
       answers.push({ collectionId: c.collectionId, status: ESTIMATE_STATUS.INVALID_SYNC_KEY, ...className });

@@ -3,12 +3,20 @@
  * asks for; the mail server's operations (EmptyFolderContents, Move, a document or attachment
  * Fetch) answer "store not supported" each, the command itself succeeding.
  */
-import { ITEM_OPERATIONS_STATUS, itemOperationsResponse, readItemOperationsRequest, type AsElement, type ItemOperationAnswer } from '@atomsync/activesync';
+import {
+  CollectionStateError,
+  formatOf,
+  ITEM_OPERATIONS_STATUS,
+  itemOperationsResponse,
+  readCollectionState,
+  readItemOperationsRequest,
+  renderItem,
+  type AsElement,
+  type CollectionState,
+  type ItemOperationAnswer,
+} from '@atomsync/activesync';
 import { foldersOf, phoneBinding } from './binding.js';
 import type { PhoneRequest } from './context.js';
-import { formatOf } from './sync/formats.js';
-import { renderItem } from './sync/items.js';
-import { CollectionStateError, readState, type CollectionState } from './sync/state.js';
 
 export async function itemOperationsCommand(request: PhoneRequest, body: AsElement | null): Promise<AsElement> {
   if (body === null) return itemOperationsResponse(ITEM_OPERATIONS_STATUS.PROTOCOL_ERROR, []);
@@ -33,7 +41,7 @@ export async function itemOperationsCommand(request: PhoneRequest, body: AsEleme
     const row = await devices.collection(accountId, clientUuid, op.collectionId);
     let state: CollectionState = { className: format.className, initial: false, generation: '', counter: 0 };
     try {
-      if (row !== undefined) state = readState(row.state);
+      if (row !== undefined) state = readCollectionState(row.state);
     } catch (error) {
       if (!(error instanceof CollectionStateError)) throw error;
     }

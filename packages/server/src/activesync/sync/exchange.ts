@@ -1,9 +1,10 @@
 /**
  * One collection's run of the binding, with the phone as one side (the engine's PhoneConnector,
- * ids given by us: ServerIds). What the engine computes for the phone comes back to `onCommit`,
+ * ids given by us: ServerIds, random as the SyncKeys' generations are). What the engine computes for the phone comes back to `onCommit`,
  * inside the run's one transaction with the id map, the anchors and the sync log entry.
  */
 import { randomBytes } from 'node:crypto';
+import type { IdSource, ItemFormat } from '@atomsync/activesync';
 import type { SyncMode } from '@atomsync/atom';
 import { PhoneConnector, type Change, type PhoneOutgoing } from '@atomsync/engine';
 import { runBinding } from '../../services/synchronization.js';
@@ -11,21 +12,12 @@ import type { SyncLogRecord } from '../../store/records.js';
 import type { Repositories } from '../../store/store.js';
 import type { PhoneBinding } from '../binding.js';
 import type { PhoneRequest } from '../context.js';
-import type { ItemFormat } from './formats.js';
 
 /** A ServerId: 12 characters, unique without a counter to keep. */
 export const newServerId = (): string => randomBytes(9).toString('base64url');
 
-/**
- * The engine mode of a run: a phone that starts from SyncKey 0 holds nothing, so the peer is
- * copied over it (a refresh from the peer's side) — unless it already sent items, when it is a
- * slow sync (a union: nothing of the phone's is deleted); otherwise two-way.
- */
-export function runMode(phone: PhoneBinding, initial: boolean, sentSomething: boolean): SyncMode {
-  if (!initial) return 200;
-  if (sentSomething) return 201;
-  return phone.side === 'target' ? 203 : 205;
-}
+/** The random parts of SyncKeys and ServerIds the step is handed (the key's form is the step's). */
+export const ids: IdSource = { generation: () => randomBytes(6).toString('base64url'), serverId: newServerId };
 
 export interface CollectionRun {
   readonly phone: PhoneBinding;

@@ -1,7 +1,6 @@
-/** The cached Sync request (sync/cached.ts) as data: what is kept, how a Partial Sync merges, how a request is completed. */
-import { readSyncRequest, el, type SyncRequest } from '@atomsync/activesync';
+/** The cached Sync request (sync/cache.ts) as data: what is kept, how a Partial Sync merges, how a request is completed. */
+import { cacheOf, completeRequest, el, mergePartial, readCache, readSyncRequest, writeCache, type SyncRequest } from '@atomsync/activesync';
 import { describe, expect, it } from 'vitest';
-import { cacheOf, completeRequest, mergePartial, readCache, writeCache } from '../../src/activesync/sync/cached.js';
 
 const collection = (id: string, key: string, extra: ReturnType<typeof el>[] = []) => el('AirSync:Collection', [el('AirSync:SyncKey', key), el('AirSync:CollectionId', id), ...extra]);
 const request = (collections: ReturnType<typeof el>[], extra: ReturnType<typeof el>[] = []): SyncRequest =>

@@ -2,10 +2,14 @@
  * A phone's item on the wire and in the store: ApplicationData elements ↔ the neutral property
  * list of @atomsync/items, and through the class's mapping to the stored text (a vCard, …).
  */
-import { el, isContainer, nameOf, nonXmlField, textOf, type AsElement, type AsName } from '@atomsync/activesync';
+import type { AsName } from '../code-pages.js';
+import { nonXmlField } from '../rules/text.js';
+import { el, isContainer, nameOf, textOf, type AsElement } from '../tree.js';
 import type { AirSyncProperty, AirSyncVersion } from '@atomsync/items';
+import type { ServerCommand } from '../commands/sync.js';
 import type { ItemFormat } from './formats.js';
-import type { CollectionState } from './state.js';
+import type { OutboxEntry } from './outbox.js';
+import type { CollectionState, Fault } from './state.js';
 
 export function propertiesOf(elements: readonly AsElement[]): AirSyncProperty[] {
   return elements.map((e) => (isContainer(e) && e.children.length > 0 ? { name: nameOf(e), children: propertiesOf(e.children) } : { name: nameOf(e), text: textOf(e) }));
@@ -37,4 +41,25 @@ export function readItem(format: ItemFormat, data: readonly AsElement[], state: 
     ...(previous === undefined ? {} : { previous }),
     ...(state.supported === undefined ? {} : { supported: state.supported }),
   });
+}
+
+/**
+ * Queued changes as the phone gets them: each rendered on its own, one that does not convert left
+ * out (a fault), never blocking the rest.
+ */
+export function serverCommandsOf(format: ItemFormat, state: CollectionState, version: AirSyncVersion, rows: readonly OutboxEntry[]): { commands: ServerCommand[]; faults: Fault[] } {
+  const commands: ServerCommand[] = [];
+  const faults: Fault[] = [];
+  for (const row of rows) {
+    if (row.op === 'delete') commands.push({ kind: 'Delete', serverId: row.serverId });
+    else if (row.op === 'softdelete') commands.push({ kind: 'SoftDelete', serverId: row.serverId });
+    else {
+      try {
+        commands.push({ kind: row.op === 'add' ? 'Add' : 'Change', serverId: row.serverId, data: renderItem(format, row.body, state, version) });
+      } catch (error) {
+        faults.push({ level: 'warn', message: 'ActiveSync: an item does not convert for the phone; left out', detail: { serverId: row.serverId, fault: String(error) } });
+      }
+    }
+  }
+  return { commands, faults };
 }

@@ -3,9 +3,9 @@
  * the options the phone set, what it supports (ghosting), and whether the next run refreshes it
  * from the peer (after a SyncKey 0). SyncKeys are `<generation>:<n>`: the generation is new at
  * every SyncKey 0, so a key of the collection's earlier life never passes for a current one.
+ * The generation's random material comes from the caller (the step stays a pure function).
  */
-import { randomBytes } from 'node:crypto';
-import { FOLDERS, type FolderClass } from '@atomsync/activesync';
+import { FOLDERS, type FolderClass } from '../rules/folders.js';
 
 export interface CollectionState {
   readonly className: FolderClass;
@@ -32,6 +32,14 @@ export interface CollectionState {
   readonly agedAt?: number;
 }
 
+/** Where the random parts of keys and ids come from: the server's CSPRNG, a fixed sequence in tests. */
+export interface IdSource {
+  /** A new SyncKey generation (the part before the colon). */
+  readonly generation: () => string;
+  /** A new ServerId for an item the phone gets or sends. */
+  readonly serverId: () => string;
+}
+
 /** Changes queued for the phone and not yet sent: the queue's size without the unacknowledged last window. */
 export function pendingOf(state: CollectionState, queueSize: number): number {
   return Math.max(0, queueSize - (state.sentCount ?? 0));
@@ -41,15 +49,20 @@ export class CollectionStateError extends Error {
   override readonly name = 'CollectionStateError';
 }
 
-export function newGeneration(): string {
-  return randomBytes(6).toString('base64url');
-}
-
 export const syncKeyOf = (state: CollectionState): string => `${state.generation}:${state.counter}`;
+
+/**
+ * The FolderSync key after `current` (the hierarchy changed): the same generation, the next n; a
+ * key not of our form (none yet, or an earlier release's) starts a generation.
+ */
+export function nextFolderSyncKey(current: string, generation: () => string): string {
+  const match = /^([A-Za-z0-9_-]+):(\d+)$/.exec(current);
+  return match === null ? `${generation()}:1` : `${match[1]}:${Number(match[2]) + 1}`;
+}
 
 const CLASSES = new Set(Object.keys(FOLDERS));
 
-export function readState(json: string): CollectionState {
+export function readCollectionState(json: string): CollectionState {
   let value: unknown;
   try {
     value = JSON.parse(json);
@@ -73,6 +86,23 @@ export function readState(json: string): CollectionState {
   return v as unknown as CollectionState;
 }
 
-export function writeState(state: CollectionState): string {
+/** The state, or undefined when the stored one is not of the shape we write. */
+export function collectionStateOr(json: string): CollectionState | undefined {
+  try {
+    return readCollectionState(json);
+  } catch (error) {
+    if (error instanceof CollectionStateError) return undefined;
+    throw error;
+  }
+}
+
+export function writeCollectionState(state: CollectionState): string {
   return JSON.stringify(state);
+}
+
+/** What a step saw that the operator should read (an item that does not convert, a phone in a loop): the server logs it. */
+export interface Fault {
+  readonly level: 'info' | 'warn';
+  readonly message: string;
+  readonly detail: Readonly<Record<string, unknown>>;
 }

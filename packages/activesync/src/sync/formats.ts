@@ -3,7 +3,7 @@
  * dataclass, and its property mapping (which lives in @atomsync/items, beside the other formats).
  */
 import type { Dataclass } from '@atomsync/atom';
-import type { FolderClass } from '@atomsync/activesync';
+import type { FolderClass } from '../rules/folders.js';
 import { contactFromAirSync, contactToAirSync, eventFromAirSync, eventToAirSync, noteFromAirSync, noteToAirSync, taskFromAirSync, taskToAirSync, type AirSyncProperty, type FromAirSyncOptions, type ItemDataclass, type ToAirSyncOptions } from '@atomsync/items';
 
 export interface ItemFormat {

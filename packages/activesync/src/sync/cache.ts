@@ -4,8 +4,12 @@
  * so any instance can complete the next one. Never the commands: an empty or partial request
  * repeats what was asked, not what was sent — and never the SyncKeys, which are each collection's
  * current key when the request is completed (the collection moved on since it was cached).
+ *
+ * planSync decides what a Sync body asks: run it as sent, complete it from the cache (the caller
+ * reads the collections' current keys, then completeRequest), or refuse it (Status 13).
  */
-import type { SyncCollectionRequest, SyncOptions, SyncRequest } from '@atomsync/activesync';
+import type { SyncCollectionRequest, SyncOptions, SyncRequest } from '../commands/sync.js';
+import { SYNC_STATUS } from '../rules/status.js';
 
 export interface CachedCollection {
   readonly collectionId: string;
@@ -104,4 +108,48 @@ export function readCache(json: string | null | undefined): CachedSync | undefin
   } catch {
     return undefined;
   }
+}
+
+/**
+ * What a Sync body asks (MS-ASCMD §2.2.3.131, §2.2.1.21.1):
+ * - `run`: a full request, run as sent, and cached as `cache`;
+ * - `complete`: an empty or Partial request, completed from the cached one with the collections'
+ *   current keys (completeSync), cached as `cache` when it changed the cache (Partial);
+ * - `refuse`: the Status that answers the whole request.
+ */
+export type SyncPlan =
+  | { readonly kind: 'run'; readonly sync: SyncRequest; readonly cache: CachedSync }
+  | { readonly kind: 'complete'; readonly cached: CachedSync; readonly own: readonly SyncCollectionRequest[]; readonly cache?: CachedSync; readonly empty: boolean }
+  | { readonly kind: 'refuse'; readonly status: number };
+
+/** `read`: the body as read, null for an empty Sync; `cached`: the device's cached request. */
+export function planSync(read: SyncRequest | null, cached: CachedSync | undefined): SyncPlan {
+  if (read === null) {
+    // An empty Sync repeats the cached request (§2.2.1.21.1); without one the phone sends it whole (Status 13).
+    if (cached === undefined) return { kind: 'refuse', status: SYNC_STATUS.INCOMPLETE_REQUEST };
+    return { kind: 'complete', cached, own: [], empty: true };
+  }
+  if (read.partial) {
+    // A Partial Sync completes the cached request (§2.2.3.131); with none there is nothing to complete.
+    if (cached === undefined) return { kind: 'refuse', status: SYNC_STATUS.INCOMPLETE_REQUEST };
+    const merged = mergePartial(cached, read);
+    return { kind: 'complete', cached: merged, own: read.collections, cache: merged, empty: false };
+  }
+  // A Sync needs Collections or Partial (§2.2.3.131).
+  if (!read.hasCollections) return { kind: 'refuse', status: SYNC_STATUS.INCOMPLETE_REQUEST };
+  return { kind: 'run', sync: read, cache: cacheOf(read) };
+}
+
+/** A `complete` plan with the collections' current keys: the request to run, or the Status refusing it (an empty Sync of no collection left). */
+export function completeSync(plan: Extract<SyncPlan, { kind: 'complete' }>, keys: ReadonlyMap<string, string>): { readonly sync: SyncRequest } | { readonly status: number } {
+  const sync = completeRequest(plan.cached, keys, plan.own);
+  if (plan.empty && sync.collections.length === 0) return { status: SYNC_STATUS.INCOMPLETE_REQUEST };
+  return { sync };
+}
+
+/** The cache text to write, or undefined when the device's record holds it already (most phones send the same request every time). */
+export function cacheToWrite(cache: CachedSync | undefined, stored: string | null | undefined): string | undefined {
+  if (cache === undefined) return undefined;
+  const written = writeCache(cache);
+  return written === stored ? undefined : written;
 }
