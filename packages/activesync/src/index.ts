@@ -79,9 +79,16 @@ export type { CachedCollection, CachedSync, SyncPlan } from './sync/cache.js';
 export { FORMATS, formatOf } from './sync/formats.js';
 export type { ItemFormat } from './sync/formats.js';
 export { elementsOf, propertiesOf, readItem, renderItem, serverCommandsOf, UnstorableItemError } from './sync/items.js';
-export { AGE_SCAN_MS, filterOf, inWindow, needsScan, windowMoves } from './sync/window.js';
+export { AGE_SCAN_MS, filterOf, inWindow, needsScan } from './sync/window.js';
 export type { HeldItem } from './sync/window.js';
-export { outboxHeldIds, outboxOf } from './sync/outbox.js';
+export { outboxHeldIds, outboxOf, windowMoves } from './sync/outbox.js';
 export type { EngineOutgoing, OutboxEntry, OutboxOp, OutboxWrites } from './sync/outbox.js';
 export { answerRepeat, LOOP_REPEATS, withCommands } from './sync/loop.js';
 export type { RepeatAnswer, RepeatInput } from './sync/loop.js';
+// The other commands' steps: Settings, GetItemEstimate, ItemOperations.
+export { settingsStep } from './rules/settings-step.js';
+export { estimateAnswer, openEstimate } from './rules/estimate.js';
+export type { EstimateCount } from './rules/estimate.js';
+export { itemOperationAnswer, itemOperationsReply } from './rules/item-operations-step.js';
+export { provisionStep, provisionWithoutBody, wipeProvisionStep } from './rules/provision-step.js';
+export type { PolicyKeys, ProvisionOutcome } from './rules/provision-step.js';

@@ -71,3 +71,24 @@ export function outboxOf(outgoing: readonly EngineOutgoing[], filter: ItemFilter
   }
   return writes;
 }
+
+/**
+ * What the phone's window moving changes: a held item outside it is queued as a SoftDelete and
+ * forgotten; each of `lacking` (with the filter changed: an item of the binding the phone does not
+ * hold, under the id the map gives the phone) inside it is queued as an Add and remembered.
+ * No whole-folder resync: only the items that cross the window's edge move.
+ */
+export function windowMoves(filter: ItemFilter, held: Iterable<HeldItem>, lacking: Iterable<HeldItem> = []): OutboxWrites {
+  const writes: OutboxWrites = { append: [], remember: [], forget: [] };
+  for (const item of held) {
+    if (inWindow(filter, item.body)) continue;
+    writes.append.push({ op: 'softdelete', serverId: item.serverId, dataclass: item.dataclass, body: '' });
+    writes.forget.push(item.serverId);
+  }
+  for (const item of lacking) {
+    if (!inWindow(filter, item.body)) continue;
+    writes.append.push({ op: 'add', serverId: item.serverId, dataclass: item.dataclass, body: item.body });
+    writes.remember.push({ serverId: item.serverId, dataclass: item.dataclass, body: item.body });
+  }
+  return writes;
+}

@@ -4,7 +4,7 @@
  * binding — its map says the phone side has every item — but what the phone really holds is the
  * server's record of its items: an item outside the window is neither sent nor remembered there, so
  * a later change that brings it in is sent as an Add, and one that takes a held item out as a
- * SoftDelete (outbox.ts).
+ * SoftDelete (outbox.ts, which also says what moves when the window does).
  *
  * As time passes, events the phone holds fall out of a calendar window. MS-ASCMD §2.2.3.68.2 says
  * the server sends SoftDelete for objects "when they become older than the window", so we do:
@@ -13,7 +13,6 @@
  */
 import { eventEndsAfter, taskIsComplete, type ItemDataclass } from '@atomsync/items';
 import { agesOut, itemFilterOf, type ItemFilter } from '../rules/filter.js';
-import type { OutboxWrites } from './outbox.js';
 import type { CollectionState } from './state.js';
 
 /** How often a Sync looks for held items the moving window has left. */
@@ -46,25 +45,4 @@ export interface HeldItem {
   readonly serverId: string;
   readonly dataclass: ItemDataclass;
   readonly body: string;
-}
-
-/**
- * What the phone's window moving changes: a held item outside it is queued as a SoftDelete and
- * forgotten; each of `lacking` (with the filter changed: an item of the binding the phone does not
- * hold, under the id the map gives the phone) inside it is queued as an Add and remembered.
- * No whole-folder resync: only the items that cross the window's edge move.
- */
-export function windowMoves(filter: ItemFilter, held: Iterable<HeldItem>, lacking: Iterable<HeldItem> = []): OutboxWrites {
-  const writes: OutboxWrites = { append: [], remember: [], forget: [] };
-  for (const item of held) {
-    if (inWindow(filter, item.body)) continue;
-    writes.append.push({ op: 'softdelete', serverId: item.serverId, dataclass: item.dataclass, body: '' });
-    writes.forget.push(item.serverId);
-  }
-  for (const item of lacking) {
-    if (!inWindow(filter, item.body)) continue;
-    writes.append.push({ op: 'add', serverId: item.serverId, dataclass: item.dataclass, body: item.body });
-    writes.remember.push({ serverId: item.serverId, dataclass: item.dataclass, body: item.body });
-  }
-  return writes;
 }

@@ -5,22 +5,7 @@
  * through the FilterType's window as Sync queues them (sync/window.ts): an item outside it counts
  * only when the phone holds it (it would get a SoftDelete), a delete only of an item it holds.
  */
-import {
-  CollectionStateError,
-  ESTIMATE_STATUS,
-  filterOf,
-  formatOf,
-  getItemEstimateResponse,
-  inWindow,
-  pendingOf,
-  readCollectionState,
-  readGetItemEstimateRequest,
-  type AsElement,
-  type CollectionState,
-  type EstimateAnswer,
-  type ItemFilter,
-  type ItemFormat,
-} from '@atomsync/activesync';
+import { estimateAnswer, getItemEstimateResponse, openEstimate, readGetItemEstimateRequest, type AsElement, type EstimateAnswer, type ItemFilter, type ItemFormat, inWindow } from '@atomsync/activesync';
 import { otherSide } from '@atomsync/engine';
 import { describeItem, isEarlierFingerprint, type ItemContent } from '@atomsync/items';
 import { connectorFor } from '../connectors/index.js';
@@ -32,36 +17,19 @@ export async function getItemEstimateCommand(request: PhoneRequest, body: AsElem
   const phone = await phoneBinding(request);
   const folders = await foldersOf(request, phone);
   const answers: EstimateAnswer[] = [];
+  const { accountId, uuid: clientUuid } = request.client;
+  const devices = request.deps.store.activesyncDevices;
   for (const c of asked) {
-    const folder = folders.find((f) => f.serverId === c.collectionId);
-    const format = folder === undefined ? undefined : formatOf(folder.className);
-    const className = request.line.protocolVersion === '2.5' && folder !== undefined ? { className: folder.className } : {};
-    if (phone === undefined || format === undefined) {
-      answers.push({ collectionId: c.collectionId, status: ESTIMATE_STATUS.INVALID_COLLECTION });
+    // The statuses are openEstimate's (@atomsync/activesync rules/estimate.ts); here the rows are read and the peer counted.
+    const folder = phone === undefined ? undefined : folders.find((f) => f.serverId === c.collectionId);
+    const row = folder === undefined || c.syncKey === '0' ? undefined : await devices.collection(accountId, clientUuid, c.collectionId);
+    const opened = openEstimate(c, folder, row, row === undefined ? 0 : await devices.outboxSize(accountId, clientUuid, c.collectionId), request.line.protocolVersion, request.now);
+    if ('answer' in opened) {
+      answers.push(opened.answer);
       continue;
     }
-    const row = await request.deps.store.activesyncDevices.collection(request.client.accountId, request.client.uuid, c.collectionId);
-    if (row === undefined || c.syncKey === '0') {
-      answers.push({ collectionId: c.collectionId, status: ESTIMATE_STATUS.NOT_PRIMED, ...className });
-      continue;
-    }
-    if (c.syncKey !== undefined && c.syncKey !== row.syncKey) {
-      answers.push({ collectionId: c.collectionId, status: ESTIMATE_STATUS.INVALID_SYNC_KEY, ...className });
-      continue;
-    }
-    let state: CollectionState;
-    try {
-      state = readCollectionState(row.state);
-    } catch (error) {
-      if (!(error instanceof CollectionStateError)) throw error;
-      answers.push({ collectionId: c.collectionId, status: ESTIMATE_STATUS.INVALID_SYNC_KEY, ...className });
-      continue;
-    }
-    const queued = pendingOf(state, await request.deps.store.activesyncDevices.outboxSize(request.client.accountId, request.client.uuid, c.collectionId));
-    // The estimate's own FilterType, when it sends one, is the window the phone is about to ask for.
-    const filter = filterOf(c.filterType === undefined ? state : { ...state, filterType: c.filterType }, request.now);
-    const estimate = queued + (await peerChanges(request, phone, format, state.initial, c.collectionId, filter));
-    answers.push({ collectionId: c.collectionId, status: ESTIMATE_STATUS.OK, estimate, ...className });
+    const { count } = opened;
+    answers.push(estimateAnswer(count, await peerChanges(request, phone!, count.format, count.state.initial, c.collectionId, count.filter)));
   }
   return getItemEstimateResponse(answers);
 }

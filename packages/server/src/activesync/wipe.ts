@@ -15,9 +15,10 @@
  * order sent, its acknowledgement) is recorded. The server's data is never touched: the wipe is of
  * the phone.
  */
-import { provisionResponse, PROVISION_STATUS, wipeVerdict, type AsElement, type ProvisionRequest } from '@atomsync/activesync';
+import { wipeProvisionStep, wipeVerdict, type AsElement, type ProvisionRequest } from '@atomsync/activesync';
 import { ServiceError } from '../errors.js';
 import type { PhoneRequest } from './context.js';
+import { logFaults } from './sync/writes.js';
 
 /**
  * Thrown by a held request (Ping, a hanging Sync) when a wipe is asked for its device while it
@@ -55,7 +56,7 @@ export function wipeGate(request: Pick<PhoneRequest, 'device' | 'line'>): WipeGa
 /** Is the request the phone the record holds (not another device told of its wipe)? Only its progress is recorded. */
 export const isRecordedDevice = (request: Pick<PhoneRequest, 'device' | 'line'>): boolean => request.device.deviceId === request.line.deviceId;
 
-/** Provision while a wipe is asked: the order, or the record of the phone's acknowledgement. */
+/** Provision while a wipe is asked: wipeProvisionStep's answer (the order, or the acknowledgement), its record written here. */
 export async function provisionWipe(request: PhoneRequest, ask: ProvisionRequest): Promise<AsElement> {
   const wipe = request.device.wipe!;
   const { client, device, line, now } = request;
@@ -64,20 +65,13 @@ export async function provisionWipe(request: PhoneRequest, ask: ProvisionRequest
   // record, which the owner reads as the lost phone's, is left as it is.
   const recorded = isRecordedDevice(request);
   const who = { client: client.uuid, deviceId: line.deviceId, ...(recorded ? {} : { recordedDeviceId: device.deviceId }) };
-  if (ask.kind === 'wiped' && ask.status === 1) {
-    if (!recorded) {
-      request.log.warn({ ...who, scope: ask.scope }, 'ActiveSync: another device with the credentials of a wiped client acknowledges the wipe: not recorded as the lost phone\'s');
-      return provisionResponse(PROVISION_STATUS.OK);
-    }
+  const step = wipeProvisionStep(ask, wipe.scope, recorded);
+  logFaults(request, step.faults.map((f) => ({ ...f, detail: { ...who, ...f.detail } })));
+  if (step.record === 'acknowledge') {
     const done = await devices.acknowledgeWipe(client.accountId, client.uuid, wipe.requested, now);
-    request.log.warn({ ...who, scope: ask.scope, recorded: done }, 'ActiveSync phone acknowledges the remote wipe');
-    return provisionResponse(PROVISION_STATUS.OK);
+    request.log.warn({ ...who, scope: ask.kind === 'wiped' ? ask.scope : wipe.scope, recorded: done }, 'ActiveSync phone acknowledges the remote wipe');
   }
   // (The endpoint logged another device's request already.)
-  if (recorded) await devices.wipeSent(client.accountId, client.uuid, wipe.requested, now);
-  if (ask.kind === 'wiped') {
-    request.log.warn({ ...who, status: ask.status }, 'ActiveSync phone reports its remote wipe failed: it is ordered again');
-    return provisionResponse(PROVISION_STATUS.PROTOCOL_ERROR, undefined, { wipe: wipe.scope });
-  }
-  return provisionResponse(PROVISION_STATUS.OK, undefined, { wipe: wipe.scope });
+  if (step.record === 'sent') await devices.wipeSent(client.accountId, client.uuid, wipe.requested, now);
+  return step.reply;
 }
