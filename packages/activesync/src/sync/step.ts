@@ -22,7 +22,7 @@ import type { AsElement } from '../tree.js';
 import { formatOf, type ItemFormat } from './formats.js';
 import { readItem, renderItem, serverCommandsOf } from './items.js';
 import type { OutboxEntry } from './outbox.js';
-import { collectionStateOr, syncKeyOf, writeCollectionState, type CollectionState, type Fault, type IdSource } from './state.js';
+import { collectionStateOr, pendingOf, syncKeyOf, writeCollectionState, type CollectionState, type Fault, type IdSource } from './state.js';
 import { filterOf, needsScan, type HeldItem } from './window.js';
 
 /** A collection's row as the server's store keeps it. */
@@ -179,7 +179,7 @@ export function openCollection(input: StepInput): Opened {
   const scan = needsScan(filter, state, filterChanged, now);
   const { incoming, faults } = readCommands(input, format, state);
   const window = Math.max(1, c.windowSize ?? input.windowSize ?? DEFAULT_WINDOW_SIZE);
-  const queued = Math.max(0, input.queued - (state.sentCount ?? 0));
+  const queued = pendingOf(state, input.queued);
   const next: CollectionState = {
     ...state,
     initial: false,
