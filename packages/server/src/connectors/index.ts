@@ -14,7 +14,7 @@ import { datastoreConnector } from './datastore.js';
 import { extdataConnector, type ExtdataConnectorOptions } from './extdata/index.js';
 import { lateDiscovery } from './extdata/dav/late.js';
 import type { OAuthClient } from './extdata/dav/oauth.js';
-import { loadStoredTokens, storeRefreshedTokens } from './extdata/dav/refreshed.js';
+import { sharedTokens } from './extdata/dav/refreshed.js';
 
 export interface ConnectorDeps {
   readonly store: Store;
@@ -63,7 +63,7 @@ export async function connectorFor(
     case 'extdata': {
       const client = extdataClient ?? (await deps.store.extdata.get(accountId, ref.uuid));
       if (client === undefined) throw gone();
-      const oauth = { clients: deps.oauthClients ?? [], store: storeRefreshedTokens(deps.store, deps.secrets, client), stored: loadStoredTokens(deps.store, deps.secrets, client) };
+      const oauth = { clients: deps.oauthClients ?? [], shared: sharedTokens(deps.store, deps.secrets, client) };
       return extdataConnector(client, deps.secrets, { ...deps.extdata, oauth }, lateDiscovery(deps.store, deps.secrets));
     }
     case 'syncml':

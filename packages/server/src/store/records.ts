@@ -83,6 +83,13 @@ export interface ExtdataTokenRecord {
   /** Sealed. */
   readonly sealedSecret: string;
   readonly scopes: readonly string[];
+  /**
+   * An OAuth 2.0 bearer token being refreshed (connectors/extdata/dav/refreshed.ts): which run
+   * holds the refresh and until when (ms since the epoch). The other instances' runs wait for the
+   * tokens it stores instead of spending the refresh token too (a provider that rotates them
+   * voids the loser's). Absent when none is.
+   */
+  readonly refreshing?: { readonly by: string; readonly until: number };
 }
 
 export interface ExtdataDatastoreRecord {

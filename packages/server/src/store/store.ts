@@ -137,10 +137,15 @@ export interface ExtdataClientRepo {
   addDatastores(accountId: number, uuid: string, userId: string, datastores: readonly ExtdataDatastoreRecord[]): Promise<ExtdataClientRecord | undefined>;
   /**
    * Rewrites the datastores `change` returns a new record for (the others as they are), in one
-   * locked read-modify-write: the `dav` marker a run discovered, a refreshed OAuth token. Undefined
-   * when the client is gone.
+   * locked read-modify-write: the `dav` marker a run discovered, a refreshed OAuth token, a lease
+   * on refreshing one. `change` is also given every datastore as stored (a decision that weighs
+   * them all is made inside the lock). Undefined when the client is gone.
    */
-  updateDatastores(accountId: number, uuid: string, change: (datastore: ExtdataDatastoreRecord) => ExtdataDatastoreRecord | undefined): Promise<ExtdataClientRecord | undefined>;
+  updateDatastores(
+    accountId: number,
+    uuid: string,
+    change: (datastore: ExtdataDatastoreRecord, stored: readonly ExtdataDatastoreRecord[]) => ExtdataDatastoreRecord | undefined,
+  ): Promise<ExtdataClientRecord | undefined>;
   delete(accountId: number, uuid: string): Promise<boolean>;
 }
 

@@ -91,7 +91,7 @@ export function extdataRepo(ctx: StoreContext): ExtdataClientRepo {
         const row = await find(accountId, uuid).$if(ctx.dialect === 'postgres', (q) => q.forUpdate()).executeTakeFirst();
         if (row === undefined) return undefined;
         const before = JSON.parse(row.datastores) as ExtdataDatastoreRecord[];
-        const after = before.map((d) => change(d) ?? d);
+        const after = before.map((d) => change(d, before) ?? d);
         if (after.every((d, i) => d === before[i])) return extdata(row);
         const updated = await ctx
           .db()

@@ -29,6 +29,8 @@ export interface RadicaleTarget extends DavTarget {
   readonly addressBookDir: string;
   /** The account's home on disk (`<dir>/contacts`, `events`, `tasks`, each with its `.Radicale.cache`). */
   readonly homeDir: string;
+  /** Radicale's log (level info: one line per request, with the seconds it took to answer). */
+  readonly logFile: string;
   /**
    * Stops Radicale, runs `whileDown` (e.g. removes its caches, which forgets every sync token; or
    * hides a collection's files), and starts it again on the same port and storage.
@@ -87,6 +89,7 @@ export async function startRadicale(options: { readonly startTimeoutMs?: number;
     password,
     addressBookDir: work.at('collections', 'collection-root', username, 'contacts'),
     homeDir: work.at('collections', 'collection-root', username),
+    logFile: work.at('radicale.log'),
     async restart(whileDown) {
       await halt();
       await whileDown?.();

@@ -29,6 +29,7 @@ import { datastoreFor, extdataCoverage } from '../connector.js';
 import { ExtdataError } from '../transport.js';
 import { parseDavAnchor, writeDavAnchor, type CollectionAnchor } from './anchor.js';
 import { openSignIn, signInKey, type BearerRefresh, type SignIn } from './credentials.js';
+import { WritePace } from './pace.js';
 
 export interface DavConnectorOptions {
   readonly fetch: FetchLike;
@@ -36,17 +37,9 @@ export interface DavConnectorOptions {
   readonly multigetBatch?: number;
   /** How bearer tokens are refreshed on a 401; without it a refused access token fails the run. */
   readonly oauth?: BearerRefresh;
-  /** Writes (PUT, DELETE) in flight at once; default WRITES_IN_FLIGHT. */
+  /** The most writes (PUT, DELETE) in flight at once; how many up to it is measured per run (pace.ts). Default 4. */
   readonly writesInFlight?: number;
 }
-
-/**
- * Writes in flight at once. Each is conditional on its own member (If-None-Match / If-Match), so
- * their order does not matter; a few at once let the remote parse one while it stores another
- * (Radicale checks an item before taking its write lock), where one at a time leaves the
- * remote idle for a round trip per item. Few enough that no provider's rate limit is met.
- */
-const WRITES_IN_FLIGHT = 4;
 
 /** A listing may delete at most this share of what a collection held (and always up to DELETE_FLOOR items). */
 const DELETE_GUARD = 0.5;
@@ -418,19 +411,31 @@ export function davConnector(client: ExtdataClientRecord, secrets: SecretBox, op
         const results: ApplyResult[] = new Array(outgoing.length);
         let next = 0;
         let failure: { error: unknown } | undefined;
-        const writer = async (): Promise<void> => {
-          while (failure === undefined && next < outgoing.length) {
-            const at = next++;
-            const change = outgoing[at]!;
-            try {
-              results[at] = await applyOne(routeOf.get(classOf(change))!, change);
-            } catch (error) {
-              // The first failure fails the run (as it did one write at a time); writes already in flight finish.
-              failure ??= { error };
+        // Writes in flight as the pace says (each conditional on its own member, so their order does not matter).
+        const pace = new WritePace(options.writesInFlight);
+        await new Promise<void>((resolve) => {
+          let active = 0;
+          const pump = (): void => {
+            while (failure === undefined && next < outgoing.length && active < pace.limit) {
+              const at = next++;
+              const change = outgoing[at]!;
+              active++;
+              applyOne(routeOf.get(classOf(change))!, change)
+                .then(
+                  (result) => void (results[at] = result),
+                  // The first failure fails the run (as it did one write at a time); writes already in flight finish.
+                  (error: unknown) => void (failure ??= { error }),
+                )
+                .finally(() => {
+                  active--;
+                  pace.finished();
+                  pump();
+                });
             }
-          }
-        };
-        await Promise.all(Array.from({ length: Math.min(options.writesInFlight ?? WRITES_IN_FLIGHT, outgoing.length) }, writer));
+            if (active === 0) resolve();
+          };
+          pump();
+        });
         if (failure !== undefined) throw failure.error;
         return results;
       });

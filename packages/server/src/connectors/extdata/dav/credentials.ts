@@ -9,13 +9,15 @@
  *
  * A bearer token the remote answers 401 to is refreshed (oauth.ts) with the operator's OAuth client
  * for the collection's origin, the renewed tokens stored sealed before they are used, and the
- * request sent once more (the DAV client's `reauthorize`). Tokens another run stored meanwhile
- * (another binding of the account, another instance) are taken instead of refreshing again.
+ * request sent once more (the DAV client's `reauthorize`). One refresh at a time across runs and
+ * instances (refreshed.ts): a run that finds another holding the refresh waits for the tokens it
+ * stores, and tokens another run stored meanwhile are taken instead of refreshing again.
  */
 import type { ExtdataTokenRecord } from '../../../store/records.js';
 import type { SecretBox } from '../../../secrets/box.js';
 import type { FetchLike } from '@atomsync/dav';
-import { oauthClientFor, refreshAccessToken, RefreshRefused, type LoadStored, type OAuthClient, type StoreRefreshed } from './oauth.js';
+import { oauthClientFor, refreshAccessToken, RefreshRefused, type OAuthClient } from './oauth.js';
+import { newHolder, type SharedTokens } from './refreshed.js';
 
 /** The scope that marks a token as an OAuth 2.0 bearer token rather than Basic credentials. */
 export const OAUTH2_BEARER_SCOPE = 'urn:ietf:params:oauth:token-type:access_token';
@@ -39,10 +41,14 @@ export function credentialsOf(key: string, secret: string, scopes: readonly stri
 /** What a run refreshes bearer tokens with: the operator's OAuth clients, and where renewed tokens are stored. */
 export interface BearerRefresh {
   readonly clients: readonly OAuthClient[];
-  readonly store: StoreRefreshed;
-  /** What is stored now: tokens another run renewed meanwhile are taken instead of refreshing again. */
-  readonly stored?: LoadStored;
+  /** The stored tokens: the lease on refreshing them, the renewed ones stored, another run's taken. */
+  readonly shared: SharedTokens;
+  /** How often a run waiting for another's refresh looks at the store; default WAIT_POLL_MS. */
+  readonly pollMs?: number;
 }
+
+/** A run waiting for another run's refresh looks at the store this often. */
+const WAIT_POLL_MS = 100;
 
 /** A datastore's sign-in for one run: the header to send now, and how to renew it on a 401. */
 export interface SignIn {
@@ -72,28 +78,41 @@ export function openSignIn(token: ExtdataTokenRecord, secrets: SecretBox, collec
   let refreshToken = secrets.open(token.sealedSecret);
   let renewing: Promise<void> | undefined;
   const origin = new URL(collection).origin;
+  const holder = newHolder();
+  const take = (tokens: { readonly accessToken: string; readonly refreshToken: string }): void => {
+    options.onSecret(tokens.accessToken);
+    options.onSecret(tokens.refreshToken);
+    accessToken = tokens.accessToken;
+    refreshToken = tokens.refreshToken;
+  };
   const renew = async (): Promise<void> => {
-    const client = options.refresh === undefined ? undefined : oauthClientFor(options.refresh.clients, collection);
-    if (client === undefined) {
+    const refresh = options.refresh;
+    const client = refresh === undefined ? undefined : oauthClientFor(refresh.clients, collection);
+    if (refresh === undefined || client === undefined) {
       throw new RefreshRefused(`extdata ${origin}: the remote refused the OAuth 2.0 access token (401), and no OAuth client of this server is set for ${origin} to refresh it with (ATOMSYNC_OAUTH_CLIENTS); register a fresh token`);
     }
-    // Renewed meanwhile by another run (this one's refresh token may be void now): take those.
-    const now = await options.refresh!.stored?.(collection);
-    if (now !== undefined && now.accessToken !== accessToken) {
-      options.onSecret(now.accessToken);
-      options.onSecret(now.refreshToken);
-      accessToken = now.accessToken;
-      refreshToken = now.refreshToken;
-      return;
+    const held = { accessToken, refreshToken };
+    // One refresh at a time across instances: take what another run stored, wait for the one refreshing, or hold the lease.
+    for (;;) {
+      const claim = await refresh.shared.claim(collection, held, holder);
+      if (claim.kind === 'renewed') return take(claim.tokens);
+      if (claim.kind === 'refresh') break;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(1, Math.min(refresh.pollMs ?? WAIT_POLL_MS, claim.until - Date.now()))));
     }
-    if (refreshToken === '') throw new RefreshRefused(`extdata ${origin}: the remote refused the OAuth 2.0 access token (401), and the datastore's token holds no refresh token (its secret); register a fresh token`);
-    const renewed = await refreshAccessToken(client, refreshToken, options.fetch);
-    options.onSecret(renewed.accessToken);
-    if (renewed.refreshToken !== undefined) options.onSecret(renewed.refreshToken);
-    // Stored before used: a provider that rotates refresh tokens has voided the one we held.
-    await options.refresh!.store(refreshToken, renewed);
-    accessToken = renewed.accessToken;
-    refreshToken = renewed.refreshToken ?? refreshToken;
+    try {
+      if (refreshToken === '') throw new RefreshRefused(`extdata ${origin}: the remote refused the OAuth 2.0 access token (401), and the datastore's token holds no refresh token (its secret); register a fresh token`);
+      const renewed = await refreshAccessToken(client, refreshToken, options.fetch);
+      options.onSecret(renewed.accessToken);
+      if (renewed.refreshToken !== undefined) options.onSecret(renewed.refreshToken);
+      // Stored before used (ending the lease): a provider that rotates refresh tokens has voided the one we held.
+      await refresh.shared.store(held, renewed);
+      accessToken = renewed.accessToken;
+      refreshToken = renewed.refreshToken ?? refreshToken;
+    } catch (error) {
+      // Refused or not stored: the lease ends now, not in LEASE_MS (the next run asks for itself and is told why).
+      await refresh.shared.release(held, holder).catch(() => undefined);
+      throw error;
+    }
   };
   return {
     authorization: () => `Bearer ${accessToken}`,

@@ -32,12 +32,6 @@ export interface RefreshedTokens {
   readonly refreshToken: string | undefined;
 }
 
-/** Stores renewed tokens in place of those whose refresh token is `previous` (refreshed.ts); throws when the store does. */
-export type StoreRefreshed = (previous: string, renewed: RefreshedTokens) => Promise<void>;
-
-/** The bearer tokens stored now for the collection at a URL (another run may have renewed them); undefined when none. */
-export type LoadStored = (collection: string) => Promise<{ readonly accessToken: string; readonly refreshToken: string } | undefined>;
-
 /** A refresh the provider refused, or that could not be made: the run fails with this reason. */
 export class RefreshRefused extends ExtdataError {}
 
