@@ -72,7 +72,6 @@ export function kind<I, E extends Element, V>(wire: Wire<NoInfer<I>, NoInfer<E>,
 }
 
 /** A kind of any value: a class's rows differ in value type, each kind consistent with itself. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyKind<I, E extends Element> = Kind<I, E, any>;
 
 /** A class: its table, and the kind of each row. */
