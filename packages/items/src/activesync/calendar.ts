@@ -67,6 +67,7 @@ import { attendees } from './codec/kinds/attendees.js';
 import { body } from './codec/kinds/body.js';
 import { instant } from './codec/kinds/dates.js';
 import { list } from './codec/kinds/list.js';
+import { keptWeekStart, recurrence, sentWeekStart } from './codec/kinds/recurrence.js';
 import { address, addressOf, lineText, oneOf, saidText, text } from './codec/kinds/text.js';
 import { type AnyKind, type Element, type Held, type ItemCodec, type Wire, applyElement, applyElements, carries, encodeItem, kind } from './codec/walk.js';
 import {
@@ -86,8 +87,6 @@ import {
   CALENDAR_RECURRENCE,
   type RecurrenceValue,
   type SeriesStart,
-  encodeRecurrence,
-  readRecurrence,
   recurrenceOfRule,
   ruleOfRecurrence,
   ruleParts,
@@ -262,9 +261,7 @@ function recurrenceOf(c: ItemComponent, ctx: Context): Held<RecurrenceValue> {
     if (ms === null) return 'withheld';
     until = ms;
   }
-  const carried = inVersion({ since: '14.1' }, ctx.version);
-  const { firstDayOfWeek, ...rest } = rule;
-  return { value: { ...rest, ...(carried && firstDayOfWeek !== undefined ? { firstDayOfWeek } : {}), ...(until === undefined ? {} : { until }) } };
+  return { value: { ...sentWeekStart(rule, CALENDAR_RECURRENCE, ctx.version), ...(until === undefined ? {} : { until }) } };
 }
 
 /** The event and what reading it needs: the item the walker and the kinds work on (the series, or an occurrence). */
@@ -409,16 +406,14 @@ const KINDS: { readonly [K in Kind]: AnyKind<EventItem, EventElement> } = {
   }),
   attendees,
   categories: kind(list(() => 'Calendar:Category', true), categories),
-  recurrence: {
-    encode: (element, value: RecurrenceValue, options) => [encodeRecurrence('Calendar', CALENDAR_RECURRENCE, value, options.version, compactUtc)],
-    decode: (_e, property, { item: { ctx } }) => {
-      const value = readRecurrence(property, 'Calendar', CALENDAR_RECURRENCE, seriesStart(ctx.master, ctx), instantOf);
-      return value === null ? 'unusable' : { value };
+  recurrence: kind(
+    recurrence('Calendar', CALENDAR_RECURRENCE, compactUtc, (_property, { item: { ctx } }) => seriesStart(ctx.master, ctx)),
+    {
+      held: (_e, { c, ctx }) => recurrenceOf(c, ctx),
+      set: (_e, { c, ctx }, value) => setRecurrence(c, value, ctx),
+      remove: (_e, { c }) => removeLines(c, 'RRULE'),
     },
-    held: (_e, { c, ctx }) => recurrenceOf(c, ctx),
-    set: (_e, { c, ctx }, value: RecurrenceValue) => setRecurrence(c, value, ctx),
-    remove: (_e, { c }) => removeLines(c, 'RRULE'),
-  },
+  ),
   exceptions: {
     ...TOGETHER,
     encode: (element, value: readonly Exception[], options) => [parentElement(element.name, value.map((e) => encodeException(e, options)))],
@@ -567,14 +562,7 @@ export function eventFromAirSync(properties: readonly AirSyncProperty[], options
 const EXCEPTIONS = EVENT_ELEMENTS.find((e) => e.kind === 'exceptions')!;
 
 function setRecurrence(c: ItemComponent, r: RecurrenceValue, ctx: Context): void {
-  const before = c.lines.filter((l) => l.name === 'RRULE');
-  // A version without FirstDayOfWeek leaves the rule's WKST as it was.
-  let rule: RecurrenceValue = r;
-  if (!inVersion({ since: '14.1' }, ctx.version) && before.length === 1) {
-    const wkst = ruleParts(before[0]!.value)?.get('WKST');
-    const index = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'].indexOf(wkst ?? '');
-    if (index >= 0) rule = { ...r, firstDayOfWeek: index };
-  }
+  const rule = keptWeekStart(r, c.lines.filter((l) => l.name === 'RRULE'), CALENDAR_RECURRENCE, ctx.version);
   setLine(c, newLine('RRULE', ruleOfRecurrence(rule, rule.until === undefined ? null : untilText(rule.until, c, ctx))));
 }
 

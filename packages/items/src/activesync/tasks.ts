@@ -51,6 +51,7 @@ import { type PropertyElement, SENSITIVITY_CODES, categories, propertyText, sens
 import { body } from './codec/kinds/body.js';
 import { instant } from './codec/kinds/dates.js';
 import { list } from './codec/kinds/list.js';
+import { keptWeekStart, recurrence, sentWeekStart } from './codec/kinds/recurrence.js';
 import { oneOf, text } from './codec/kinds/text.js';
 import { type AnyKind, type Held, type ItemCodec, applyElements, carries, encodeItem, kind } from './codec/walk.js';
 import {
@@ -59,16 +60,12 @@ import {
   type FromAirSyncOptions,
   type ToAirSyncOptions,
   indexProperties,
-  inVersion,
   textElement,
 } from './properties.js';
 import {
   TASK_RECURRENCE,
   type RecurrenceValue,
   type SeriesStart,
-  WEEKDAYS,
-  encodeRecurrence,
-  readRecurrence,
   recurrenceOfRule,
   ruleOfRecurrence,
   ruleParts,
@@ -198,12 +195,10 @@ function recurrenceOf(c: ItemComponent, ctx: Context): Held<RecurrenceValue> {
     if (ms === null) return 'withheld';
     until = ms;
   }
-  const { firstDayOfWeek, ...rest } = rule;
   const flag = (name: string) => (textOfLine(first(c, name)).trim() === '1' ? 1 : 0);
   return {
     value: {
-      ...rest,
-      ...(inVersion({ since: '14.1' }, ctx.version) && firstDayOfWeek !== undefined ? { firstDayOfWeek } : {}),
+      ...sentWeekStart(rule, TASK_RECURRENCE, ctx.version),
       ...(until === undefined ? {} : { until }),
       start: extendedUtc(start.local),
       regenerate: flag(REGENERATE),
@@ -283,23 +278,27 @@ const KINDS: { readonly [K in Kind]: AnyKind<TaskItem, TaskElement> } = {
       remove: (_e, { c }) => removeLines(c, 'COMPLETED'),
     },
   ),
-  recurrence: {
-    encode: (_e, value: RecurrenceValue, options) => [encodeRecurrence('Tasks', TASK_RECURRENCE, value, options.version, extendedUtc)],
-    decode: (_e, property, { item: { c, ctx } }) => {
-      const start = seriesStart(c, ctx) ?? startOfText(property.children?.find((child) => child.name === 'Tasks:Start')?.text);
-      const value = readRecurrence(property, 'Tasks', TASK_RECURRENCE, start, instantOf);
-      if (value === null) return 'unusable';
-      const startMs = value.start === undefined ? null : instantOf(value.start);
-      return { value: { ...value, start: startMs === null ? undefined : extendedUtc(startMs), regenerate: value.regenerate ?? 0, deadOccur: value.deadOccur ?? 0 } };
+  recurrence: kind(
+    recurrence(
+      'Tasks',
+      TASK_RECURRENCE,
+      extendedUtc,
+      ({ children }, { item: { c, ctx } }) => seriesStart(c, ctx) ?? startOfText(children?.find((child) => child.name === 'Tasks:Start')?.text),
+      (value) => {
+        const startMs = value.start === undefined ? null : instantOf(value.start);
+        return { ...value, start: startMs === null ? undefined : extendedUtc(startMs), regenerate: value.regenerate ?? 0, deadOccur: value.deadOccur ?? 0 };
+      },
+    ),
+    {
+      held: (_e, { c, ctx }) => recurrenceOf(c, ctx),
+      set: (_e, { c, ctx }, value) => setRecurrence(c, value, ctx),
+      remove: (_e, { c }) => {
+        removeLines(c, 'RRULE');
+        removeLines(c, REGENERATE);
+        removeLines(c, DEAD_OCCUR);
+      },
     },
-    held: (_e, { c, ctx }) => recurrenceOf(c, ctx),
-    set: (_e, { c, ctx }, value: RecurrenceValue) => setRecurrence(c, value, ctx),
-    remove: (_e, { c }) => {
-      removeLines(c, 'RRULE');
-      removeLines(c, REGENERATE);
-      removeLines(c, DEAD_OCCUR);
-    },
-  },
+  ),
   local: dateKind('local'),
   utc: dateKind('utc'),
   reminderSet: {
@@ -364,12 +363,7 @@ export function taskFromAirSync(properties: readonly AirSyncProperty[], options:
 }
 
 function setRecurrence(task: ItemComponent, r: RecurrenceValue, ctx: Context): void {
-  const before = task.lines.filter((l) => l.name === 'RRULE');
-  let rule: RecurrenceValue = r;
-  if (!inVersion({ since: '14.1' }, ctx.version) && before.length === 1) {
-    const index = WEEKDAYS.indexOf((ruleParts(before[0]!.value)?.get('WKST') ?? '') as (typeof WEEKDAYS)[number]);
-    if (index >= 0) rule = { ...r, firstDayOfWeek: index };
-  }
+  const rule = keptWeekStart(r, task.lines.filter((l) => l.name === 'RRULE'), TASK_RECURRENCE, ctx.version);
   // A rule needs a start (DTSTART, else DUE, as clients read it): the recurrence's Start when the task has neither.
   const start = r.start === undefined ? null : instantOf(r.start);
   if (!first(task, 'DTSTART') && !first(task, 'DUE') && start !== null) {
