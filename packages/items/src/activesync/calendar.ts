@@ -53,7 +53,6 @@ import {
   readTimes,
   readTimeValue,
   removeLines,
-  same,
   ringingAlarm,
   setLine,
   textOfLine,
@@ -69,7 +68,7 @@ import { instant } from './codec/kinds/dates.js';
 import { list } from './codec/kinds/list.js';
 import { keptWeekStart, recurrence, sentWeekStart } from './codec/kinds/recurrence.js';
 import { address, addressOf, lineText, oneOf, saidText, text } from './codec/kinds/text.js';
-import { type AnyKind, type Element, type Held, type ItemCodec, type Wire, applyElement, applyElements, carries, encodeItem, kind } from './codec/walk.js';
+import { type AnyKind, type Element, type Held, type ItemCodec, type Wire, applyElement, applyElements, carries, encodeItem, kind, sameValue } from './codec/walk.js';
 import {
   type AirSyncProperty,
   type AirSyncVersion,
@@ -486,7 +485,7 @@ function overrideFields(override: ItemComponent, start: number, series: Times, i
     }
     const value = held(element, override, ctx);
     const inherited = inheritedValues.get(element);
-    if (value && value !== 'withheld' && !(inherited && inherited !== 'withheld' && same(value.value, inherited.value))) fields[element.name] = value.value;
+    if (value && value !== 'withheld' && !(inherited && inherited !== 'withheld' && sameValue(value.value, inherited.value))) fields[element.name] = value.value;
   }
   return fields;
 }
@@ -688,7 +687,7 @@ function applyExceptions(property: AirSyncProperty | undefined, before: Held<unk
   const phone = property ? readExceptions(property, ctx) : [];
   if (phone === null) return;
   const plain = phone.map(({ start, deleted, fields }) => ({ start, deleted, fields }));
-  if (before ? same(before.value, plain) : plain.length === 0) return;
+  if (before ? sameValue(before.value, plain) : plain.length === 0) return;
   const series = timesOf(ctx.master, ctx);
   if (!series || series === 'withheld') return;
   const { master } = ctx;

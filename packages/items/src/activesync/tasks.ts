@@ -228,11 +228,9 @@ function dateKind(pick: 'local' | 'utc'): AnyKind<TaskItem, TaskElement> {
   };
 }
 
-const TEXT = kind(text, propertyText);
-
 /** Each kind: its wire form, and where the VTODO keeps it. */
 const KINDS: { readonly [K in Kind]: AnyKind<TaskItem, TaskElement> } = {
-  text: TEXT,
+  text: kind(text, propertyText),
   body: kind(body(), propertyText),
   categories: kind(list(() => 'Tasks:Category', true), categories),
   sensitivity: kind(oneOf(SENSITIVITY_CODES), sensitivity),

@@ -53,8 +53,6 @@ export interface Reading<I> {
 export interface Wire<I, E extends Element, V> {
   encode(element: E, value: V, options: ToAirSyncOptions): AirSyncProperty[];
   decode(element: E, property: AirSyncProperty, reading: Reading<I>): Said<V>;
-  /** Whether the phone's value is the one we hold (then nothing is written). Deep equality when absent. */
-  same?(a: V, b: V): boolean;
 }
 
 /** The item side: where the class's item keeps an element's value. */
@@ -85,7 +83,7 @@ export function carries(element: VersionRange & { readonly name: string }, versi
   return inVersion(element, version) && (supported === undefined || supports(supported, element.name));
 }
 
-/** Deep equality of the values kinds hold (text, lists, records of them). */
+/** Deep equality of the values kinds hold (text, lists, records of them; an undefined field is no field). */
 export function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
@@ -124,7 +122,6 @@ export function applyElement<I, E extends Element>(codec: ItemCodec<I, E>, eleme
   const { item } = at;
   const property = at.sent.get(element.name);
   const before = kindOfElement.held(element, item);
-  const same = kindOfElement.same ?? sameValue;
   if (property === undefined) {
     if (!carries(element, at.version, at.supported) || before === 'withheld' || before === undefined) return;
     if (absent === 'delete') {
@@ -134,7 +131,7 @@ export function applyElement<I, E extends Element>(codec: ItemCodec<I, E>, eleme
     const inherited = absent.inherit;
     if (inherited === 'withheld') return;
     if (inherited === undefined) kindOfElement.remove(element, item);
-    else if (!same(before.value, inherited.value)) kindOfElement.set(element, item, inherited.value);
+    else if (!sameValue(before.value, inherited.value)) kindOfElement.set(element, item, inherited.value);
     return;
   }
   const value = kindOfElement.decode(element, property, at);
@@ -145,7 +142,7 @@ export function applyElement<I, E extends Element>(codec: ItemCodec<I, E>, eleme
     if (holds) kindOfElement.remove(element, item);
     return;
   }
-  if (!holds || !same(before.value, value.value)) kindOfElement.set(element, item, value.value);
+  if (!holds || !sameValue(before.value, value.value)) kindOfElement.set(element, item, value.value);
 }
 
 /** Every element of the table (or the rows `only` keeps) of the phone's item onto `item`, in table order. */
