@@ -360,11 +360,7 @@ export function isTrue(text: string | undefined): boolean {
   return value === '1' || value === 'true';
 }
 
-/** Values compare by content, object keys in any order. */
-export function same(a: unknown, b: unknown): boolean {
-  return canonical(a) === canonical(b);
-}
-
+/** A value as text by content (object keys sorted): equal values, equal texts. */
 export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value !== null && typeof value === 'object') {

@@ -28,18 +28,12 @@
  * DTSTAMP, which iCalendar requires.
  */
 import { randomUUID } from 'node:crypto';
-import { calendarShape } from '../lines/fields.js';
 import { paramValues } from '../lines/read.js';
-import { joinValue } from '../lines/values.js';
-import { type PhoneBody, airSyncBase, legacyBody, readAirSyncBase, readLegacyBody } from './body.js';
 import {
   type CalendarDoc,
   CalendarZones,
-  CLASS_OF_SENSITIVITY,
   type ItemComponent,
-  type ItemLine,
   type TimeForm,
-  SENSITIVITY,
   alarmTime,
   canonical,
   compactUtc,
@@ -50,7 +44,6 @@ import {
   formOf,
   instantOf,
   isTrue,
-  listOf,
   localDay,
   msOf,
   newAlarm,
@@ -60,16 +53,22 @@ import {
   readTimes,
   readTimeValue,
   removeLines,
-  same,
   ringingAlarm,
   setLine,
-  textLine,
   textOfLine,
   withParam,
   withValue,
   writeCalendarDoc,
   writeTimeIn,
 } from './calendar-item.js';
+import { type PropertyElement, SENSITIVITY_CODES, categories, propertyText, sensitivity } from './codec/ical.js';
+import { attendees } from './codec/kinds/attendees.js';
+import { body } from './codec/kinds/body.js';
+import { instant } from './codec/kinds/dates.js';
+import { list } from './codec/kinds/list.js';
+import { keptWeekStart, recurrence, sentWeekStart } from './codec/kinds/recurrence.js';
+import { address, addressOf, lineText, oneOf, saidText, text } from './codec/kinds/text.js';
+import { type AnyKind, type Element, type Held, type ItemCodec, type Wire, applyElement, applyElements, carries, encodeItem, kind, sameValue } from './codec/walk.js';
 import {
   type AirSyncProperty,
   type AirSyncVersion,
@@ -81,15 +80,12 @@ import {
   isBlank,
   parentElement,
   phoneText,
-  supports,
   textElement,
 } from './properties.js';
 import {
   CALENDAR_RECURRENCE,
   type RecurrenceValue,
   type SeriesStart,
-  encodeRecurrence,
-  readRecurrence,
   recurrenceOfRule,
   ruleOfRecurrence,
   ruleParts,
@@ -105,21 +101,10 @@ type Kind =
   | 'text' | 'body' | 'location' | 'busy' | 'organizerName' | 'organizerEmail' | 'stamp' | 'reminder'
   | 'sensitivity' | 'meetingStatus' | 'attendees' | 'categories' | 'recurrence' | 'exceptions' | 'flag';
 
-export interface EventElement extends VersionRange {
-  /** `Page:Tag`, as spec/activesync/code-pages.json spells it. */
-  readonly name: string;
+export interface EventElement extends PropertyElement {
   readonly kind: Kind;
-  /** The iCalendar property of a text, body, location, stamp or flag element. */
-  readonly property?: string;
   /** Also a child of `Calendar:Exception` (a changed occurrence). */
   readonly exception?: true;
-  /** Never deleted by its absence (what names or stamps the item rather than what the user wrote). */
-  readonly keep?: true;
-  /**
-   * Set once: a phone cannot change it. The UID names the event for every other calendar; TbSync
-   * sends its ServerId there in every Change, and taking it would rename the event everywhere.
-   */
-  readonly fixed?: true;
 }
 
 /** Every element we map, in the order MS-ASCAL §2.2.2 lists the top-level elements (which is the order we send). */
@@ -139,6 +124,8 @@ export const EVENT_ELEMENTS: readonly EventElement[] = [
   { name: 'Calendar:Sensitivity', kind: 'sensitivity', exception: true },
   { name: 'Calendar:Subject', kind: 'text', property: 'SUMMARY', exception: true },
   { name: 'Calendar:StartTime', kind: 'start', exception: true, keep: true },
+  // Fixed: the UID names the event for every other calendar; TbSync sends its ServerId there in
+  // every Change, and taking it would rename the event everywhere.
   { name: 'Calendar:UID', kind: 'text', property: 'UID', keep: true, fixed: true },
   { name: 'Calendar:MeetingStatus', kind: 'meetingStatus', keep: true },
   { name: 'Calendar:Attendees', kind: 'attendees', exception: true },
@@ -146,14 +133,6 @@ export const EVENT_ELEMENTS: readonly EventElement[] = [
   { name: 'Calendar:Recurrence', kind: 'recurrence' },
   { name: 'Calendar:Exceptions', kind: 'exceptions' },
   { name: 'Calendar:DisallowNewTimeProposal', kind: 'flag', property: 'X-MICROSOFT-DISALLOW-COUNTER', since: '14.0' },
-];
-
-/** The children of an Attendee, in MS-ASCAL's order. */
-const ATTENDEE_FIELDS: readonly (VersionRange & { readonly name: string; readonly field: keyof Attendee })[] = [
-  { name: 'Calendar:Email', field: 'email' },
-  { name: 'Calendar:Name', field: 'name' },
-  { name: 'Calendar:AttendeeStatus', field: 'status', since: '12.0' },
-  { name: 'Calendar:AttendeeType', field: 'type', since: '12.0' },
 ];
 
 /** The original start of an occurrence: ExceptionStartTime to 14.1, InstanceId from 16.0. */
@@ -168,29 +147,16 @@ const MEETING_STATUS = 'X-ACTIVESYNC-MEETINGSTATUS';
 const BUSY_STATUS = 'X-MICROSOFT-CDO-BUSYSTATUS';
 const BUSY: Readonly<Record<string, string>> = { FREE: '0', TENTATIVE: '1', BUSY: '2', OOF: '3', WORKINGELSEWHERE: '4' };
 const BUSY_NAMES = ['FREE', 'TENTATIVE', 'BUSY', 'OOF', 'WORKINGELSEWHERE'];
-/** PARTSTAT as AttendeeStatus: 0 unknown, 2 tentative, 3 accepted, 4 declined, 5 not responded. */
-const ATTENDEE_STATUS: Readonly<Record<string, string>> = { 'NEEDS-ACTION': '5', ACCEPTED: '3', DECLINED: '4', TENTATIVE: '2' };
-const PARTSTAT: Readonly<Record<string, string>> = { 5: 'NEEDS-ACTION', 3: 'ACCEPTED', 4: 'DECLINED', 2: 'TENTATIVE' };
 const MEETING_VALUES = new Set(['0', '1', '3', '5', '7', '9', '11', '13', '15']);
-
-export interface Attendee {
-  readonly email: string;
-  readonly name: string;
-  readonly status?: string;
-  readonly type?: string;
-}
 
 interface Exception {
   /** The occurrence's original start, UTC ms. */
   readonly start: number;
   readonly deleted: boolean;
   /** Element name → value ('' for an element sent empty). */
-  readonly fields: Readonly<Record<string, Value>>;
+  readonly fields: Readonly<Record<string, unknown>>;
 }
 
-type Value = string | readonly string[] | readonly Attendee[] | RecurrenceValue | readonly Exception[];
-type Held = { readonly value: Value } | 'withheld' | undefined;
-type Said = { readonly value: Value } | 'blank' | 'unusable';
 
 interface Times {
   readonly allDay: boolean;
@@ -257,45 +223,6 @@ function seriesStart(c: ItemComponent, ctx: Context): SeriesStart | null {
   return { month: d.getUTCMonth() + 1, day: d.getUTCDate(), weekday: d.getUTCDay() };
 }
 
-/** A parameter value (CN) on one line: parameters have no escape for a line break. */
-function oneLine(text: string): string {
-  return text.replace(/[\r\n]+/g, ' ').trim();
-}
-
-/** An address an Attendee's Email can carry. */
-function sendable(email: string): boolean {
-  return !isBlank(email) && email.length <= 320;
-}
-
-function addressOf(value: string): string {
-  const trimmed = value.trim();
-  const open = trimmed.lastIndexOf('<');
-  const close = trimmed.lastIndexOf('>');
-  const address = open >= 0 && close > open ? trimmed.slice(open + 1, close) : trimmed;
-  return address.trim().replace(/^mailto:/i, '');
-}
-
-function attendeesOf(c: ItemComponent, ctx: Context): Attendee[] {
-  const carriesDetails = inVersion({ since: '12.0' }, ctx.version);
-  const out: Attendee[] = [];
-  for (const line of c.lines) {
-    if (line.name !== 'ATTENDEE' || !/^\s*mailto:/i.test(line.value)) continue;
-    const email = addressOf(line.value);
-    if (!sendable(email)) continue;
-    const name = paramValues(line.params, 'CN')[0]?.trim() || email;
-    if (!carriesDetails) {
-      out.push({ email, name });
-      continue;
-    }
-    const status = ATTENDEE_STATUS[paramValues(line.params, 'PARTSTAT')[0]?.toUpperCase() ?? ''] ?? '0';
-    const cutype = paramValues(line.params, 'CUTYPE')[0]?.toUpperCase() ?? '';
-    const role = paramValues(line.params, 'ROLE')[0]?.toUpperCase() ?? '';
-    const type = cutype === 'RESOURCE' || cutype === 'ROOM' ? '3' : role === 'OPT-PARTICIPANT' || role === 'NON-PARTICIPANT' ? '2' : '1';
-    out.push({ email, name, status, type });
-  }
-  return out;
-}
-
 /** The alarm that is the Reminder: the first that rings a whole number of minutes (≥ 0) before the start. */
 function reminderAlarm(c: ItemComponent, ctx: Context): { index: number; minutes: number } | 'withheld' | undefined {
   const alarms = c.components.filter((a) => a.name === 'VALARM');
@@ -319,7 +246,7 @@ function derivedMeetingStatus(c: ItemComponent): string {
   return textOfLine(first(c, 'STATUS')).trim().toUpperCase() === 'CANCELLED' ? '5' : '1';
 }
 
-function recurrenceOf(c: ItemComponent, ctx: Context): Held {
+function recurrenceOf(c: ItemComponent, ctx: Context): Held<RecurrenceValue> {
   const rules = c.lines.filter((l) => l.name === 'RRULE');
   if (rules.length === 0) return undefined;
   const parts = rules.length === 1 ? ruleParts(rules[0]!.value) : null;
@@ -333,73 +260,185 @@ function recurrenceOf(c: ItemComponent, ctx: Context): Held {
     if (ms === null) return 'withheld';
     until = ms;
   }
-  const carried = inVersion({ since: '14.1' }, ctx.version);
-  const { firstDayOfWeek, ...rest } = rule;
-  return { value: { ...rest, ...(carried && firstDayOfWeek !== undefined ? { firstDayOfWeek } : {}), ...(until === undefined ? {} : { until }) } };
+  return { value: { ...sentWeekStart(rule, CALENDAR_RECURRENCE, ctx.version), ...(until === undefined ? {} : { until }) } };
 }
 
-/** What the component holds for an element (not the times, which `timesOf` reads). */
-function held(element: EventElement, c: ItemComponent, ctx: Context): Held {
-  const text = (value: string): Held => (isBlank(value) ? undefined : { value });
-  switch (element.kind) {
-    case 'text':
-    case 'body':
-    case 'location':
-      return text(textOfLine(first(c, element.property!)));
-    case 'categories': {
-      const items = listOf(c, 'CATEGORIES');
-      return items.length === 0 ? undefined : { value: items };
-    }
-    case 'sensitivity': {
-      const cls = textOfLine(first(c, 'CLASS')).trim().toUpperCase();
-      if (cls === '') return undefined;
-      const value = SENSITIVITY[cls];
-      return value === undefined ? 'withheld' : { value };
-    }
-    case 'busy': {
+/** The event and what reading it needs: the item the walker and the kinds work on (the series, or an occurrence). */
+interface EventItem {
+  readonly c: ItemComponent;
+  readonly ctx: Context;
+  /** The series' times, read once when the event is sent. */
+  readonly times?: Times | 'withheld' | undefined;
+}
+
+/**
+ * Read with the others, never one element alone: the times (applyTimes, and each occurrence's own)
+ * and the exceptions (applyExceptions, after everything else).
+ */
+const TOGETHER = { decode: () => 'unusable' as const, set: () => undefined, remove: () => undefined };
+
+function timeKind(kindOfTime: Kind): AnyKind<EventItem, EventElement> {
+  return {
+    ...TOGETHER,
+    encode: (element, value: string) => [textElement(element.name, value)],
+    held: (_e, { times }) => (times && times !== 'withheld' ? { value: timeText(kindOfTime, times) } : undefined),
+  };
+}
+
+/** AirSyncBase:Location (16.0): the place's DisplayName. */
+const displayName: Wire<unknown, Element, string> = {
+  encode: (element, value) => [parentElement(element.name, [textElement('AirSyncBase:DisplayName', value)])],
+  decode: (_e, property) => saidText(phoneText(property.children?.find((c) => c.name === 'AirSyncBase:DisplayName')?.text ?? '')),
+};
+
+/** Reminder: minutes before the start, at most six digits. */
+const minutes: Wire<unknown, Element, string> = {
+  encode: (element, value) => [textElement(element.name, value)],
+  decode: (_e, property) => {
+    const value = phoneText(property.text ?? '');
+    if (isBlank(value)) return 'blank';
+    return /^\s*\d{1,6}\s*$/.test(value) ? { value: String(Number(value)) } : 'unusable';
+  },
+};
+
+/** Each kind: its wire form, and where the VEVENT keeps it. */
+const KINDS: { readonly [K in Kind]: AnyKind<EventItem, EventElement> } = {
+  timezone: timeKind('timezone'),
+  allDay: timeKind('allDay'),
+  start: timeKind('start'),
+  end: timeKind('end'),
+  text: kind(text, propertyText),
+  body: kind(body(true), propertyText),
+  location: kind(displayName, propertyText),
+  busy: kind(oneOf(['0', '1', '2', '3', '4']), {
+    held: (_e, { c }) => {
       const cdo = BUSY[textOfLine(first(c, BUSY_STATUS)).trim().toUpperCase()];
       if (cdo !== undefined) return { value: cdo };
       return { value: textOfLine(first(c, 'TRANSP')).trim().toUpperCase() === 'TRANSPARENT' ? '0' : '2' };
-    }
-    case 'organizerName':
-      return text(paramValues(first(c, 'ORGANIZER')?.params ?? [], 'CN')[0] ?? '');
-    case 'organizerEmail': {
+    },
+    set: (_e, { c }, value) => {
+      setLine(c, newLine('TRANSP', value === '0' ? 'TRANSPARENT' : 'OPAQUE'));
+      if (first(c, BUSY_STATUS) || value === '1' || value === '3' || value === '4') setLine(c, newLine(BUSY_STATUS, BUSY_NAMES[Number(value)] ?? 'BUSY'));
+    },
+    remove: (_e, { c }) => {
+      removeLines(c, 'TRANSP');
+      removeLines(c, BUSY_STATUS);
+    },
+  }),
+  organizerName: kind(lineText, {
+    held: (_e, { c }) => textHeld(paramValues(first(c, 'ORGANIZER')?.params ?? [], 'CN')[0] ?? ''),
+    set: (_e, { c }, value) => {
       const organizer = first(c, 'ORGANIZER');
-      return organizer ? text(addressOf(organizer.value)) : undefined;
-    }
-    case 'stamp': {
-      const line = first(c, element.property!);
-      if (!line) return undefined;
-      const time = readTime(line, ctx.zones)!;
-      return time.kind === 'utc' ? { value: compactUtc(time.ms) } : 'withheld';
-    }
-    case 'reminder': {
+      setLine(c, organizer ? withValue(organizer, organizer.value, withParam(organizer.params, 'CN', value)) : newLine('ORGANIZER', 'mailto:', [{ name: 'CN', values: [value] }]));
+    },
+    remove: (_e, { c }) => {
+      const organizer = first(c, 'ORGANIZER');
+      if (organizer) setLine(c, withValue(organizer, organizer.value, withParam(organizer.params, 'CN')));
+    },
+  }),
+  organizerEmail: kind(address, {
+    held: (_e, { c }) => {
+      const organizer = first(c, 'ORGANIZER');
+      return organizer ? textHeld(addressOf(organizer.value)) : undefined;
+    },
+    set: (_e, { c }, value) => {
+      const organizer = first(c, 'ORGANIZER');
+      setLine(c, organizer ? withValue(organizer, `mailto:${value}`) : newLine('ORGANIZER', `mailto:${value}`));
+    },
+    remove: (_e, { c }) => removeLines(c, 'ORGANIZER'),
+  }),
+  stamp: kind(
+    instant((value) => {
+      const ms = instantOf(value);
+      return ms === null ? null : compactUtc(ms);
+    }),
+    {
+      held: (element, { c, ctx }) => {
+        const line = first(c, element.property!);
+        if (!line) return undefined;
+        const time = readTime(line, ctx.zones)!;
+        return time.kind === 'utc' ? { value: compactUtc(time.ms) } : 'withheld';
+      },
+      set: (element, { c }, value) => setLine(c, newLine(element.property!, value)),
+      remove: (element, { c }) => removeLines(c, element.property!),
+    },
+  ),
+  reminder: kind(minutes, {
+    held: (_e, { c, ctx }) => {
       const alarm = reminderAlarm(c, ctx);
       return alarm === undefined || alarm === 'withheld' ? alarm : { value: String(alarm.minutes) };
-    }
-    case 'flag': {
-      const flag = textOfLine(first(c, element.property!)).trim().toUpperCase();
-      return flag === '' ? undefined : flag === 'TRUE' ? { value: '1' } : flag === 'FALSE' ? { value: '0' } : 'withheld';
-    }
-    case 'attendees': {
-      const list = attendeesOf(c, ctx);
-      return list.length === 0 ? undefined : { value: list };
-    }
-    case 'meetingStatus': {
+    },
+    set: (_e, { c, ctx }, value) => {
+      const trigger = newLine('TRIGGER', durationBefore(Number(value)));
+      const alarm = reminderAlarm(c, ctx);
+      if (alarm && alarm !== 'withheld') {
+        const target = c.components[alarm.index]!;
+        const lines = target.lines.filter((l) => l.name !== 'TRIGGER');
+        const at = target.lines.findIndex((l) => l.name === 'TRIGGER');
+        lines.splice(Math.min(at, lines.length), 0, trigger);
+        c.components[alarm.index] = { ...target, lines };
+      } else {
+        c.components.push(newAlarm(trigger, textOfLine(first(c, 'SUMMARY'))));
+      }
+    },
+    remove: (_e, { c, ctx }) => {
+      const alarm = reminderAlarm(c, ctx);
+      if (alarm && alarm !== 'withheld') c.components.splice(alarm.index, 1);
+    },
+  }),
+  sensitivity: kind(oneOf(SENSITIVITY_CODES), sensitivity),
+  meetingStatus: kind(oneOf(MEETING_VALUES), {
+    held: (_e, { c }) => {
       const own = textOfLine(first(c, MEETING_STATUS)).trim();
       return { value: MEETING_VALUES.has(own) ? own : derivedMeetingStatus(c) };
-    }
-    case 'recurrence':
-      return recurrenceOf(c, ctx);
-    case 'exceptions':
-      return exceptionsOf(ctx);
-    default:
-      return undefined;
-  }
+    },
+    set: (_e, { c }, value) => {
+      const status = Number(value);
+      const cancelled = textOfLine(first(c, 'STATUS')).trim().toUpperCase() === 'CANCELLED';
+      if ((status & 4) !== 0 && !cancelled) setLine(c, newLine('STATUS', 'CANCELLED'));
+      if ((status & 4) === 0 && cancelled) removeLines(c, 'STATUS');
+      if (derivedMeetingStatus(c) === value) removeLines(c, MEETING_STATUS);
+      else setLine(c, newLine(MEETING_STATUS, value));
+    },
+    // A status, not a value: an empty element leaves it.
+    remove: () => undefined,
+  }),
+  attendees,
+  categories: kind(list(() => 'Calendar:Category', true), categories),
+  recurrence: kind(
+    recurrence('Calendar', CALENDAR_RECURRENCE, compactUtc, (_property, { item: { ctx } }) => seriesStart(ctx.master, ctx)),
+    {
+      held: (_e, { c, ctx }) => recurrenceOf(c, ctx),
+      set: (_e, { c, ctx }, value) => setRecurrence(c, value, ctx),
+      remove: (_e, { c }) => removeLines(c, 'RRULE'),
+    },
+  ),
+  exceptions: {
+    ...TOGETHER,
+    encode: (element, value: readonly Exception[], options) => [parentElement(element.name, value.map((e) => encodeException(e, options)))],
+    held: (_e, { ctx }) => exceptionsOf(ctx),
+  },
+  flag: kind(oneOf(['0', '1']), {
+    held: (element, { c }) => {
+      const flag = textOfLine(first(c, element.property!)).trim().toUpperCase();
+      return flag === '' ? undefined : flag === 'TRUE' ? { value: '1' } : flag === 'FALSE' ? { value: '0' } : 'withheld';
+    },
+    set: (element, { c }, value) => setLine(c, newLine(element.property!, value === '1' ? 'TRUE' : 'FALSE')),
+    remove: (element, { c }) => removeLines(c, element.property!),
+  }),
+};
+
+const EVENTS: ItemCodec<EventItem, EventElement> = { elements: EVENT_ELEMENTS, kindOf: (element) => KINDS[element.kind] };
+
+const textHeld = (value: string): Held<string> => (isBlank(value) ? undefined : { value });
+
+/** What the component holds for an element (not the times, which `timesOf` reads). */
+function held(element: EventElement, c: ItemComponent, ctx: Context): Held<unknown> {
+  return KINDS[element.kind].held(element, { c, ctx });
 }
 
 /** The exceptions of the series: EXDATEs deleted, overrides with what differs from the series. */
-function exceptionsOf(ctx: Context): Held {
+function exceptionsOf(ctx: Context): Held<Exception[]> {
   const { master } = ctx;
   const overrides = overridesOf(ctx);
   const exdates = readTimes(master, 'EXDATE', ctx.zones);
@@ -409,7 +448,7 @@ function exceptionsOf(ctx: Context): Held {
   const series = timesOf(master, ctx);
   if (!series || series === 'withheld') return 'withheld';
   // The series' own values, read once: each occurrence sends what differs from them.
-  const inherited = new Map<EventElement, Held>(EVENT_ELEMENTS.filter((e) => e.exception && !TIME_KINDS.has(e.kind)).map((e) => [e, held(e, master, ctx)]));
+  const inherited = new Map<EventElement, Held<unknown>>(EVENT_ELEMENTS.filter((e) => e.exception && !TIME_KINDS.has(e.kind)).map((e) => [e, held(e, master, ctx)]));
   const byStart = new Map<number, Exception>();
   for (const time of exdates) {
     const ms = msOf(time);
@@ -427,8 +466,8 @@ function exceptionsOf(ctx: Context): Held {
 }
 
 /** An occurrence's fields: its times, and each element whose value is not the series'. */
-function overrideFields(override: ItemComponent, start: number, series: Times, inheritedValues: ReadonlyMap<EventElement, Held>, ctx: Context): Record<string, Value> {
-  const fields: Record<string, Value> = {};
+function overrideFields(override: ItemComponent, start: number, series: Times, inheritedValues: ReadonlyMap<EventElement, Held<unknown>>, ctx: Context): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
   const own = timesOf(override, ctx);
   const times = own && own !== 'withheld' ? own : { allDay: series.allDay, start, end: start + (series.end - series.start) };
   for (const element of EVENT_ELEMENTS) {
@@ -446,7 +485,7 @@ function overrideFields(override: ItemComponent, start: number, series: Times, i
     }
     const value = held(element, override, ctx);
     const inherited = inheritedValues.get(element);
-    if (value && value !== 'withheld' && !(inherited && inherited !== 'withheld' && same(value.value, inherited.value))) fields[element.name] = value.value;
+    if (value && value !== 'withheld' && !(inherited && inherited !== 'withheld' && sameValue(value.value, inherited.value))) fields[element.name] = value.value;
   }
   return fields;
 }
@@ -459,19 +498,7 @@ export function eventToAirSync(ical: string, options: ToAirSyncOptions): AirSync
   const master = masterOf(doc, 'VEVENT');
   if (!master) return [];
   const ctx: Context = { version: options.version, doc, zones: new CalendarZones(doc), master, phoneOffsets: () => 0 };
-  const times = timesOf(master, ctx);
-  const out: AirSyncProperty[] = [];
-  for (const element of EVENT_ELEMENTS) {
-    if (!inVersion(element, options.version)) continue;
-    if (TIME_KINDS.has(element.kind)) {
-      if (times && times !== 'withheld') out.push(textElement(element.name, timeText(element.kind, times)));
-      continue;
-    }
-    const value = held(element, master, ctx);
-    if (value === undefined || value === 'withheld') continue;
-    out.push(...encode(element, value.value, options));
-  }
-  return out;
+  return encodeItem(EVENTS, { c: master, ctx, times: timesOf(master, ctx) }, options);
 }
 
 function timeText(kind: Kind, times: Times): string {
@@ -487,37 +514,6 @@ function timeText(kind: Kind, times: Times): string {
   }
 }
 
-function encode(element: EventElement, value: Value, options: ToAirSyncOptions): AirSyncProperty[] {
-  switch (element.kind) {
-    case 'body':
-      return element.name === 'AirSyncBase:Body'
-        ? [airSyncBase(value as string, options.bodyPreference)]
-        : legacyBody('Calendar', value as string, options.bodyTruncation).filter((p) => p.name !== 'Calendar:BodySize');
-    case 'location':
-      return [parentElement(element.name, [textElement('AirSyncBase:DisplayName', value as string)])];
-    case 'categories':
-      return [parentElement(element.name, (value as readonly string[]).map((c) => textElement('Calendar:Category', c)))];
-    case 'attendees':
-      return [
-        parentElement(
-          element.name,
-          (value as readonly Attendee[]).map((a) =>
-            parentElement(
-              'Calendar:Attendee',
-              ATTENDEE_FIELDS.filter((f) => inVersion(f, options.version) && a[f.field] !== undefined).map((f) => textElement(f.name, a[f.field]!)),
-            ),
-          ),
-        ),
-      ];
-    case 'recurrence':
-      return [encodeRecurrence('Calendar', CALENDAR_RECURRENCE, value as RecurrenceValue, options.version, compactUtc)];
-    case 'exceptions':
-      return [parentElement(element.name, (value as readonly Exception[]).map((e) => encodeException(e, options)))];
-    default:
-      return [textElement(element.name, value as string)];
-  }
-}
-
 function encodeException(exception: Exception, options: ToAirSyncOptions): AirSyncProperty {
   const children: AirSyncProperty[] = [];
   if (exception.deleted) children.push(textElement('Calendar:Deleted', '1'));
@@ -525,94 +521,12 @@ function encodeException(exception: Exception, options: ToAirSyncOptions): AirSy
   for (const element of EVENT_ELEMENTS) {
     const value = exception.fields[element.name];
     if (value === undefined || !element.exception || !inVersion(element, options.version)) continue;
-    children.push(...(TIME_KINDS.has(element.kind) ? [textElement(element.name, value as string)] : encode(element, value, options)));
+    children.push(...KINDS[element.kind].encode(element, value, options));
   }
   return parentElement('Calendar:Exception', children);
 }
 
 // ---- from the phone -------------------------------------------------------------------------------
-
-/** What the phone said of an element. */
-function said(element: EventElement, property: AirSyncProperty, sent: Map<string, AirSyncProperty>, ctx: Context): Said {
-  const text = phoneText(property.text ?? '');
-  const of = (value: string): Said => (isBlank(value) ? 'blank' : { value });
-  const oneOf = (values: ReadonlySet<string> | readonly string[]): Said => {
-    if (isBlank(text)) return 'blank';
-    const value = text.trim();
-    return (Array.isArray(values) ? values.includes(value) : (values as ReadonlySet<string>).has(value)) ? { value } : 'unusable';
-  };
-  switch (element.kind) {
-    case 'text':
-      return of(text);
-    case 'body': {
-      const body: PhoneBody =
-        element.name === 'AirSyncBase:Body' ? readAirSyncBase(property) : readLegacyBody(property, sent.get('Calendar:BodyTruncated'));
-      return body.kind === 'unusable' ? 'unusable' : of(body.text);
-    }
-    case 'location':
-      return of(phoneText(property.children?.find((c) => c.name === 'AirSyncBase:DisplayName')?.text ?? ''));
-    case 'categories': {
-      const items = (property.children ?? []).filter((c) => c.name === 'Calendar:Category').map((c) => phoneText(c.text ?? '').trim()).filter((i) => i !== '');
-      return items.length === 0 ? 'blank' : { value: items };
-    }
-    case 'sensitivity':
-      return oneOf(['0', '1', '2', '3']);
-    case 'busy':
-      return oneOf(['0', '1', '2', '3', '4']);
-    case 'flag':
-      return oneOf(['0', '1']);
-    case 'meetingStatus':
-      return oneOf(MEETING_VALUES);
-    case 'organizerName':
-      return of(oneLine(text));
-    case 'organizerEmail':
-      return of(addressOf(text));
-    case 'stamp': {
-      if (isBlank(text)) return 'blank';
-      const ms = instantOf(text);
-      return ms === null ? 'unusable' : { value: compactUtc(ms) };
-    }
-    case 'reminder':
-      if (isBlank(text)) return 'blank';
-      return /^\s*\d{1,6}\s*$/.test(text) ? { value: String(Number(text)) } : 'unusable';
-    case 'attendees': {
-      const list = readAttendees(property, ctx.version);
-      return list.length === 0 ? 'blank' : { value: list };
-    }
-    case 'recurrence': {
-      const value = readRecurrence(property, 'Calendar', CALENDAR_RECURRENCE, seriesStart(ctx.master, ctx), instantOf);
-      return value === null ? 'unusable' : { value };
-    }
-    default:
-      return 'unusable';
-  }
-}
-
-function readAttendees(property: AirSyncProperty, version: AirSyncVersion): Attendee[] {
-  const out: Attendee[] = [];
-  for (const child of property.children ?? []) {
-    if (child.name !== 'Calendar:Attendee') continue;
-    const fields = indexProperties(child.children ?? []);
-    const email = addressOf(phoneText(fields.get('Calendar:Email')?.text ?? ''));
-    if (!sendable(email)) continue;
-    const name = oneLine(phoneText(fields.get('Calendar:Name')?.text ?? '')) || email;
-    if (!inVersion({ since: '12.0' }, version)) {
-      out.push({ email, name });
-      continue;
-    }
-    // A status the phone does not say (TbSync never sends one in a Change) or says it does not
-    // know (0) leaves the attendee's answer as it was; so does a missing type its role.
-    const status = fields.get('Calendar:AttendeeStatus')?.text?.trim();
-    const type = fields.get('Calendar:AttendeeType')?.text?.trim();
-    out.push({
-      email,
-      name,
-      ...(status !== undefined && ['2', '3', '4', '5'].includes(status) ? { status } : {}),
-      ...(type !== undefined && ['1', '2', '3'].includes(type) ? { type } : {}),
-    });
-  }
-  return out;
-}
 
 /** ActiveSync ApplicationData (an Add or a Change) as an iCalendar 2.0 VCALENDAR, merged with `previous`. */
 export function eventFromAirSync(properties: readonly AirSyncProperty[], options: FromAirSyncOptions): string {
@@ -631,12 +545,10 @@ export function eventFromAirSync(properties: readonly AirSyncProperty[], options
   const exceptionsBefore = held(EXCEPTIONS, master, ctx);
 
   applyTimes(master, sent, ctx);
-  for (const element of EVENT_ELEMENTS) {
-    if (TIME_KINDS.has(element.kind) || element.kind === 'exceptions' || element.kind === 'meetingStatus') continue;
-    applyElement(element, master, sent, ctx, options.supported, 'delete');
-  }
-  const meeting = EVENT_ELEMENTS.find((e) => e.kind === 'meetingStatus')!;
-  applyElement(meeting, master, sent, ctx, options.supported, 'delete');
+  const at = { sent, item: { c: master, ctx }, version: options.version, supported: options.supported };
+  // MeetingStatus last: what it says is read against the attendees and STATUS the phone left.
+  applyElements(EVENTS, at, (e) => !TIME_KINDS.has(e.kind) && e.kind !== 'exceptions' && e.kind !== 'meetingStatus');
+  applyElements(EVENTS, at, (e) => e.kind === 'meetingStatus');
   // A new event needs both (RFC 5545); an old one without is left so (its UID is its duplicate key).
   if (isNew && !first(master, 'UID')) master.lines.unshift(newLine('UID', randomUUID()));
   if (isNew && !first(master, 'DTSTAMP')) master.lines.splice(1, 0, newLine('DTSTAMP', compactUtc(Math.floor(Date.now() / 1000) * 1000)));
@@ -648,227 +560,8 @@ export function eventFromAirSync(properties: readonly AirSyncProperty[], options
 
 const EXCEPTIONS = EVENT_ELEMENTS.find((e) => e.kind === 'exceptions')!;
 
-/**
- * One element of the phone's item on a component. Left out, it is deleted (`delete`, the series)
- * or takes the series' value (a changed occurrence, given the series' values) — unless the phone
- * does not carry it.
- */
-function applyElement(
-  element: EventElement,
-  c: ItemComponent,
-  sent: Map<string, AirSyncProperty>,
-  ctx: Context,
-  supported: readonly string[] | undefined,
-  absent: 'delete' | ReadonlyMap<EventElement, Held>,
-): void {
-  const property = sent.get(element.name);
-  const before = held(element, c, ctx);
-  if (property === undefined) {
-    if (!inVersion(element, ctx.version)) return;
-    if (supported !== undefined && !supports(supported, element.name)) return;
-    if (before === 'withheld') return;
-    if (absent === 'delete') {
-      if (!element.keep && before !== undefined) remove(element, c, ctx);
-      return;
-    }
-    // An occurrence without the property has the series' (as we send it); one with its own
-    // value takes the series' again.
-    const inherited = absent.get(element);
-    if (before === undefined || inherited === 'withheld') return;
-    if (inherited === undefined) remove(element, c, ctx);
-    else if (!same(before.value, inherited.value)) set(element, c, inherited.value, ctx);
-    return;
-  }
-  const value = said(element, property, sent, ctx);
-  if (value === 'unusable') return;
-  if (element.fixed && before !== undefined && before !== 'withheld') return;
-  if (value === 'blank') {
-    if (before !== undefined && before !== 'withheld') remove(element, c, ctx);
-    return;
-  }
-  if (before === undefined || before === 'withheld' || !same(before.value, value.value)) set(element, c, value.value, ctx);
-}
-
-function set(element: EventElement, c: ItemComponent, value: Value, ctx: Context): void {
-  const text = typeof value === 'string' ? value : '';
-  switch (element.kind) {
-    case 'text':
-    case 'body':
-    case 'location': {
-      const current = first(c, element.property!);
-      // UID is no text value (RFC 5545): written as it is, on one line.
-      const line = calendarShape(element.property!) === 'raw' ? newLine(element.property!, text.replace(/[\r\n]+/g, ' ')) : textLine(element.property!, text);
-      setLine(c, current ? withValue(current, line.value, current.params.filter((p) => p.name === 'LANGUAGE' || p.name.startsWith('X-'))) : line);
-      return;
-    }
-    case 'categories': {
-      const at = c.lines.findIndex((l) => l.name === 'CATEGORIES');
-      const line = newLine('CATEGORIES', joinValue([...(value as readonly string[])], 'list', false));
-      removeLines(c, 'CATEGORIES');
-      c.lines.splice(at < 0 ? c.lines.length : at, 0, line);
-      return;
-    }
-    case 'sensitivity':
-      setLine(c, newLine('CLASS', CLASS_OF_SENSITIVITY[text] ?? 'PUBLIC'));
-      return;
-    case 'busy': {
-      setLine(c, newLine('TRANSP', text === '0' ? 'TRANSPARENT' : 'OPAQUE'));
-      if (first(c, BUSY_STATUS) || text === '1' || text === '3' || text === '4') setLine(c, newLine(BUSY_STATUS, BUSY_NAMES[Number(text)] ?? 'BUSY'));
-      return;
-    }
-    case 'organizerName': {
-      const organizer = first(c, 'ORGANIZER');
-      setLine(c, organizer ? withValue(organizer, organizer.value, withParam(organizer.params, 'CN', text)) : newLine('ORGANIZER', 'mailto:', [{ name: 'CN', values: [text] }]));
-      return;
-    }
-    case 'organizerEmail': {
-      const organizer = first(c, 'ORGANIZER');
-      setLine(c, organizer ? withValue(organizer, `mailto:${text}`) : newLine('ORGANIZER', `mailto:${text}`));
-      return;
-    }
-    case 'stamp':
-      setLine(c, newLine(element.property!, text));
-      return;
-    case 'flag':
-      setLine(c, newLine(element.property!, text === '1' ? 'TRUE' : 'FALSE'));
-      return;
-    case 'reminder': {
-      const trigger = newLine('TRIGGER', durationBefore(Number(text)));
-      const alarm = reminderAlarm(c, ctx);
-      if (alarm && alarm !== 'withheld') {
-        const target = c.components[alarm.index]!;
-        const lines = target.lines.filter((l) => l.name !== 'TRIGGER');
-        const at = target.lines.findIndex((l) => l.name === 'TRIGGER');
-        lines.splice(Math.min(at, lines.length), 0, trigger);
-        c.components[alarm.index] = { ...target, lines };
-      } else {
-        c.components.push(newAlarm(trigger, textOfLine(first(c, 'SUMMARY'))));
-      }
-      return;
-    }
-    case 'attendees':
-      setAttendees(c, value as readonly Attendee[], ctx);
-      return;
-    case 'meetingStatus': {
-      const status = Number(text);
-      const cancelled = textOfLine(first(c, 'STATUS')).trim().toUpperCase() === 'CANCELLED';
-      if ((status & 4) !== 0 && !cancelled) setLine(c, newLine('STATUS', 'CANCELLED'));
-      if ((status & 4) === 0 && cancelled) removeLines(c, 'STATUS');
-      if (derivedMeetingStatus(c) === text) removeLines(c, MEETING_STATUS);
-      else setLine(c, newLine(MEETING_STATUS, text));
-      return;
-    }
-    case 'recurrence':
-      setRecurrence(c, value as RecurrenceValue, ctx);
-      return;
-  }
-}
-
-function remove(element: EventElement, c: ItemComponent, ctx: Context): void {
-  switch (element.kind) {
-    case 'text':
-    case 'body':
-    case 'location':
-    case 'stamp':
-    case 'flag':
-      removeLines(c, element.property!);
-      return;
-    case 'categories':
-      removeLines(c, 'CATEGORIES');
-      return;
-    case 'sensitivity':
-      removeLines(c, 'CLASS');
-      return;
-    case 'busy':
-      removeLines(c, 'TRANSP');
-      removeLines(c, BUSY_STATUS);
-      return;
-    case 'organizerName': {
-      const organizer = first(c, 'ORGANIZER');
-      if (organizer) setLine(c, withValue(organizer, organizer.value, withParam(organizer.params, 'CN')));
-      return;
-    }
-    case 'organizerEmail':
-      removeLines(c, 'ORGANIZER');
-      return;
-    case 'reminder': {
-      const alarm = reminderAlarm(c, ctx);
-      if (alarm && alarm !== 'withheld') c.components.splice(alarm.index, 1);
-      return;
-    }
-    case 'attendees':
-      setAttendees(c, [], ctx);
-      return;
-    case 'recurrence':
-      removeLines(c, 'RRULE');
-      return;
-  }
-}
-
-/**
- * The phone's attendee list on the ATTENDEE lines: a line of the same address keeps its place and
- * its other parameters (RSVP, DELEGATED-FROM…), only CN, PARTSTAT, ROLE and CUTYPE follow the
- * phone; new addresses are added, those the phone dropped removed. Attendees without an address
- * we could send (a `urn:` or an `http:` attendee) stay.
- */
-function setAttendees(c: ItemComponent, list: readonly Attendee[], ctx: Context): void {
-  const details = inVersion({ since: '12.0' }, ctx.version);
-  const used = new Set<number>();
-  const lines: (ItemLine | null)[] = [...c.lines];
-  const added: ItemLine[] = [];
-  // The ATTENDEE lines of each address, in order: one pass, whatever the list's length.
-  const byAddress = new Map<string, number[]>();
-  lines.forEach((l, i) => {
-    if (l === null || l.name !== 'ATTENDEE' || !/^\s*mailto:/i.test(l.value)) return;
-    const key = addressOf(l.value).toLowerCase();
-    const indexes = byAddress.get(key);
-    if (indexes) indexes.push(i);
-    else byAddress.set(key, [i]);
-  });
-  for (const attendee of list) {
-    const index = byAddress.get(attendee.email.toLowerCase())?.shift() ?? -1;
-    const current = index >= 0 ? lines[index]! : null;
-    let params = current ? [...current.params] : [];
-    const cn = paramValues(params, 'CN')[0]?.trim() || (current ? addressOf(current.value) : attendee.email);
-    if (cn !== attendee.name) params = withParam(params, 'CN', attendee.name === attendee.email ? undefined : attendee.name);
-    if (details) {
-      const status = ATTENDEE_STATUS[paramValues(params, 'PARTSTAT')[0]?.toUpperCase() ?? ''] ?? '0';
-      if (attendee.status !== undefined && status !== attendee.status) params = withParam(params, 'PARTSTAT', PARTSTAT[attendee.status]);
-      const cutype = paramValues(params, 'CUTYPE')[0]?.toUpperCase() ?? '';
-      const role = paramValues(params, 'ROLE')[0]?.toUpperCase() ?? '';
-      const resource = cutype === 'RESOURCE' || cutype === 'ROOM';
-      const optional = role === 'OPT-PARTICIPANT' || role === 'NON-PARTICIPANT';
-      const type = resource ? '3' : optional ? '2' : '1';
-      if (attendee.type !== undefined && type !== attendee.type) {
-        if (attendee.type === '3') params = withParam(params, 'CUTYPE', 'RESOURCE');
-        else if (resource) params = withParam(params, 'CUTYPE');
-        if (attendee.type === '2' && !optional) params = withParam(params, 'ROLE', 'OPT-PARTICIPANT');
-        if (attendee.type !== '2' && optional) params = withParam(params, 'ROLE');
-      }
-    }
-    if (current) {
-      used.add(index);
-      const unchanged = params.length === current.params.length && params.every((p, i) => p === current.params[i]);
-      if (!unchanged) lines[index] = withValue(current, current.value, params);
-    } else {
-      added.push(newLine('ATTENDEE', `mailto:${attendee.email}`, params));
-    }
-  }
-  const kept = lines.filter((l, i): l is ItemLine => l !== null && (l.name !== 'ATTENDEE' || used.has(i) || !/^\s*mailto:/i.test(l.value) || !sendable(addressOf(l.value))));
-  const last = kept.map((l) => l.name).lastIndexOf('ATTENDEE');
-  kept.splice(last < 0 ? kept.length : last + 1, 0, ...added);
-  c.lines = kept;
-}
-
 function setRecurrence(c: ItemComponent, r: RecurrenceValue, ctx: Context): void {
-  const before = c.lines.filter((l) => l.name === 'RRULE');
-  // A version without FirstDayOfWeek leaves the rule's WKST as it was.
-  let rule: RecurrenceValue = r;
-  if (!inVersion({ since: '14.1' }, ctx.version) && before.length === 1) {
-    const wkst = ruleParts(before[0]!.value)?.get('WKST');
-    const index = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'].indexOf(wkst ?? '');
-    if (index >= 0) rule = { ...r, firstDayOfWeek: index };
-  }
+  const rule = keptWeekStart(r, c.lines.filter((l) => l.name === 'RRULE'), CALENDAR_RECURRENCE, ctx.version);
   setLine(c, newLine('RRULE', ruleOfRecurrence(rule, rule.until === undefined ? null : untilText(rule.until, c, ctx))));
 }
 
@@ -960,7 +653,7 @@ function readExceptions(property: AirSyncProperty, ctx: Context): PhoneException
     const start = id === undefined ? null : instantOf(id);
     if (start === null) return null;
     const deleted = isTrue(sent.get('Calendar:Deleted')?.text);
-    const fields: Record<string, Value> = {};
+    const fields: Record<string, unknown> = {};
     if (!deleted) {
       for (const element of EVENT_ELEMENTS) {
         const p = sent.get(element.name);
@@ -970,7 +663,7 @@ function readExceptions(property: AirSyncProperty, ctx: Context): PhoneException
           const ms = instantOf(p.text ?? '');
           if (ms !== null) fields[element.name] = compactUtc(ms);
         } else {
-          const value = said(element, p, sent, ctx);
+          const value = KINDS[element.kind].decode(element, p, { sent, item: { c: ctx.master, ctx }, version: ctx.version });
           if (value === 'blank') fields[element.name] = '';
           else if (value !== 'unusable') fields[element.name] = value.value;
         }
@@ -988,13 +681,13 @@ function readExceptions(property: AirSyncProperty, ctx: Context): PhoneException
  * takes the series' value), a new one made from the series; an override the phone no longer sends
  * is removed. Nothing changes while the phone sends back what we sent.
  */
-function applyExceptions(property: AirSyncProperty | undefined, before: Held, ctx: Context, supported: readonly string[] | undefined): void {
+function applyExceptions(property: AirSyncProperty | undefined, before: Held<unknown>, ctx: Context, supported: readonly string[] | undefined): void {
   if (before === 'withheld') return;
-  if (property === undefined && (!inVersion(EXCEPTIONS, ctx.version) || (supported !== undefined && !supports(supported, EXCEPTIONS.name)))) return;
+  if (property === undefined && !carries(EXCEPTIONS, ctx.version, supported)) return;
   const phone = property ? readExceptions(property, ctx) : [];
   if (phone === null) return;
   const plain = phone.map(({ start, deleted, fields }) => ({ start, deleted, fields }));
-  if (before ? same(before.value, plain) : plain.length === 0) return;
+  if (before ? sameValue(before.value, plain) : plain.length === 0) return;
   const series = timesOf(ctx.master, ctx);
   if (!series || series === 'withheld') return;
   const { master } = ctx;
@@ -1023,7 +716,7 @@ function applyExceptions(property: AirSyncProperty | undefined, before: Held, ct
   const kept = ctx.doc.components.filter((component) => !dropped.has(component));
   ctx.doc.components.splice(0, ctx.doc.components.length, ...kept);
   // The series' own values, read once: what an occurrence leaves out takes them.
-  const inherited = new Map<EventElement, Held>(EVENT_ELEMENTS.filter((e) => e.exception && !TIME_KINDS.has(e.kind)).map((e) => [e, held(e, master, ctx)]));
+  const inherited = new Map<EventElement, Held<unknown>>(EVENT_ELEMENTS.filter((e) => e.exception && !TIME_KINDS.has(e.kind)).map((e) => [e, held(e, master, ctx)]));
   const made: ItemComponent[] = [];
   for (const exception of changed) {
     let override = byStart.get(exception.start);
@@ -1060,7 +753,7 @@ function applyOverride(
   override: ItemComponent,
   exception: PhoneException,
   series: Times,
-  inherited: ReadonlyMap<EventElement, Held>,
+  inherited: ReadonlyMap<EventElement, Held<unknown>>,
   ctx: Context,
   supported: readonly string[] | undefined,
 ): void {
@@ -1075,6 +768,6 @@ function applyOverride(
   }
   for (const element of EVENT_ELEMENTS) {
     if (!element.exception || TIME_KINDS.has(element.kind)) continue;
-    applyElement(element, override, exception.sent, ctx, supported, inherited);
+    applyElement(EVENTS, element, { sent: exception.sent, item: { c: override, ctx }, version: ctx.version, supported }, { inherit: inherited.get(element) });
   }
 }

@@ -17,22 +17,15 @@
  * - an unusable value (a date that is none, bad base64, a truncated or RTF body) changes nothing.
  */
 import type { Field } from '../lines/fields.js';
-import { type PhoneBody, airSyncBase, legacyBody, readAirSyncBase, readLegacyBody } from './body.js';
 import { type Card, type CardLine, nameOfHead, newField, readCard, typesOf, wholeText, withParts, writeCard } from './card.js';
-import { airSyncDateTime, dayOfAirSync, dayOfVCard } from './dates.js';
-import {
-  type AirSyncProperty,
-  type FromAirSyncOptions,
-  type ToAirSyncOptions,
-  type VersionRange,
-  indexProperties,
-  inVersion,
-  isBlank,
-  parentElement,
-  phoneText,
-  supports,
-  textElement,
-} from './properties.js';
+import { body } from './codec/kinds/body.js';
+import { day } from './codec/kinds/dates.js';
+import { list } from './codec/kinds/list.js';
+import { MAX_PICTURE, base64Of, imageType, picture } from './codec/kinds/picture.js';
+import { address, addressOf, text } from './codec/kinds/text.js';
+import { type AnyKind, type Element, type Held, type ItemCodec, type Wire, applyElements, encodeItem, kind } from './codec/walk.js';
+import { dayOfVCard } from './dates.js';
+import { type AirSyncProperty, type FromAirSyncOptions, type ToAirSyncOptions, indexProperties, isBlank } from './properties.js';
 
 /**
  * How an element's value reads and writes: text; a phone number (a `tel:` URI is its number); an
@@ -41,9 +34,7 @@ import {
  */
 type Kind = 'text' | 'phone' | 'email' | 'date' | 'list' | 'picture' | 'body';
 
-export interface ContactElement extends VersionRange {
-  /** `Page:Tag`, as spec/activesync/code-pages.json spells it. */
-  readonly name: string;
+export interface ContactElement extends Element {
   readonly kind: Kind;
   /** The slot (`CONTACT_SLOTS`) whose property keeps the value. */
   readonly slot: string;
@@ -194,9 +185,6 @@ export const CONTACT_SLOTS: readonly SlotRule[] = [
 /** Components a new structured property starts with (3.0 writes all of N's and ADR's). */
 const COMPONENTS: Readonly<Record<string, number>> = { N: 5, ADR: 7 };
 
-/** MS-ASCNTC §2.2.2.58: a Picture is at most 48 KB of base64. */
-const MAX_PICTURE = 48 * 1024;
-
 /** A slot's new-property head and its place among new lines (the order of `CONTACT_SLOTS`). */
 const SLOT_WRITES = new Map<string, { head: string; rank: number }>();
 CONTACT_SLOTS.forEach((rule, i) => {
@@ -236,43 +224,6 @@ function bindSlots(lines: readonly (CardLine | null)[]): Map<string, number[]> {
   return bound;
 }
 
-/** A value as the codec handles it: text, or a list's items. */
-type Value = string | readonly string[];
-
-/** What the card holds for an element: a value we send, a value we cannot send, or nothing. */
-type Held = { readonly value: Value } | 'withheld' | undefined;
-
-function held(element: ContactElement, lines: readonly (CardLine | null)[], bound: Map<string, number[]>): Held {
-  const found = (bound.get(element.slot) ?? []).map((i) => lines[i]).filter((l): l is CardLine => l != null);
-  const first = found[0]?.field;
-  if (!first) return undefined;
-  const text = (value: string): Held => (isBlank(value) ? undefined : { value });
-  switch (element.kind) {
-    case 'text':
-      return text(element.part === undefined ? wholeText(first) : first.shape === 'structured' ? first.parts[element.part] ?? '' : '');
-    case 'phone':
-      return text(wholeText(first).replace(/^\s*tel:/i, ''));
-    case 'email':
-      return text(addressOf(wholeText(first)));
-    case 'body':
-      return text(wholeText(first));
-    case 'date': {
-      if (isBlank(wholeText(first))) return undefined;
-      const day = dayOfVCard(wholeText(first));
-      return day === null ? 'withheld' : { value: day };
-    }
-    case 'list': {
-      const items = found.flatMap((l) => (l.field.shape === 'list' ? l.field.parts : [wholeText(l.field)])).filter((i) => !isBlank(i));
-      return items.length === 0 ? undefined : { value: items };
-    }
-    case 'picture': {
-      if (isBlank(wholeText(first))) return undefined;
-      const base64 = inlineData(first);
-      return base64 === null || base64.length > MAX_PICTURE ? 'withheld' : { value: base64 };
-    }
-  }
-}
-
 /** The base64 of inline data (3.0 ENCODING=b, or a data: URI); null for a reference or bad data. */
 function inlineData(field: Field): string | null {
   const value = wholeText(field).trim();
@@ -282,149 +233,94 @@ function inlineData(field: Field): string | null {
   return base64Of(data ? value.slice(data[0].length) : value);
 }
 
-/** The text as base64 without whitespace; null when it is not base64. */
-function base64Of(text: string): string | null {
-  const compact = text.replace(/\s+/g, '');
-  return compact !== '' && compact.length % 4 === 0 && /^[A-Za-z0-9+/]+={0,2}$/.test(compact) ? compact : null;
+const textHeld = (value: string): Held<string> => (isBlank(value) ? undefined : { value });
+
+/** A kind of one text value on the slot's first line: `read` takes it from the line. */
+function slotText(wire: Wire<unknown, Element, string>, read: (field: Field, element: ContactElement) => Held<string>): AnyKind<EditedCard, ContactElement> {
+  return kind(wire, {
+    held: (element, card) => {
+      const first = card.lines(element.slot)[0]?.field;
+      return first ? read(first, element) : undefined;
+    },
+    set: (element, card, value) => card.setText(element, value),
+    remove: (element, card) => card.remove(element),
+  });
 }
 
-/** The image type of base64 data, by its first bytes; '' when not an image we know. */
-function imageType(base64: string): string {
-  if (base64.startsWith('/9j/')) return 'JPEG';
-  if (base64.startsWith('iVBORw0KGgo')) return 'PNG';
-  if (base64.startsWith('R0lGOD')) return 'GIF';
-  return '';
-}
+/** Each kind: its wire form, and what the card holds for it (a value we send, one we cannot send, or nothing). */
+const KINDS: { readonly [K in Kind]: AnyKind<EditedCard, ContactElement> } = {
+  text: slotText(text, (first, element) =>
+    textHeld(element.part === undefined ? wholeText(first) : first.shape === 'structured' ? (first.parts[element.part] ?? '') : ''),
+  ),
+  // A `tel:` URI is its number.
+  phone: slotText(text, (first) => textHeld(wholeText(first).replace(/^\s*tel:/i, ''))),
+  email: slotText(address, (first) => textHeld(addressOf(wholeText(first)))),
+  body: slotText(body(), (first) => textHeld(wholeText(first))),
+  date: slotText(day, (first) => {
+    if (isBlank(wholeText(first))) return undefined;
+    const value = dayOfVCard(wholeText(first));
+    return value === null ? 'withheld' : { value };
+  }),
+  picture: kind(picture, {
+    held: (element, card) => {
+      const first = card.lines(element.slot)[0]?.field;
+      if (!first || isBlank(wholeText(first))) return undefined;
+      const base64 = inlineData(first);
+      return base64 === null || base64.length > MAX_PICTURE ? 'withheld' : { value: base64 };
+    },
+    set: (element, card, value) => card.setPicture(element, value),
+    remove: (element, card) => card.remove(element),
+  }),
+  list: kind(list((element: ContactElement) => element.item!, false), {
+    held: (element, card) => {
+      const items = card.lines(element.slot).flatMap((l) => (l.field.shape === 'list' ? l.field.parts : [wholeText(l.field)])).filter((i) => !isBlank(i));
+      return items.length === 0 ? undefined : { value: items };
+    },
+    set: (element, card, value) => card.setList(element, value),
+    remove: (element, card) => card.remove(element),
+  }),
+};
+
+const CONTACTS: ItemCodec<EditedCard, ContactElement> = { elements: CONTACT_ELEMENTS, kindOf: (element) => KINDS[element.kind] };
 
 /** A contact (vCard 2.1/3.0/4.0 text) as ActiveSync ApplicationData, in the order MS-ASCNTC lists the elements. */
 export function contactToAirSync(vcard: string, options: ToAirSyncOptions): AirSyncProperty[] {
-  const { lines } = readCard(vcard);
-  const bound = bindSlots(lines);
-  const out: AirSyncProperty[] = [];
-  for (const element of CONTACT_ELEMENTS) {
-    if (!inVersion(element, options.version)) continue;
-    const value = held(element, lines, bound);
-    if (value === undefined || value === 'withheld') continue;
-    out.push(...encode(element, value.value, options));
-  }
-  return out;
-}
-
-function encode(element: ContactElement, value: Value, options: ToAirSyncOptions): AirSyncProperty[] {
-  const text = typeof value === 'string' ? value : value.join(', ');
-  switch (element.kind) {
-    case 'list':
-      return [parentElement(element.name, (value as readonly string[]).map((item) => textElement(element.item!, item)))];
-    case 'date':
-      return [textElement(element.name, airSyncDateTime(text))];
-    case 'body':
-      return element.name === 'AirSyncBase:Body'
-        ? [airSyncBase(text, options.bodyPreference)]
-        : legacyBody(element.name.slice(0, element.name.indexOf(':')), text, options.bodyTruncation);
-    default:
-      return [textElement(element.name, text)];
-  }
-}
-
-/** What the phone said of an element: a value, an empty element (delete), or a value we cannot use. */
-type Said = { readonly value: Value } | 'blank' | 'unusable';
-
-function said(element: ContactElement, property: AirSyncProperty, sent: Map<string, AirSyncProperty>): Said {
-  const text = phoneText(property.text ?? '');
-  const of = (value: string): Said => (isBlank(value) ? 'blank' : { value });
-  switch (element.kind) {
-    case 'text':
-    case 'phone':
-      return of(text);
-    case 'email':
-      return of(addressOf(text));
-    case 'date': {
-      if (isBlank(text)) return 'blank';
-      const day = dayOfAirSync(text);
-      return day === null ? 'unusable' : { value: day };
-    }
-    case 'list': {
-      const items = (property.children ?? []).filter((c) => c.name === element.item).map((c) => phoneText(c.text ?? '')).filter((i) => !isBlank(i));
-      return items.length === 0 ? 'blank' : { value: items };
-    }
-    case 'picture': {
-      if (isBlank(text)) return 'blank';
-      const base64 = base64Of(text);
-      return base64 === null ? 'unusable' : { value: base64 };
-    }
-    case 'body': {
-      const body: PhoneBody =
-        element.name === 'AirSyncBase:Body' ? readAirSyncBase(property) : readLegacyBody(property, sent.get(`${element.name}Truncated`));
-      return body.kind === 'unusable' ? 'unusable' : of(body.text);
-    }
-  }
-}
-
-/** The address of `"Name" <addr>`, `Name <addr>`, `addr` or `mailto:addr`. */
-function addressOf(text: string): string {
-  const trimmed = text.trim();
-  const open = trimmed.lastIndexOf('<');
-  const close = trimmed.lastIndexOf('>');
-  const address = open >= 0 && close > open ? trimmed.slice(open + 1, close) : trimmed;
-  return address.trim().replace(/^mailto:/i, '');
-}
-
-function sameValue(a: Value, b: Value): boolean {
-  if (typeof a === 'string' || typeof b === 'string') return a === b;
-  return a.length === b.length && a.every((item, i) => item === b[i]);
+  return encodeItem(CONTACTS, new EditedCard(readCard(vcard)), options);
 }
 
 /** ActiveSync ApplicationData (an Add or a Change) as a vCard 3.0 text, merged with `previous`. */
 export function contactFromAirSync(properties: readonly AirSyncProperty[], options: FromAirSyncOptions): string {
   const card = new EditedCard(readCard(options.previous));
-  const sent = indexProperties(properties);
-  for (const element of CONTACT_ELEMENTS) {
-    const property = sent.get(element.name);
-    const before = card.held(element);
-    if (property === undefined) {
-      // Not the phone's to delete: another version's element, a ghosted one, one we never sent.
-      if (!inVersion(element, options.version)) continue;
-      if (options.supported !== undefined && !supports(options.supported, element.name)) continue;
-      if (before === 'withheld') continue;
-      if (before !== undefined) card.remove(element);
-      continue;
-    }
-    const value = said(element, property, sent);
-    if (value === 'unusable') continue;
-    if (value === 'blank') {
-      if (before !== undefined) card.remove(element);
-    } else if (before === undefined || before === 'withheld' || !sameValue(before.value, value.value)) {
-      card.set(element, value.value);
-    }
-  }
+  applyElements(CONTACTS, { sent: indexProperties(properties), item: card, version: options.version, supported: options.supported });
   return card.write();
 }
 
 /** The previous card, changed slot by slot; removed lines stay as null so indexes hold. */
 class EditedCard {
-  private readonly lines: (CardLine | null)[];
+  private readonly all: (CardLine | null)[];
   private readonly stray: readonly string[];
   private readonly bound: Map<string, number[]>;
   /** Ranks of new lines, by index: they are written after the card's own, in slot order. */
   private readonly ranks = new Map<number, number>();
 
   constructor(card: Card) {
-    this.lines = card.lines;
+    this.all = card.lines;
     this.stray = card.stray;
     this.bound = bindSlots(card.lines);
   }
 
-  held(element: ContactElement): Held {
-    return held(element, this.lines, this.bound);
+  /** The lines a slot holds, in the card's order. */
+  lines(slot: string): CardLine[] {
+    return this.at(slot).map((i) => this.all[i]!);
   }
 
   private at(slot: string): number[] {
-    return (this.bound.get(slot) ?? []).filter((i) => this.lines[i] != null);
+    return (this.bound.get(slot) ?? []).filter((i) => this.all[i] != null);
   }
 
   private add(slot: string, field: Field): void {
-    const index = this.lines.length;
-    this.lines.push({ field });
+    const index = this.all.length;
+    this.all.push({ field });
     this.ranks.set(index, SLOT_WRITES.get(slot)?.rank ?? Number.MAX_SAFE_INTEGER);
     const indexes = this.bound.get(slot);
     if (indexes) indexes.push(index);
@@ -435,62 +331,61 @@ class EditedCard {
     return SLOT_WRITES.get(slot)?.head ?? slot;
   }
 
-  set(element: ContactElement, value: Value): void {
+  /** A list's items: the slot's lines replaced, one line of a list property, else a line per item. */
+  setList(element: ContactElement, value: readonly string[]): void {
+    const slot = element.slot;
+    for (const i of this.at(slot)) this.all[i] = null;
+    const head = this.head(slot);
+    const probe = newField(head, []);
+    if (probe.shape === 'list') this.add(slot, newField(head, value));
+    else for (const item of value) this.add(slot, newField(head, [item]));
+  }
+
+  setPicture(element: ContactElement, value: string): void {
+    const [index] = this.at(element.slot);
+    const type = imageType(value);
+    const field = newField(`PHOTO;ENCODING=b${type ? `;TYPE=${type}` : ''}`, [value]);
+    if (index === undefined) this.add(element.slot, field);
+    else this.all[index] = { field: { ...field, group: this.all[index]!.field.group } };
+  }
+
+  /** A text: the whole value, or the element's component of a structured one. */
+  setText(element: ContactElement, value: string): void {
     const slot = element.slot;
     const [index] = this.at(slot);
-    const current = index === undefined ? undefined : this.lines[index]!.field;
-    const text = typeof value === 'string' ? value : value.join(', ');
-    switch (element.kind) {
-      case 'list': {
-        for (const i of this.at(slot)) this.lines[i] = null;
-        const head = this.head(slot);
-        const probe = newField(head, []);
-        if (probe.shape === 'list') this.add(slot, newField(head, value as readonly string[]));
-        else for (const item of value as readonly string[]) this.add(slot, newField(head, [item]));
-        return;
-      }
-      case 'picture': {
-        const type = imageType(text);
-        const field = newField(`PHOTO;ENCODING=b${type ? `;TYPE=${type}` : ''}`, [text]);
-        if (current === undefined) this.add(slot, field);
-        else this.lines[index!] = { field: { ...field, group: current.group } };
-        return;
-      }
-      default: {
-        if (element.part !== undefined) {
-          const base = current ?? newField(this.head(slot), Array<string>(COMPONENTS[nameOfHead(this.head(slot))] ?? 0).fill(''));
-          const parts = [...base.parts];
-          while (parts.length <= element.part) parts.push('');
-          parts[element.part] = text;
-          if (current === undefined) this.add(slot, { ...base, parts });
-          else this.lines[index!] = { field: withParts(current, parts) };
-        } else if (current === undefined) this.add(slot, newField(this.head(slot), [text]));
-        else this.lines[index!] = { field: withParts(current, [text]) };
-      }
-    }
+    const current = index === undefined ? undefined : this.all[index]!.field;
+    if (element.part !== undefined) {
+      const base = current ?? newField(this.head(slot), Array<string>(COMPONENTS[nameOfHead(this.head(slot))] ?? 0).fill(''));
+      const parts = [...base.parts];
+      while (parts.length <= element.part) parts.push('');
+      parts[element.part] = value;
+      if (current === undefined) this.add(slot, { ...base, parts });
+      else this.all[index!] = { field: withParts(current, parts) };
+    } else if (current === undefined) this.add(slot, newField(this.head(slot), [value]));
+    else this.all[index!] = { field: withParts(current, [value]) };
   }
 
   remove(element: ContactElement): void {
     const indexes = this.at(element.slot);
     if (element.kind === 'list') {
-      for (const i of indexes) this.lines[i] = null;
+      for (const i of indexes) this.all[i] = null;
       return;
     }
     const [index] = indexes;
     if (index === undefined) return;
-    const current = this.lines[index]!.field;
+    const current = this.all[index]!.field;
     if (element.part === undefined) {
-      this.lines[index] = null;
+      this.all[index] = null;
       return;
     }
     const parts = [...current.parts];
     if (element.part < parts.length) parts[element.part] = '';
-    this.lines[index] = parts.every((p) => p.trim() === '') ? null : { field: withParts(current, parts) };
+    this.all[index] = parts.every((p) => p.trim() === '') ? null : { field: withParts(current, parts) };
   }
 
   write(): string {
-    const own = this.lines.filter((_, i) => !this.ranks.has(i));
-    const added = [...this.ranks.entries()].sort((a, b) => a[1] - b[1] || a[0] - b[0]).map(([i]) => this.lines[i] ?? null);
+    const own = this.all.filter((_, i) => !this.ranks.has(i));
+    const added = [...this.ranks.entries()].sort((a, b) => a[1] - b[1] || a[0] - b[0]).map(([i]) => this.all[i] ?? null);
     return writeCard([...own, ...added], this.stray);
   }
 }

@@ -14,29 +14,20 @@ import { readField } from '../lines/fields.js';
 import { type ContentLine, readContentLines } from '../lines/read.js';
 import { joinValue } from '../lines/values.js';
 import { legacyLine } from '../lines/write.js';
-import { airSyncBase, readAirSyncBase } from './body.js';
 import { airSyncInstant, utcInstant } from './dates.js';
-import {
-  type AirSyncProperty,
-  type FromAirSyncOptions,
-  type ToAirSyncOptions,
-  type VersionRange,
-  indexProperties,
-  inVersion,
-  isBlank,
-  parentElement,
-  phoneText,
-  supports,
-  textElement,
-} from './properties.js';
+import { body } from './codec/kinds/body.js';
+import { instant } from './codec/kinds/dates.js';
+import { list } from './codec/kinds/list.js';
+import { text } from './codec/kinds/text.js';
+import { type AnyKind, type Element, type ItemCodec, applyElements, encodeItem, kind } from './codec/walk.js';
+import { type AirSyncProperty, type FromAirSyncOptions, type ToAirSyncOptions, indexProperties, isBlank, phoneText } from './properties.js';
 
 /** The message class of every note (MS-ASNOTE §2.2.2.5: `IPM.StickyNote` or `IPM.StickyNote.*`). */
 const STICKY_NOTE = 'IPM.StickyNote';
 
 type NoteField = 'text' | 'categories' | 'modified' | 'messageClass' | 'subject';
 
-export interface NoteElement extends VersionRange {
-  readonly name: string;
+export interface NoteElement extends Element {
   /** What of the note it carries. */
   readonly field: NoteField;
   /** The vNote property that keeps it. */
@@ -48,7 +39,8 @@ export const NOTE_ELEMENTS: readonly NoteElement[] = [
   { name: 'AirSyncBase:Body', field: 'text', property: 'BODY', since: '14.0' },
   { name: 'Notes:Categories', field: 'categories', property: 'CATEGORIES', since: '14.0' },
   { name: 'Notes:LastModifiedDate', field: 'modified', property: 'LAST-MODIFIED', since: '14.0' },
-  { name: 'Notes:MessageClass', field: 'messageClass', property: 'X-MESSAGE-CLASS', since: '14.0' },
+  // MessageClass says what the item is, not what the user wrote: never deleted by its absence.
+  { name: 'Notes:MessageClass', field: 'messageClass', property: 'X-MESSAGE-CLASS', since: '14.0', keep: true },
   { name: 'Notes:Subject', field: 'subject', property: 'SUMMARY', since: '14.0' },
 ];
 
@@ -118,107 +110,55 @@ function firstLine(text: string): string {
   return (end < 0 ? text : text.slice(0, end)).trim();
 }
 
-/** What the note holds for an element, as the phone would send it back; undefined: nothing. */
-function held(note: Note, field: NoteField): string | readonly string[] | undefined {
-  switch (field) {
-    case 'text':
-      return isBlank(note.text) ? undefined : note.text;
-    case 'categories':
-      return note.categories.length === 0 ? undefined : note.categories;
-    case 'modified':
-      return note.modified === undefined ? undefined : airSyncInstant(note.modified);
-    case 'messageClass':
-      return note.messageClass ?? STICKY_NOTE;
-    case 'subject': {
+const modifiedInstant = instant((text) => {
+  const value = utcInstant(text);
+  return value === null ? null : airSyncInstant(value);
+});
+
+/** Each field's kind, and where the note keeps it: what it holds (as the phone would send it back), and how it changes. */
+const KINDS: { readonly [F in NoteField]: AnyKind<Note, NoteElement> } = {
+  text: kind(body(), {
+    held: (_e, note) => (isBlank(note.text) ? undefined : { value: note.text }),
+    set: (_e, note, value) => void (note.text = value),
+    remove: (_e, note) => void (note.text = ''),
+  }),
+  categories: kind(list(() => 'Notes:Category', false), {
+    held: (_e, note) => (note.categories.length === 0 ? undefined : { value: note.categories }),
+    set: (_e, note, value) => void (note.categories = [...value]),
+    remove: (_e, note) => void (note.categories = []),
+  }),
+  modified: kind(modifiedInstant, {
+    held: (_e, note) => (note.modified === undefined ? undefined : { value: airSyncInstant(note.modified) }),
+    set: (_e, note, value) => void (note.modified = utcInstant(value) ?? undefined),
+    remove: (_e, note) => void (note.modified = undefined),
+  }),
+  messageClass: kind(text, {
+    held: (_e, note) => ({ value: note.messageClass ?? STICKY_NOTE }),
+    set: (_e, note, value) => void (note.messageClass = value === STICKY_NOTE ? undefined : value),
+    remove: (_e, note) => void (note.messageClass = undefined),
+  }),
+  subject: kind(text, {
+    held: (_e, note) => {
       const subject = note.subject ?? firstLine(note.text);
-      return isBlank(subject) ? undefined : subject;
-    }
-  }
-}
+      return isBlank(subject) ? undefined : { value: subject };
+    },
+    set: (_e, note, value) => void (note.subject = value),
+    remove: (_e, note) => void (note.subject = undefined),
+  }),
+};
+
+const NOTES: ItemCodec<Note, NoteElement> = { elements: NOTE_ELEMENTS, kindOf: (element) => KINDS[element.field] };
 
 /** A note (plain text or vNote) as ActiveSync ApplicationData (14.0+; nothing for older versions). */
 export function noteToAirSync(text: string, options: ToAirSyncOptions): AirSyncProperty[] {
-  const note = readNoteItem(text);
-  const out: AirSyncProperty[] = [];
-  for (const element of NOTE_ELEMENTS) {
-    if (!inVersion(element, options.version)) continue;
-    const value = held(note, element.field);
-    if (value === undefined) continue;
-    if (element.field === 'text') out.push(airSyncBase(value as string, options.bodyPreference));
-    else if (typeof value === 'string') out.push(textElement(element.name, value));
-    else out.push(parentElement(element.name, value.map((c) => textElement('Notes:Category', c))));
-  }
-  return out;
+  return encodeItem(NOTES, readNoteItem(text), options);
 }
 
 /** ActiveSync ApplicationData of a note as the note's text (plain text, or vNote 1.1), merged with `previous`. */
 export function noteFromAirSync(properties: readonly AirSyncProperty[], options: FromAirSyncOptions): string {
   const note = readNoteItem(options.previous);
-  const sent = indexProperties(properties);
-  for (const element of NOTE_ELEMENTS) {
-    const property = sent.get(element.name);
-    if (property === undefined) {
-      // MessageClass says what the item is, not what the user wrote: never deleted.
-      if (element.field === 'messageClass' || !inVersion(element, options.version)) continue;
-      if (options.supported !== undefined && !supports(options.supported, element.name)) continue;
-      set(note, element.field, undefined);
-      continue;
-    }
-    const value = said(element.field, property);
-    if (value === 'unusable') continue;
-    const before = held(note, element.field);
-    if (value !== undefined && before !== undefined && same(before, value)) continue;
-    set(note, element.field, value);
-  }
+  applyElements(NOTES, { sent: indexProperties(properties), item: note, version: options.version, supported: options.supported });
   return writeNote(note);
-}
-
-/** The phone's value; undefined for an empty element; 'unusable' for one we cannot take. */
-function said(field: NoteField, property: AirSyncProperty): string | readonly string[] | undefined | 'unusable' {
-  const text = phoneText(property.text ?? '');
-  switch (field) {
-    case 'text': {
-      const body = readAirSyncBase(property);
-      return body.kind === 'unusable' ? 'unusable' : isBlank(body.text) ? undefined : body.text;
-    }
-    case 'categories': {
-      const items = (property.children ?? []).filter((c) => c.name === 'Notes:Category').map((c) => phoneText(c.text ?? '')).filter((c) => !isBlank(c));
-      return items.length === 0 ? undefined : items;
-    }
-    case 'modified': {
-      if (isBlank(text)) return undefined;
-      const instant = utcInstant(text);
-      return instant === null ? 'unusable' : airSyncInstant(instant);
-    }
-    default:
-      return isBlank(text) ? undefined : text;
-  }
-}
-
-function same(a: string | readonly string[], b: string | readonly string[]): boolean {
-  if (typeof a === 'string' || typeof b === 'string') return a === b;
-  return a.length === b.length && a.every((x, i) => x === b[i]);
-}
-
-function set(note: Note, field: NoteField, value: string | readonly string[] | undefined): void {
-  const text = typeof value === 'string' ? value : undefined;
-  switch (field) {
-    case 'text':
-      note.text = text ?? '';
-      return;
-    case 'categories':
-      note.categories = typeof value === 'object' ? [...value] : [];
-      return;
-    case 'modified':
-      note.modified = text === undefined ? undefined : (utcInstant(text) ?? undefined);
-      return;
-    case 'messageClass':
-      note.messageClass = text === undefined || text === STICKY_NOTE ? undefined : text;
-      return;
-    case 'subject':
-      note.subject = text;
-      return;
-  }
 }
 
 /** Plain text while the note is only its text; else a vNote 1.1 that carries the rest. */

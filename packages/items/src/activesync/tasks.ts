@@ -19,16 +19,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { paramValues } from '../lines/read.js';
-import { joinValue } from '../lines/values.js';
-import { type PhoneBody, airSyncBase, legacyBody, readAirSyncBase, readLegacyBody } from './body.js';
 import {
   type CalendarDoc,
   CalendarZones,
-  CLASS_OF_SENSITIVITY,
   type ItemComponent,
   type ItemTime,
   type TimeForm,
-  SENSITIVITY,
   alarmTime,
   compactUtc,
   durationSeconds,
@@ -37,7 +33,6 @@ import {
   formOf,
   instantOf,
   isTrue,
-  listOf,
   msOf,
   newAlarm,
   newLine,
@@ -46,35 +41,31 @@ import {
   readTimeValue,
   removeLines,
   ringingAlarm,
-  same,
   setLine,
-  textLine,
   textOfLine,
   withValue,
   writeCalendarDoc,
   writeTimeIn,
 } from './calendar-item.js';
+import { type PropertyElement, SENSITIVITY_CODES, categories, propertyText, sensitivity } from './codec/ical.js';
+import { body } from './codec/kinds/body.js';
+import { instant } from './codec/kinds/dates.js';
+import { list } from './codec/kinds/list.js';
+import { keptWeekStart, recurrence, sentWeekStart } from './codec/kinds/recurrence.js';
+import { oneOf, text } from './codec/kinds/text.js';
+import { type AnyKind, type Held, type ItemCodec, applyElements, carries, encodeItem, kind } from './codec/walk.js';
 import {
   type AirSyncProperty,
   type AirSyncVersion,
   type FromAirSyncOptions,
   type ToAirSyncOptions,
-  type VersionRange,
   indexProperties,
-  inVersion,
-  isBlank,
-  parentElement,
-  phoneText,
-  supports,
   textElement,
 } from './properties.js';
 import {
   TASK_RECURRENCE,
   type RecurrenceValue,
   type SeriesStart,
-  WEEKDAYS,
-  encodeRecurrence,
-  readRecurrence,
   recurrenceOfRule,
   ruleOfRecurrence,
   ruleParts,
@@ -85,14 +76,8 @@ type Kind =
   | 'text' | 'body' | 'categories' | 'sensitivity' | 'importance' | 'complete' | 'completed'
   | 'local' | 'utc' | 'reminderSet' | 'reminderTime' | 'recurrence';
 
-export interface TaskElement extends VersionRange {
-  /** `Page:Tag`, as spec/activesync/code-pages.json spells it. */
-  readonly name: string;
+export interface TaskElement extends PropertyElement {
   readonly kind: Kind;
-  /** The VTODO property of a text, body or date element. */
-  readonly property?: string;
-  /** Never deleted by its absence. */
-  readonly keep?: true;
 }
 
 /** Every element we map, in the order MS-ASTASK §2.2.2 lists them (which is the order we send). */
@@ -119,9 +104,6 @@ const REGENERATE = 'X-ACTIVESYNC-REGENERATE';
 const DEAD_OCCUR = 'X-ACTIVESYNC-DEADOCCUR';
 const GROUPED = new Set<Kind>(['local', 'utc', 'reminderSet', 'reminderTime']);
 
-type Value = string | readonly string[] | RecurrenceValue;
-type Held = { readonly value: Value } | 'withheld' | undefined;
-type Said = { readonly value: Value } | 'blank' | 'unusable';
 
 interface Context {
   readonly version: AirSyncVersion;
@@ -199,7 +181,7 @@ function seriesStart(c: ItemComponent, ctx: Context): SeriesStart | null {
   return { month: d.getUTCMonth() + 1, day: d.getUTCDate(), weekday: d.getUTCDay() };
 }
 
-function recurrenceOf(c: ItemComponent, ctx: Context): Held {
+function recurrenceOf(c: ItemComponent, ctx: Context): Held<RecurrenceValue> {
   const rules = c.lines.filter((l) => l.name === 'RRULE');
   if (rules.length === 0) return undefined;
   const parts = rules.length === 1 ? ruleParts(rules[0]!.value) : null;
@@ -213,12 +195,10 @@ function recurrenceOf(c: ItemComponent, ctx: Context): Held {
     if (ms === null) return 'withheld';
     until = ms;
   }
-  const { firstDayOfWeek, ...rest } = rule;
   const flag = (name: string) => (textOfLine(first(c, name)).trim() === '1' ? 1 : 0);
   return {
     value: {
-      ...rest,
-      ...(inVersion({ since: '14.1' }, ctx.version) && firstDayOfWeek !== undefined ? { firstDayOfWeek } : {}),
+      ...sentWeekStart(rule, TASK_RECURRENCE, ctx.version),
       ...(until === undefined ? {} : { until }),
       start: extendedUtc(start.local),
       regenerate: flag(REGENERATE),
@@ -227,128 +207,121 @@ function recurrenceOf(c: ItemComponent, ctx: Context): Held {
   };
 }
 
-function held(element: TaskElement, c: ItemComponent, ctx: Context): Held {
-  const text = (value: string): Held => (isBlank(value) ? undefined : { value });
-  switch (element.kind) {
-    case 'text':
-    case 'body':
-      return text(textOfLine(first(c, element.property!)));
-    case 'categories': {
-      const items = listOf(c, 'CATEGORIES');
-      return items.length === 0 ? undefined : { value: items };
-    }
-    case 'sensitivity': {
-      const cls = textOfLine(first(c, 'CLASS')).trim().toUpperCase();
-      if (cls === '') return undefined;
-      const value = SENSITIVITY[cls];
-      return value === undefined ? 'withheld' : { value };
-    }
-    case 'importance': {
+/** The task and what reading it needs: the item the walker and the kinds work on. */
+interface TaskItem {
+  readonly c: ItemComponent;
+  readonly ctx: Context;
+}
+
+/** The dates and the reminder are read in pairs (applyDate, applyReminder), never one element alone. */
+const PAIRED = { decode: () => 'unusable' as const, set: () => undefined, remove: () => undefined };
+
+/** A date of the pair: the local time (as UTC) or the instant. */
+function dateKind(pick: 'local' | 'utc'): AnyKind<TaskItem, TaskElement> {
+  return {
+    ...PAIRED,
+    encode: (element, value: string) => [textElement(element.name, value)],
+    held: (element, { c, ctx }) => {
+      const date = taskDate(c, element.property!, ctx);
+      return date && date !== 'withheld' ? { value: extendedUtc(date[pick]) } : undefined;
+    },
+  };
+}
+
+/** Each kind: its wire form, and where the VTODO keeps it. */
+const KINDS: { readonly [K in Kind]: AnyKind<TaskItem, TaskElement> } = {
+  text: kind(text, propertyText),
+  body: kind(body(), propertyText),
+  categories: kind(list(() => 'Tasks:Category', true), categories),
+  sensitivity: kind(oneOf(SENSITIVITY_CODES), sensitivity),
+  importance: kind(oneOf(['0', '1', '2']), {
+    held: (_e, { c }) => {
       const priority = textOfLine(first(c, 'PRIORITY')).trim();
       if (!/^\d$/.test(priority) || priority === '0') return { value: '1' };
       const p = Number(priority);
       return { value: p <= 4 ? '2' : p === 5 ? '1' : '0' };
-    }
-    case 'complete':
-      return { value: isComplete(c) ? '1' : '0' };
-    case 'completed': {
-      if (!isComplete(c)) return undefined;
-      // DateCompleted goes with Complete (MS-ASTASK): without COMPLETED, the last change stands in.
-      for (const name of ['COMPLETED', 'LAST-MODIFIED', 'DTSTAMP']) {
-        const time = readTime(first(c, name), ctx.zones);
-        if (time?.kind === 'utc') return { value: extendedUtc(time.ms) };
+    },
+    set: (_e, { c }, value) => setLine(c, newLine('PRIORITY', value === '2' ? '1' : value === '0' ? '9' : '5')),
+    remove: (_e, { c }) => removeLines(c, 'PRIORITY'),
+  }),
+  complete: kind(oneOf(['0', '1']), {
+    held: (_e, { c }) => ({ value: isComplete(c) ? '1' : '0' }),
+    set: (_e, { c }, value) => {
+      if (value === '1') setLine(c, newLine('STATUS', 'COMPLETED'));
+      else {
+        if (textOfLine(first(c, 'STATUS')).trim().toUpperCase() === 'COMPLETED') setLine(c, newLine('STATUS', 'NEEDS-ACTION'));
+        removeLines(c, 'COMPLETED');
+        if (textOfLine(first(c, 'PERCENT-COMPLETE')).trim() === '100') removeLines(c, 'PERCENT-COMPLETE');
       }
-      return undefined;
-    }
-    case 'recurrence':
-      return recurrenceOf(c, ctx);
-    default:
-      return undefined;
-  }
-}
+    },
+    // Complete is a state, not a value: an empty element leaves it.
+    remove: () => undefined,
+  }),
+  completed: kind(
+    instant((value) => {
+      const ms = instantOf(value);
+      return ms === null ? null : extendedUtc(ms);
+    }),
+    {
+      held: (_e, { c, ctx }) => {
+        if (!isComplete(c)) return undefined;
+        // DateCompleted goes with Complete (MS-ASTASK): without COMPLETED, the last change stands in.
+        for (const name of ['COMPLETED', 'LAST-MODIFIED', 'DTSTAMP']) {
+          const time = readTime(first(c, name), ctx.zones);
+          if (time?.kind === 'utc') return { value: extendedUtc(time.ms) };
+        }
+        return undefined;
+      },
+      set: (_e, { c }, value) => setLine(c, newLine('COMPLETED', compactUtc(instantOf(value)!))),
+      remove: (_e, { c }) => removeLines(c, 'COMPLETED'),
+    },
+  ),
+  recurrence: kind(
+    recurrence(
+      'Tasks',
+      TASK_RECURRENCE,
+      extendedUtc,
+      ({ children }, { item: { c, ctx } }) => seriesStart(c, ctx) ?? startOfText(children?.find((child) => child.name === 'Tasks:Start')?.text),
+      (value) => {
+        const startMs = value.start === undefined ? null : instantOf(value.start);
+        return { ...value, start: startMs === null ? undefined : extendedUtc(startMs), regenerate: value.regenerate ?? 0, deadOccur: value.deadOccur ?? 0 };
+      },
+    ),
+    {
+      held: (_e, { c, ctx }) => recurrenceOf(c, ctx),
+      set: (_e, { c, ctx }, value) => setRecurrence(c, value, ctx),
+      remove: (_e, { c }) => {
+        removeLines(c, 'RRULE');
+        removeLines(c, REGENERATE);
+        removeLines(c, DEAD_OCCUR);
+      },
+    },
+  ),
+  local: dateKind('local'),
+  utc: dateKind('utc'),
+  reminderSet: {
+    ...PAIRED,
+    encode: (element, value: string) => [textElement(element.name, value)],
+    held: (_e, { c, ctx }) => ({ value: reminderAlarm(c, ctx) ? '1' : '0' }),
+  },
+  reminderTime: {
+    ...PAIRED,
+    encode: (element, value: string) => [textElement(element.name, value)],
+    held: (_e, { c, ctx }) => {
+      const reminder = reminderAlarm(c, ctx);
+      return reminder ? { value: extendedUtc(reminder.at) } : undefined;
+    },
+  },
+};
 
-// ---- to the phone ---------------------------------------------------------------------------------
+const TASKS: ItemCodec<TaskItem, TaskElement> = { elements: TASK_ELEMENTS, kindOf: (element) => KINDS[element.kind] };
 
 /** A task (a VTODO of iCalendar 2.0 or vCalendar 1.0) as ActiveSync ApplicationData, in the order MS-ASTASK lists the elements. */
 export function taskToAirSync(ical: string, options: ToAirSyncOptions): AirSyncProperty[] {
   const doc = readCalendarDoc(ical);
   const task = doc.components.find((c) => c.name === 'VTODO');
   if (!task) return [];
-  const ctx: Context = { version: options.version, doc, zones: new CalendarZones(doc) };
-  const reminder = reminderAlarm(task, ctx);
-  const out: AirSyncProperty[] = [];
-  for (const element of TASK_ELEMENTS) {
-    if (!inVersion(element, options.version)) continue;
-    switch (element.kind) {
-      case 'local':
-      case 'utc': {
-        const date = taskDate(task, element.property!, ctx);
-        if (date && date !== 'withheld') out.push(textElement(element.name, extendedUtc(element.kind === 'local' ? date.local : date.utc)));
-        continue;
-      }
-      case 'reminderSet':
-        out.push(textElement(element.name, reminder ? '1' : '0'));
-        continue;
-      case 'reminderTime':
-        if (reminder) out.push(textElement(element.name, extendedUtc(reminder.at)));
-        continue;
-    }
-    const value = held(element, task, ctx);
-    if (value === undefined || value === 'withheld') continue;
-    out.push(...encode(element, value.value, options));
-  }
-  return out;
-}
-
-function encode(element: TaskElement, value: Value, options: ToAirSyncOptions): AirSyncProperty[] {
-  switch (element.kind) {
-    case 'body':
-      return element.name === 'AirSyncBase:Body' ? [airSyncBase(value as string, options.bodyPreference)] : legacyBody('Tasks', value as string, options.bodyTruncation);
-    case 'categories':
-      return [parentElement(element.name, (value as readonly string[]).map((c) => textElement('Tasks:Category', c)))];
-    case 'recurrence':
-      return [encodeRecurrence('Tasks', TASK_RECURRENCE, value as RecurrenceValue, options.version, extendedUtc)];
-    default:
-      return [textElement(element.name, value as string)];
-  }
-}
-
-// ---- from the phone -------------------------------------------------------------------------------
-
-function said(element: TaskElement, property: AirSyncProperty, sent: Map<string, AirSyncProperty>, task: ItemComponent, ctx: Context): Said {
-  const text = phoneText(property.text ?? '');
-  const oneOf = (values: readonly string[]): Said => (isBlank(text) ? 'blank' : values.includes(text.trim()) ? { value: text.trim() } : 'unusable');
-  switch (element.kind) {
-    case 'text':
-      return isBlank(text) ? 'blank' : { value: text };
-    case 'body': {
-      const body: PhoneBody = element.name === 'AirSyncBase:Body' ? readAirSyncBase(property) : readLegacyBody(property, sent.get('Tasks:BodyTruncated'));
-      return body.kind === 'unusable' ? 'unusable' : isBlank(body.text) ? 'blank' : { value: body.text };
-    }
-    case 'categories': {
-      const items = (property.children ?? []).filter((c) => c.name === 'Tasks:Category').map((c) => phoneText(c.text ?? '').trim()).filter((i) => i !== '');
-      return items.length === 0 ? 'blank' : { value: items };
-    }
-    case 'sensitivity':
-      return oneOf(['0', '1', '2', '3']);
-    case 'importance':
-    case 'complete':
-      return oneOf(element.kind === 'complete' ? ['0', '1'] : ['0', '1', '2']);
-    case 'completed': {
-      if (isBlank(text)) return 'blank';
-      const ms = instantOf(text);
-      return ms === null ? 'unusable' : { value: extendedUtc(ms) };
-    }
-    case 'recurrence': {
-      const start = seriesStart(task, ctx) ?? startOfText(property.children?.find((c) => c.name === 'Tasks:Start')?.text);
-      const value = readRecurrence(property, 'Tasks', TASK_RECURRENCE, start, instantOf);
-      if (value === null) return 'unusable';
-      const startMs = value.start === undefined ? null : instantOf(value.start);
-      return { value: { ...value, start: startMs === null ? undefined : extendedUtc(startMs), regenerate: value.regenerate ?? 0, deadOccur: value.deadOccur ?? 0 } };
-    }
-    default:
-      return 'unusable';
-  }
+  return encodeItem(TASKS, { c: task, ctx: { version: options.version, doc, zones: new CalendarZones(doc) } }, options);
 }
 
 function startOfText(text: string | undefined): SeriesStart | null {
@@ -369,7 +342,7 @@ export function taskFromAirSync(properties: readonly AirSyncProperty[], options:
   }
   const ctx: Context = { version: options.version, doc, zones: new CalendarZones(doc) };
   const sent = indexProperties(properties);
-  const carried = (element: TaskElement) => inVersion(element, options.version) && (options.supported === undefined || supports(options.supported, element.name));
+  const carried = (element: TaskElement) => carries(element, options.version, options.supported);
   const pair = (kind: Kind, property?: string) => TASK_ELEMENTS.filter((e) => e.kind === kind && (property === undefined || e.property === property));
 
   for (const property of ['DTSTART', 'DUE']) {
@@ -377,10 +350,7 @@ export function taskFromAirSync(properties: readonly AirSyncProperty[], options:
     const [utc] = pair('utc', property);
     applyDate(task, property, sent.get(local!.name)?.text, sent.get(utc!.name)?.text, carried(local!) || carried(utc!), ctx);
   }
-  for (const element of TASK_ELEMENTS) {
-    if (GROUPED.has(element.kind)) continue;
-    applyElement(element, task, sent, ctx, carried(element));
-  }
+  applyElements(TASKS, { sent, item: { c: task, ctx }, version: options.version, supported: options.supported }, (element) => !GROUPED.has(element.kind));
   const [set] = pair('reminderSet');
   const [time] = pair('reminderTime');
   applyReminder(task, sent.get(set!.name)?.text, sent.get(time!.name)?.text, carried(set!) || carried(time!), ctx);
@@ -390,94 +360,8 @@ export function taskFromAirSync(properties: readonly AirSyncProperty[], options:
   return writeCalendarDoc(doc);
 }
 
-function applyElement(element: TaskElement, task: ItemComponent, sent: Map<string, AirSyncProperty>, ctx: Context, carried: boolean): void {
-  const property = sent.get(element.name);
-  const before = held(element, task, ctx);
-  if (property === undefined) {
-    if (carried && !element.keep && before !== undefined && before !== 'withheld') remove(element, task);
-    return;
-  }
-  const value = said(element, property, sent, task, ctx);
-  if (value === 'unusable') return;
-  if (value === 'blank') {
-    if (before !== undefined && before !== 'withheld') remove(element, task);
-    return;
-  }
-  if (before === undefined || before === 'withheld' || !same(before.value, value.value)) set(element, task, value.value, ctx);
-}
-
-function set(element: TaskElement, task: ItemComponent, value: Value, ctx: Context): void {
-  const text = typeof value === 'string' ? value : '';
-  switch (element.kind) {
-    case 'text':
-    case 'body': {
-      const current = first(task, element.property!);
-      const line = textLine(element.property!, text);
-      setLine(task, current ? withValue(current, line.value, current.params.filter((p) => p.name === 'LANGUAGE' || p.name.startsWith('X-'))) : line);
-      return;
-    }
-    case 'categories': {
-      const at = task.lines.findIndex((l) => l.name === 'CATEGORIES');
-      removeLines(task, 'CATEGORIES');
-      task.lines.splice(at < 0 ? task.lines.length : at, 0, newLine('CATEGORIES', joinValue([...(value as readonly string[])], 'list', false)));
-      return;
-    }
-    case 'sensitivity':
-      setLine(task, newLine('CLASS', CLASS_OF_SENSITIVITY[text] ?? 'PUBLIC'));
-      return;
-    case 'importance':
-      setLine(task, newLine('PRIORITY', text === '2' ? '1' : text === '0' ? '9' : '5'));
-      return;
-    case 'complete':
-      if (text === '1') setLine(task, newLine('STATUS', 'COMPLETED'));
-      else {
-        if (textOfLine(first(task, 'STATUS')).trim().toUpperCase() === 'COMPLETED') setLine(task, newLine('STATUS', 'NEEDS-ACTION'));
-        removeLines(task, 'COMPLETED');
-        if (textOfLine(first(task, 'PERCENT-COMPLETE')).trim() === '100') removeLines(task, 'PERCENT-COMPLETE');
-      }
-      return;
-    case 'completed':
-      setLine(task, newLine('COMPLETED', compactUtc(instantOf(text)!)));
-      return;
-    case 'recurrence':
-      setRecurrence(task, value as RecurrenceValue, ctx);
-      return;
-  }
-}
-
-function remove(element: TaskElement, task: ItemComponent): void {
-  switch (element.kind) {
-    case 'text':
-    case 'body':
-      removeLines(task, element.property!);
-      return;
-    case 'categories':
-      removeLines(task, 'CATEGORIES');
-      return;
-    case 'sensitivity':
-      removeLines(task, 'CLASS');
-      return;
-    case 'importance':
-      removeLines(task, 'PRIORITY');
-      return;
-    case 'completed':
-      removeLines(task, 'COMPLETED');
-      return;
-    case 'recurrence':
-      removeLines(task, 'RRULE');
-      removeLines(task, REGENERATE);
-      removeLines(task, DEAD_OCCUR);
-      return;
-  }
-}
-
 function setRecurrence(task: ItemComponent, r: RecurrenceValue, ctx: Context): void {
-  const before = task.lines.filter((l) => l.name === 'RRULE');
-  let rule: RecurrenceValue = r;
-  if (!inVersion({ since: '14.1' }, ctx.version) && before.length === 1) {
-    const index = WEEKDAYS.indexOf((ruleParts(before[0]!.value)?.get('WKST') ?? '') as (typeof WEEKDAYS)[number]);
-    if (index >= 0) rule = { ...r, firstDayOfWeek: index };
-  }
+  const rule = keptWeekStart(r, task.lines.filter((l) => l.name === 'RRULE'), TASK_RECURRENCE, ctx.version);
   // A rule needs a start (DTSTART, else DUE, as clients read it): the recurrence's Start when the task has neither.
   const start = r.start === undefined ? null : instantOf(r.start);
   if (!first(task, 'DTSTART') && !first(task, 'DUE') && start !== null) {

@@ -418,6 +418,17 @@ describe('Birthday and Anniversary', () => {
     const changed = [...sent, { name: 'Contacts:Birthday', text: '1990-04-11T22:00:00.000Z' }];
     expect(linesOf(contactFromAirSync(changed, { version: '14.0', previous: vcard }))).toContain('BDAY:1990-04-12');
   });
+
+  it('a value we never sent is not deleted by an empty element either: the phone never had it to clear', () => {
+    const cases = [
+      { vcard: crlf('BEGIN:VCARD', 'VERSION:4.0', 'FN:X', 'BDAY:--0412', 'END:VCARD'), element: 'Contacts:Birthday', line: 'BDAY:--0412' },
+      { vcard: named('PHOTO;VALUE=uri:https://example.net/x.jpg'), element: 'Contacts:Picture', line: 'PHOTO;VALUE=uri:https://example.net/x.jpg' },
+    ];
+    for (const { vcard, element, line } of cases) {
+      const cleared = [...contactToAirSync(vcard, v14), { name: element, text: '' }];
+      expect(linesOf(contactFromAirSync(cleared, { version: '14.0', previous: vcard }))).toContain(line);
+    }
+  });
 });
 
 describe('the body: 2.5 Contacts:Body, 12.0+ AirSyncBase:Body', () => {
