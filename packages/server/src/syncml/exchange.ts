@@ -10,7 +10,7 @@ import { itemClassOf, titleOf, type ItemDataclass } from '@atomsync/items';
 import type { AccountPrincipal } from '../auth/principal.js';
 import { runBinding, type EndedRun, type SynchronizationDeps } from '../services/synchronization.js';
 import type { Repositories } from '../store/store.js';
-import type { DatastoreState, InChange, OutChange } from './session/state.js';
+import type { DatastoreState, InChange, OutChange } from '@atomsync/syncml';
 
 /**
  * The engine mode for the phone's mode: the engine's one-way and refresh modes are named from the
