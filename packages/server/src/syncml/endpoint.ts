@@ -11,8 +11,10 @@
  * then it lives in its key alone (session-key.ts): the key of a refused message's RespURI can be
  * checked when the phone answers our challenge on it, and the challenge's nonce is derived from it.
  *
- * The session machine (session/) answers the message, and the new state is written with a
- * compare-and-set, so two instances taking messages of one session can never both move it. A
+ * The session machine (@atomsync/syncml, driven by session/turn.ts) answers the message, and the
+ * new state is written with a compare-and-set, in one transaction with the writes the turn gives
+ * and the session's records, so two instances taking messages of one session can never both move
+ * it, and a session moved meanwhile keeps nothing of the message. A
  * session whose kept state, buffered changes or device DevInf does not decode cannot go on: it is
  * ended and the message refused (409), never answered from a guess. Keeps the session's record
  * (GET /v2/services/syncml/sessions/) and the chat log, with the secrets left out and each
