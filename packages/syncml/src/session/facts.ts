@@ -32,7 +32,7 @@ export interface TurnFacts {
   readonly client?: ClientFact;
   /** By canonical server URI, for each of alertedDatastores. */
   readonly datastores: ReadonlyMap<string, DatastoreFact>;
-  /** The device's DevInf is kept (from an earlier session, or this one's). */
+  /** The device's DevInf is kept (from an earlier session, or this one's); read only when the message alerts a datastore. */
   readonly devinfKept: boolean;
 }
 

@@ -10,10 +10,10 @@ import { accountIdOf } from './session.js';
 
 export async function loadFacts(store: Store, state: SessionState, message: SyncmlMessage): Promise<TurnFacts> {
   const accountId = accountIdOf(state);
-  const device = await store.syncmlDevices.get(accountId, state.deviceId);
-  const devinfKept = Boolean(device?.devinf);
   const alerted = alertedDatastores(message);
-  if (alerted.length === 0) return { datastores: new Map(), devinfKept };
+  if (alerted.length === 0) return { datastores: new Map(), devinfKept: false };
+  // Asked only once a session (askDevInf): a session that knows already needs no read.
+  const devinfKept = state.devinfKnown === true || Boolean((await store.syncmlDevices.get(accountId, state.deviceId))?.devinf);
   const client = await identifyClient(store, accountId, state.deviceId);
   const datastores = new Map<string, DatastoreFact>();
   if ('refused' in client) return { client, datastores, devinfKept };
