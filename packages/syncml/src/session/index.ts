@@ -6,5 +6,6 @@ export { alertedDatastores, type AlertedDatastore, type ClientFact, type Datasto
 export { afterRun, finishTurn, readCommands, runsDue, type RunOutcome } from './machine.js';
 export { OUT_PAGE, outRange, type OutRow } from './outbound.js';
 export { anchorMeta, refsOf, Reply, type StatusInput, type StatusRef } from './reply.js';
+export { bindingMode } from './binding.js';
 export { serverDatastore } from './datastores.js';
 export { serverDevInf } from './server-devinf.js';

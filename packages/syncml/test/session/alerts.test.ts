@@ -5,7 +5,7 @@
  * §"Slow Sync", Status 508). No store: facts are given.
  */
 import { describe, expect, it } from 'vitest';
-import { AlertCode, performedMode, StatusCode, type Alert, type CredentialOutcome, type SyncmlMessage } from '../../src/index.js';
+import { AlertCode, bindingMode, performedMode, StatusCode, type Alert, type CredentialOutcome, type SyncmlMessage } from '../../src/index.js';
 import { ACCEPTED, alert, bound, codes, facts, MemoryServer, phoneMessage } from '../support/session.js';
 
 const alertsOf = (reply: SyncmlMessage): Alert[] => reply.commands.filter((c): c is Alert => c.kind === 'Alert');
@@ -126,5 +126,18 @@ describe('slow-sync triggers (Status 508)', () => {
     expect(codes(reply, 'Alert')).toEqual([performed === mode ? StatusCode.OK : StatusCode.REFRESH_REQUIRED]);
     // Our Alert names the mode performed and carries the anchor kept from the phone's last session.
     expect(alertsOf(reply)).toMatchObject([{ data: performed, items: [{ meta: { anchor: { next: 'n1', ...(kept === null ? {} : { last: kept }) } } }] }]);
+  });
+});
+
+describe("the phone's mode as its binding's run takes it", () => {
+  it.each([
+    [200, 200, 200],
+    [201, 201, 201],
+    [202, 202, 204],
+    [203, 203, 205],
+    [204, 204, 202],
+    [205, 205, 203],
+  ] as const)('mode %i is %i for a phone that is the source, %i for one that is the target', (mode, asSource, asTarget) => {
+    expect([bindingMode(mode, 'source'), bindingMode(mode, 'target')]).toEqual([asSource, asTarget]);
   });
 });
