@@ -15,7 +15,7 @@
  * anyone which names exist.) The throttle around these checks is the endpoint's (auth/sign-in.ts).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { StatusCode, type Cred, type SyncHdr } from '@atomsync/syncml';
+import { AUTH_BASIC, AUTH_MD5, credentialType, type Cred, type CredentialRefusal, type SyncHdr } from '@atomsync/syncml';
 import { unwritableIn } from '../http/safe-text.js';
 import { basicAuthorization, decodeBasic, type BasicCredentials } from '../auth/basic.js';
 import { verifyOrDecoy } from '../auth/password.js';
@@ -23,14 +23,9 @@ import type { SecretBox } from '../secrets/box.js';
 import type { AccountRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
 
-export const AUTH_BASIC = 'syncml:auth-basic';
-export const AUTH_MD5 = 'syncml:auth-md5';
-
-const { INVALID_CREDENTIALS, MISSING_CREDENTIALS } = StatusCode;
-
 export type CredentialCheck =
   | { readonly ok: true; readonly account: AccountRecord; readonly scheme: 'basic' | 'md5' | 'http-basic' }
-  | { readonly ok: false; readonly status: typeof INVALID_CREDENTIALS | typeof MISSING_CREDENTIALS; readonly reason: string; readonly username?: string };
+  | { readonly ok: false; readonly refusal: CredentialRefusal; readonly reason: string; readonly username?: string };
 
 /** A fresh nonce, as sent in NextNonce (base64 of 16 random bytes). */
 export function freshNonce(): string {
@@ -98,8 +93,7 @@ export interface CredentialInput {
 export function claimedUsername(header: SyncHdr, authorization: string | undefined): string | undefined {
   const cred = header.cred;
   if (cred !== undefined) {
-    const type = (cred.meta?.type ?? AUTH_BASIC).trim().toLowerCase();
-    if (type === AUTH_BASIC) return named(decodeBasic(cred.data, true))?.username ?? '';
+    if (credentialType(cred) === AUTH_BASIC) return named(decodeBasic(cred.data, true))?.username ?? '';
     return header.source.locName ?? '';
   }
   const basic = httpBasic(authorization);
@@ -110,21 +104,21 @@ export async function checkCredentials(store: Store, secrets: SecretBox, input: 
   const cred: Cred | undefined = input.header.cred;
   if (cred === undefined) {
     const basic = httpBasic(input.authorization);
-    if (basic === undefined) return { ok: false, status: MISSING_CREDENTIALS, reason: 'the message carries no credentials' };
+    if (basic === undefined) return { ok: false, refusal: 'missing', reason: 'the message carries no credentials' };
     const { pair } = basic;
     const account = pair && (await byPassword(store, input, pair.username, pair.password));
-    return account ? { ok: true, account, scheme: 'http-basic' } : { ok: false, status: INVALID_CREDENTIALS, reason: 'HTTP Basic credentials were not accepted', username: pair?.username };
+    return account ? { ok: true, account, scheme: 'http-basic' } : { ok: false, refusal: 'invalid', reason: 'HTTP Basic credentials were not accepted', username: pair?.username };
   }
-  const type = (cred.meta?.type ?? AUTH_BASIC).trim().toLowerCase();
+  const type = credentialType(cred);
   if (type === AUTH_BASIC) {
     const pair = named(decodeBasic(cred.data, true));
     const account = pair && (await byPassword(store, input, pair.username, pair.password));
-    return account ? { ok: true, account, scheme: 'basic' } : { ok: false, status: INVALID_CREDENTIALS, reason: 'syncml:auth-basic credentials were not accepted', username: pair?.username };
+    return account ? { ok: true, account, scheme: 'basic' } : { ok: false, refusal: 'invalid', reason: 'syncml:auth-basic credentials were not accepted', username: pair?.username };
   }
   if (type === AUTH_MD5) {
     const username = input.header.source.locName;
-    if (username === undefined || username === '') return { ok: false, status: INVALID_CREDENTIALS, reason: 'syncml:auth-md5 needs the user name in the Source LocName' };
-    if (unwritableIn(username) !== undefined) return { ok: false, status: INVALID_CREDENTIALS, reason: 'syncml:auth-md5 credentials were not accepted' };
+    if (username === undefined || username === '') return { ok: false, refusal: 'invalid', reason: 'syncml:auth-md5 needs the user name in the Source LocName' };
+    if (unwritableIn(username) !== undefined) return { ok: false, refusal: 'invalid', reason: 'syncml:auth-md5 credentials were not accepted' };
     const found = await store.accounts.byUsername(username);
     const account = found?.syncmlDigest == null ? undefined : found;
     let digest: string;
@@ -135,7 +129,7 @@ export async function checkCredentials(store: Store, secrets: SecretBox, input: 
       // keys): no MD5 credential can be checked until the password is set again.
       return {
         ok: false,
-        status: INVALID_CREDENTIALS,
+        refusal: 'invalid',
         reason: "syncml:auth-md5 cannot be checked: the account's MD5 digest was sealed with another secret key (ATOMSYNC_SECRET_KEY); setting the password again renews it",
         username,
       };
@@ -145,7 +139,7 @@ export async function checkCredentials(store: Store, secrets: SecretBox, input: 
       if (nonce !== '' && sameText(md5Credential(digest, nonce), cred.data.trim())) matched = true;
     }
     if (matched && account !== undefined) return { ok: true, account, scheme: 'md5' };
-    return { ok: false, status: INVALID_CREDENTIALS, reason: 'syncml:auth-md5 credentials were not accepted (or were made with a nonce this server did not issue)', username };
+    return { ok: false, refusal: 'invalid', reason: 'syncml:auth-md5 credentials were not accepted (or were made with a nonce this server did not issue)', username };
   }
-  return { ok: false, status: INVALID_CREDENTIALS, reason: `unsupported authentication type ${JSON.stringify(type)}` };
+  return { ok: false, refusal: 'invalid', reason: `unsupported authentication type ${JSON.stringify(type)}` };
 }

@@ -11,8 +11,10 @@
  * then it lives in its key alone (session-key.ts): the key of a refused message's RespURI can be
  * checked when the phone answers our challenge on it, and the challenge's nonce is derived from it.
  *
- * The session machine (session/) answers the message, and the new state is written with a
- * compare-and-set, so two instances taking messages of one session can never both move it. A
+ * The session machine (@atomsync/syncml, driven by session/turn.ts) answers the message, and the
+ * new state is written with a compare-and-set, in one transaction with the writes the turn gives
+ * and the session's records, so two instances taking messages of one session can never both move
+ * it, and a session moved meanwhile keeps nothing of the message. A
  * session whose kept state, buffered changes or device DevInf does not decode cannot go on: it is
  * ended and the message refused (409), never answered from a guess. Keeps the session's record
  * (GET /v2/services/syncml/sessions/) and the chat log, with the secrets left out and each
@@ -20,21 +22,21 @@
  * guide/security.md for the threat model.
  */
 import { createHash } from 'node:crypto';
-import { decodeMessage, encodeMessage, encodingOf, StatusCode, SYNCML_MEDIA_TYPES, SyncmlDecodeError, type SyncHdr, type SyncmlEncoding, type SyncmlMessage } from '@atomsync/syncml';
+import { AUTH_MD5, challengedState, credentialType, decodeMessage, encodeMessage, encodingOf, initialState, SYNCML_MEDIA_TYPES, SyncmlDecodeError, type SessionState, type SyncHdr, type SyncmlEncoding, type SyncmlMessage } from '@atomsync/syncml';
 import { SignInGuard } from '../auth/sign-in.js';
 import type { RequestContext } from '../context.js';
 import { ServiceError } from '../errors.js';
 import { sourceOf } from '../http/client-address.js';
 import { requestState } from '../http/request-state.js';
 import type { SessionRecord } from '../store/records.js';
-import type { SyncmlSessionRow } from '../store/store.js';
-import { AUTH_BASIC, AUTH_MD5, claimedUsername } from './auth.js';
+import type { Repositories, SyncmlSessionRow } from '../store/store.js';
+import { claimedUsername } from './auth.js';
 import { chatText } from './chat-text.js';
 import { SESSION_STATE, StoredDataError } from './session/codecs.js';
-import { challengedState, initialState, type SessionInput, type SyncmlDeps } from './session/session.js';
-import { challengeIssued, challengeNonce, KEY_FORMAT, mintChallengeKey, newSessionKey, type KeyHolder } from './session-key.js';
-import type { SessionState } from './session/state.js';
+import { accountIdOf, type SessionInput, type SyncmlDeps } from './session/session.js';
+import { challengeIssued, challengeNonce, KEY_FORMAT, mintChallengeKey, newSessionKey } from './session-key.js';
 import { answerMessage, type Answer } from './session/turn.js';
+import { applyWrites } from './session/writes.js';
 
 /** A session not heard from for this long is over: its key no longer opens it. */
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
@@ -68,6 +70,9 @@ function requestDigest(encoding: SyncmlEncoding, key: string | null, authorizati
 function expired(row: SyncmlSessionRow, state: SessionState, now: number): boolean {
   return now - row.updated.getTime() > SESSION_IDLE_MS || now - state.started > SESSION_MAX_MS;
 }
+
+/** Thrown inside the save's transaction when another instance moved the session first: nothing of it is kept. */
+class SessionMoved extends Error {}
 
 const NO_SESSION = 'there is no such SyncML session (it ended or expired): start a new one';
 
@@ -118,7 +123,7 @@ export class SyncmlEndpoint {
         // with (a refused session lives in its key alone, see session-key.ts).
         challengeIssuedAt = challengeIssued(this.deps.secrets, key, holder, now, SESSION_IDLE_MS);
         if (challengeIssuedAt === undefined) throw new ServiceError(404, 'not_found', NO_SESSION);
-        state = challengedState(message, encoding, challengeNonce(this.deps.secrets, key));
+        state = challengedState(message, encoding, challengeNonce(this.deps.secrets, key), now);
         if (claimed !== undefined) this.signIn.admit(claimed, source);
         respKey = newSessionKey();
       } else {
@@ -154,16 +159,13 @@ export class SyncmlEndpoint {
       }
       if (claimed !== undefined) this.signIn.admit(claimed, source);
       respKey = newSessionKey();
-      state = initialState(message, encoding);
+      state = initialState(message, encoding, now);
     }
 
     // A refusal's RespURI carries a fresh challenge key instead of the session's (its Chal's nonce
     // is the key's): nothing is kept of a refused message.
     const challengeKey = record === undefined ? mintChallengeKey(this.deps.secrets, holder, now) : undefined;
     const id = sessionIdOf(respKey);
-    const onAuthenticated = async (opened: SessionState): Promise<void> => {
-      record = await this.open(id, holder, opened);
-    };
     const checkPassword = (username: string, password: string, stored: string | undefined) => this.signIn.verify(username, source, password, stored);
     const answered = await this.answer(ctx, {
       id,
@@ -173,45 +175,47 @@ export class SyncmlEndpoint {
       respUri: this.respUri(ctx, respKey),
       challengeNonce: challengeKey === undefined ? '' : challengeNonce(this.deps.secrets, challengeKey),
       challengeIssued: challengeIssuedAt,
-      onAuthenticated,
+      now,
     }, checkPassword);
     const next = answered.state;
     // The pipeline saw no account (the endpoint's auth is `none`): the session's, for the access log.
     if (next.username !== undefined) requestState(ctx.event).user = next.username;
-    if (state.accountId === undefined && claimed !== undefined) {
-      if (next.accountId !== undefined) this.signIn.succeeded(claimed, source);
-      else if (next.status === StatusCode.INVALID_CREDENTIALS && isGuess(header, state)) this.signIn.failed(claimed, source);
+    const check = answered.credentials;
+    if (check !== undefined && claimed !== undefined) {
+      if (check.ok) this.signIn.succeeded(claimed, source);
+      else if (check.refusal === 'invalid' && isGuess(header, state)) this.signIn.failed(claimed, source);
     }
     let reply = answered.reply;
-    if (record === undefined) {
+    if (record === undefined && check?.ok !== true) {
       // Refused: nothing is written. The reply's Chal and RespURI carry all the phone needs to answer.
       reply = { ...reply, header: { ...reply.header, respUri: this.respUri(ctx, challengeKey!) } };
       return encodeMessage(reply, encoding);
     }
     const bytes = encodeMessage(reply, encoding);
-    const saved = await this.store.syncmlSessions.update(record.key, record.version, { state: SESSION_STATE.encode(next), lastMsgId: header.msgId, lastReply: bytes, lastRequest: digest });
-    if (saved === undefined) {
+    const kept = { state: SESSION_STATE.encode(next), lastMsgId: header.msgId, lastReply: bytes, lastRequest: digest };
+    try {
+      // The session's new state, what the turn wrote, its record and chat log: all, or none.
+      await this.store.transaction(async (tx) => {
+        // A session whose credentials this message accepted is kept from now on, with the nonce of the device's next session.
+        const row = record ?? (await tx.syncmlSessions.create({ key: id, ...holder, state: kept.state, lastMsgId: null, lastReply: null, lastRequest: null }));
+        if (answered.nextNonce !== undefined) await tx.syncmlDevices.save(accountIdOf(next), next.deviceId, { nonce: answered.nextNonce });
+        await applyWrites(tx, id, next, answered.writes);
+        if ((await tx.syncmlSessions.update(row.key, row.version, kept)) === undefined) throw new SessionMoved();
+        await this.keepRecords(tx, row.key, respKey, message, reply, body, encoding, next);
+      });
+    } catch (error) {
+      if (record === undefined) {
+        // Two instances taking the same answer to a challenge at once: one keeps it, the other is refused.
+        if (!(error instanceof SessionMoved) && (await this.store.syncmlSessions.get(id)) === undefined) throw error;
+        throw new ServiceError(409, 'conflict', 'another server instance opened this SyncML session meanwhile');
+      }
+      if (!(error instanceof SessionMoved)) throw error;
       // Another instance took the same request meanwhile: its reply is the one the session has.
       const now = await this.store.syncmlSessions.get(record.key);
       if (now?.lastMsgId === header.msgId && now.lastRequest === digest && now.lastReply !== null) return now.lastReply;
       throw new ServiceError(409, 'conflict', 'another server instance moved this SyncML session meanwhile');
     }
-    await this.keepRecords(record.key, respKey, message, reply, body, encoding, next);
     return bytes;
-  }
-
-  /**
-   * Keeps a session whose credentials were just accepted. Two instances taking the same answer to
-   * a challenge at once: one keeps it, the other is refused (409) as for any session moved meanwhile.
-   */
-  private async open(id: string, holder: KeyHolder, state: SessionState): Promise<SyncmlSessionRow> {
-    const row = { key: id, ...holder, state: SESSION_STATE.encode(state), lastMsgId: null, lastReply: null, lastRequest: null };
-    try {
-      return await this.store.syncmlSessions.create(row);
-    } catch (error) {
-      if ((await this.store.syncmlSessions.get(id)) !== undefined) throw new ServiceError(409, 'conflict', 'another server instance opened this SyncML session meanwhile');
-      throw error;
-    }
   }
 
   private respUri(ctx: RequestContext, key: string): string {
@@ -249,9 +253,9 @@ export class SyncmlEndpoint {
   }
 
   /** The session's record and the chat log (the XML of both messages, WBXML as its XML form; no secrets). */
-  private async keepRecords(id: string, key: string, message: SyncmlMessage, reply: SyncmlMessage, body: Uint8Array, encoding: SyncmlEncoding, state: SessionState): Promise<void> {
-    await this.store.chatLog.append({ sessionId: id, msgId: Number(message.header.msgId) || 0, direction: 'in', encoding, body: chatText(message, encoding === 'xml' ? body : undefined, key) });
-    await this.store.chatLog.append({ sessionId: id, msgId: Number(reply.header.msgId) || 0, direction: 'out', encoding, body: chatText(reply, undefined, key) });
+  private async keepRecords(tx: Repositories, id: string, key: string, message: SyncmlMessage, reply: SyncmlMessage, body: Uint8Array, encoding: SyncmlEncoding, state: SessionState): Promise<void> {
+    await tx.chatLog.append({ sessionId: id, msgId: Number(message.header.msgId) || 0, direction: 'in', encoding, body: chatText(message, encoding === 'xml' ? body : undefined, key) });
+    await tx.chatLog.append({ sessionId: id, msgId: Number(reply.header.msgId) || 0, direction: 'out', encoding, body: chatText(reply, undefined, key) });
     const session: SessionRecord = {
       id,
       accountId: state.accountId ?? null,
@@ -265,7 +269,7 @@ export class SyncmlEndpoint {
       reason: state.reason ?? null,
       datastores: state.datastores.map((d) => ({ uri: d.serverUri, dataclass: d.dataclass, syncMode: d.phoneMode, statistics: d.stats ?? null })),
     };
-    await this.store.sessions.save(session);
+    await tx.sessions.save(session);
   }
 }
 
@@ -276,6 +280,5 @@ export class SyncmlEndpoint {
  * it would make the owner's new phone wait on a name under attack.
  */
 function isGuess(header: SyncHdr, before: SessionState): boolean {
-  const type = (header.cred?.meta?.type ?? AUTH_BASIC).trim().toLowerCase();
-  return type !== AUTH_MD5 || before.challengeNonce !== undefined;
+  return header.cred === undefined || credentialType(header.cred) !== AUTH_MD5 || before.challengeNonce !== undefined;
 }

@@ -4,23 +4,12 @@
  * other side, and what the engine computes for the phone is queued as the session's 'out' items
  * in the run's own transaction (with the id map, the anchors and the sync log entry).
  */
-import type { SyncMode } from '@atomsync/atom';
-import { PhoneConnector, type Change, type OutgoingChange, type SideName } from '@atomsync/engine';
+import { PhoneConnector, type Change, type OutgoingChange } from '@atomsync/engine';
+import { bindingMode, type DatastoreState, type InChange, type OutChange } from '@atomsync/syncml';
 import { itemClassOf, titleOf, type ItemDataclass } from '@atomsync/items';
 import type { AccountPrincipal } from '../auth/principal.js';
 import { runBinding, type EndedRun, type SynchronizationDeps } from '../services/synchronization.js';
 import type { Repositories } from '../store/store.js';
-import type { DatastoreState, InChange, OutChange } from './session/state.js';
-
-/**
- * The engine mode for the phone's mode: the engine's one-way and refresh modes are named from the
- * binding's source (202 = source → target), the phone's from itself (202 = phone → server).
- */
-export function engineMode(phoneMode: SyncMode, side: SideName): SyncMode {
-  if (side === 'source') return phoneMode;
-  const swapped: Partial<Record<SyncMode, SyncMode>> = { 202: 204, 204: 202, 203: 205, 205: 203 };
-  return swapped[phoneMode] ?? phoneMode;
-}
 
 /** The phone's buffered changes of one datastore as engine changes. */
 export function phoneChanges(datastore: DatastoreState, changes: readonly InChange[]): Change[] {
@@ -87,7 +76,7 @@ export async function exchange(input: ExchangeInput): Promise<EndedRun> {
   return runBinding(deps, {
     account: input.account,
     binding,
-    mode: engineMode(datastore.phoneMode, datastore.side),
+    mode: bindingMode(datastore.phoneMode, datastore.side),
     dataclass: datastore.dataclass,
     driven: {
       side: datastore.side,

@@ -63,3 +63,23 @@ export function alertRequest(code: number | undefined): AlertRequest | undefined
  * sides in step, else the sync runs as a slow sync (201) and its Alert is answered 508.
  */
 export const INCREMENTAL_MODES: ReadonlySet<SyncModeCode> = new Set<SyncModeCode>([200, 202, 204]);
+
+/** The anchors an Alert is checked against: the phone's Last, and what the server kept of each side's last sync. */
+export interface AnchorsSeen {
+  /** The Last anchor of the phone's Alert (undefined when it sent none). */
+  readonly phoneLast: string | undefined;
+  /** The phone side's anchor kept at the end of its last sync (its Next then); null before any. */
+  readonly kept: string | null;
+  /** The other side's anchor of the binding; null before any sync. */
+  readonly peer: string | null;
+}
+
+/**
+ * The mode a sync alerted in `mode` runs in (DS Protocol, "Slow Sync" and the Alert's Status 508):
+ * an incremental mode only when both sides synced before and the phone's Last is the anchor kept
+ * for it; otherwise a slow sync (201). Slow and refresh modes run as asked.
+ */
+export function performedMode(mode: SyncModeCode, anchors: AnchorsSeen): SyncModeCode {
+  const inStep = anchors.kept !== null && anchors.peer !== null && anchors.phoneLast !== undefined && anchors.kept === anchors.phoneLast;
+  return INCREMENTAL_MODES.has(mode) && !inStep ? AlertCode.SLOW_SYNC : mode;
+}

@@ -12,9 +12,8 @@
  * does not know (one an older server version wrote) is dropped on reading.
  */
 import { DATACLASS_VALUES, SYNC_MODE_VALUES, type Statistics } from '@atomsync/atom';
-import type { ContentType, CtCap, CtCapParam, CtCapProperty, DevInf, DevInfDataStore } from '@atomsync/syncml';
+import type { ContentType, CtCap, CtCapParam, CtCapProperty, DatastoreState, DevInf, DevInfDataStore, InChange, OutChange, PartialItem, SessionState } from '@atomsync/syncml';
 import { Ajv, type ErrorObject, type JSONSchemaType, type ValidateFunction } from 'ajv';
-import type { DatastoreState, InChange, OutChange, PartialItem, SessionState } from './state.js';
 
 /** A kept row that does not decode: the session it belongs to cannot go on. */
 export class StoredDataError extends Error {

@@ -1,104 +1,47 @@
 /**
- * One turn of the SyncML DS session machine: one phone message in, our reply out, the session's
- * state carried between them (state.ts). The packages of a sync session:
- *
- *  1 phone: SyncHdr + Cred, Put/Get DevInf, Alert per datastore    2 server: Statuses, Results, Alerts
- *  3 phone: Sync per datastore (its changes, or all items)          4 server: Statuses, Sync (ours)
- *  5 phone: Statuses, Map (LUIDs of what we added)                  6 server: Statuses
- *
- * Any package may span several messages: a message without Final is answered with Statuses (and
- * Alert 222 when we have nothing else to say) and the package goes on. The engine runs when
- * package 3 is complete, one datastore after another; what it computes for the phone is queued
- * as the session's 'out' items and sent from there, split to fit the phone's MaxMsgSize.
- *
- * The steps, one job each: auth.ts (the SyncHdr's credentials), devinf.ts, alerts.ts, inbound.ts
- * (the phone's Sync), run.ts (the engine run per datastore), outbound.ts (our Sync, Statuses, Map).
+ * The server's side of one turn of the SyncML session machine (@atomsync/syncml, which makes
+ * every protocol decision): it checks the message's credentials, loads the facts the machine
+ * asks for, runs the engine for each datastore it says is due, loads the queued changes it will
+ * send, and hands the endpoint the reply, the next state and the writes, which the endpoint makes
+ * in one transaction with the state. When the engine runs, what the message's commands wrote (the
+ * phone's changes, its Map) is written first, in one transaction of its own: the run reads them.
  */
-import { AlertCode, StatusCode, type Command, type SyncmlMessage } from '@atomsync/syncml';
-import { refsOf } from '../reply.js';
-import { onAlert } from './alerts.js';
-import { authenticate } from './auth.js';
-import { askDevInf, onGet, onPut, onResults, trimDevInf } from './devinf.js';
-import { flushIncoming, onSync } from './inbound.js';
-import { onMap, onStatus, sendChanges } from './outbound.js';
-import { recordDatastore, runDatastore } from './run.js';
-import { openSession, type Session, type SessionInput, type SyncmlDeps } from './session.js';
-import type { SessionState } from './state.js';
+import { afterRun, answerCredentials, finishTurn, needsCredentials, openTurn, outRange, readCommands, resultOf, runsDue, type TurnResult } from '@atomsync/syncml';
+import type { CredentialCheck } from '../auth.js';
+import { IN_CHANGE, OUT_CHANGE } from './codecs.js';
+import { checkMessageCredentials } from './credentials.js';
+import { loadFacts } from './facts.js';
+import { runDatastore } from './run.js';
+import { applyWrites } from './writes.js';
+import type { SessionInput, SyncmlDeps } from './session.js';
 
-/** What a message is answered with: the reply to send and the session's state after it. */
-export interface Answer {
-  readonly reply: SyncmlMessage;
-  readonly state: SessionState;
+/** What a message is answered with; `credentials`, when this message's were checked, and the nonce accepted ones were given. */
+export interface Answer extends TurnResult {
+  readonly credentials?: CredentialCheck;
+  readonly nextNonce?: string;
 }
 
 /** Answers one message of a session. */
 export async function answerMessage(deps: SyncmlDeps, input: SessionInput): Promise<Answer> {
-  const session = openSession(deps, input);
-  const { reply, state, turn } = session;
-  if (!(await authenticate(session))) {
-    reply.final = true;
-    return { reply: reply.message(), state };
+  const turn = openTurn({ state: input.state, message: input.message, respUri: input.respUri, now: input.now });
+  const checked = needsCredentials(turn.state) ? await checkMessageCredentials(deps, input) : undefined;
+  const signed = { ...(checked ? { credentials: checked.check } : {}), ...(checked?.outcome.kind === 'accepted' ? { nextNonce: checked.outcome.nextNonce } : {}) };
+  if (!answerCredentials(turn, checked?.outcome)) return { ...resultOf(turn), ...signed };
+  readCommands(turn, await loadFacts(deps.store, turn.state, input.message));
+  const due = runsDue(turn);
+  let written = 0;
+  if (due.length > 0) {
+    const writes = [...turn.writes];
+    await deps.store.transaction((tx) => applyWrites(tx, input.id, turn.state, writes));
+    written = writes.length;
+    // Every change the phone sent in this session, this message's with them.
+    const kept = await deps.store.syncmlSessions.items(input.id, 'in');
+    const phoneSent = kept.map((row) => IN_CHANGE.decode(row.body, `change ${row.seq} the phone sent in this session`));
+    for (const datastore of due) afterRun(turn, datastore, await runDatastore(deps, input.id, turn.state, datastore, phoneSent));
   }
-  for (const command of session.message.commands) await dispatch(session, command);
-  if (turn.alerted.size > 0) await askDevInf(session);
-  trimDevInf(session);
-  await flushIncoming(session);
-  await respond(session);
-  return { reply: reply.message(), state };
-}
-
-async function dispatch(session: Session, command: Command): Promise<void> {
-  const { reply } = session;
-  switch (command.kind) {
-    case 'Status':
-      return onStatus(session, command);
-    case 'Put':
-      return onPut(session, command);
-    case 'Get':
-      return onGet(session, command);
-    case 'Results':
-      return onResults(session, command);
-    case 'Alert':
-      return onAlert(session, command);
-    case 'Sync':
-      return onSync(session, command);
-    case 'Map':
-      return onMap(session, command);
-    case 'Unsupported':
-      if (!command.noResp) reply.status({ cmdRef: command.cmdId, cmd: command.name, data: StatusCode.OPTIONAL_FEATURE_NOT_SUPPORTED });
-      return;
-    default:
-      // Add/Replace/Delete outside a Sync.
-      if (!command.noResp) reply.status({ cmdRef: command.cmdId, cmd: command.kind, data: StatusCode.COMMAND_NOT_ALLOWED, ...refsOf(command) });
-  }
-}
-
-/** What follows the phone's message: the engine runs, our Sync, Alert 222, or the session's end. */
-async function respond(session: Session): Promise<void> {
-  const { state, reply, message, turn } = session;
-  const final = message.final;
-  const datastores = state.datastores;
-  // Package 3 is complete: every datastore alerted in an earlier message runs now.
-  if (final) {
-    for (const datastore of datastores) {
-      if (datastore.phase === 'receiving' && !turn.alerted.has(datastore.serverUri)) await runDatastore(session, datastore);
-    }
-  }
-  if (datastores.some((d) => d.phase === 'sending')) return sendChanges(session);
-  if (!final) {
-    // We have nothing but Statuses: the phone's package goes on.
-    const { header } = message;
-    reply.add({ kind: 'Alert', cmdId: reply.nextCmdId(), data: AlertCode.NEXT_MESSAGE, items: [{ target: { locUri: header.source.locUri }, source: { locUri: header.target.locUri } }] });
-    return;
-  }
-  reply.final = true;
-  // Package 1 answered (our Alerts): the phone's Sync comes next. Otherwise the session is over.
-  if (!datastores.some((d) => d.phase === 'receiving')) {
-    for (const datastore of datastores) if (datastore.phase === 'mapping') await recordDatastore(session, datastore);
-    state.done = true;
-    if (state.status === undefined) {
-      const completed = datastores.length > 0 && datastores.every((d) => d.result === 'completed');
-      state.status = completed ? StatusCode.OK : datastores.length === 0 ? StatusCode.NOT_FOUND : StatusCode.COMMAND_FAILED;
-    }
-  }
+  const range = outRange(turn);
+  const rows = range === undefined ? [] : await deps.store.syncmlSessions.items(input.id, 'out', range.from, range.limit);
+  const result = finishTurn(turn, rows.map((row) => ({ seq: row.seq, change: OUT_CHANGE.decode(row.body, `change ${row.seq} queued for the phone in this session`) })));
+  for (const event of result.events) deps.log[event.level](event.fields, event.message);
+  return { ...result, writes: result.writes.slice(written), ...signed };
 }

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { devinf } from '../../../../syncml/test/support/arbitraries.js';
 import { DEVINF, IN_CHANGE, OUT_CHANGE, SESSION_STATE, StoredDataError, type StoredCodec } from '../../../src/syncml/session/codecs.js';
-import type { DatastoreState, InChange, OutChange, SessionState } from '../../../src/syncml/session/state.js';
+import type { DatastoreState, InChange, OutChange, SessionState } from '@atomsync/syncml';
 
 const datastore: DatastoreState = {
   phoneUri: './contacts',

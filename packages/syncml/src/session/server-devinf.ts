@@ -3,7 +3,8 @@
  * datastores of guide/protocol.md#datastore-uris with the formats we read and write. Without CTCap a phone sends and
  * keeps every property it has, which is what a server that stores items whole wants.
  */
-import type { ContentType, DevInf, DevInfDataStore, SyncmlVersion } from '@atomsync/syncml';
+import type { ContentType, DevInf, DevInfDataStore } from '../devinf.js';
+import type { SyncmlVersion } from '../message.js';
 
 const VCARD: readonly ContentType[] = [{ ctType: 'text/vcard', verCt: '3.0' }, { ctType: 'text/x-vcard', verCt: '2.1' }];
 const ICAL: readonly ContentType[] = [{ ctType: 'text/calendar', verCt: '2.0' }, { ctType: 'text/x-vcalendar', verCt: '1.0' }];

@@ -1,18 +1,19 @@
 /**
  * The phone's Sync (package 3, over as many messages as it takes): each Add/Replace/Delete is
- * answered and buffered as an 'in' item of the session, a large object chunk by chunk (MoreData)
- * until it is whole and has its declared size. The engine reads them all when the package is
- * complete (run.ts).
+ * answered and buffered as an 'in' change of the session, a large object chunk by chunk
+ * (MoreData) until it is whole and has its declared size. The engine takes them all when the
+ * package is complete.
  */
-import { sizeMatches, StatusCode, type Item, type Sync, type SyncItemCommand } from '@atomsync/syncml';
-import { refsOf, type StatusRef } from '../reply.js';
-import { serverDatastore } from '../uris.js';
-import { IN_CHANGE } from './codecs.js';
-import type { Session } from './session.js';
-import type { DatastoreState, InChange } from './state.js';
+import type { Item, Sync, SyncItemCommand } from '../message.js';
+import { sizeMatches } from '../rules/large-objects.js';
+import { StatusCode } from '../rules/status.js';
+import { serverDatastore } from './datastores.js';
+import { refsOf, type StatusRef } from './reply.js';
+import type { DatastoreState } from './state.js';
+import type { Turn } from './turn.js';
 
-export function onSync(session: Session, sync: Sync): void {
-  const { state, reply } = session;
+export function onSync(turn: Turn, sync: Sync): void {
+  const { state, reply } = turn;
   const serverLocUri = sync.target?.locUri ?? '';
   const datastore = state.datastores.find((d) => d.serverLocUri === serverLocUri || d.serverUri === serverDatastore(serverLocUri)?.uri);
   const refs = { targetRefs: sync.target ? [sync.target.locUri] : [], sourceRefs: sync.source ? [sync.source.locUri] : [] };
@@ -23,32 +24,32 @@ export function onSync(session: Session, sync: Sync): void {
     }
     return;
   }
-  if (!sync.noResp) remember(session, datastore, reply.status({ cmdRef: sync.cmdId, cmd: 'Sync', data: StatusCode.OK, ...refs }));
+  if (!sync.noResp) remember(turn, datastore, reply.status({ cmdRef: sync.cmdId, cmd: 'Sync', data: StatusCode.OK, ...refs }));
   for (const command of sync.commands) {
     if (command.kind === 'Unsupported') {
       if (!command.noResp) reply.status({ cmdRef: command.cmdId, cmd: command.name, data: StatusCode.OPTIONAL_FEATURE_NOT_SUPPORTED });
       continue;
     }
     for (const item of command.items) {
-      const data = bufferItem(session, datastore, command, item, sync);
-      if (!command.noResp) remember(session, datastore, reply.status({ cmdRef: command.cmdId, cmd: command.kind, data, ...refsOf({ items: [item] }) }));
+      const data = bufferItem(turn, datastore, command, item, sync);
+      if (!command.noResp) remember(turn, datastore, reply.status({ cmdRef: command.cmdId, cmd: command.kind, data, ...refsOf({ items: [item] }) }));
     }
   }
 }
 
 /** A Status of the datastore's Sync: made 500 if its run fails. */
-function remember(session: Session, datastore: DatastoreState, ref: StatusRef): void {
-  const { syncStatuses } = session.turn;
+function remember(turn: Turn, datastore: DatastoreState, ref: StatusRef): void {
+  const { syncStatuses } = turn.notes;
   syncStatuses.set(datastore.serverUri, [...(syncStatuses.get(datastore.serverUri) ?? []), ref]);
 }
 
 /** One item of the phone's Sync: buffered (a large object chunk by chunk); returns its status. */
-function bufferItem(session: Session, datastore: DatastoreState, command: SyncItemCommand, item: Item, sync: Sync): number {
-  const { state, turn } = session;
+function bufferItem(turn: Turn, datastore: DatastoreState, command: SyncItemCommand, item: Item, sync: Sync): number {
+  const { state, notes } = turn;
   const id = item.source?.locUri ?? item.target?.locUri ?? '';
   const op = command.kind === 'Add' ? 'add' : command.kind === 'Replace' ? 'replace' : 'delete';
   if (op === 'delete') {
-    turn.incoming.push({ serverUri: datastore.serverUri, op, id, type: '' });
+    notes.incoming.push({ serverUri: datastore.serverUri, op, id, type: '' });
     return StatusCode.OK;
   }
   const type = item.meta?.type ?? command.meta?.type ?? sync.meta?.type ?? '';
@@ -65,21 +66,6 @@ function bufferItem(session: Session, datastore: DatastoreState, command: SyncIt
     return StatusCode.CHUNK_ACCEPTED;
   }
   if (size !== undefined && !sizeMatches(data, size, state.encoding)) return StatusCode.SIZE_MISMATCH;
-  turn.incoming.push({ serverUri: datastore.serverUri, op, id, type: partial?.type ?? type, data });
+  notes.incoming.push({ serverUri: datastore.serverUri, op, id, type: partial?.type ?? type, data });
   return op === 'add' ? StatusCode.ITEM_ADDED : StatusCode.OK;
-}
-
-/** This message's changes, buffered after those of the session's earlier messages. */
-export async function flushIncoming(session: Session): Promise<void> {
-  const { incoming } = session.turn;
-  if (incoming.length === 0) return;
-  await session.deps.store.syncmlSessions.appendItems(session.id, 'in', incoming.map((change) => IN_CHANGE.encode(change)));
-}
-
-/** Every change the phone sent in this session, read (and checked) once per message. */
-export async function phoneSent(session: Session): Promise<readonly InChange[]> {
-  session.turn.phoneSent ??= (await session.deps.store.syncmlSessions.items(session.id, 'in')).map((row) =>
-    IN_CHANGE.decode(row.body, `change ${row.seq} the phone sent in this session`),
-  );
-  return session.turn.phoneSent;
 }

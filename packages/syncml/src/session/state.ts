@@ -1,12 +1,15 @@
 /**
- * The state of one SyncML session between its messages, as kept in the store (JSON in
- * `syncml_session_state.state`; the items each side sends are buffered as session items, InChange
- * and OutChange). Nothing of a session lives in a server's memory, so any instance can take its
- * next message. Written and read through codecs.ts, which checks every row it reads.
+ * The state of one SyncML session between its messages, as a server keeps it (the reference
+ * server: JSON in `syncml_session_state.state`, checked on reading; the items each side sends are
+ * buffered as session items, InChange and OutChange). Nothing of a session lives in a server's
+ * memory, so any instance can take its next message: the session machine (turn.ts) takes this
+ * state and one message, and gives the next state.
  */
 import type { Dataclass, Statistics, SyncMode, SyncResult } from '@atomsync/atom';
-import type { SideName } from '@atomsync/engine';
-import type { SyncmlEncoding, SyncmlVersion } from '@atomsync/syncml';
+import type { SyncmlEncoding, SyncmlMessage, SyncmlVersion } from '../message.js';
+
+/** The side of its sync binding a phone's datastore is (the engine's SideName). */
+export type BindingSide = 'source' | 'target';
 
 /** Where a datastore of the session is. */
 export type DatastorePhase =
@@ -32,7 +35,7 @@ export interface DatastoreState {
   readonly phoneNext: string;
   readonly bindingId: number;
   /** The phone's side of the binding. */
-  readonly side: SideName;
+  readonly side: BindingSide;
   phase: DatastorePhase;
   /** Our Sync for it went out (its first carries NumberOfChanges; an empty one goes out too). */
   syncOpened?: boolean;
@@ -116,4 +119,33 @@ export interface OutChange {
   readonly id: string;
   readonly type?: string;
   readonly data?: string;
+}
+
+/** The state of a session the phone's first message starts, at `now` (epoch ms). */
+export function initialState(message: SyncmlMessage, encoding: SyncmlEncoding, now: number): SessionState {
+  const { header } = message;
+  return {
+    version: header.verDTD,
+    encoding,
+    deviceId: header.source.locUri,
+    serverLocUri: header.target.locUri,
+    maxMsgSize: 0,
+    maxObjSize: 0,
+    outMsgId: 0,
+    sent: {},
+    datastores: [],
+    outSent: 0,
+    done: false,
+    started: now,
+  };
+}
+
+/**
+ * The state of a session whose phone answers our challenge: nothing was kept of it but its key,
+ * so it starts again from this message, expecting credentials over the challenge's nonce. Our
+ * MsgIDs follow the phone's: one reply per message of its so far.
+ */
+export function challengedState(message: SyncmlMessage, encoding: SyncmlEncoding, nonce: string, now: number): SessionState {
+  const state = initialState(message, encoding, now);
+  return { ...state, challengeNonce: nonce, outMsgId: Math.max(0, Number(message.header.msgId) - 1) };
 }

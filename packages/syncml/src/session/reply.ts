@@ -2,7 +2,7 @@
  * The server's reply message being built: its header, CmdIDs in order, and Statuses that answer
  * the phone's commands (each naming the phone's MsgID and CmdID, as SyncML wants).
  */
-import type { Chal, Command, Item, Meta, Status, SyncHdr, SyncmlMessage } from '@atomsync/syncml';
+import type { Chal, Command, Item, Meta, Status, SyncHdr, SyncmlMessage } from '../message.js';
 
 /** Where a Status is in the reply, so a later outcome (the engine run) can change its code. */
 export interface StatusRef {
