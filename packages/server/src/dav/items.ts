@@ -5,8 +5,7 @@
  * the item locked, so the ETag checked is the one replaced. A PUT answers an ETag only when what
  * it stored is served back byte for byte.
  */
-import { DavRequestError, evaluateConditions, optionsHeaders } from '@atomsync/dav';
-import { titleOf, uidOf } from '@atomsync/items';
+import { DavRequestError, evaluateConditions, formatEtag, optionsHeaders } from '@atomsync/dav';
 import { ServiceError } from '../errors.js';
 import { readBytes } from '../http/body.js';
 import { newItemUuid } from '../services/item-uuid.js';
@@ -16,7 +15,7 @@ import { memberName, memberNamed } from './members.js';
 import { memberHref } from './layout.js';
 import type { Repositories } from '../store/store.js';
 import { MAX_RESOURCE_BYTES } from './properties.js';
-import { acceptedCardVersion, servedOf } from './representation.js';
+import { acceptedCardVersion, servedOf, storedItem } from './representation.js';
 import { kindOf, notFound, type Resource } from './resources.js';
 import { bodyText, checkBody } from './validate.js';
 
@@ -70,32 +69,28 @@ export async function putMember(req: DavRequest, resource: Resource): Promise<Re
   const c = resource.collection;
   const body = await readItemBody(req, c);
   checkBody(body, header(req, 'content-type'), c);
-  const dataclass = c.key.dataclass;
-  const type = c.component === undefined ? 'text/vcard' : 'text/calendar';
-  const title = titleOf(dataclass, body);
-  const uid = uidOf(body);
+  // Everything the write keeps beside the body, read from it once, before the transaction.
+  const item = storedItem(c.key.dataclass, c.component === undefined ? 'text/vcard' : 'text/calendar', body);
   const created = await req.store.transaction(async (tx) => {
-    // Two PUTs of one new name: the second waits here, then finds the first's item.
+    // Two PUTs of one new name: the second waits here, then finds the first's item. The member
+    // read after the lock is the one replaced: every writer of the datastore takes that lock
+    // first (store.ts), so it cannot change before this transaction ends — no second read of it.
     await tx.contents.lockClient(c.key);
-    const seen = await memberNamed(tx, c, resource.name);
-    const current = seen === undefined ? undefined : await tx.contents.getLocked(c.key, seen.uuid);
+    const current = await memberNamed(tx, c, resource.name);
     const outcome = evaluateConditions('PUT', conditions(req), current === undefined ? null : servedOf(current).etag);
     if (outcome !== 'proceed') throw preconditionFailed(current === undefined ? 'there is no item at this URL' : 'the item has changed since the ETag the request names (or exists, with If-None-Match: *)');
-    if (uid !== null) await checkUidFree(req, tx, c, uid, current?.uuid);
+    if (item.uid !== null) await checkUidFree(req, tx, c, item.uid, current?.uuid);
     if (current !== undefined) {
-      const updated = await tx.contents.update(c.key, current.uuid, { dataclass, title, type, body });
+      const updated = await tx.contents.update(c.key, current.uuid, item);
       if (updated === undefined) throw notFound('such item');
-      return { created: false, uuid: current.uuid };
+      return false;
     }
-    const uuid = newItemUuid();
-    await tx.contents.insertMany([{ uuid, accountId: c.key.accountId, clientUuid: c.key.uuid, dataclass, title, type, body, href: resource.name }]);
-    return { created: true, uuid };
+    await tx.contents.insertMany([{ ...item, uuid: newItemUuid(), accountId: c.key.accountId, clientUuid: c.key.uuid, href: resource.name }]);
+    return true;
   }, { retry: true });
-  const headers: Record<string, string> = {};
   // No ETag when what is served is not what was sent (a vCard 2.1, an item without a UID): the client reads it back.
-  const served = servedOf({ uuid: created.uuid, dataclass, body, type, title });
-  if (served.body === body) headers.etag = served.etag;
-  return new Response(null, { status: created.created ? 201 : 204, headers });
+  const headers: Record<string, string> = item.servedAsSent ? { etag: formatEtag(item.etag) } : {};
+  return new Response(null, { status: created ? 201 : 204, headers });
 }
 
 /**
