@@ -18,6 +18,7 @@ import { MAX_RESOURCE_BYTES } from './properties.js';
 import { acceptedCardVersion, servedOf, storedItem } from './representation.js';
 import { kindOf, notFound, type Resource } from './resources.js';
 import { bodyText, checkBody } from './validate.js';
+import { davAnswer, type DavAnswer } from './answer.js';
 
 function preconditionFailed(message: string): ServiceError {
   return new ServiceError(412, 'precondition_failed', message);
@@ -32,7 +33,7 @@ function conditions(req: DavRequest) {
   return { ifMatch: header(req, 'if-match'), ifNoneMatch: header(req, 'if-none-match') };
 }
 
-export async function getMember(req: DavRequest, resource: Resource, head: boolean): Promise<Response> {
+export async function getMember(req: DavRequest, resource: Resource, head: boolean): Promise<DavAnswer> {
   if (resource.kind === 'unmapped') throw notFound('such item');
   // The URL is there, only not as something to GET: PROPFIND lists it, REPORT reads its items.
   if (resource.kind !== 'member') throw notAllowed(resource, `${head ? 'HEAD' : 'GET'} goes to an item; a collection is read with PROPFIND and REPORT`);
@@ -43,8 +44,8 @@ export async function getMember(req: DavRequest, resource: Resource, head: boole
   // A card's form follows Accept (vCard 4.0 or 3.0): caches must keep them apart.
   if (card) headers.vary = 'Accept';
   if (outcome === 'precondition-failed') throw preconditionFailed('the item is not at the ETag the request names');
-  if (outcome === 'not-modified') return new Response(null, { status: 304, headers });
-  return new Response(head ? null : served.body, { status: 200, headers: { ...headers, 'content-length': String(Buffer.byteLength(served.body, 'utf8')) } });
+  if (outcome === 'not-modified') return davAnswer(null, { status: 304, headers });
+  return davAnswer(head ? null : served.body, { status: 200, headers: { ...headers, 'content-length': String(Buffer.byteLength(served.body, 'utf8')) } });
 }
 
 function tooLarge(c: DavCollection): DavRequestError {
@@ -64,7 +65,7 @@ async function readItemBody(req: DavRequest, c: DavCollection): Promise<string> 
   return bodyText(bytes, c);
 }
 
-export async function putMember(req: DavRequest, resource: Resource): Promise<Response> {
+export async function putMember(req: DavRequest, resource: Resource): Promise<DavAnswer> {
   if (resource.kind !== 'member' && resource.kind !== 'unmapped') throw notAllowed(resource, 'PUT goes to an item’s URL inside a collection');
   const c = resource.collection;
   const body = await readItemBody(req, c);
@@ -90,7 +91,7 @@ export async function putMember(req: DavRequest, resource: Resource): Promise<Re
   }, { retry: true });
   // No ETag when what is served is not what was sent (a vCard 2.1, an item without a UID): the client reads it back.
   const headers: Record<string, string> = item.servedAsSent ? { etag: formatEtag(item.etag) } : {};
-  return new Response(null, { status: created ? 201 : 204, headers });
+  return davAnswer(null, { status: created ? 201 : 204, headers });
 }
 
 /**
@@ -106,7 +107,7 @@ async function checkUidFree(req: DavRequest, tx: Repositories, c: DavCollection,
   throw DavRequestError.failed(c.component === undefined ? 'addressbook-no-uid-conflict' : 'calendar-no-uid-conflict', `the item at ${href} has this UID already`, { href });
 }
 
-export async function deleteMember(req: DavRequest, resource: Resource): Promise<Response> {
+export async function deleteMember(req: DavRequest, resource: Resource): Promise<DavAnswer> {
   if (resource.kind === 'unmapped') throw notFound('such item');
   if (resource.kind !== 'member') throw new ServiceError(403, 'forbidden', 'the root, a principal and a home are not deleted (collections go with DELETE on their own URL)');
   const c = resource.collection;
@@ -116,5 +117,5 @@ export async function deleteMember(req: DavRequest, resource: Resource): Promise
     if (evaluateConditions('DELETE', conditions(req), servedOf(current).etag) !== 'proceed') throw preconditionFailed('the item has changed since the ETag the request names');
     await tx.contents.deleteMany(c.key, [current.uuid]);
   });
-  return new Response(null, { status: 204 });
+  return davAnswer(null, { status: 204 });
 }

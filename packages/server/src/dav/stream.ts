@@ -5,16 +5,17 @@
  * must never read a cut listing as "everything was deleted": the XML stays unclosed), logged.
  *
  * An answer that is one chunk (the writer gathers 64 K before it yields: a Depth 0 PROPFIND, a
- * PUT-sized multiget, a delta of a few changes — most of what a syncing client asks) goes as one
- * string with its Content-Length: one write to the socket, where a stream costs a web stream's
- * machinery and a second write for the chunked encoding's end, which wakes the client twice.
+ * multiget of a few items, a delta of a few changes — most of what a syncing client asks) goes as
+ * one string with its Content-Length (answer.ts): one write to the socket, where a stream costs a
+ * web stream's machinery and a second write for the chunked encoding's end.
  */
 import { MULTISTATUS_MEDIA_TYPE } from '@atomsync/dav';
 import type { Logger } from 'pino';
+import { davAnswer, type DavAnswer } from './answer.js';
 
-export async function multistatusResponse(chunks: AsyncIterator<string>, log: Logger, headers: Record<string, string> = {}): Promise<Response> {
+export async function multistatusResponse(chunks: AsyncIterator<string>, log: Logger, headers: Record<string, string> = {}): Promise<DavAnswer> {
   const whole = (text: string) =>
-    new Response(text, { status: 207, headers: { 'content-type': MULTISTATUS_MEDIA_TYPE, 'content-length': String(Buffer.byteLength(text, 'utf8')), ...headers } });
+    davAnswer(text, { status: 207, headers: { 'content-type': MULTISTATUS_MEDIA_TYPE, ...headers } });
   const first = await chunks.next();
   if (first.done) return whole('');
   const second = await chunks.next();
@@ -39,5 +40,5 @@ export async function multistatusResponse(chunks: AsyncIterator<string>, log: Lo
       await chunks.return?.(undefined);
     },
   });
-  return new Response(body, { status: 207, headers: { 'content-type': MULTISTATUS_MEDIA_TYPE, ...headers } });
+  return davAnswer(body, { status: 207, headers: { 'content-type': MULTISTATUS_MEDIA_TYPE, ...headers } });
 }
