@@ -26,6 +26,7 @@ import { proppatch } from './proppatch.js';
 import { report } from './reports.js';
 import { kindOf, notFound, resolve, type Resource } from './resources.js';
 import type { DavRequest } from './context.js';
+import { davAnswer, type DavAnswer } from './answer.js';
 
 /** Who may use DAV: HTTP Basic with the account's password or one of its app passwords (auth/device-sign-in.ts). */
 export type DavAuthenticator = Pick<DeviceAuthenticator, 'authenticate'>;
@@ -45,7 +46,7 @@ export class DavEndpoint {
     for (const path of WELL_KNOWN) {
       app.all(path, (event) => {
         requestState(event).operationId ??= 'dav.well-known';
-        return new Response(null, { status: 301, headers: { location: rootHref() } });
+        return davAnswer(null, { status: 301, headers: { location: rootHref() } });
       });
     }
     // A client given the bare server URL (python-caldav, TbSync with a custom server) PROPFINDs `/`:
@@ -54,12 +55,12 @@ export class DavEndpoint {
     // (h3 types only the standard methods; its router takes any name.)
     app.on('PROPFIND' as 'GET', '/', (event) => {
       requestState(event).operationId ??= 'dav.well-known';
-      return new Response(null, { status: 308, headers: { location: rootHref() } });
+      return davAnswer(null, { status: 308, headers: { location: rootHref() } });
     });
     for (const path of ['/dav', '/dav/**']) app.all(path, (event) => this.#answer(event));
   }
 
-  async #answer(event: H3Event): Promise<Body | Response> {
+  async #answer(event: H3Event): Promise<Body | DavAnswer> {
     const state = requestState(event);
     const method = event.req.method.toUpperCase();
     state.operationId ??= `dav.${method}`;
@@ -78,7 +79,7 @@ export class DavEndpoint {
     }
   }
 
-  #dispatch(req: DavRequest, method: string, resource: Resource): Promise<Response> | Response {
+  #dispatch(req: DavRequest, method: string, resource: Resource): Promise<DavAnswer> | DavAnswer {
     switch (method) {
       case 'OPTIONS':
         return options(resource);
@@ -103,10 +104,10 @@ export class DavEndpoint {
     }
   }
 
-  #refuse(event: H3Event, error: unknown, log: Logger, requestId: string): Body | Response {
+  #refuse(event: H3Event, error: unknown, log: Logger, requestId: string): Body | DavAnswer {
     if (error instanceof DavRequestError) {
-      if (error.precondition === undefined) return new Response(error.message, { status: error.status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
-      return new Response(errorBody(error.precondition), { status: error.status, headers: { 'content-type': 'application/xml; charset=utf-8' } });
+      if (error.precondition === undefined) return davAnswer(error.message, { status: error.status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+      return davAnswer(errorBody(error.precondition), { status: error.status, headers: { 'content-type': 'application/xml; charset=utf-8' } });
     }
     return sendError(event, toServiceError(error, log, requestId));
   }
@@ -121,8 +122,8 @@ function allowOf(resource: Resource): string {
   return optionsHeaders(kindForOptions(resource)).Allow;
 }
 
-function options(resource: Resource): Response {
+function options(resource: Resource): DavAnswer {
   const { DAV, Allow } = optionsHeaders(kindForOptions(resource));
-  return new Response(null, { status: 200, headers: { dav: DAV, allow: Allow, 'content-length': '0' } });
+  return davAnswer(null, { status: 200, headers: { dav: DAV, allow: Allow, 'content-length': '0' } });
 }
 

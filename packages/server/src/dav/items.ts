@@ -5,8 +5,7 @@
  * the item locked, so the ETag checked is the one replaced. A PUT answers an ETag only when what
  * it stored is served back byte for byte.
  */
-import { DavRequestError, evaluateConditions, optionsHeaders } from '@atomsync/dav';
-import { titleOf, uidOf } from '@atomsync/items';
+import { DavRequestError, evaluateConditions, formatEtag, optionsHeaders } from '@atomsync/dav';
 import { ServiceError } from '../errors.js';
 import { readBytes } from '../http/body.js';
 import { newItemUuid } from '../services/item-uuid.js';
@@ -16,9 +15,10 @@ import { memberName, memberNamed } from './members.js';
 import { memberHref } from './layout.js';
 import type { Repositories } from '../store/store.js';
 import { MAX_RESOURCE_BYTES } from './properties.js';
-import { acceptedCardVersion, servedOf } from './representation.js';
+import { acceptedCardVersion, servedOf, storedItem } from './representation.js';
 import { kindOf, notFound, type Resource } from './resources.js';
 import { bodyText, checkBody } from './validate.js';
+import { davAnswer, type DavAnswer } from './answer.js';
 
 function preconditionFailed(message: string): ServiceError {
   return new ServiceError(412, 'precondition_failed', message);
@@ -33,7 +33,7 @@ function conditions(req: DavRequest) {
   return { ifMatch: header(req, 'if-match'), ifNoneMatch: header(req, 'if-none-match') };
 }
 
-export async function getMember(req: DavRequest, resource: Resource, head: boolean): Promise<Response> {
+export async function getMember(req: DavRequest, resource: Resource, head: boolean): Promise<DavAnswer> {
   if (resource.kind === 'unmapped') throw notFound('such item');
   // The URL is there, only not as something to GET: PROPFIND lists it, REPORT reads its items.
   if (resource.kind !== 'member') throw notAllowed(resource, `${head ? 'HEAD' : 'GET'} goes to an item; a collection is read with PROPFIND and REPORT`);
@@ -44,8 +44,8 @@ export async function getMember(req: DavRequest, resource: Resource, head: boole
   // A card's form follows Accept (vCard 4.0 or 3.0): caches must keep them apart.
   if (card) headers.vary = 'Accept';
   if (outcome === 'precondition-failed') throw preconditionFailed('the item is not at the ETag the request names');
-  if (outcome === 'not-modified') return new Response(null, { status: 304, headers });
-  return new Response(head ? null : served.body, { status: 200, headers: { ...headers, 'content-length': String(Buffer.byteLength(served.body, 'utf8')) } });
+  if (outcome === 'not-modified') return davAnswer(null, { status: 304, headers });
+  return davAnswer(head ? null : served.body, { status: 200, headers: { ...headers, 'content-length': String(Buffer.byteLength(served.body, 'utf8')) } });
 }
 
 function tooLarge(c: DavCollection): DavRequestError {
@@ -65,37 +65,33 @@ async function readItemBody(req: DavRequest, c: DavCollection): Promise<string> 
   return bodyText(bytes, c);
 }
 
-export async function putMember(req: DavRequest, resource: Resource): Promise<Response> {
+export async function putMember(req: DavRequest, resource: Resource): Promise<DavAnswer> {
   if (resource.kind !== 'member' && resource.kind !== 'unmapped') throw notAllowed(resource, 'PUT goes to an item’s URL inside a collection');
   const c = resource.collection;
   const body = await readItemBody(req, c);
   checkBody(body, header(req, 'content-type'), c);
-  const dataclass = c.key.dataclass;
-  const type = c.component === undefined ? 'text/vcard' : 'text/calendar';
-  const title = titleOf(dataclass, body);
-  const uid = uidOf(body);
+  // Everything the write keeps beside the body, read from it once, before the transaction.
+  const item = storedItem(c.key.dataclass, c.component === undefined ? 'text/vcard' : 'text/calendar', body);
   const created = await req.store.transaction(async (tx) => {
-    // Two PUTs of one new name: the second waits here, then finds the first's item.
+    // Two PUTs of one new name: the second waits here, then finds the first's item. The member
+    // read after the lock is the one replaced: every writer of the datastore takes that lock
+    // first (store.ts), so it cannot change before this transaction ends — no second read of it.
     await tx.contents.lockClient(c.key);
-    const seen = await memberNamed(tx, c, resource.name);
-    const current = seen === undefined ? undefined : await tx.contents.getLocked(c.key, seen.uuid);
+    const current = await memberNamed(tx, c, resource.name);
     const outcome = evaluateConditions('PUT', conditions(req), current === undefined ? null : servedOf(current).etag);
     if (outcome !== 'proceed') throw preconditionFailed(current === undefined ? 'there is no item at this URL' : 'the item has changed since the ETag the request names (or exists, with If-None-Match: *)');
-    if (uid !== null) await checkUidFree(req, tx, c, uid, current?.uuid);
+    if (item.uid !== null) await checkUidFree(req, tx, c, item.uid, current?.uuid);
     if (current !== undefined) {
-      const updated = await tx.contents.update(c.key, current.uuid, { dataclass, title, type, body });
+      const updated = await tx.contents.update(c.key, current.uuid, item);
       if (updated === undefined) throw notFound('such item');
-      return { created: false, uuid: current.uuid };
+      return false;
     }
-    const uuid = newItemUuid();
-    await tx.contents.insertMany([{ uuid, accountId: c.key.accountId, clientUuid: c.key.uuid, dataclass, title, type, body, href: resource.name }]);
-    return { created: true, uuid };
+    await tx.contents.insertMany([{ ...item, uuid: newItemUuid(), accountId: c.key.accountId, clientUuid: c.key.uuid, href: resource.name }]);
+    return true;
   }, { retry: true });
-  const headers: Record<string, string> = {};
   // No ETag when what is served is not what was sent (a vCard 2.1, an item without a UID): the client reads it back.
-  const served = servedOf({ uuid: created.uuid, dataclass, body, type, title });
-  if (served.body === body) headers.etag = served.etag;
-  return new Response(null, { status: created.created ? 201 : 204, headers });
+  const headers: Record<string, string> = item.servedAsSent ? { etag: formatEtag(item.etag) } : {};
+  return davAnswer(null, { status: created ? 201 : 204, headers });
 }
 
 /**
@@ -111,7 +107,7 @@ async function checkUidFree(req: DavRequest, tx: Repositories, c: DavCollection,
   throw DavRequestError.failed(c.component === undefined ? 'addressbook-no-uid-conflict' : 'calendar-no-uid-conflict', `the item at ${href} has this UID already`, { href });
 }
 
-export async function deleteMember(req: DavRequest, resource: Resource): Promise<Response> {
+export async function deleteMember(req: DavRequest, resource: Resource): Promise<DavAnswer> {
   if (resource.kind === 'unmapped') throw notFound('such item');
   if (resource.kind !== 'member') throw new ServiceError(403, 'forbidden', 'the root, a principal and a home are not deleted (collections go with DELETE on their own URL)');
   const c = resource.collection;
@@ -121,5 +117,5 @@ export async function deleteMember(req: DavRequest, resource: Resource): Promise
     if (evaluateConditions('DELETE', conditions(req), servedOf(current).etag) !== 'proceed') throw preconditionFailed('the item has changed since the ETag the request names');
     await tx.contents.deleteMany(c.key, [current.uuid]);
   });
-  return new Response(null, { status: 204 });
+  return davAnswer(null, { status: 204 });
 }

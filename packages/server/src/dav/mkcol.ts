@@ -35,6 +35,7 @@ import { collectionHref, type DavTarget, type Family } from './layout.js';
 import { MAX_XML_BODY_BYTES } from './propfind.js';
 import { applyPlan } from './proppatch.js';
 import { notFound } from './resources.js';
+import { davAnswer, type DavAnswer } from './answer.js';
 
 /** The longest segment a client may name a collection by (clients use a UUID or a short name). */
 export const MAX_SEGMENT_CHARS = 255;
@@ -81,13 +82,13 @@ function dataclassOf(family: Family, sets: readonly PropertySet[]): DavDataclass
   throw DavRequestError.failed('supported-calendar-component', 'a calendar here keeps VEVENT or VTODO');
 }
 
-function failure(method: CreationMethod, href: string, propstats: PropStat[]): Response {
+function failure(method: CreationMethod, href: string, propstats: PropStat[]): DavAnswer {
   // MKCALENDAR answers a multistatus (RFC 4791 §5.3.1.1); extended MKCOL a 403 with its mkcol-response (RFC 5689 §3.3).
-  if (method === 'MKCALENDAR') return new Response(writeMultistatus([{ href, propstats }]), { status: 207, headers: { 'content-type': MULTISTATUS_MEDIA_TYPE } });
-  return new Response(mkcolResponseBody(propstats), { status: 403, headers: { 'content-type': MULTISTATUS_MEDIA_TYPE } });
+  if (method === 'MKCALENDAR') return davAnswer(writeMultistatus([{ href, propstats }]), { status: 207, headers: { 'content-type': MULTISTATUS_MEDIA_TYPE } });
+  return davAnswer(mkcolResponseBody(propstats), { status: 403, headers: { 'content-type': MULTISTATUS_MEDIA_TYPE } });
 }
 
-export async function makeCollection(req: DavRequest, method: CreationMethod, target: DavTarget): Promise<Response> {
+export async function makeCollection(req: DavRequest, method: CreationMethod, target: DavTarget): Promise<DavAnswer> {
   // The body first: one we do not understand (not XML, and not labelled XML) is 415 (RFC 4918
   // §9.3.1) wherever it is sent; a body labelled XML that does not parse stays the reader's 400.
   const body = await readBytes(req.event, MAX_XML_BODY_BYTES);
@@ -138,5 +139,5 @@ export async function makeCollection(req: DavRequest, method: CreationMethod, ta
     if (error instanceof NotMade) return failure(method, href, error.propstats);
     throw error;
   }
-  return new Response(null, { status: 201, headers: { 'content-length': '0' } });
+  return davAnswer(null, { status: 201, headers: { 'content-length': '0' } });
 }

@@ -14,6 +14,7 @@ import { servedHeadOf, servedOf, type CardVersion } from './representation.js';
 import { kindOf, notFound, type Resource } from './resources.js';
 import { multistatusResponse } from './stream.js';
 import type { DavItemRecord, DavListedItem } from '../store/records.js';
+import type { DavAnswer } from './answer.js';
 
 /** Request bodies of PROPFIND and REPORT are small XML documents. */
 export const MAX_XML_BODY_BYTES = 1024 * 1024;
@@ -82,7 +83,7 @@ async function* pages<T extends { readonly uuid: string }>(read: (after: string 
   }
 }
 
-export async function propfind(req: DavRequest, resource: Resource): Promise<Response> {
+export async function propfind(req: DavRequest, resource: Resource): Promise<DavAnswer> {
   if (resource.kind === 'unmapped') throw notFound('such item');
   const depth = propfindDepth(header(req, 'depth'), 'as-one');
   const selection = readPropfind(await readBytes(req.event, MAX_XML_BODY_BYTES));

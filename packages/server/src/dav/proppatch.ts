@@ -13,6 +13,7 @@ import type { DavRequest } from './context.js';
 import { MAX_XML_BODY_BYTES } from './propfind.js';
 import { deadProperties } from './properties.js';
 import type { Resource } from './resources.js';
+import { davAnswer, type DavAnswer } from './answer.js';
 
 /**
  * The most dead properties one collection keeps (each at most MAX_DEAD_PROPERTY_CHARS): clients
@@ -64,7 +65,7 @@ export async function applyPlan(store: Store, key: CollectionKey, plan: Proppatc
   ];
 }
 
-export async function proppatch(req: DavRequest, resource: Resource): Promise<Response> {
+export async function proppatch(req: DavRequest, resource: Resource): Promise<DavAnswer> {
   if (resource.kind !== 'collection') {
     throw new ServiceError(403, 'forbidden', 'only address books and calendars keep properties set by clients; the others are computed');
   }
@@ -72,5 +73,5 @@ export async function proppatch(req: DavRequest, resource: Resource): Promise<Re
   const updates = readProppatch(await readBytes(req.event, MAX_XML_BODY_BYTES));
   const plan = planProppatch(updates, c.component === undefined ? 'addressbook' : 'calendar');
   const propstats = await applyPlan(req.store, c.key, plan, updates);
-  return new Response(writeMultistatus([{ href: resource.href, propstats }]), { status: 207, headers: { 'content-type': MULTISTATUS_MEDIA_TYPE } });
+  return davAnswer(writeMultistatus([{ href: resource.href, propstats }]), { status: 207, headers: { 'content-type': MULTISTATUS_MEDIA_TYPE } });
 }

@@ -9,10 +9,11 @@
 import { ServiceError } from '../errors.js';
 import type { DavCollection } from './collections.js';
 import type { DavRequest } from './context.js';
+import { davAnswer, type DavAnswer } from './answer.js';
 
 const refuse = (why: string) => new ServiceError(403, 'forbidden', why);
 
-export async function deleteCollection(req: DavRequest, c: DavCollection): Promise<Response> {
+export async function deleteCollection(req: DavRequest, c: DavCollection): Promise<DavAnswer> {
   const { accountId, uuid } = c.key;
   await req.store.transaction(async (tx) => {
     const segments = (await tx.davSegments.list(accountId)).filter((s) => s.clientUuid === uuid);
@@ -26,5 +27,5 @@ export async function deleteCollection(req: DavRequest, c: DavCollection): Promi
     }
     await tx.datastores.delete(accountId, uuid);
   });
-  return new Response(null, { status: 204 });
+  return davAnswer(null, { status: 204 });
 }

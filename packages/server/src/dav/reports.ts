@@ -47,8 +47,9 @@ import { livePages, MAX_XML_BODY_BYTES, memberResponder, PAGE, pagesFor } from '
 import { servedOf, type CardVersion } from './representation.js';
 import { notFound, type Resource } from './resources.js';
 import { multistatusResponse } from './stream.js';
+import { davAnswer, type DavAnswer } from './answer.js';
 
-export async function report(req: DavRequest, resource: Resource): Promise<Response> {
+export async function report(req: DavRequest, resource: Resource): Promise<DavAnswer> {
   const body = await readBytes(req.event, MAX_XML_BODY_BYTES);
   const parsed = readReport(body);
   reportDepth(header(req, 'depth'), parsed.report);
@@ -163,13 +164,13 @@ function calendarResponder(
  * free-busy-query (RFC 4791 §7.10): one VFREEBUSY of the busy time of the calendar's events within
  * the range, 200 text/calendar. The range must be closed: an open one has no VFREEBUSY to write.
  */
-async function freeBusy(req: DavRequest, c: DavCollection, r: FreeBusyQueryReport): Promise<Response> {
+async function freeBusy(req: DavRequest, c: DavCollection, r: FreeBusyQueryReport): Promise<DavAnswer> {
   const range = r.timeRange;
   if (!Number.isFinite(range.start) || !Number.isFinite(range.end)) throw DavRequestError.badRequest('a free-busy-query time-range needs both start and end');
   const periods = [];
   for await (const page of livePages(req, c)) for (const item of page) periods.push(...busyPeriods(readCalendarObject(item.body), range));
   const body = writeFreeBusy(range, mergeBusyPeriods(periods), Date.now());
-  return new Response(body, { status: 200, headers: { 'content-type': 'text/calendar; charset=utf-8' } });
+  return davAnswer(body, { status: 200, headers: { 'content-type': 'text/calendar; charset=utf-8' } });
 }
 
 /** A card's properties as the filter reads them: names without groups, values unescaped. */
@@ -184,9 +185,9 @@ function cardProperties(body: string): CardProperty[] {
   }));
 }
 
-type Stream = (responses: AsyncIterable<DavResponse | DavResponse[]>, end?: () => { syncToken?: string }) => Promise<Response>;
+type Stream = (responses: AsyncIterable<DavResponse | DavResponse[]>, end?: () => { syncToken?: string }) => Promise<DavAnswer>;
 
-async function syncCollection(req: DavRequest, c: DavCollection, r: SyncCollectionReport, minimal: boolean, stream: Stream): Promise<Response> {
+async function syncCollection(req: DavRequest, c: DavCollection, r: SyncCollectionReport, minimal: boolean, stream: Stream): Promise<DavAnswer> {
   if (r.syncLevel !== '1') throw DavRequestError.badRequest('sync-level infinite is not answered: collections here hold no collections');
   // Read before the listing: whatever commits during it has a greater sequence, and comes next time.
   // A token below the pruned horizon would miss deletes whose tombstones housekeeping pruned: 403

@@ -18,10 +18,10 @@
  * carries the default form's ETag (as sabre/dav does): one resource, one ETag for If-Match and
  * sync, whichever form a client reads.
  */
-import { davBody, renderForPhone, uidOf } from '@atomsync/items';
+import { davBody, describeItem, renderForPhone, titleOf, uidOf, type ItemDataclass, type ItemDescription } from '@atomsync/items';
 import { formatEtag } from '@atomsync/dav';
 import { servedHash } from '../store/served-hash.js';
-import type { ContentRecord, DavItemRecord, DavListedItem } from '../store/records.js';
+import type { ContentChange, ContentRecord, DavItemRecord, DavListedItem } from '../store/records.js';
 
 export interface Served {
   readonly body: string;
@@ -63,6 +63,29 @@ function withUid(body: string, uuid: string): string {
   if (uidOf(body) !== null) return body;
   const newline = body.includes('\r\n') ? '\r\n' : '\n';
   return body.replace(ITEM_END, (end) => `UID:${uuid}${newline}${end}`);
+}
+
+/**
+ * A body a PUT stores, with everything the store keeps beside it (title, description, UID, the
+ * served hash) read from it here, once: the store writes them as given, and the PUT's answer
+ * takes its ETag from them, where each used to read the body again (a vCard was parsed 3–4 times
+ * per PUT).
+ */
+export interface StoredItem extends ContentChange {
+  readonly description: ItemDescription;
+  readonly uid: string | null;
+  /** Unquoted, as the store keeps it. */
+  readonly etag: string;
+  /** Whether DAV serves back exactly these bytes (then, and only then, a PUT answers their ETag). */
+  readonly servedAsSent: boolean;
+}
+
+export function storedItem(dataclass: ItemDataclass, type: string, body: string): StoredItem {
+  const content = { dataclass, title: titleOf(dataclass, body), type, body };
+  const uid = uidOf(body);
+  const served = davBody(content);
+  // servedOf adds a UID to a body without one: then what is served is not what was sent either.
+  return { ...content, description: describeItem(content), uid, etag: servedHash(served), servedAsSent: served === body && uid !== null };
 }
 
 /**

@@ -253,6 +253,9 @@ export interface NewContent {
    * an item it described on reading it); without it the store describes the item itself.
    */
   readonly description?: ItemDescription;
+  /** As ContentChange's: the body's UID and served hash, when the writer has them. */
+  readonly uid?: string | null;
+  readonly etag?: string;
 }
 
 export interface ContentChange {
@@ -262,6 +265,13 @@ export interface ContentChange {
   readonly body: string;
   /** As NewContent's: `describeItem` of this very content, when the writer has it. */
   readonly description?: ItemDescription;
+  /**
+   * `uidOf` of this very body and the hash of what DAV serves of it (served-hash.ts over
+   * `davBody`), when the writer has them (a DAV PUT worked both out to check the body and answer
+   * its ETag): the store writes them as given instead of reading the body again.
+   */
+  readonly uid?: string | null;
+  readonly etag?: string;
 }
 
 /**

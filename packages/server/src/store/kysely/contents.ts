@@ -31,8 +31,11 @@ const content = (row: RecordRow): DavItemRecord => ({
   etag: row.etag,
 });
 
-/** The ETag (unquoted) of what DAV serves of an item: written beside it by every write, as its description is. */
-const etagOfItem = (item: ContentChange): string => servedHash(davBody(item));
+/** The ETag (unquoted) of what DAV serves of an item: written beside it by every write, as its description is (the writer's when it has it). */
+const etagOfItem = (item: ContentChange): string => item.etag ?? servedHash(davBody(item));
+
+/** The body's UID, written beside it: the writer's when it has it. */
+const uidOfItem = (item: ContentChange): string | null => (item.uid === undefined ? uidOf(item.body) : item.uid);
 
 /**
  * An item's description, written beside it by every insert and update: the writer's when it has
@@ -51,6 +54,14 @@ const RECORD_COLUMNS = ['client_uuid', 'uuid', 'dataclass', 'title', 'type', 'bo
 const LIVE_OF_COLLECTION = `select ${RECORD_COLUMNS.map((c) => `"${c}"`).join(', ')} from "contents" where "account_id" = ? and "client_uuid" = ? and "deleted" is null and "dataclass" = ?`;
 const liveByHref = prepared<RecordRow>(`${LIVE_OF_COLLECTION} and "href" = ?`);
 const liveByUid = prepared<RecordRow>(`${LIVE_OF_COLLECTION} and "uid" = ?`);
+/**
+ * A collection's latest sequence and its datastore's pruned horizon (syncState), read by every
+ * PROPFIND of a collection and every sync-collection: prepared, like the PUT's lookups.
+ */
+const syncStateRow = prepared<{ latest: number | string | null; pruned: number | string | null }>(
+  'select max("sequence") as "latest", (select "pruned_through" from "content_sequences" where "content_sequences"."account_id" = ? and "content_sequences"."client_uuid" = ?) as "pruned" ' +
+    'from "contents" where "account_id" = ? and "client_uuid" = ? and "dataclass" = ?',
+);
 /** Columns of one contents row, in insert order: the multi-row insert chunks by them. */
 const INSERT_COLUMNS = ['account_id', ...RECORD_COLUMNS, 'fingerprint', 'duplicate_key', 'uid'] as const;
 const CONTENT_COLUMNS = INSERT_COLUMNS.length;
@@ -101,6 +112,8 @@ function multiRowUpdate(dialect: 'sqlite' | 'postgres', rows: number): string {
 /** A datastore's next write sequence, taken once per transaction: prepared, as every write takes one (issue 21). */
 const nextSequence = prepared<{ sequence: number | string }>('insert into "content_sequences" ("account_id", "client_uuid", "sequence") values (?, ?, 1) on conflict ("account_id", "client_uuid") do update set "sequence" = "content_sequences"."sequence" + 1 returning "sequence"');
 const takenSequences = new WeakMap<object, Map<string, number>>();
+/** releaseHrefs for one name (a DAV PUT's): prepared, as it runs on every PUT of a new name and almost always finds nothing. */
+const releaseHref = prepared<never>('update "contents" set "href" = ? where "account_id" = ? and "client_uuid" = ? and "dataclass" = ? and "href" = ? and "deleted" is not null');
 
 const clientId = (accountId: number, clientUuid: string): string => `${accountId}:${clientUuid}`;
 
@@ -150,6 +163,10 @@ async function releaseHrefs(ctx: StoreContext, items: readonly NewContent[]): Pr
     entry.names.push(item.href);
   }
   for (const { collection, names } of byCollection.values()) {
+    if (names.length === 1) {
+      await releaseHref.rows(ctx, [RELEASED_HREF, collection.accountId, collection.uuid, collection.dataclass, names[0]]);
+      continue;
+    }
     for (const part of chunks(names, 1, ctx.dialect)) {
       await ctx
         .db()
@@ -180,17 +197,7 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
    * delete, and a client holding it would never learn of the delete.
    */
   const syncState = async (collection: CollectionKey): Promise<{ current: number; oldest: number }> => {
-    const row = await ofCollection(collection)
-      .select((eb) => [
-        eb.fn.max('sequence').as('latest'),
-        eb
-          .selectFrom('content_sequences')
-          .select('pruned_through')
-          .where('content_sequences.account_id', '=', collection.accountId)
-          .where('content_sequences.client_uuid', '=', collection.uuid)
-          .as('pruned'),
-      ])
-      .executeTakeFirst();
+    const row = await syncStateRow.first(ctx, [collection.accountId, collection.uuid, collection.accountId, collection.uuid, collection.dataclass]);
     const latest = row?.latest === null || row?.latest === undefined ? 0 : Number(row.latest);
     const oldest = row?.pruned === null || row?.pruned === undefined ? 0 : Number(row.pruned);
     return { current: Math.max(latest, oldest), oldest };
@@ -420,7 +427,7 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
             etag: etagOfItem(item),
             fingerprint,
             duplicate_key: key,
-            uid: uidOf(item.body),
+            uid: uidOfItem(item),
           };
         });
         await releaseHrefs(ctx, items);
@@ -456,7 +463,7 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
             body: change.body,
             fingerprint,
             duplicate_key: key,
-            uid: uidOf(change.body),
+            uid: uidOfItem(change),
             etag: etagOfItem(change),
             updated: Date.now(),
             sequence,
@@ -485,7 +492,7 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
           const parameters: unknown[] = [];
           for (const [uuid, change] of part) {
             const { fingerprint, key } = describe(change);
-            parameters.push(uuid, change.dataclass, change.title, change.type, change.body, fingerprint, key, uidOf(change.body), etagOfItem(change));
+            parameters.push(uuid, change.dataclass, change.title, change.type, change.body, fingerprint, key, uidOfItem(change), etagOfItem(change));
           }
           parameters.push(now, sequence, client.accountId, client.uuid);
           const result = await ctx.db().executeQuery<RecordRow>(CompiledQuery.raw(multiRowUpdate(ctx.dialect, part.length), parameters));

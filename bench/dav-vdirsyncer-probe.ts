@@ -1,0 +1,50 @@
+/**
+ * A probe of vdirsyncer against our server alone, not a benchmark (no floors, no peers): an empty
+ * address book, vdirsyncer's discover, its initial sync of N contacts and a sync with nothing
+ * changed, each with the wall time, vdirsyncer's own CPU and the server's CPU (/proc): where the
+ * time of a run goes, client or server.
+ *   N=1000 npx tsx bench/dav-vdirsyncer-probe.ts      (after a build: it serves dist/cli.js)
+ * PROF=<dir>: the server runs with --cpu-prof into <dir> (summarise with bench/cpu-profile.ts).
+ * AGAIN=<n>: how many no-change syncs (default 3). CLI=<path of another build's cli.js>: that build.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { basicAuth, createClient } from '@atomsync/sdk';
+import { contacts } from '../packages/server/test/dav/clients/items.js';
+import type { DavTarget } from '../packages/server/test/dav/clients/target.js';
+import { writeItems } from '../packages/server/test/dav/clients/vdir.js';
+import { CONTACT_EXT, createSide } from '../packages/server/test/dav/clients/vdirsyncer.js';
+import { createWorkDir } from '../packages/server/test/interop/support/workdir.js';
+import { timedVdirsyncer } from './dav-requests.js';
+import { cpuSeconds, serve, stop } from './serve.js';
+
+const ADMIN = { username: 'bench', password: 'bench-password-not-secret' };
+const N = Number(process.env.N ?? 1000);
+const AGAIN = Number(process.env.AGAIN ?? 3);
+const dataDir = mkdtempSync(join(tmpdir(), 'atomsync-dav-vdir-probe-'));
+const work = createWorkDir('dav-vdirsyncer-probe');
+const nodeArgs = process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF}`] : [];
+const server = await serve(dataDir, ADMIN, { nodeArgs, cli: process.env.CLI });
+const pid = server.process.pid!;
+try {
+  const sdk = createClient({ baseUrl: server.url, auth: basicAuth(ADMIN.username, ADMIN.password) });
+  const uuid = (await sdk.datastore.create({ userId: 'probe' })).client.uuid!;
+  await sdk.close();
+  const target: DavTarget = { name: 'atomsync', url: server.url, ...ADMIN, stop: async () => undefined };
+  const side = await createSide({ dir: work.at('side'), target, addressBook: uuid, calendar: uuid });
+  await writeItems(side.contactsDir, contacts(N), CONTACT_EXT);
+  const phase = async (label: string, command: 'discover' | 'sync') => {
+    const cpu0 = cpuSeconds(pid);
+    const run = await timedVdirsyncer(side, command, 30 * 60_000);
+    const serverMs = (cpuSeconds(pid) - cpu0) * 1000;
+    console.log(`${label.padEnd(28)} wall ${(run.wallMs / 1000).toFixed(2).padStart(7)} s  vdirsyncer cpu ${(run.cpuMs / 1000).toFixed(2).padStart(7)} s  server cpu ${(serverMs / 1000).toFixed(2).padStart(7)} s  wall/client ${(run.wallMs / run.cpuMs).toFixed(2)}`);
+  };
+  await phase('discover', 'discover');
+  await phase(`initial sync of ${N}`, 'sync');
+  for (let i = 0; i < AGAIN; i++) await phase('sync, nothing changed', 'sync');
+} finally {
+  await stop(server.process);
+  rmSync(dataDir, { recursive: true, force: true });
+  work.remove();
+}
