@@ -7,7 +7,7 @@
  * with its state, a phone's device record with a wipe asked and cancelled, a password for a
  * device made, an address book paged through, searched, an item read, deleted and the rest
  * exported, 1,000 contacts imported a part at a time with their progress and a refused card named,
- * a contact edited that reaches the phone (a concurrent change refused, not overwritten) and one
+ * a contact edited that reaches the phone (its phones and emails added, a number removed, each kind in its own field; a concurrent change refused, not overwritten) and one
  * the phone added found, events and tasks exported as .ics, a binding made and run and the sync log filtered, signing out. Along the way no page logs an error (a Content-Security-Policy
  * violation is one) or loads anything from another origin, and the page carries the policy.
  * Then what another site's page can do with the browser's session: nothing (the cookie reaches
@@ -340,14 +340,46 @@ describe.each(storeKinds)('the console in Chromium (%s store)', (kind) => {
     await shoot('books-item-edit');
     await page.getByLabel('Family name').fill('Edited-Member');
     await page.getByLabel('Full name').fill('Crowd Edited-Member');
+    // Two numbers of two kinds and an address, each its own entry (the card had none).
+    await page.getByRole('button', { name: 'Add a phone' }).click();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('edit-tel-0');
+    await page.getByLabel('Phone 1', { exact: true }).fill('+44 7700 900003');
+    await page.getByLabel('Kind of phone 1').selectOption({ label: 'Mobile' });
+    await page.getByRole('button', { name: 'Add a phone' }).click();
+    await page.getByLabel('Phone 2', { exact: true }).fill('+44 20 7946 0003');
+    await page.getByLabel('Kind of phone 2').selectOption({ label: 'Work' });
+    await page.getByRole('button', { name: 'Add an email' }).click();
+    await page.getByLabel('Email 1', { exact: true }).fill('crowd3@example.org');
+    await page.getByLabel('Kind of email 1').selectOption({ label: 'Work' });
+    await shoot('books-item-edit-entries');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved.').waitFor();
     await page.getByRole('heading', { name: 'Crowd Edited-Member' }).waitFor();
-    const edited = await contents.get(await uuidOf('Crowd Edited-Member'));
+    const editedUuid = await uuidOf('Crowd Edited-Member');
+    const edited = await contents.get(editedUuid);
     expect(edited.content?.value).toContain('N:Edited-Member;Crowd;;;');
     expect(edited.content?.value).toContain('FN:Crowd Edited-Member');
-    // The phone's next sync brings the change.
-    expect(lastNames(await readAll(), 'Change')).toEqual(['Edited-Member']);
+    expect(edited.content?.value).toContain('\r\nEMAIL;TYPE=WORK:crowd3@example.org\r\nTEL;TYPE=CELL:+44 7700 900003\r\nTEL;TYPE=WORK:+44 20 7946 0003\r\nEND:VCARD');
+    // The phone's next sync brings the change, each number in its own field.
+    const changed = (await readAll()).filter((c) => c.tag === 'Change');
+    expect(lastNames(changed, 'Change')).toEqual(['Edited-Member']);
+    const data = changed[0]!.children?.find((d) => d.tag === 'ApplicationData');
+    expect([textOf(data, 'Contacts:MobilePhoneNumber'), textOf(data, 'Contacts:BusinessPhoneNumber'), textOf(data, 'Contacts:Email1Address')]).toEqual(['+44 7700 900003', '+44 20 7946 0003', expect.stringContaining('crowd3@example.org')]);
+
+    // The mobile number removed, the address made a home one: the other lines stay as they were.
+    await page.getByRole('button', { name: 'Edit…' }).click();
+    expect(await page.getByLabel('Phone 2', { exact: true }).inputValue()).toBe('+44 20 7946 0003');
+    await page.getByRole('button', { name: 'Remove phone 1' }).click();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('edit-tel-add');
+    expect(await page.getByLabel('Phone 1', { exact: true }).inputValue()).toBe('+44 20 7946 0003');
+    await page.getByLabel('Kind of email 1').selectOption({ label: 'Home' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').waitFor();
+    const again = (await contents.get(editedUuid)).content?.value;
+    expect(again).not.toContain('900003');
+    expect(again).toContain('\r\nEMAIL;TYPE=HOME:crowd3@example.org\r\nTEL;TYPE=WORK:+44 20 7946 0003\r\nEND:VCARD');
+    const data2 = (await readAll()).find((c) => c.tag === 'Change')?.children?.find((d) => d.tag === 'ApplicationData');
+    expect([textOf(data2, 'Contacts:MobilePhoneNumber'), textOf(data2, 'Contacts:BusinessPhoneNumber')]).toEqual([undefined, '+44 20 7946 0003']);
 
     // A change made while the form is open (the SDK, as another window would) is not overwritten.
     const other = await uuidOf('Crowd 4');
@@ -356,14 +388,16 @@ describe.each(storeKinds)('the console in Chromium (%s store)', (kind) => {
     await page.getByRole('button', { name: 'Edit…' }).click();
     const meanwhile = 'BEGIN:VCARD\r\nVERSION:3.0\r\nN:Meanwhile;Crowd;;;\r\nFN:Crowd Meanwhile\r\nEND:VCARD\r\n';
     await contents.update(other, { title: 'Crowd 4', content: { type: 'text/vcard', value: meanwhile } });
-    await page.getByLabel('Phone').fill('+44 20 7946 0000');
+    await page.getByRole('button', { name: 'Add a phone' }).click();
+    await page.getByLabel('Phone 1', { exact: true }).fill('+44 20 7946 0000');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.locator('.edit-item [role=alert]').textContent()).toContain('changed since you opened it');
     expect((await contents.get(other)).content?.value).toBe(meanwhile);
     await page.getByRole('button', { name: 'Load the current version' }).click();
     await page.getByRole('button', { name: 'Edit…' }).click();
     expect(await page.getByLabel('Family name').inputValue()).toBe('Meanwhile');
-    await page.getByLabel('Phone').fill('+44 20 7946 0000');
+    await page.getByRole('button', { name: 'Add a phone' }).click();
+    await page.getByLabel('Phone 1', { exact: true }).fill('+44 20 7946 0000');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved.').waitFor();
     expect((await contents.get(other)).content?.value).toMatch(/N:Meanwhile;Crowd;;;[\s\S]*TEL:\+44 20 7946 0000/);
