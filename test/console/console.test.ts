@@ -3,7 +3,7 @@
  * playwright-core, against the real server on both stores, serving the built console
  * (packages/console/dist: `npm test` builds it first; alone, `npx turbo run build --filter=@atomsync/console`).
  *
- * What a person does: a wrong password refused, signing in, the Overview showing every client
+ * What a person does: a wrong password refused, guessing slowed (the page says to wait), signing in, the Overview showing every client
  * with its state, a phone's device record with a wipe asked and cancelled, a password for a
  * device made, an address book paged through, searched, an item read, deleted and the rest
  * exported, 1,000 contacts imported a part at a time with their progress and a refused card named,
@@ -106,7 +106,7 @@ describe.each(storeKinds)('the console in Chromium (%s store)', (kind) => {
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     page = await context.newPage();
     // A save of an item changed meanwhile is answered 412 (If-Match) on purpose.
-    problems = watch(page, origin, [412]);
+    problems = watch(page, origin, [412, 429]);
   });
   afterAll(async () => {
     await context?.close();
@@ -129,6 +129,23 @@ describe.each(storeKinds)('the console in Chromium (%s store)', (kind) => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('the username or password is wrong');
     expect(await page.getByRole('heading', { name: 'Overview' }).count()).toBe(0);
+  });
+
+  it('slows guessing: past five wrong passwords for a name, the page says to wait', async () => {
+    // Another name than ada's (the throttle counts per name, and per address only past 30).
+    await page.getByLabel('Username').fill('mallory');
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      await page.getByLabel('Password').fill(`guess-${i}`);
+      const answer = page.waitForResponse((r) => r.url() === `${origin}/console/session` && r.request().method() === 'POST');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      statuses.push((await answer).status());
+      // The next guess once the form takes one again.
+      await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isEnabled()).toBe(true);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/too many failed sign-ins: try again in \d+ s/);
+    await page.getByLabel('Username').fill('ada');
   });
 
   it('signs in to the Overview: every client, with its state at a glance', async () => {
