@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { freePort } from '../packages/server/test/interop/support/peer.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -131,3 +132,17 @@ export async function peakGrowth<T>(pid: number, work: () => Promise<T>): Promis
 /** A phase's memory, as the benches print it. */
 export const memoryLine = (g: Growth<unknown>) =>
   `server VmRSS ${g.idleMb.toFixed(0)} MB idle → VmHWM ${g.peakMb.toFixed(0)} MB (+${(g.peakMb - g.idleMb).toFixed(0)}), RssAnon ${g.idleAnonMb.toFixed(0)} → ${g.peakAnonMb.toFixed(0)} MB (+${(g.peakAnonMb - g.idleAnonMb).toFixed(0)})`;
+
+/** A database of its own on a throwaway cluster (test/support/postgres.ts), for each measurement: its URL. */
+export async function createDatabase(adminUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}

@@ -20,7 +20,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { basicAuth, createClient } from '@atomsync/sdk';
 import { newItemUuid } from '../packages/server/src/services/item-uuid.js';
 import type { NewContent } from '../packages/server/src/store/records.js';
@@ -28,7 +27,7 @@ import { openStore, type StoreOptions } from '../packages/server/src/store/open.
 import { findBinaries, startCluster, type Cluster } from '../packages/server/test/support/postgres.js';
 import type { Check } from './harness.js';
 import { autocannon } from './autocannon.js';
-import { serve, settled, stop } from './serve.js';
+import { createDatabase, serve, settled, stop } from './serve.js';
 import { benchBatch, benchContact } from './contacts.js';
 
 
@@ -129,20 +128,6 @@ async function embedded(): Promise<StoreResult> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** A database of its own on the cluster, for each measurement. */
-async function createDatabase(adminUrl: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 async function postgres(): Promise<StoreResult> {

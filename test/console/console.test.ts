@@ -3,11 +3,11 @@
  * playwright-core, against the real server on both stores, serving the built console
  * (packages/console/dist: `npm test` builds it first; alone, `npx turbo run build --filter=@atomsync/console`).
  *
- * What a person does: a wrong password refused, signing in, the Overview showing every client
+ * What a person does: a wrong password refused, guessing slowed (the page says to wait), signing in, the Overview showing every client
  * with its state, a phone's device record with a wipe asked and cancelled, a password for a
  * device made, an address book paged through, searched, an item read, deleted and the rest
  * exported, 1,000 contacts imported a part at a time with their progress and a refused card named,
- * a contact edited that reaches the phone (a concurrent change refused, not overwritten) and one
+ * a contact edited that reaches the phone (its phones and emails added, a number removed, each kind in its own field; a concurrent change refused, not overwritten) and one
  * the phone added found, events and tasks exported as .ics, a binding made and run and the sync log filtered, signing out. Along the way no page logs an error (a Content-Security-Policy
  * violation is one) or loads anything from another origin, and the page carries the policy.
  * Then what another site's page can do with the browser's session: nothing (the cookie reaches
@@ -106,7 +106,7 @@ describe.each(storeKinds)('the console in Chromium (%s store)', (kind) => {
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     page = await context.newPage();
     // A save of an item changed meanwhile is answered 412 (If-Match) on purpose.
-    problems = watch(page, origin, [412]);
+    problems = watch(page, origin, [412, 429]);
   });
   afterAll(async () => {
     await context?.close();
@@ -129,6 +129,23 @@ describe.each(storeKinds)('the console in Chromium (%s store)', (kind) => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('the username or password is wrong');
     expect(await page.getByRole('heading', { name: 'Overview' }).count()).toBe(0);
+  });
+
+  it('slows guessing: past five wrong passwords for a name, the page says to wait', async () => {
+    // Another name than ada's (the throttle counts per name, and per address only past 30).
+    await page.getByLabel('Username').fill('mallory');
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      await page.getByLabel('Password').fill(`guess-${i}`);
+      const answer = page.waitForResponse((r) => r.url() === `${origin}/console/session` && r.request().method() === 'POST');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      statuses.push((await answer).status());
+      // The next guess once the form takes one again.
+      await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isEnabled()).toBe(true);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/too many failed sign-ins: try again in \d+ s/);
+    await page.getByLabel('Username').fill('ada');
   });
 
   it('signs in to the Overview: every client, with its state at a glance', async () => {
@@ -340,14 +357,46 @@ describe.each(storeKinds)('the console in Chromium (%s store)', (kind) => {
     await shoot('books-item-edit');
     await page.getByLabel('Family name').fill('Edited-Member');
     await page.getByLabel('Full name').fill('Crowd Edited-Member');
+    // Two numbers of two kinds and an address, each its own entry (the card had none).
+    await page.getByRole('button', { name: 'Add a phone' }).click();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('edit-tel-0');
+    await page.getByLabel('Phone 1', { exact: true }).fill('+44 7700 900003');
+    await page.getByLabel('Kind of phone 1').selectOption({ label: 'Mobile' });
+    await page.getByRole('button', { name: 'Add a phone' }).click();
+    await page.getByLabel('Phone 2', { exact: true }).fill('+44 20 7946 0003');
+    await page.getByLabel('Kind of phone 2').selectOption({ label: 'Work' });
+    await page.getByRole('button', { name: 'Add an email' }).click();
+    await page.getByLabel('Email 1', { exact: true }).fill('crowd3@example.org');
+    await page.getByLabel('Kind of email 1').selectOption({ label: 'Work' });
+    await shoot('books-item-edit-entries');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved.').waitFor();
     await page.getByRole('heading', { name: 'Crowd Edited-Member' }).waitFor();
-    const edited = await contents.get(await uuidOf('Crowd Edited-Member'));
+    const editedUuid = await uuidOf('Crowd Edited-Member');
+    const edited = await contents.get(editedUuid);
     expect(edited.content?.value).toContain('N:Edited-Member;Crowd;;;');
     expect(edited.content?.value).toContain('FN:Crowd Edited-Member');
-    // The phone's next sync brings the change.
-    expect(lastNames(await readAll(), 'Change')).toEqual(['Edited-Member']);
+    expect(edited.content?.value).toContain('\r\nEMAIL;TYPE=WORK:crowd3@example.org\r\nTEL;TYPE=CELL:+44 7700 900003\r\nTEL;TYPE=WORK:+44 20 7946 0003\r\nEND:VCARD');
+    // The phone's next sync brings the change, each number in its own field.
+    const changed = (await readAll()).filter((c) => c.tag === 'Change');
+    expect(lastNames(changed, 'Change')).toEqual(['Edited-Member']);
+    const data = changed[0]!.children?.find((d) => d.tag === 'ApplicationData');
+    expect([textOf(data, 'Contacts:MobilePhoneNumber'), textOf(data, 'Contacts:BusinessPhoneNumber'), textOf(data, 'Contacts:Email1Address')]).toEqual(['+44 7700 900003', '+44 20 7946 0003', expect.stringContaining('crowd3@example.org')]);
+
+    // The mobile number removed, the address made a home one: the other lines stay as they were.
+    await page.getByRole('button', { name: 'Edit…' }).click();
+    expect(await page.getByLabel('Phone 2', { exact: true }).inputValue()).toBe('+44 20 7946 0003');
+    await page.getByRole('button', { name: 'Remove phone 1' }).click();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('edit-tel-add');
+    expect(await page.getByLabel('Phone 1', { exact: true }).inputValue()).toBe('+44 20 7946 0003');
+    await page.getByLabel('Kind of email 1').selectOption({ label: 'Home' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').waitFor();
+    const again = (await contents.get(editedUuid)).content?.value;
+    expect(again).not.toContain('900003');
+    expect(again).toContain('\r\nEMAIL;TYPE=HOME:crowd3@example.org\r\nTEL;TYPE=WORK:+44 20 7946 0003\r\nEND:VCARD');
+    const data2 = (await readAll()).find((c) => c.tag === 'Change')?.children?.find((d) => d.tag === 'ApplicationData');
+    expect([textOf(data2, 'Contacts:MobilePhoneNumber'), textOf(data2, 'Contacts:BusinessPhoneNumber')]).toEqual([undefined, '+44 20 7946 0003']);
 
     // A change made while the form is open (the SDK, as another window would) is not overwritten.
     const other = await uuidOf('Crowd 4');
@@ -356,14 +405,16 @@ describe.each(storeKinds)('the console in Chromium (%s store)', (kind) => {
     await page.getByRole('button', { name: 'Edit…' }).click();
     const meanwhile = 'BEGIN:VCARD\r\nVERSION:3.0\r\nN:Meanwhile;Crowd;;;\r\nFN:Crowd Meanwhile\r\nEND:VCARD\r\n';
     await contents.update(other, { title: 'Crowd 4', content: { type: 'text/vcard', value: meanwhile } });
-    await page.getByLabel('Phone').fill('+44 20 7946 0000');
+    await page.getByRole('button', { name: 'Add a phone' }).click();
+    await page.getByLabel('Phone 1', { exact: true }).fill('+44 20 7946 0000');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.locator('.edit-item [role=alert]').textContent()).toContain('changed since you opened it');
     expect((await contents.get(other)).content?.value).toBe(meanwhile);
     await page.getByRole('button', { name: 'Load the current version' }).click();
     await page.getByRole('button', { name: 'Edit…' }).click();
     expect(await page.getByLabel('Family name').inputValue()).toBe('Meanwhile');
-    await page.getByLabel('Phone').fill('+44 20 7946 0000');
+    await page.getByRole('button', { name: 'Add a phone' }).click();
+    await page.getByLabel('Phone 1', { exact: true }).fill('+44 20 7946 0000');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved.').waitFor();
     expect((await contents.get(other)).content?.value).toMatch(/N:Meanwhile;Crowd;;;[\s\S]*TEL:\+44 20 7946 0000/);

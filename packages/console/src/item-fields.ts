@@ -8,7 +8,13 @@
  * encoding of a vCard 2.1 value, which is written plain), added before the component's END when
  * it was missing, and removed when its field is emptied. Values are escaped as RFC 6350 / 5545 ask
  * (backslash, newline, comma, semicolon); a structured one (N) is written component by component.
+ *
+ * A contact's emails and phone numbers are lists (REPEATED): every EMAIL and TEL line is an entry
+ * with its kind (its TYPE values), each written back in place when changed (its other parameters
+ * and its group kept), left exactly as written when not, removed when the form removes it; a new
+ * one goes after the property's last line (before END when it had none).
  */
+import { foldLine, isContinuation } from '@atomsync/items/files';
 
 export type FieldKind = 'text' | 'multiline' | 'email' | 'tel' | 'datetime' | 'status';
 
@@ -27,8 +33,6 @@ export const FIELDS: Readonly<Record<ItemClass, readonly Field[]>> = {
     { property: 'FN', label: 'Full name', kind: 'text' },
     { property: 'N', part: 1, label: 'Given name', kind: 'text' },
     { property: 'N', part: 0, label: 'Family name', kind: 'text' },
-    { property: 'EMAIL', label: 'Email', kind: 'email' },
-    { property: 'TEL', label: 'Phone', kind: 'tel' },
     { property: 'ORG', label: 'Organization', kind: 'text' },
     { property: 'NOTE', label: 'Note', kind: 'multiline' },
   ],
@@ -47,6 +51,62 @@ export const FIELDS: Readonly<Record<ItemClass, readonly Field[]>> = {
   ],
 };
 
+/** A property an item may hold several of, each with its kind: a list of entries in the form. */
+export interface Repeated {
+  readonly property: 'EMAIL' | 'TEL';
+  /** What one entry is called ("Email", "Phone"), numbered in the form. */
+  readonly label: string;
+  readonly kind: 'email' | 'tel';
+  /** The kinds the form offers (TYPE values, comma-separated, upper case) and their names; '' is none. */
+  readonly types: readonly { readonly type: string; readonly name: string }[];
+}
+
+export const REPEATED: Readonly<Record<ItemClass, readonly Repeated[]>> = {
+  Contacts: [
+    {
+      property: 'EMAIL',
+      label: 'Email',
+      kind: 'email',
+      types: [
+        { type: '', name: 'Any' },
+        { type: 'HOME', name: 'Home' },
+        { type: 'WORK', name: 'Work' },
+        { type: 'INTERNET', name: 'Internet' },
+      ],
+    },
+    {
+      property: 'TEL',
+      label: 'Phone',
+      kind: 'tel',
+      // What ActiveSync phones tell apart (@atomsync/items' contact slots read these TYPE values).
+      types: [
+        { type: '', name: 'Any' },
+        { type: 'CELL', name: 'Mobile' },
+        { type: 'HOME', name: 'Home' },
+        { type: 'WORK', name: 'Work' },
+        { type: 'HOME,FAX', name: 'Home fax' },
+        { type: 'WORK,FAX', name: 'Work fax' },
+        { type: 'PAGER', name: 'Pager' },
+        { type: 'CAR', name: 'Car' },
+      ],
+    },
+  ],
+  Events: [],
+  Tasks: [],
+};
+
+/** One EMAIL or TEL of the item as the form shows it. */
+export interface ListEntry {
+  /** Its TYPE values but PREF, upper case, comma-separated ('' when none). */
+  readonly type: string;
+  readonly value: string;
+  /** Which of the item's lines of the property it was read from (0 the first); undefined: added in the form. */
+  readonly line?: number | undefined;
+}
+
+/** The entries of each REPEATED property, keyed by the property. */
+export type Lists = Readonly<Record<string, readonly ListEntry[]>>;
+
 /** The component whose properties the fields edit. */
 const COMPONENT: Readonly<Record<ItemClass, string>> = { Contacts: 'VCARD', Events: 'VEVENT', Tasks: 'VTODO' };
 
@@ -54,6 +114,8 @@ const COMPONENT: Readonly<Record<ItemClass, string>> = { Contacts: 'VCARD', Even
 export const TASK_STATUSES = ['NEEDS-ACTION', 'IN-PROCESS', 'COMPLETED', 'CANCELLED'] as const;
 
 interface Line {
+  /** The group written before the name (`item1.`), '' when none. */
+  readonly group: string;
   readonly name: string;
   /** The parameters as written (`;TYPE=CELL`), '' when none. */
   readonly params: string;
@@ -65,7 +127,7 @@ function logicalLines(text: string): string[] {
   const out: string[] = [];
   for (const raw of text.split(/\r\n|\n|\r/)) {
     const last = out.length - 1;
-    if ((raw.startsWith(' ') || raw.startsWith('\t')) && last >= 0) out[last] += raw.slice(1);
+    if (isContinuation(raw) && last >= 0) out[last] += raw.slice(1);
     else if (last >= 0 && /ENCODING=QUOTED-PRINTABLE/i.test(out[last]!.split(':')[0]!) && out[last]!.endsWith('=')) out[last] = out[last]!.slice(0, -1) + raw;
     else out.push(raw);
   }
@@ -81,8 +143,10 @@ function parse(line: string): Line | undefined {
     else if (c === ':' && !quoted) {
       const head = line.slice(0, i);
       const semi = head.indexOf(';');
-      const name = (semi < 0 ? head : head.slice(0, semi)).replace(/^[^.]*\./, '').toUpperCase();
-      return { name, params: semi < 0 ? '' : head.slice(semi), value: line.slice(i + 1) };
+      const qualified = semi < 0 ? head : head.slice(0, semi);
+      const dot = qualified.indexOf('.');
+      const name = qualified.slice(dot + 1).toUpperCase();
+      return { group: qualified.slice(0, dot + 1), name, params: semi < 0 ? '' : head.slice(semi), value: line.slice(i + 1) };
     }
   }
   return undefined;
@@ -200,10 +264,74 @@ export function readFields(text: string, itemClass: ItemClass): Record<string, s
   return values;
 }
 
+/** A vCard 2.1 encoding written as a bare parameter (`TEL;QUOTED-PRINTABLE:`), not a TYPE. */
+const BARE_ENCODING = /^(QUOTED-PRINTABLE|BASE64|8BIT|7BIT)$/i;
+
+/** The parameters, split where no quoted value holds the semicolon (the leading ';' dropped). */
+function paramsOf(params: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (const c of params.slice(1)) {
+    if (c === '"') quoted = !quoted;
+    if (c === ';' && !quoted) {
+      out.push(current);
+      current = '';
+    } else current += c;
+  }
+  if (params !== '') out.push(current);
+  return out;
+}
+
+/** A parameter that says a kind: `TYPE=…`, or a bare one (vCard 2.1's `TEL;CELL;VOICE:`) that is no encoding. */
+const isTypeParam = (param: string): boolean => /^TYPE=/i.test(param) || (!param.includes('=') && !BARE_ENCODING.test(param));
+
+/** The TYPE values of a line, upper case, in order (quotes and commas undone). */
+function typesOf(line: Line): string[] {
+  return paramsOf(line.params)
+    .filter(isTypeParam)
+    .flatMap((p) => p.replace(/^TYPE=/i, '').split(','))
+    .map((t) => t.replace(/"/g, '').trim().toUpperCase())
+    .filter((t) => t !== '');
+}
+
+const entryOf = (line: Line, index: number): ListEntry => ({ type: typesOf(line).filter((t) => t !== 'PREF').join(','), value: unescape(valueOf(line)), line: index });
+
+/** The entries of the item's REPEATED properties: every line of each, in the item's order. */
+export function readLists(text: string, itemClass: ItemClass): Record<string, ListEntry[]> {
+  const lines = logicalLines(text);
+  const range = componentRange(lines, COMPONENT[itemClass]);
+  const own = range === undefined ? [] : ownProperties(lines, range);
+  const lists: Record<string, ListEntry[]> = {};
+  for (const { property } of REPEATED[itemClass]) lists[property] = own.filter((p) => p.line.name === property).map((p, i) => entryOf(p.line, i));
+  return lists;
+}
+
+/**
+ * The line of `entry` (a REPEATED property's), from its line as written (`was`) or new: its value
+ * written plain (a vCard 2.1 encoding dropped), its group and other parameters kept; its kind's
+ * parameters rewritten only when the kind changed (PREF kept), bare in vCard 2.1 as its phones write them.
+ */
+function entryLine(property: string, was: Line | undefined, wasType: string | undefined, entry: ListEntry, version21: boolean): string {
+  const value = version21 ? entry.value.replace(/\r\n|\r|\n/g, ' ') : escape(entry.value);
+  let params = paramsOf(was?.params ?? '').filter((p) => !/^(ENCODING|CHARSET)=/i.test(p) && !BARE_ENCODING.test(p));
+  if (entry.type !== wasType) {
+    const types = entry.type === '' ? [] : entry.type.split(',');
+    if (was !== undefined && typesOf(was).includes('PREF')) types.push('PREF');
+    params = params.filter((p) => !isTypeParam(p));
+    if (types.length > 0) params.push(...(version21 ? types : [`TYPE=${types.join(',')}`]));
+  }
+  const charset = version21 && /[^\x00-\x7f]/.test(value) ? ['CHARSET=UTF-8'] : [];
+  return `${was?.group ?? ''}${property}${[...params, ...charset].map((p) => `;${p}`).join('')}:${value}`;
+}
+
 export const keyOf = (field: Field): string => (field.part === undefined ? field.property : `${field.property}.${field.part}`);
 
-/** `text` with the fields of `values` written into it; lines no field names are kept as they are. */
-export function writeFields(text: string, itemClass: ItemClass, values: Readonly<Record<string, string>>): string {
+/**
+ * `text` with the fields of `values` and the entries of `lists` (readLists' entries, changed, removed
+ * or added; by default as they are) written into it; lines no field names are kept as they are.
+ */
+export function writeFields(text: string, itemClass: ItemClass, values: Readonly<Record<string, string>>, lists: Lists = readLists(text, itemClass)): string {
   const lines = logicalLines(text).filter((l, i, all) => l !== '' || i < all.length - 1);
   const range = componentRange(lines, COMPONENT[itemClass]);
   if (range === undefined) throw new Error(`this item has no ${COMPONENT[itemClass]} to edit`);
@@ -238,40 +366,37 @@ export function writeFields(text: string, itemClass: ItemClass, values: Readonly
       value = version21 ? input.replace(/\r\n|\r|\n/g, ' ') : escape(input);
     }
     const charset = version21 && /[^\x00-\x7f]/.test(value) ? ';CHARSET=UTF-8' : '';
-    const line = value === '' ? null : `${property}${params}${charset}:${value}`;
+    const line = value === '' ? null : `${found?.line.group ?? ''}${property}${params}${charset}:${value}`;
     if (found !== undefined) replaced.set(found.index, line);
     else if (line !== null) added.push(line);
   }
-  if (replaced.size === 0 && added.length === 0) return text;
+  // New entries of a list, after the line they follow (its property's last).
+  const following = new Map<number, string[]>();
+  for (const { property } of REPEATED[itemClass]) {
+    const written = own.filter((p) => p.line.name === property);
+    const wanted = lists[property] ?? [];
+    const kept = new Map(wanted.flatMap((e) => (e.line === undefined ? [] : [[e.line, e] as const])));
+    written.forEach((p, i) => {
+      const entry = kept.get(i);
+      const was = entryOf(p.line, i);
+      if (entry === undefined || entry.value.trim() === '') replaced.set(p.index, null);
+      else if (entry.value !== was.value || entry.type !== was.type) replaced.set(p.index, entryLine(property, p.line, was.type, entry, version21));
+    });
+    const fresh = wanted.filter((e) => e.line === undefined && e.value.trim() !== '').map((e) => entryLine(property, undefined, undefined, e, version21));
+    if (fresh.length === 0) continue;
+    if (written.length === 0) added.push(...fresh);
+    else following.set(written.at(-1)!.index, fresh);
+  }
+  if (replaced.size === 0 && added.length === 0 && following.size === 0) return text;
   const out: string[] = [];
   lines.forEach((l, i) => {
     if (i === range.end) out.push(...added);
     if (!replaced.has(i)) out.push(l);
     else if (replaced.get(i) !== null) out.push(replaced.get(i)!);
+    out.push(...(following.get(i) ?? []));
   });
   // A quoted-printable line is left long: a space folded into it would become part of its value.
-  return `${out.map((l) => (/ENCODING=QUOTED-PRINTABLE/i.test(l.split(':')[0]!) ? l : fold(l))).join('\r\n')}\r\n`;
-}
-
-/** A line folded at 75 octets, as RFC 6350 and 5545 ask (never inside a UTF-8 sequence). */
-function fold(line: string): string {
-  const encoder = new TextEncoder();
-  if (encoder.encode(line).length <= 75) return line;
-  const out: string[] = [];
-  let current = '';
-  let size = 0;
-  for (const char of line) {
-    const n = encoder.encode(char).length;
-    if (size + n > (out.length === 0 ? 75 : 74)) {
-      out.push(current);
-      current = '';
-      size = 0;
-    }
-    current += char;
-    size += n;
-  }
-  out.push(current);
-  return out.join('\r\n ');
+  return `${out.map((l) => (/ENCODING=QUOTED-PRINTABLE/i.test(l.split(':')[0]!) ? l : foldLine(l))).join('\r\n')}\r\n`;
 }
 
 /** The item's title after the edit: the name or the summary, as the API's titles are. */

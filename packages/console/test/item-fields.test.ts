@@ -4,7 +4,7 @@
  */
 import { describeItem } from '@atomsync/items';
 import { describe, expect, it } from 'vitest';
-import { readFields, writeFields } from '../src/item-fields.js';
+import { readFields, readLists, writeFields } from '../src/item-fields.js';
 
 const crlf = (...lines: string[]) => `${lines.join('\r\n')}\r\n`;
 
@@ -16,13 +16,12 @@ const CARD = crlf(
 );
 
 describe('a contact\'s fields', () => {
-  it('reads the name, its parts, the first email and phone, the note unfolded', () => {
+  it('reads the name, its parts, the note unfolded, and each email and phone with its kind', () => {
+    expect(readLists(CARD, 'Contacts')).toEqual({ EMAIL: [{ type: 'INTERNET', value: 'grace@example.org', line: 0 }], TEL: [{ type: 'CELL', value: '+1 555 0100', line: 0 }] });
     expect(readFields(CARD, 'Contacts')).toEqual({
       FN: 'Grace Hopper',
       'N.1': 'Grace',
       'N.0': 'Hopper',
-      EMAIL: 'grace@example.org',
-      TEL: '+1 555 0100',
       ORG: '',
       NOTE: 'folded note that goes on and on and on and on and on and on and on andon past the line',
     });
@@ -30,7 +29,8 @@ describe('a contact\'s fields', () => {
 
   it('writes a change in place, keeping parameters, the other N parts and every other line', () => {
     const before = readFields(CARD, 'Contacts');
-    const text = writeFields(CARD, 'Contacts', { ...before, FN: 'Grace M. Hopper', 'N.1': 'Grace M.', TEL: '+1 555 0199', ORG: 'Navy; Computing', NOTE: 'line one\nline two, with a comma' });
+    const lists = readLists(CARD, 'Contacts');
+    const text = writeFields(CARD, 'Contacts', { ...before, FN: 'Grace M. Hopper', 'N.1': 'Grace M.', ORG: 'Navy; Computing', NOTE: 'line one\nline two, with a comma' }, { ...lists, TEL: [{ ...lists.TEL![0]!, value: '+1 555 0199' }] });
     expect(text).toContain('\r\nFN:Grace M. Hopper\r\n');
     expect(text).toContain('\r\nN:Hopper;Grace M.;Brewster;Rear Admiral;\r\n');
     expect(text).toContain('\r\nTEL;TYPE=CELL:+1 555 0199\r\n');
@@ -46,7 +46,8 @@ describe('a contact\'s fields', () => {
 
   it('removes a property whose field is emptied, and leaves the text alone when nothing changed', () => {
     const before = readFields(CARD, 'Contacts');
-    expect(writeFields(CARD, 'Contacts', { ...before, EMAIL: '' })).not.toContain('EMAIL');
+    expect(writeFields(CARD, 'Contacts', before, { ...readLists(CARD, 'Contacts'), EMAIL: [] })).not.toContain('EMAIL');
+    expect(writeFields(CARD, 'Contacts', before, { ...readLists(CARD, 'Contacts'), EMAIL: [{ type: 'INTERNET', value: ' ', line: 0 }] })).not.toContain('EMAIL');
     expect(writeFields(CARD, 'Contacts', before)).toBe(CARD);
   });
 
@@ -57,6 +58,56 @@ describe('a contact\'s fields', () => {
     expect(before['N.1']).toBe('Jürgen');
     const text = writeFields(card21, 'Contacts', { ...before, 'N.0': 'Mueller-Lüdenscheidt' });
     expect(text).toContain('\r\nN;CHARSET=UTF-8:Mueller-Lüdenscheidt;Jürgen;;;\r\n');
+  });
+});
+
+describe('a contact\'s emails and phones', () => {
+  const MANY = crlf(
+    'BEGIN:VCARD', 'VERSION:3.0', 'N:Lovelace;Ada;;;', 'FN:Ada Lovelace',
+    'TEL;TYPE=CELL,VOICE:+44 7700 900001', 'item1.TEL;TYPE=WORK;X-LABEL=Lab:+44 20 7946 0001', 'TEL:+44 20 7946 0002',
+    'EMAIL;TYPE=INTERNET,pref:ada@example.org', 'X-PHONE-ONLY:keep me', 'EMAIL;TYPE="work":ada@work.example', 'NOTE:n',
+    'END:VCARD',
+  );
+
+  it('reads every one, in order, with its kind (PREF apart, quotes undone)', () => {
+    expect(readLists(MANY, 'Contacts')).toEqual({
+      TEL: [
+        { type: 'CELL,VOICE', value: '+44 7700 900001', line: 0 },
+        { type: 'WORK', value: '+44 20 7946 0001', line: 1 },
+        { type: '', value: '+44 20 7946 0002', line: 2 },
+      ],
+      EMAIL: [
+        { type: 'INTERNET', value: 'ada@example.org', line: 0 },
+        { type: 'WORK', value: 'ada@work.example', line: 1 },
+      ],
+    });
+  });
+
+  it('writes a changed one in place (group, other parameters and PREF kept), removes one, adds one after the last, and leaves the rest as written', () => {
+    const lists = readLists(MANY, 'Contacts');
+    const [mobile, work, plain] = lists.TEL!;
+    const [home] = lists.EMAIL!;
+    const text = writeFields(MANY, 'Contacts', readFields(MANY, 'Contacts'), {
+      TEL: [mobile!, { ...work!, type: 'WORK,FAX', value: '+44 20 7946 0009' }, { ...plain!, type: 'HOME' }, { type: 'PAGER', value: '+44 7700 900099' }],
+      EMAIL: [{ ...home!, type: 'HOME' }, { type: '', value: 'ada@new.example' }],
+    });
+    expect(text).toBe(
+      crlf(
+        'BEGIN:VCARD', 'VERSION:3.0', 'N:Lovelace;Ada;;;', 'FN:Ada Lovelace',
+        'TEL;TYPE=CELL,VOICE:+44 7700 900001', 'item1.TEL;X-LABEL=Lab;TYPE=WORK,FAX:+44 20 7946 0009', 'TEL;TYPE=HOME:+44 20 7946 0002', 'TEL;TYPE=PAGER:+44 7700 900099',
+        'EMAIL;TYPE=HOME,PREF:ada@example.org', 'X-PHONE-ONLY:keep me', 'EMAIL:ada@new.example', 'NOTE:n',
+        'END:VCARD',
+      ),
+    );
+    // The server reads both new numbers and the new address.
+    expect(readLists(text, 'Contacts').TEL!.map((e) => e.value)).toEqual(['+44 7700 900001', '+44 20 7946 0009', '+44 20 7946 0002', '+44 7700 900099']);
+  });
+
+  it('adds the first of a kind before END, and writes a vCard 2.1 kind bare, as its phones do', () => {
+    const card21 = crlf('BEGIN:VCARD', 'VERSION:2.1', 'N:Smith;Jo', 'TEL;CELL;ENCODING=QUOTED-PRINTABLE:+1=20555', 'END:VCARD');
+    expect(readLists(card21, 'Contacts')).toEqual({ TEL: [{ type: 'CELL', value: '+1 555', line: 0 }], EMAIL: [] });
+    const text = writeFields(card21, 'Contacts', readFields(card21, 'Contacts'), { TEL: [{ type: 'WORK', value: '+1 555', line: 0 }], EMAIL: [{ type: 'HOME', value: 'jö@example.org' }] });
+    expect(text).toBe(crlf('BEGIN:VCARD', 'VERSION:2.1', 'N:Smith;Jo', 'TEL;WORK:+1 555', 'EMAIL;HOME;CHARSET=UTF-8:jö@example.org', 'END:VCARD'));
   });
 });
 

@@ -3,7 +3,7 @@
  * octets, vCard 2.1 and vCalendar 1.0 with bare TYPE parameters and QUOTED-PRINTABLE for what is
  * not one ASCII line. The value is escaped already (values.ts).
  */
-import { FOLD_OCTETS } from './fold.js';
+import { foldLine } from './fold.js';
 import qp from 'quoted-printable';
 import type { Param } from './read.js';
 
@@ -21,31 +21,11 @@ export interface OutLine {
  */
 export function modernLine(line: OutLine): string {
   const params = line.params.map((p) => `;${p.name}=${p.values.map(quoteParam).join(',')}`).join('');
-  return fold(`${line.group ? `${line.group}.` : ''}${line.name}${params}:${line.value}`);
+  return foldLine(`${line.group ? `${line.group}.` : ''}${line.name}${params}:${line.value}`);
 }
 
 function quoteParam(value: string): string {
   return /[:;,]/.test(value) ? `"${value.replace(/"/g, "'")}"` : value;
-}
-
-function fold(line: string): string {
-  if (Buffer.byteLength(line, 'utf8') <= FOLD_OCTETS) return line;
-  const out: string[] = [];
-  let current = '';
-  let bytes = 0;
-  for (const char of line) {
-    const size = Buffer.byteLength(char, 'utf8');
-    const limit = out.length === 0 ? FOLD_OCTETS : FOLD_OCTETS - 1; // continuation lines start with a space
-    if (bytes + size > limit) {
-      out.push(current);
-      current = '';
-      bytes = 0;
-    }
-    current += char;
-    bytes += size;
-  }
-  out.push(current);
-  return out.join('\r\n ');
 }
 
 /**

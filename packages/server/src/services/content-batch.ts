@@ -26,7 +26,7 @@
  */
 import type { Dataclass, OperationType } from '@atomsync/atom';
 import type { ContentChange, ContentRecord, NewContent } from '../store/records.js';
-import type { ClientKey, Store } from '../store/store.js';
+import type { ClientKey, Repositories, Store } from '../store/store.js';
 import { prepareContent, uuidOfUrn, type ContentInput } from './contents.js';
 import { describeAll } from './describe-pool.js';
 import { newItemUuid } from './item-uuid.js';
@@ -108,50 +108,58 @@ export async function planBatch(client: ClientKey, requests: readonly BatchReque
 
 /** Writes a planned batch to the client's items, in one transaction; one outcome per request, in order. */
 export async function applyPlan(store: Store, client: ClientKey, plan: BatchPlan): Promise<BatchOutcome[]> {
-  const { outcomes, inserts, named, dataclass } = plan;
   // Nothing but the store: it runs again when cut before its COMMIT (issue 27).
-  return store.transaction(async (tx) => {
-    const existing = new Map<string, ContentRecord>();
-    if (named.length > 0) for (const item of await tx.contents.getMany(client, named.map((n) => n.uuid))) existing.set(item.uuid, item);
+  return store.transaction((tx) => writePlan(tx, client, plan), { retry: true });
+}
 
-    const deletes: { index: number; item: ContentRecord }[] = [];
-    const updates: { index: number; uuid: string; change: ContentChange }[] = [];
-    for (const { index, operation, uuid, request } of named) {
-      const item = existing.get(uuid);
-      if (item === undefined) {
-        outcomes[index] = NOT_FOUND;
-      } else if (operation === 'query') {
-        outcomes[index] = { code: 200, reason: 'OK', item };
-      } else if (operation === 'delete') {
-        deletes.push({ index, item });
-      } else {
-        const prepared = prepareContent({ ...request.content, dataclass: request.content.dataclass ?? dataclass }, item.dataclass);
-        if (prepared.ok) updates.push({ index, uuid, change: prepared.change });
-        else outcomes[index] = bad(prepared.message);
-      }
-    }
+/**
+ * applyPlan's writes, in the caller's transaction (`tx`): for a caller whose own reads must be
+ * one step with them (the import's twin check). Only inside a transaction the caller may run again.
+ */
+export async function writePlan(tx: Repositories, client: ClientKey, plan: BatchPlan): Promise<BatchOutcome[]> {
+  const { inserts, named, dataclass } = plan;
+  // A copy: a transaction run again starts from the plan's own outcomes, not from the last try's.
+  const outcomes = [...plan.outcomes];
+  const existing = new Map<string, ContentRecord>();
+  if (named.length > 0) for (const item of await tx.contents.getMany(client, named.map((n) => n.uuid))) existing.set(item.uuid, item);
 
-    if (updates.length > 0) {
-      // One multi-row statement per chunk, not one UPDATE per entry.
-      const updated = new Map((await tx.contents.updateMany(client, updates)).map((item) => [item.uuid, item]));
-      for (const { index, uuid } of updates) {
-        const item = updated.get(uuid);
-        outcomes[index] = item === undefined ? NOT_FOUND : { code: 200, reason: 'Updated', item };
-      }
+  const deletes: { index: number; item: ContentRecord }[] = [];
+  const updates: { index: number; uuid: string; change: ContentChange }[] = [];
+  for (const { index, operation, uuid, request } of named) {
+    const item = existing.get(uuid);
+    if (item === undefined) {
+      outcomes[index] = NOT_FOUND;
+    } else if (operation === 'query') {
+      outcomes[index] = { code: 200, reason: 'OK', item };
+    } else if (operation === 'delete') {
+      deletes.push({ index, item });
+    } else {
+      const prepared = prepareContent({ ...request.content, dataclass: request.content.dataclass ?? dataclass }, item.dataclass);
+      if (prepared.ok) updates.push({ index, uuid, change: prepared.change });
+      else outcomes[index] = bad(prepared.message);
     }
+  }
 
-    if (deletes.length > 0) {
-      const gone = new Set(await tx.contents.deleteMany(client, deletes.map((d) => d.item.uuid)));
-      const when = new Date();
-      for (const { index, item } of deletes) outcomes[index] = gone.has(item.uuid) ? { code: 200, reason: 'Deleted', item, deleted: when } : NOT_FOUND;
+  if (updates.length > 0) {
+    // One multi-row statement per chunk, not one UPDATE per entry.
+    const updated = new Map((await tx.contents.updateMany(client, updates)).map((item) => [item.uuid, item]));
+    for (const { index, uuid } of updates) {
+      const item = updated.get(uuid);
+      outcomes[index] = item === undefined ? NOT_FOUND : { code: 200, reason: 'Updated', item };
     }
+  }
 
-    if (inserts.length > 0) {
-      const stored = new Map((await tx.contents.insertMany(inserts.map((i) => i.item))).map((item) => [item.uuid, item]));
-      for (const { index, item } of inserts) outcomes[index] = { code: 201, reason: 'Created', item: stored.get(item.uuid)! };
-    }
-    return outcomes;
-  }, { retry: true });
+  if (deletes.length > 0) {
+    const gone = new Set(await tx.contents.deleteMany(client, deletes.map((d) => d.item.uuid)));
+    const when = new Date();
+    for (const { index, item } of deletes) outcomes[index] = gone.has(item.uuid) ? { code: 200, reason: 'Deleted', item, deleted: when } : NOT_FOUND;
+  }
+
+  if (inserts.length > 0) {
+    const stored = new Map((await tx.contents.insertMany(inserts.map((i) => i.item))).map((item) => [item.uuid, item]));
+    for (const { index, item } of inserts) outcomes[index] = { code: 201, reason: 'Created', item: stored.get(item.uuid)! };
+  }
+  return outcomes;
 }
 
 /** planBatch, then applyPlan: for a caller with no line of writers to wait in. */

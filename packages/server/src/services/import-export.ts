@@ -7,7 +7,8 @@
  * item is checked and stored exactly as a posted one. An item whose duplicate key (describeItem)
  * equals one already in the datastore, or one earlier in the file, is a twin and is not added
  * again: each batch asks the store for its own keys (keysPresent), so memory holds one batch,
- * whatever the file and the datastore hold. The API's import (importPart) is one such batch: a
+ * whatever the file and the datastore hold; it asks in the transaction that stores the batch, with
+ * the datastore's write turn held, so two imports racing add an item once. The API's import (importPart) is one such batch: a
  * part of a file, posted by a browser a part at a time.
  *
  * Export writes the items of a class as one file: vCards one after another, events and tasks as
@@ -23,7 +24,7 @@ import { ServiceError } from '../errors.js';
 import { codePointName, quote, unwritableIn } from '../http/safe-text.js';
 import type { ContentRecord } from '../store/records.js';
 import type { ClientKey, Store } from '../store/store.js';
-import { applyPlan, planBatch, type BatchPlan, type BatchRequest } from './content-batch.js';
+import { planBatch, writePlan, type BatchPlan, type BatchRequest } from './content-batch.js';
 import { classesOfFilter } from './dataclass.js';
 import { ownedClient } from './datastore-clients.js';
 
@@ -56,7 +57,7 @@ export interface ImportOptions {
   /** The line of the whole file the source's first line is (an API import of a part): refusals are numbered from it. */
   readonly firstLine?: number | undefined;
   /**
-   * Runs a batch's writes (the twin check and the transaction): a server's line of writers
+   * Runs a batch's writes (the twin check and the inserts, one transaction): a server's line of writers
    * (RequestContext.inWriterTurn); by default, at once.
    */
   readonly inTurn?: (<T>(write: () => Promise<T>) => Promise<T>) | undefined;
@@ -95,7 +96,7 @@ interface Pending {
  * The items of a file (splitItems' entries) into a datastore client, a batch at a time: each
  * batch's twins are looked up in the store (keysPresent: the items of the datastore, and those of
  * the file's earlier batches, stored by then) and among its own items, and the rest go through the
- * API's batch (planBatch, applyPlan), in one transaction.
+ * API's batch (planBatch, writePlan), in the same transaction as the look-up.
  */
 async function importEntries(store: Store, client: ClientKey, entries: AsyncIterable<SplitEntry> | Iterable<SplitEntry>, options: ImportOptions): Promise<ImportSummary> {
   const batchSize = options.batchSize ?? IMPORT_BATCH;
@@ -113,20 +114,27 @@ async function importEntries(store: Store, client: ClientKey, entries: AsyncIter
     const pending = batch;
     batch = [];
     const plan = await planBatch(client, pending.map((p) => p.request), options.dataclass);
-    const outcomes = await inTurn(async () => {
-      const keys = pending.flatMap((p) => (p.key === null ? [] : [p.key]));
-      const present = await store.contents.keysPresent(client, [...new Set(keys)]);
-      // A twin of the store, or of an item earlier in this batch, is left out of the plan.
-      const seen = new Set<string>();
-      const twins = new Set<number>();
-      pending.forEach((p, i) => {
-        // A key counts once its item is stored: one refused already (planned 400) makes no twin.
-        if (p.key === null || plan.outcomes[i] !== undefined) return;
-        if (present.has(p.key) || seen.has(p.key)) twins.add(i);
-        else seen.add(p.key);
-      });
-      return applyPlan(store, client, withoutEntries(plan, twins)).then((outcomes) => ({ outcomes, twins }));
-    });
+    const keys = [...new Set(pending.flatMap((p) => (p.key === null ? [] : [p.key])))];
+    const outcomes = await inTurn(() =>
+      // The twin check and the inserts are one transaction holding the datastore's write turn
+      // (lockClient: its change counter's row on PostgreSQL, the file's write lock on SQLite), so
+      // two imports of one file at once, on any instances, add its items once: the second one's
+      // check waits for the first one's commit and finds its items. Run again whole if cut (issue 27).
+      store.transaction(async (tx) => {
+        await tx.contents.lockClient(client);
+        const present = await tx.contents.keysPresent(client, keys);
+        // A twin of the store, or of an item earlier in this batch, is left out of the plan.
+        const seen = new Set<string>();
+        const twins = new Set<number>();
+        pending.forEach((p, i) => {
+          // A key counts once its item is stored: one refused already (planned 400) makes no twin.
+          if (p.key === null || plan.outcomes[i] !== undefined) return;
+          if (present.has(p.key) || seen.has(p.key)) twins.add(i);
+          else seen.add(p.key);
+        });
+        return { outcomes: await writePlan(tx, client, withoutEntries(plan, twins)), twins };
+      }, { retry: true }),
+    );
     pending.forEach((p, i) => {
       if (outcomes.twins.has(i)) summary.twins++;
       else if (outcomes.outcomes[i]!.code === 201) summary.added++;

@@ -4,6 +4,7 @@ import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, ty
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { createLogger } from '../log.js';
+import { UNICODE_LOWER } from './kysely/context.js';
 import { faultReadingDialect } from './kysely/fault-dialect.js';
 import { prepareSqliteFiles } from './data-dir.js';
 import { distribute, migrate } from './kysely/migrations.js';
@@ -98,6 +99,8 @@ export function openSqliteDatabase(file: string): SQLite.Database {
   if (file !== ':memory:' && file !== '' && !file.startsWith('file:')) prepareSqliteFiles(file);
   const database = new SQLite(file);
   for (const [name, value] of Object.entries(SQLITE_SETTINGS)) database.pragma(`${name} = ${value}`);
+  // SQLite's lower() folds ASCII only: a search for a word with other letters (contents' ?q=) folds with this.
+  database.function(UNICODE_LOWER, { deterministic: true }, (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text));
   return database;
 }
 

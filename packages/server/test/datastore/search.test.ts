@@ -30,6 +30,7 @@ describe.each(storeKinds)('the listing searched with ?q= (%s)', (kind) => {
       { title: 'Percent', content: { type: 'text/vcard', value: card('Percent', 'gave 100% always') } },
       { title: 'Thousand', content: { type: 'text/vcard', value: card('Thousand', 'counted 1000 sheep') } },
       { title: 'Under_score', content: { type: 'text/vcard', value: card('Under_score') } },
+      { title: 'Émile Zola', content: { type: 'text/vcard', value: card('Émile Zola', 'ÉCRIVAIN À PARIS, ΟΔΟΣ') } },
       { title: 'Hopper meeting', content: { type: 'text/calendar', value: event('Hopper meeting') } },
       ...Array.from({ length: 12 }, (_, i) => ({ title: `Crowd ${i}`, content: { type: 'text/vcard', value: card(`Crowd ${i}`, i % 3 === 0 ? 'plays GO' : 'plays chess') } })),
     ];
@@ -48,7 +49,17 @@ describe.each(storeKinds)('the listing searched with ?q= (%s)', (kind) => {
     expect(await titles({ q: 'hopper', dataclass: 'Contacts' })).toEqual(['Grace Hopper']);
     expect(await titles({ q: 'hopper', dataclass: 'Events' })).toEqual(['Hopper meeting']);
     // Spaces alone search nothing: the whole listing.
-    expect((await contents.list({ q: '   ' })).entries).toHaveLength(18);
+    expect((await contents.list({ q: '   ' })).entries).toHaveLength(19);
+  });
+
+  it('folds the case of any letter, not only ASCII ones, in the title and the text', async () => {
+    expect(await titles({ q: 'émile' })).toEqual(['Émile Zola']);
+    expect(await titles({ q: 'ÉMILE' })).toEqual(['Émile Zola']);
+    expect(await titles({ q: 'écrivain à' })).toEqual(['Émile Zola']);
+    expect(await titles({ q: 'οδο' })).toEqual(['Émile Zola']);
+    // Case, not accents: an e is no é.
+    expect(await titles({ q: 'emile' })).toEqual([]);
+    expect(await titles({ q: 'émile hopper' })).toEqual([]);
   });
 
   it('searches LIKE\'s own characters as themselves', async () => {

@@ -5,12 +5,12 @@
  * (`deleted` set, body emptied) so the `since` feed can report it; live queries skip tombstones.
  */
 import { davBody, describeItem, uidOf, type ItemDescription } from '@atomsync/items';
-import { CompiledQuery, sql, type Selectable } from 'kysely';
+import { CompiledQuery, sql, type RawBuilder, type Selectable } from 'kysely';
 import { servedHash } from '../served-hash.js';
 import { RELEASED_HREF, type ContentChange, type DavItemRecord, type DavListedItem, type DescribedChange, type DescribedContent, type ItemDataclass, type NewContent } from '../records.js';
 import type { ClientKey, CollectionKey, ContentRepo } from '../store.js';
 import { prepared } from './prepared.js';
-import { chunks, millis, multiRowInsert, unnestInsert, toDate, toDateOrNull, type StoreContext } from './context.js';
+import { chunks, millis, multiRowInsert, unnestInsert, toDate, toDateOrNull, UNICODE_LOWER, type StoreContext } from './context.js';
 import type { ContentsTable } from './schema.js';
 
 /** A row as its record: what RECORD_COLUMNS select. */
@@ -202,6 +202,29 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
     const oldest = row?.pruned === null || row?.pruned === undefined ? 0 : Number(row.pruned);
     return { current: Math.max(latest, oldest), oldest };
   };
+  /** Whether PostgreSQL has ICU's root collation (initdb makes it when built with ICU, as Debian's is); asked once. */
+  let icu: Promise<boolean> | undefined;
+  const hasIcu = (): Promise<boolean> =>
+    (icu ??= sql<{ found: number }>`select 1 as found from pg_collation where collname = 'und-x-icu'`
+      .execute(ctx.db())
+      .then((result) => result.rows.length > 0)
+      .catch((error: unknown) => {
+        icu = undefined;
+        throw error;
+      }));
+  /**
+   * A column lower-cased for a search word: by lower() for a word of ASCII letters, which finds it
+   * as a full fold would (a letter outside ASCII never lower-cases into it, but the Kelvin sign and
+   * the dotted capital I), at no cost beyond the scan; otherwise by a fold of every letter: the
+   * embedded database's UNICODE_LOWER, PostgreSQL's lower() under ICU's collation (its own lower()
+   * folds ASCII only in a database of the C locale, as initdb --locale=C makes).
+   */
+  const lowered = async (word: string): Promise<(column: 'title' | 'body') => RawBuilder<string>> => {
+    if (/^[\x00-\x7f]*$/.test(word)) return (column) => sql<string>`lower(${sql.ref(column)})`;
+    if (ctx.dialect === 'sqlite') return (column) => sql<string>`${sql.raw(UNICODE_LOWER)}(${sql.ref(column)})`;
+    if (await hasIcu()) return (column) => sql<string>`lower(${sql.ref(column)} collate "und-x-icu")`;
+    return (column) => sql<string>`lower(${sql.ref(column)})`;
+  };
   return {
     async list(client, dataclasses) {
       if (dataclasses !== undefined && dataclasses.length === 0) return [];
@@ -248,10 +271,11 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
       if (dataclasses !== undefined && dataclasses.length === 0) return [];
       let query = live(client).$if(dataclasses !== undefined, (q) => q.where('dataclass', 'in', dataclasses ?? []));
       // A scan of the client's rows in uuid order that stops at the page's last match: LIKE with
-      // the word's own % _ \ escaped, on both sides lower-cased (SQLite's lower() folds ASCII only).
+      // the word's own % _ \ escaped, on both sides lower-cased (the word by the service, the columns by `lowered`).
       for (const word of words) {
         const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        query = query.where(sql<boolean>`(lower(${sql.ref('title')}) like ${pattern} escape '\\' or lower(${sql.ref('body')}) like ${pattern} escape '\\')`);
+        const lower = await lowered(word);
+        query = query.where(sql<boolean>`(${lower('title')} like ${pattern} escape '\\' or ${lower('body')} like ${pattern} escape '\\')`);
       }
       const rows = await query
         .$if(after !== undefined, (q) => q.where('uuid', '>', after ?? ''))

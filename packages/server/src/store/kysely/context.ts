@@ -69,3 +69,6 @@ export function unnestInsert(table: string, columns: readonly string[], types: r
   }
   return text;
 }
+
+/** The embedded database's lower() that folds every letter as JavaScript does (String.toLowerCase), registered by open.ts. */
+export const UNICODE_LOWER = 'unicode_lower';
