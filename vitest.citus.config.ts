@@ -29,7 +29,7 @@ export default defineConfig({
       'packages/server/test/datastore/if-match.test.ts',
       'packages/server/test/activesync/sign-in.test.ts',
       'packages/server/test/activesync/ping.test.ts',
-      ...(process.env.ATOMSYNC_TEST_CITUS_ALL === '1' ? ['packages/server/test/store/**/*.test.ts'] : []),
+      'packages/server/test/store/**/*.test.ts',
     ],
     exclude: ['**/node_modules/**'],
   },
