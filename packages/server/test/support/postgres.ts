@@ -27,7 +27,6 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { CREATE_POOL } from './citus-schemas.js';
 // The augmentation below needs 'vitest' in the program, which a program that imports this file
 // without any test (the benchmarks' tsconfig) would not have.
 import type {} from 'vitest';
@@ -50,7 +49,9 @@ const FALLBACK_USER = 'atomsync-pg';
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   if (process.env.ATOMSYNC_TEST_CITUS === '1') {
     const cluster = await startCitus();
-    // The pool of distributed test schemas the workers share (citus-schemas.ts).
+    // The pool of distributed test schemas the workers share (citus-schemas.ts, imported here
+    // only: it brings the store's modules, which the main suite's set-up does not need).
+    const { CREATE_POOL } = await import('./citus-schemas.js');
     const client = new pg.Client({ connectionString: cluster.adminUrl });
     try {
       await client.connect();
