@@ -99,7 +99,19 @@ describe('PostgreSQL with several instances', () => {
       await inserted;
       // Instance a deletes the account meanwhile: it waits for b (seen waiting on a lock), then goes on.
       const deleting = a.accounts.delete(alice.id);
-      const waiting = async () => Number((await raw.query("select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and application_name = $1", [name])).rows[0].n);
+      // On Citus the lock is waited for on the worker holding the account's shard, by a backend
+      // of Citus's own: there it is the distributed wait of a's backend (by its global pid).
+      const waiting = async () =>
+        Number(
+          (
+            await raw.query(
+              database!.citus
+                ? 'select count(*) as n from citus_lock_waits where waiting_gpid in (select global_pid from citus_stat_activity where application_name = $1)'
+                : "select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and application_name = $1",
+              [name],
+            )
+          ).rows[0].n,
+        );
       while ((await waiting()) === 0) await new Promise((resolve) => setTimeout(resolve, 5));
       release();
       await adding;

@@ -1,5 +1,5 @@
 /** The sync engine's state of a binding (id map, anchors) and its run lock, on both stores. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Anchors, MapEntry, StateChange } from '@atomsync/engine';
 import { openStore } from '../../src/store/open.js';
 import type { Store } from '../../src/store/store.js';
@@ -186,14 +186,21 @@ describe.each(storeKinds)('sync locks (%s)', (kind) => {
 
   it('an expired lease is taken over, and its old holder can neither renew nor release it', async () => {
     const binding = await makeBinding(store());
-    expect(await store().syncLocks.acquire(binding, 'crashed', 20)).toBe(true);
-    expect(await store().syncLocks.acquire(binding, 'next', 60_000)).toBe(false);
-    await sleep(40);
-    expect(await store().syncLocks.acquire(binding, 'next', 60_000)).toBe(true);
-    expect(await store().syncLocks.renew(binding, 'crashed', 60_000)).toBe(false);
-    await store().syncLocks.release(binding, 'crashed');
-    expect(await store().syncLocks.acquire(binding, 'third', 60_000)).toBe(false);
-    expect(await store().syncLocks.renew(binding, 'next', 60_000)).toBe(true);
+    // The leases are timed by the instance's clock: it stands still while the 20 ms lease is young
+    // (two statements can take longer than that, on a distributed store under load), then moves past it.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      expect(await store().syncLocks.acquire(binding, 'crashed', 20)).toBe(true);
+      expect(await store().syncLocks.acquire(binding, 'next', 60_000)).toBe(false);
+      vi.setSystemTime(Date.now() + 40);
+      expect(await store().syncLocks.acquire(binding, 'next', 60_000)).toBe(true);
+      expect(await store().syncLocks.renew(binding, 'crashed', 60_000)).toBe(false);
+      await store().syncLocks.release(binding, 'crashed');
+      expect(await store().syncLocks.acquire(binding, 'third', 60_000)).toBe(false);
+      expect(await store().syncLocks.renew(binding, 'next', 60_000)).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('renewing keeps a lease from running out', async () => {

@@ -14,7 +14,8 @@
  *
  * ATOMSYNC_TEST_CITUS=1 (vitest.citus.config.ts): a Citus cluster instead, a coordinator and two
  * workers from the citus tool beside the clone (../shared/tools/citus, or ATOMSYNC_CITUS_TOOL; its
- * install.sh must have run, and it needs root), and every test store is distributed (stores.ts).
+ * install.sh must have run, and it needs root), and every test store is distributed (stores.ts),
+ * from a pool of distributed schemas reused between tests (citus-schemas.ts).
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -24,6 +25,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 // The augmentation below needs 'vitest' in the program, which a program that imports this file
 // without any test (the benchmarks' tsconfig) would not have.
@@ -47,6 +49,19 @@ const FALLBACK_USER = 'atomsync-pg';
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   if (process.env.ATOMSYNC_TEST_CITUS === '1') {
     const cluster = await startCitus();
+    // The pool of distributed test schemas the workers share (citus-schemas.ts, imported here
+    // only: it brings the store's modules, which the main suite's set-up does not need).
+    const { CREATE_POOL } = await import('./citus-schemas.js');
+    const client = new pg.Client({ connectionString: cluster.adminUrl });
+    try {
+      await client.connect();
+      await client.query(CREATE_POOL);
+    } catch (error) {
+      await cluster.stop();
+      throw error;
+    } finally {
+      await client.end();
+    }
     project.provide('postgres', { adminUrl: cluster.adminUrl, citus: true });
     return cluster.stop;
   }

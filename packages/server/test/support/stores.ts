@@ -9,17 +9,21 @@
  *
  * On the Citus test cluster (postgres.ts, ATOMSYNC_TEST_CITUS=1) every PostgreSQL test store is
  * distributed as the product distributes it (`atomsync store distribute`), in 4 shards a table
- * rather than Citus's 32: a test store's tables are distributed and dropped in a few seconds.
+ * rather than Citus's 32, and its schema is emptied and reused by a later test rather than
+ * dropped (citus-schemas.ts: distributing one takes seconds, emptying it a tenth of one). There
+ * `storeKinds` is PostgreSQL alone: the Citus suite runs the PostgreSQL side of every two-store
+ * test, and the main suite already runs their SQLite side.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { distributeStore, openStore } from '../../src/store/open.js';
+import { openStore } from '../../src/store/open.js';
 import type { Store } from '../../src/store/store.js';
+import { schemaUrl, takeDistributedSchema } from './citus-schemas.js';
 import './postgres.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
-export const storeKinds: readonly StoreKind[] = ['sqlite', 'postgres'];
+export const storeKinds: readonly StoreKind[] = process.env.ATOMSYNC_TEST_CITUS === '1' ? ['postgres'] : ['sqlite', 'postgres'];
 
 export async function openTestStore(kind: StoreKind): Promise<Store> {
   if (kind === 'sqlite') return openStore({ kind: 'sqlite', file: ':memory:' });
@@ -39,7 +43,7 @@ export interface TestSchema {
   readonly url: string;
   /** On the Citus test cluster. */
   readonly citus: boolean;
-  /** Drops it with everything in it. */
+  /** Drops it with everything in it (on Citus: empties it for a later test, citus-schemas.ts). */
   drop(): Promise<void>;
 }
 
@@ -51,13 +55,19 @@ export interface TestSchema {
 export async function createTestSchema({ bare = false }: { readonly bare?: boolean } = {}): Promise<TestSchema> {
   const { adminUrl, error, citus = false } = inject('postgres');
   if (adminUrl === undefined) throw new Error(error);
+  if (citus && !bare) {
+    const pooled = await takeDistributedSchema(adminUrl);
+    return { url: pooled.url, citus, drop: pooled.release };
+  }
   const name = `t_${randomBytes(8).toString('hex')}`;
   await admin(adminUrl, `create schema ${name}`);
+  return { url: citus ? schemaUrl(adminUrl, name) : searchPathUrl(adminUrl, name), citus, drop: () => admin(adminUrl, `drop schema if exists ${name} cascade`) };
+}
+
+function searchPathUrl(adminUrl: string, name: string): string {
   const url = new URL(adminUrl);
-  url.searchParams.set('options', `-c search_path=${name}${citus ? ' -c citus.shard_count=4' : ''}`);
-  const schema = { url: url.toString(), citus, drop: () => admin(adminUrl, `drop schema if exists ${name} cascade`) };
-  if (citus && !bare) await distributeStore(schema.url);
-  return schema;
+  url.searchParams.set('options', `-c search_path=${name}`);
+  return url.toString();
 }
 
 async function admin(adminUrl: string, statement: string): Promise<void> {
