@@ -67,6 +67,10 @@ export function syncStateRepo(ctx: StoreContext): SyncStateRepo {
               .where('account_id', '=', binding.accountId)
               .where('binding_id', '=', binding.id)
               .where('dataclass', 'in', dataclasses)
+              // A set, but read in one order on every engine (Citus merges its shards' rows in any
+              // order): two reads of a binding's state give the same list. source_id is unique in a
+              // binding, so the order is total.
+              .orderBy('source_id')
               .execute();
       const anchors = await ctx
         .db()
