@@ -105,7 +105,8 @@ const event: fc.Arbitrary<Event> = fc
     alarms: e.allDay ? [] : e.alarms.filter((a, i) => e.alarms.findIndex((b) => b.minutesBefore === a.minutesBefore) === i),
   }))
   // A wall time the clock skips has no instant of its own to write in 1.0.
-  .filter((e) => e.allDay || e.zone === null || ianaToUtc(e.zone, e.wall) !== null);
+  // Start and end at wall times that exist in the zone (none in a spring-forward gap).
+  .filter((e) => e.allDay || e.zone === null || (ianaToUtc(e.zone, e.wall) !== null && ianaToUtc(e.zone, e.wall + e.minutes * 60_000) !== null));
 
 // ---- shared -----------------------------------------------------------------------------------
 
@@ -115,6 +116,13 @@ const dateText = (ms: number) => basic(ms).slice(0, 8);
 
 function startInstant(e: Event): number {
   return e.zone === null ? e.wall : ianaToUtc(e.zone, e.wall)!;
+}
+
+/** When a timed event ends: its end is a wall time in its zone (a CalDAV client writes DTEND so), which
+ *  across a DST change is not the start instant plus its minutes. */
+function endInstant(e: Event): number {
+  const wall = e.wall + e.minutes * 60_000;
+  return e.zone === null ? wall : ianaToUtc(e.zone, wall)!;
 }
 
 function untilInstant(e: Event, days: number): number {
@@ -218,7 +226,7 @@ function vcal(e: Event): string {
     return wallText(utc + ianaOffsets(local)!(utc));
   };
   const start = startInstant(e);
-  const end = e.allDay ? e.wall + e.days * DAY : start + e.minutes * 60_000;
+  const end = e.allDay ? e.wall + e.days * DAY : endInstant(e);
   const year = new Date(start).getUTCFullYear();
   const lines = ['BEGIN:VCALENDAR', 'VERSION:1.0'];
   if (local !== null) lines.push(...vcalendarZoneLines(local, year, year + 2));

@@ -16,11 +16,11 @@
 import type { ExtdataTokenRecord } from '../../../store/records.js';
 import type { SecretBox } from '../../../secrets/box.js';
 import type { FetchLike } from '@atomsync/dav';
-import { oauthClientFor, refreshAccessToken, RefreshRefused, type OAuthClient } from './oauth.js';
+import { isBearer, oauthClientFor, refreshAccessToken, RefreshRefused, type OAuthClient } from './oauth.js';
+
+export { isBearer, OAUTH2_BEARER_SCOPE } from './oauth.js';
 import { newHolder, type SharedTokens } from './refreshed.js';
 
-/** The scope that marks a token as an OAuth 2.0 bearer token rather than Basic credentials. */
-export const OAUTH2_BEARER_SCOPE = 'urn:ietf:params:oauth:token-type:access_token';
 
 export interface DavCredentials {
   readonly scheme: 'basic' | 'bearer';
@@ -30,7 +30,6 @@ export interface DavCredentials {
   readonly secrets: readonly string[];
 }
 
-export const isBearer = (scopes: readonly string[]): boolean => scopes.includes(OAUTH2_BEARER_SCOPE);
 
 export function credentialsOf(key: string, secret: string, scopes: readonly string[]): DavCredentials {
   if (isBearer(scopes)) return { scheme: 'bearer', authorization: `Bearer ${key}`, secrets: [key, secret] };

@@ -14,6 +14,13 @@
 import type { FetchLike } from '@atomsync/dav';
 import { ExtdataError } from '../transport.js';
 
+/** The scope that marks a token as an OAuth 2.0 bearer token rather than Basic credentials (here, not
+ *  in credentials.ts, so the refresh's lease in refreshed.ts can tell a bearer token without an import
+ *  cycle). */
+export const OAUTH2_BEARER_SCOPE = 'urn:ietf:params:oauth:token-type:access_token';
+
+export const isBearer = (scopes: readonly string[]): boolean => scopes.includes(OAUTH2_BEARER_SCOPE);
+
 /** One OAuth client of the operator's, registered at a provider (Google's console, …). */
 export interface OAuthClient {
   /** The operator's name for it (`google`): said in run failures. */

@@ -23,8 +23,7 @@ import { randomUUID } from 'node:crypto';
 import type { SecretBox } from '../../../secrets/box.js';
 import type { ExtdataClientRecord, ExtdataDatastoreRecord } from '../../../store/records.js';
 import type { Store } from '../../../store/store.js';
-import { isBearer } from './credentials.js';
-import type { RefreshedTokens } from './oauth.js';
+import { isBearer, type RefreshedTokens } from './oauth.js';
 
 /** A bearer token as it signs in: the access token and its refresh token. */
 export interface BearerTokens {
