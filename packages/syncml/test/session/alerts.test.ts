@@ -74,16 +74,16 @@ describe('alert codes', () => {
   });
 
   it.each([
-    { why: 'no server datastore of that name', target: './nowhere', turnFacts: facts() },
-    { why: 'no SyncML client', target: './contacts', turnFacts: facts({}, { client: { refused: 'no client' } }) },
-    { why: 'no binding', target: './contacts', turnFacts: facts({ contacts: { refused: 'no binding' } }) },
-  ])('refuses a sync with $why: 404, and nothing is alerted', ({ target, turnFacts }) => {
+    { why: 'no server datastore of that name', target: './nowhere', turnFacts: facts(), reason: 'there is no server datastore "./nowhere" (contacts, calendar, events, tasks, notes)' },
+    { why: 'no SyncML client', target: './contacts', turnFacts: facts({}, { client: { refused: 'no client' } }), reason: 'no client' },
+    { why: 'no binding', target: './contacts', turnFacts: facts({ contacts: { refused: 'no binding' } }), reason: 'no binding' },
+  ])('refuses a sync with $why: 404, and nothing is alerted', ({ target, turnFacts, reason }) => {
     const server = new MemoryServer(phoneMessage([]));
     const { reply, state, events } = server.turn(phoneMessage([alert(200, { target })]), turnFacts);
     expect(codes(reply, 'Alert')).toEqual([StatusCode.NOT_FOUND]);
     expect(alertsOf(reply)).toEqual([]);
     expect(state.datastores).toEqual([]);
-    expect(state.reason).toBeTruthy();
+    expect(state.reason).toBe(reason);
     expect(events.map((e) => e.message)).toEqual(['SyncML Alert refused']);
   });
 
