@@ -109,3 +109,17 @@ export { DavDiscoveryError, discover, discoverCollections, pickCollection } from
 export type { DiscoveredCollection } from './client/discovery.js';
 export { listEtags, multiget, syncCollection } from './client/listing.js';
 export type { Delta, Member } from './client/listing.js';
+
+// The client's protocol rules as pure decisions (extdata DAV client): the anchor, the listing
+// strategy and its reading, the write rules, the write pace, discovery's steps.
+export { collectionAnchor, isDavAnchor, readDavAnchor, settleWrites, writeDavAnchor } from './client/anchor.js';
+export type { CollectionAnchor, DavAnchor } from './client/anchor.js';
+export { DELETE_FLOOR, DELETE_GUARD, HEAD_PROPS, afterSyncRefusal, etagRead, firstListingAsk, listingAfterHead, reconcile, tooManyDeletes } from './client/strategy.js';
+export type { ListingAsk, Reconciled } from './client/strategy.js';
+export { nextSyncRound, readEtagListing, readSyncRound } from './client/listing.js';
+export type { SyncRead } from './client/listing.js';
+export { MEMBER_MEDIA_TYPE, etagAfterPut, etagAfterReadBack, etagToWriteOver, memberVerdict, newMemberPath, refusedWrite, uidOfMemberPath, writeCondition } from './client/writes.js';
+export type { MemberNow, WriteOp, WriteVerdict } from './client/writes.js';
+export { WINDOW, WritePace } from './client/pace.js';
+export { afterNoHomes, collectionsOfHome, homesOfPrincipal, neitherWords, notDavHere, readDiscoveryStart, wellKnownUrl } from './client/discovery.js';
+export type { StartReading } from './client/discovery.js';

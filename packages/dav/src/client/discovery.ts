@@ -37,51 +37,86 @@ const START_PROPS: readonly QName[] = [...FOUND_PROPS, { ns: DAV_NS, name: 'curr
 
 const KIND_WORDS: Record<CollectionKind, string> = { addressbook: 'an address book', calendar: 'a calendar' };
 
-/** A status that says "no DAV here" (rather than "not you"): where the well-known URL is tried next. */
-const notDavHere = (error: unknown): boolean => error instanceof DavHttpError && [400, 404, 405, 501].includes(error.status);
+/** Where the well-known URL of `kind` is on `start`'s origin (RFC 6764 §5). */
+export const wellKnownUrl = (start: string, kind: CollectionKind): string => new URL(`/.well-known/${kind === 'addressbook' ? 'carddav' : 'caldav'}`, start).href;
 
+/** A status that says "no DAV here" (rather than "not you"): where the well-known URL is tried next (RFC 6764 §6). */
+export const notDavHere = (status: number): boolean => [400, 404, 405, 501].includes(status);
+const notDavAnswer = (error: unknown): boolean => error instanceof DavHttpError && notDavHere(error.status);
+
+/** What the first answer (PROPFIND Depth 0 on the URL given) says. */
+export type StartReading =
+  /** The URL is the collection (of the kind asked). */
+  | { readonly found: DiscoveredCollection }
+  /** Its home sets (RFC 6352 §7.1.1, RFC 4791 §6.2.1), absolute; none: ask `principal` for them. */
+  | { readonly homes: readonly string[]; readonly principal: string | undefined }
+  | { readonly fail: string };
+
+export function readDiscoveryStart(answer: Multistatus, start: string, kind: CollectionKind): StartReading {
+  const first = answer.responses[0];
+  if (first === undefined) return { fail: `PROPFIND ${start} answered an empty multistatus` };
+  const state = collectionStateOf(first);
+  if (state.kind === kind) return { found: { ...state, url: answer.url } };
+  if (state.kind !== undefined) return { fail: `${start} is ${KIND_WORDS[state.kind]}, not ${KIND_WORDS[kind]}` };
+  const homes = hrefsOf(first, HOME_SET[kind].ns, HOME_SET[kind].name).map((h) => resolveHref(h, answer.url));
+  const principal = hrefsOf(first, DAV_NS, 'current-user-principal')[0];
+  // The principal is asked only when no home set was named here.
+  return { homes, principal: principal === undefined || homes.length > 0 ? undefined : resolveHref(principal, answer.url) };
+}
+
+/** The home sets a principal's answer names (RFC 5397 current-user-principal → its home set), absolute. */
+export const homesOfPrincipal = (answer: Multistatus, kind: CollectionKind): string[] =>
+  answer.responses.flatMap((r) => hrefsOf(r, HOME_SET[kind].ns, HOME_SET[kind].name)).map((h) => resolveHref(h, answer.url));
+
+/** When neither the URL nor its principal names a home: the well-known URL next (once), or the failure to report. */
+export function afterNoHomes(start: string, kind: CollectionKind, triedWellKnown: boolean): { readonly ask: string } | { readonly fail: string } {
+  const wellKnown = wellKnownUrl(start, kind);
+  if (!triedWellKnown && start !== wellKnown) return { ask: wellKnown };
+  return { fail: `${start} names no ${HOME_SET[kind].name} (neither itself nor its current-user-principal)` };
+}
+
+/** The well-known URL said "no DAV here" either: what the URL given is not. */
+export const neitherWords = (start: string, kind: CollectionKind): string => `${start} is neither ${KIND_WORDS[kind]} nor a principal or server with a ${HOME_SET[kind].name}`;
+
+/** The collections of `kind` a home's PROPFIND Depth 1 lists. */
+export function collectionsOfHome(listing: Multistatus, kind: CollectionKind): DiscoveredCollection[] {
+  const found: DiscoveredCollection[] = [];
+  for (const r of listing.responses) {
+    const member = collectionStateOf(r);
+    if (member.kind === kind) found.push({ ...member, url: resolveHref(r.href, listing.url) });
+  }
+  return found;
+}
+
+/** The walk: the requests the decisions above ask for, in order. */
 export async function discoverCollections(client: DavClient, start: string, kind: CollectionKind): Promise<DiscoveredCollection[]> {
-  const wellKnown = new URL(`/.well-known/${kind === 'addressbook' ? 'carddav' : 'caldav'}`, start).href;
+  const wellKnown = wellKnownUrl(start, kind);
   let answer: Multistatus;
   let triedWellKnown = false;
   try {
     answer = await client.propfind(start, '0', START_PROPS);
   } catch (error) {
-    if (!notDavHere(error) || start === wellKnown) throw error;
+    if (!notDavAnswer(error) || start === wellKnown) throw error;
     answer = await client.propfind(wellKnown, '0', START_PROPS);
     triedWellKnown = true;
   }
-  const first = answer.responses[0];
-  if (first === undefined) throw new DavDiscoveryError(`PROPFIND ${start} answered an empty multistatus`);
-  const state = collectionStateOf(first);
-  if (state.kind === kind) return [{ ...state, url: answer.url }];
-  if (state.kind !== undefined) throw new DavDiscoveryError(`${start} is ${KIND_WORDS[state.kind]}, not ${KIND_WORDS[kind]}`);
+  const reading = readDiscoveryStart(answer, start, kind);
+  if ('fail' in reading) throw new DavDiscoveryError(reading.fail);
+  if ('found' in reading) return [reading.found];
 
-  let homes = hrefsOf(first, HOME_SET[kind].ns, HOME_SET[kind].name).map((h) => resolveHref(h, answer.url));
+  let homes = reading.homes;
+  if (homes.length === 0 && reading.principal !== undefined) homes = homesOfPrincipal(await client.propfind(reading.principal, '0', [HOME_SET[kind]]), kind);
   if (homes.length === 0) {
-    const principal = hrefsOf(first, DAV_NS, 'current-user-principal')[0];
-    if (principal !== undefined) {
-      const url = resolveHref(principal, answer.url);
-      const p = await client.propfind(url, '0', [HOME_SET[kind]]);
-      homes = p.responses.flatMap((r) => hrefsOf(r, HOME_SET[kind].ns, HOME_SET[kind].name)).map((h) => resolveHref(h, p.url));
-    }
-  }
-  if (homes.length === 0 && !triedWellKnown && start !== wellKnown) {
-    return discoverCollections(client, wellKnown, kind).catch((error: unknown) => {
-      if (notDavHere(error)) throw new DavDiscoveryError(`${start} is neither ${KIND_WORDS[kind]} nor a principal or server with a ${HOME_SET[kind].name}`);
+    const next = afterNoHomes(start, kind, triedWellKnown);
+    if ('fail' in next) throw new DavDiscoveryError(next.fail);
+    return discoverCollections(client, next.ask, kind).catch((error: unknown) => {
+      if (notDavAnswer(error)) throw new DavDiscoveryError(neitherWords(start, kind));
       throw error;
     });
   }
-  if (homes.length === 0) throw new DavDiscoveryError(`${start} names no ${HOME_SET[kind].name} (neither itself nor its current-user-principal)`);
 
   const found: DiscoveredCollection[] = [];
-  for (const home of homes) {
-    const listing = await client.propfind(home, '1', FOUND_PROPS);
-    for (const r of listing.responses) {
-      const member = collectionStateOf(r);
-      if (member.kind === kind) found.push({ ...member, url: resolveHref(r.href, listing.url) });
-    }
-  }
+  for (const home of homes) found.push(...collectionsOfHome(await client.propfind(home, '1', FOUND_PROPS), kind));
   return found;
 }
 

@@ -26,43 +26,81 @@ const trimmed = (value: string | undefined): string | undefined => (value === un
 
 const isCollectionItself = (path: string, collection: string): boolean => path === collection || `${path}/` === collection;
 
+/** What a sync-collection answer has said so far (RFC 6578 §3.5): changed members and removed ones. */
+export interface SyncRead {
+  /** path → ETag (undefined when the server did not say). */
+  readonly changed: Map<string, string | undefined>;
+  readonly deleted: Set<string>;
+}
+
 /**
- * REPORT sync-collection from `token` ('' for everything), following truncation: an answer that
- * lists the collection with 507 is one page, its token the start of the next (RFC 6578 §3.6).
+ * One sync-collection answer read into `into` (later rounds win over earlier): a member answered
+ * 404 or 410 is removed (RFC 6578 §3.5.2), one answered 2xx or with propstats changed (§3.5.1);
+ * the collection itself is never a member (iCloud lists it among the changes), and when it is
+ * listed with 507 the answer was truncated (§3.6).
+ */
+export function readSyncRound(answer: Pick<Multistatus, 'responses' | 'url'>, collectionUrl: string, into: SyncRead): { readonly truncated: boolean } {
+  const collection = new URL(collectionUrl).pathname;
+  let truncated = false;
+  for (const r of answer.responses) {
+    const path = pathOfHref(r.href, answer.url);
+    if (isCollectionItself(path, collection)) {
+      if (r.status === 507) truncated = true;
+      continue;
+    }
+    if (r.status === 404 || r.status === 410) {
+      into.changed.delete(path);
+      into.deleted.add(path);
+    } else if (r.status === undefined || (r.status >= 200 && r.status < 300)) {
+      into.deleted.delete(path);
+      into.changed.set(path, trimmed(foundProp(r, DAV_NS, 'getetag')?.text));
+    }
+  }
+  return { truncated };
+}
+
+/**
+ * After a round: done with the answer's token, or the next round from it (RFC 6578 §3.6: the
+ * token of a truncated answer is where the next starts). An answer without a token, a truncated
+ * one that did not move it (the loop would never end) or past MAX_SYNC_ROUNDS is an error.
+ */
+export function nextSyncRound(
+  round: number,
+  asked: string,
+  answered: string | undefined,
+  truncated: boolean,
+): { readonly done: string } | { readonly next: string } | { readonly error: string; readonly status: number } {
+  if (answered === undefined) return { error: 'a sync-collection answer without a sync-token', status: 207 };
+  if (!truncated) return { done: answered };
+  if (answered === asked) return { error: 'truncated (507) without moving its sync-token', status: 507 };
+  if (round >= MAX_SYNC_ROUNDS) return { error: `still truncated after ${MAX_SYNC_ROUNDS} rounds`, status: 507 };
+  return { next: answered };
+}
+
+/**
+ * REPORT sync-collection from `token` ('' for everything), following truncation round by round.
  * A token the server no longer knows is a DavHttpError (403 valid-sync-token, or another status
- * from servers that break the RFC): the caller lists in full.
+ * from servers that break the RFC): strategy.ts's afterSyncRefusal says what follows.
  */
 export async function syncCollection(client: DavClient, url: string, token: string): Promise<Delta> {
-  const collection = new URL(url).pathname;
-  const changed = new Map<string, string | undefined>();
-  const deleted = new Set<string>();
+  const read: SyncRead = { changed: new Map(), deleted: new Set() };
   let current = token;
   for (let round = 0; ; round++) {
     const answer = await client.report(url, '0', syncCollectionBody({ syncToken: current, props: CLIENT_PROPS.etag }));
-    let truncated = false;
-    for (const r of answer.responses) {
-      const path = pathOfHref(r.href, answer.url);
-      if (isCollectionItself(path, collection)) {
-        if (r.status === 507) truncated = true;
-        continue;
-      }
-      if (r.status === 404 || r.status === 410) {
-        changed.delete(path);
-        deleted.add(path);
-      } else if (r.status === undefined || (r.status >= 200 && r.status < 300)) {
-        deleted.delete(path);
-        changed.set(path, trimmed(foundProp(r, DAV_NS, 'getetag')?.text));
-      }
-    }
-    if (answer.syncToken === undefined) throw new DavHttpError(`REPORT ${url}: a sync-collection answer without a sync-token`, 207, url);
-    if (!truncated) return { changed, deleted, syncToken: answer.syncToken };
-    if (answer.syncToken === current) throw new DavHttpError(`REPORT ${url}: truncated (507) without moving its sync-token`, 507, url);
-    if (round >= MAX_SYNC_ROUNDS) throw new DavHttpError(`REPORT ${url}: still truncated after ${MAX_SYNC_ROUNDS} rounds`, 507, url);
-    current = answer.syncToken;
+    const { truncated } = readSyncRound(answer, url, read);
+    const next = nextSyncRound(round, current, answer.syncToken, truncated);
+    if ('error' in next) throw new DavHttpError(`REPORT ${url}: ${next.error}`, next.status, url);
+    if ('done' in next) return { ...read, syncToken: next.done };
+    current = next.next;
   }
 }
 
-function etagsOf(answer: Multistatus, collection: string, into: Map<string, string | undefined>): void {
+/**
+ * The ETags of an answer that lists members (PROPFIND Depth 1, calendar-query), into `into`: the
+ * collection itself, members answered with a status of their own and sub-collections left out.
+ */
+export function readEtagListing(answer: Pick<Multistatus, 'responses' | 'url'>, collectionUrl: string, into: Map<string, string | undefined>): void {
+  const collection = new URL(collectionUrl).pathname;
   for (const r of answer.responses) {
     const path = pathOfHref(r.href, answer.url);
     if (isCollectionItself(path, collection) || r.status !== undefined) continue;
@@ -77,13 +115,12 @@ function etagsOf(answer: Multistatus, collection: string, into: Map<string, stri
  * serves each class apart).
  */
 export async function listEtags(client: DavClient, url: string, kind: CollectionKind, components: readonly string[] = ['VEVENT', 'VTODO']): Promise<Map<string, string | undefined>> {
-  const collection = new URL(url).pathname;
   const found = new Map<string, string | undefined>();
   if (kind === 'addressbook') {
-    etagsOf(await client.propfind(url, '1', [...CLIENT_PROPS.etag, { ns: DAV_NS, name: 'resourcetype' }]), collection, found);
+    readEtagListing(await client.propfind(url, '1', [...CLIENT_PROPS.etag, { ns: DAV_NS, name: 'resourcetype' }]), url, found);
     return found;
   }
-  for (const component of components) etagsOf(await client.report(url, '1', calendarQueryBody({ component, props: CLIENT_PROPS.etag })), collection, found);
+  for (const component of components) readEtagListing(await client.report(url, '1', calendarQueryBody({ component, props: CLIENT_PROPS.etag })), url, found);
   return found;
 }
 

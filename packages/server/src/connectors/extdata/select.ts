@@ -6,6 +6,7 @@
  * A client with no DAV datastore whose listing fails is checked again (dav/late.ts): a DAV remote
  * that was unreachable at registration is run over DAV from the run that finds it answering.
  */
+import { isDavAnchor } from '@atomsync/dav';
 import type { Connector } from '@atomsync/engine';
 import type { ItemDataclass } from '@atomsync/items';
 import type { SecretBox } from '../../secrets/box.js';
@@ -13,7 +14,6 @@ import type { ExtdataClientRecord } from '../../store/records.js';
 import { datastoreFor, extdataConnector as atomConnector, type ExtdataConnectorOptions } from './connector.js';
 import { davConnector } from './dav/connector.js';
 import { davFetch } from './dav/fetch.js';
-import { isDavAnchor } from './dav/anchor.js';
 import type { LateDiscovery } from './dav/late.js';
 import type { BearerRefresh } from './dav/credentials.js';
 

@@ -1,35 +1,65 @@
 /**
- * The extdata connector for a CardDAV/CalDAV remote, as DAVx⁵ syncs: per collection, with a sync
- * token held, `sync-collection` from it (507 rounds followed; a token the remote forgot → a full
- * listing compared with the ETags we hold, never doubles); without one, a PROPFIND Depth 0 for the
- * ctag and reports, and when the ctag moved a full listing (sync-collection from no token when
- * offered, which gives a token; else PROPFIND Depth 1 for an address book, calendar-query for a
- * calendar) compared with ours; what changed is read by multiget in batches. Items are the
- * members' paths; the anchor (anchor.ts) holds the token, ctag and ETags per collection.
+ * The extdata connector for a CardDAV/CalDAV remote, as DAVx⁵ syncs: the glue between the engine's
+ * Connector and @atomsync/dav's client. The protocol's rules are the package's, as pure decisions:
+ * what to ask of a collection and what its answers mean (client/strategy.ts: sync-collection from
+ * the token held, the head's ctag, the full listing and its ETag comparison, the delete guard), the
+ * anchor's format (client/anchor.ts), the write conditions and what a refusal means
+ * (client/writes.ts), the write pace (client/pace.ts). Here: the routes from datastores to
+ * collections, the credentials (credentials.ts), members as items of the engine's classes, the
+ * delete guard's words in the sync log, secrets kept out of messages, and the requests in order.
  *
- * Writes never overwrite blindly: a new item is PUT with `If-None-Match: *`, a change and a delete
- * with `If-Match` of the ETag we read. A 412 (the remote changed it meanwhile) is a stale result:
+ * Items are the members' paths. A 412 (or a 403/409 the member check reads so) is a stale result:
  * the engine keeps the anchors, the next run reads the remote's version as a change and decides by
- * conflict_winner; so is a 403 or 409 naming no precondition when the member did change (memberNow).
- * A change of an item whose ETag we do not hold reads it first and writes only
- * when it is still what the engine last saw.
- *
- * What a remote must not make us do: a listing that would delete more than DELETE_GUARD of the
- * items it held (an empty or truncated answer: vdirsyncer's users lost address books so) fails the
- * run with the reason; a refresh (which lists in full and asks nothing of the anchor) is the way to
- * accept it.
+ * conflict_winner. A refresh (which lists in full and asks nothing of the anchor) is the way to
+ * accept deletes the guard stopped.
  */
 import { randomUUID } from 'node:crypto';
-import { CLIENT_PROPS, collectionStateOf, createDavClient, DavHttpError, listEtags, multiget, syncCollection, type CollectionKind, type CollectionState, type DavClient, type FetchLike } from '@atomsync/dav';
+import {
+  DELETE_GUARD,
+  HEAD_PROPS,
+  MEMBER_MEDIA_TYPE,
+  afterSyncRefusal,
+  collectionAnchor,
+  collectionStateOf,
+  createDavClient,
+  DavHttpError,
+  etagAfterPut,
+  etagAfterReadBack,
+  etagRead,
+  etagToWriteOver,
+  firstListingAsk,
+  listEtags,
+  listingAfterHead,
+  memberVerdict,
+  multiget,
+  newMemberPath,
+  readDavAnchor,
+  reconcile,
+  refusedWrite,
+  settleWrites,
+  syncCollection,
+  tooManyDeletes,
+  uidOfMemberPath,
+  writeCondition,
+  writeDavAnchor,
+  WritePace,
+  type CollectionAnchor,
+  type CollectionKind,
+  type CollectionState,
+  type DavAnchor,
+  type DavClient,
+  type FetchLike,
+  type MemberNow,
+  type WriteOp,
+  type WriteVerdict,
+} from '@atomsync/dav';
 import type { ApplyResult, Change, Connector, Item, Listing, OutgoingChange } from '@atomsync/engine';
 import { davBody, describeItem, inferDataclass, titleOf, uidOf, type ItemContent, type ItemDataclass } from '@atomsync/items';
 import type { SecretBox } from '../../../secrets/box.js';
 import type { ExtdataClientRecord, ExtdataDatastoreRecord } from '../../../store/records.js';
 import { datastoreFor, extdataCoverage } from '../connector.js';
 import { ExtdataError } from '../transport.js';
-import { parseDavAnchor, writeDavAnchor, type CollectionAnchor } from './anchor.js';
 import { openSignIn, signInKey, type BearerRefresh, type SignIn } from './credentials.js';
-import { WritePace } from './pace.js';
 
 export interface DavConnectorOptions {
   readonly fetch: FetchLike;
@@ -41,19 +71,14 @@ export interface DavConnectorOptions {
   readonly writesInFlight?: number;
 }
 
-/** A listing may delete at most this share of what a collection held (and always up to DELETE_FLOOR items). */
-const DELETE_GUARD = 0.5;
-const DELETE_FLOOR = 5;
-
-/**
- * What a run reads of a collection's head: not its sync-token, which sync-collection gives with
- * the listing (Radicale walks every item, and their history, to answer it as a property).
- */
-const HEAD_PROPS = CLIENT_PROPS.collection.filter((p) => p.name !== 'sync-token');
-
 const COMPONENT_OF: Partial<Record<ItemDataclass, string>> = { Events: 'VEVENT', Tasks: 'VTODO' };
-const MEDIA: Record<CollectionKind, string> = { addressbook: 'text/vcard; charset=utf-8', calendar: 'text/calendar; charset=utf-8' };
-const EXTENSION: Record<CollectionKind, string> = { addressbook: '.vcf', calendar: '.ics' };
+
+/** The DAV client's anchor (its format is @atomsync/dav's), or the run fails saying it is not one. */
+function parseDavAnchor(anchor: string): DavAnchor {
+  const read = readDavAnchor(anchor);
+  if (read === undefined) throw new ExtdataError(`extdata: the anchor ${JSON.stringify(anchor.slice(0, 80))} is not one the DAV connector wrote`);
+  return read;
+}
 
 interface Route {
   readonly url: string;
@@ -70,24 +95,16 @@ interface Seen {
 }
 
 /**
- * What a PUT sends: the item as DAV serves it (davBody), with a UID when it has none — CardDAV and
- * CalDAV require one (RFC 6352 §5.1, RFC 4791 §4.1; Radicale answers 400 without). The UID is the
- * member's name, so the item we created at `<uuid>.vcf` carries `<uuid>` and a rewrite keeps it.
+ * What a PUT sends: the item as DAV serves it (davBody), with a UID when it has none (Radicale
+ * answers 400 without): the member's name (uidOfMemberPath).
  */
 export function putBody(item: ItemContent, path: string): string {
   const body = davBody(item);
   if (uidOf(body) !== null) return body;
-  const name = path.slice(path.lastIndexOf('/') + 1).replace(/\.(vcf|ics)$/i, '');
-  let uid = name;
-  try {
-    uid = decodeURIComponent(name);
-  } catch {
-    // A name that is not percent-encoding as we know it serves as it is.
-  }
   const newline = body.includes('\r\n') ? '\r\n' : '\n';
   const end = /\r?\nEND:(VCARD|VEVENT|VTODO|VJOURNAL)/i.exec(body);
   if (end === null) return body;
-  return `${body.slice(0, end.index)}${newline}UID:${uid.replace(/[\r\n]/g, '')}${body.slice(end.index)}`;
+  return `${body.slice(0, end.index)}${newline}UID:${uidOfMemberPath(path)}${body.slice(end.index)}`;
 }
 
 export const isDavDatastore = (d: ExtdataDatastoreRecord): boolean => d.dav !== undefined;
@@ -104,7 +121,7 @@ export function davConnector(client: ExtdataClientRecord, secrets: SecretBox, op
   const wrote = (route: Route, path: string, etag: string | null | undefined): void => {
     let paths = written.get(route.url);
     if (paths === undefined) written.set(route.url, (paths = new Map()));
-    paths.set(path, etag === undefined ? '' : etag);
+    paths.set(path, etag === null ? null : etagAfterPut(etag));
   };
 
   function clientOf(datastore: ExtdataDatastoreRecord): DavClient {
@@ -159,21 +176,33 @@ export function davConnector(client: ExtdataClientRecord, secrets: SecretBox, op
   async function read(route: Route, paths: readonly string[], etags: Record<string, string>, listed: ReadonlyMap<string, string | undefined>): Promise<Item[]> {
     const items: Item[] = [];
     for (const member of await multiget(route.client, route.url, route.kind, paths, options.multigetBatch)) {
-      etags[member.path] = member.etag ?? listed.get(member.path) ?? '';
+      etags[member.path] = etagRead(member.etag, listed.get(member.path));
       const item = itemOf(route, member.path, member.data);
       if (item !== undefined) items.push(item);
     }
     return items;
   }
 
-  /** Every member: sync-collection from no token when offered (it gives a token), else the ETag listing. */
-  async function listAll(route: Route, known?: CollectionState): Promise<{ etags: Map<string, string | undefined>; token?: string; ctag?: string }> {
-    const head = known ?? (await collectionHead(route));
-    if (head.syncCollection) {
-      const delta = await syncCollection(route.client, route.url, '');
-      return { etags: delta.changed, token: delta.syncToken, ctag: head.ctag };
+  /**
+   * After the head (strategy.ts): nothing when its ctag is still `unchangedSince`, else every
+   * member — sync-collection from no token when offered (it gives a token), else the ETag listing.
+   */
+  async function listAfterHead(route: Route, head: CollectionState, unchangedSince?: string): Promise<{ etags: Map<string, string | undefined>; token?: string; ctag?: string } | undefined> {
+    const next = listingAfterHead(head, route.kind, componentsOf(route), unchangedSince);
+    switch (next.ask) {
+      case 'nothing':
+        return undefined;
+      case 'sync-collection': {
+        const delta = await syncCollection(route.client, route.url, next.token);
+        return { etags: delta.changed, token: delta.syncToken, ctag: head.ctag };
+      }
+      default:
+        return { etags: await listEtags(route.client, route.url, route.kind, next.ask === 'calendar-query' ? next.components : undefined), ctag: head.ctag };
     }
-    return { etags: await listEtags(route.client, route.url, route.kind, componentsOf(route)), ctag: head.ctag };
+  }
+
+  async function listAll(route: Route, head?: CollectionState): Promise<{ etags: Map<string, string | undefined>; token?: string; ctag?: string }> {
+    return (await listAfterHead(route, head ?? (await collectionHead(route))))!;
   }
 
   async function collectionHead(route: Route) {
@@ -188,12 +217,12 @@ export function davConnector(client: ExtdataClientRecord, secrets: SecretBox, op
     // Only what the multiget returned is remembered: a member deleted between listing and reading is gone.
     const etags: Record<string, string> = {};
     const items = await read(route, [...listed.etags.keys()], etags, listed.etags);
-    seen.set(route.url, { anchor: { ...(listed.token === undefined ? {} : { token: listed.token }), ...(listed.ctag === undefined ? {} : { ctag: listed.ctag }), etags }, full: true });
+    seen.set(route.url, { anchor: collectionAnchor(listed.token, listed.ctag, etags), full: true });
     return items;
   }
 
   function guardDeletes(route: Route, held: number, deleting: number): void {
-    if (deleting <= DELETE_FLOOR || deleting <= held * DELETE_GUARD) return;
+    if (!tooManyDeletes(held, deleting)) return;
     throw new ExtdataError(
       `extdata ${route.url}: the remote's listing would delete ${deleting} of the ${held} items it held; a run that would delete more than ${DELETE_GUARD * 100}% stops (an empty or truncated answer must not empty the other side) — if they were really deleted, run a refresh (sync_mode 203 or 205)`,
     );
@@ -209,7 +238,7 @@ export function davConnector(client: ExtdataClientRecord, secrets: SecretBox, op
     const listed = seen.get(route.url);
     if (listed === undefined || listed.full === true) return;
     const held = Object.keys(listed.anchor.etags).length;
-    if (deleting <= DELETE_FLOOR || deleting <= held * DELETE_GUARD) return;
+    if (!tooManyDeletes(held, deleting)) return;
     throw new ExtdataError(
       `extdata ${route.url}: the datastore's changes would delete ${deleting} of the ${held} items the remote holds; a run that would delete more than ${DELETE_GUARD * 100}% stops — if they were really deleted, run a refresh from the datastore's side (sync_mode 203 when it is the binding's source, 205 when it is its target)`,
     );
@@ -217,122 +246,103 @@ export function davConnector(client: ExtdataClientRecord, secrets: SecretBox, op
 
   async function changes(route: Route, previous: CollectionAnchor | undefined): Promise<Change[]> {
     if (previous === undefined) return (await full(route)).map((item) => ({ op: 'upsert', item }));
-    const etags: Record<string, string> = { ...previous.etags };
-    let changed: Map<string, string | undefined>;
-    let deleted: string[];
+    let answer: Parameters<typeof reconcile>[1];
     let token: string | undefined;
     let ctag: string | undefined;
-    let listing: Map<string, string | undefined> | undefined;
-    if (previous.token !== undefined) {
-      // With a token, sync-collection alone: no PROPFIND Depth 0 first. Its sync-token and ctag
-      // cost a server as much as the delta (Radicale lists every item for each), and the delta
-      // says whether anything changed. The ctag is not kept then: an old one must never pass for
-      // "unchanged" should the remote stop offering sync-collection.
+    const first = firstListingAsk(previous);
+    if (first.ask === 'sync-collection') {
+      // The ctag is not kept after a delta: an old one must never pass for "unchanged" should the
+      // remote stop offering sync-collection.
       try {
-        const delta = await syncCollection(route.client, route.url, previous.token);
-        changed = delta.changed;
-        deleted = [...delta.deleted].filter((p) => p in etags);
-        token = delta.syncToken;
+        const delta = await syncCollection(route.client, route.url, first.token);
+        [answer, token] = [{ delta }, delta.syncToken];
       } catch (error) {
-        // 403 valid-sync-token (RFC 6578), what servers answer instead (Xandikos: 500), or the
-        // report no longer offered (501): list in full, as the collection's head says it can.
-        if (!(error instanceof DavHttpError) || ![400, 403, 409, 410, 500, 501].includes(error.status)) throw error;
-        const head = await collectionHead(route);
-        const all = await listAll(route, head);
-        [listing, token, ctag] = [all.etags, all.token, head.ctag];
+        if (!(error instanceof DavHttpError) || afterSyncRefusal(error.status) === 'fail') throw error;
+        const all = await listAll(route);
+        [answer, token, ctag] = [{ listing: all.etags }, all.token, all.ctag];
       }
     } else {
-      const head = await collectionHead(route);
-      if (head.ctag !== undefined && head.ctag === previous.ctag) {
+      const all = await listAfterHead(route, await collectionHead(route), previous.ctag);
+      if (all === undefined) {
         seen.set(route.url, { anchor: previous });
         return [];
       }
-      const all = await listAll(route, head);
-      [listing, token, ctag] = [all.etags, all.token, head.ctag];
+      [answer, token, ctag] = [{ listing: all.etags }, all.token, all.ctag];
     }
-    if (listing !== undefined) {
-      changed = new Map([...listing].filter(([path, etag]) => etag === undefined || etags[path] !== etag));
-      deleted = Object.keys(etags).filter((path) => !listing!.has(path));
-    }
-    guardDeletes(route, Object.keys(etags).length, deleted!.length);
-    for (const path of deleted!) delete etags[path];
-    const toRead = [...changed!].filter(([path, etag]) => etag === undefined || etags[path] !== etag).map(([path]) => path);
-    const items = await read(route, toRead, etags, changed!);
-    seen.set(route.url, { anchor: { ...(token === undefined ? {} : { token }), ...(ctag === undefined ? {} : { ctag }), etags } });
+    const { changed, deleted, toRead, etags } = reconcile(previous.etags, answer);
+    guardDeletes(route, Object.keys(previous.etags).length, deleted.length);
+    const items = await read(route, toRead, etags, changed);
+    seen.set(route.url, { anchor: collectionAnchor(token, ctag, etags) });
     const kind = route.kind === 'addressbook' ? 'Contacts' : undefined;
-    return [...items.map((item): Change => ({ op: 'upsert', item })), ...deleted!.map((id): Change => ({ op: 'delete', id, ...(kind === undefined ? {} : { dataclass: kind }) }))];
+    return [...items.map((item): Change => ({ op: 'upsert', item })), ...deleted.map((id): Change => ({ op: 'delete', id, ...(kind === undefined ? {} : { dataclass: kind }) }))];
   }
 
-  /** The ETag to write over `path` with: the one read this run, else read now and checked against what the engine last saw. */
+  /** The ETag to write over `path` with: the one held, else read back now and checked against what the engine last saw. */
   async function currentEtag(route: Route, path: string, expected: string | undefined, dataclass: ItemDataclass): Promise<string | undefined> {
-    const known = seen.get(route.url)?.anchor.etags[path];
-    if (known !== undefined && known !== '') return known;
+    const held = etagToWriteOver(seen.get(route.url)?.anchor.etags[path]);
+    if (held !== undefined) return held;
     const current = await route.client.get(new URL(path, route.url).href);
-    if (expected !== undefined && describeItem({ dataclass, type: current.contentType, title: '', body: current.body }).fingerprint !== expected) return undefined;
-    return current.etag;
+    const unchanged = expected === undefined || describeItem({ dataclass, type: current.contentType, title: '', body: current.body }).fingerprint === expected;
+    return etagAfterReadBack(current.etag, unchanged);
   }
 
   const stale: ApplyResult = { ok: false, stale: true };
 
+  /** A write's verdict (writes.ts) as the engine's result; a done delete is noted for settle. */
+  function resultOf(route: Route, id: string, verdict: WriteVerdict, error: DavHttpError): ApplyResult {
+    if (verdict === 'stale') return stale;
+    if (verdict === 'done') {
+      wrote(route, id, null);
+      return { ok: true, id };
+    }
+    return { ok: false, reason: redact(error.message) };
+  }
+
   async function applyOne(route: Route, change: OutgoingChange): Promise<ApplyResult> {
-    try {
-      if (change.op === 'add') {
-        const path = `${new URL(route.url).pathname}${route.url.endsWith('/') ? '' : '/'}${randomUUID()}${EXTENSION[route.kind]}`;
-        const put = await route.client.put(new URL(path, route.url).href, putBody(change.item, path), MEDIA[route.kind], { ifNoneMatch: '*' });
+    if (change.op === 'add') {
+      const path = newMemberPath(route.url, randomUUID(), route.kind);
+      try {
+        const put = await route.client.put(new URL(path, route.url).href, putBody(change.item, path), MEMBER_MEDIA_TYPE[route.kind], writeCondition('add'));
         wrote(route, path, put.etag);
         return { ok: true, id: path };
-      }
-      const dataclass = change.op === 'delete' ? change.dataclass : change.item.dataclass;
-      const etag = await currentEtag(route, change.id, change.expected, dataclass);
-      if (etag === undefined) return stale;
-      const url = new URL(change.id, route.url).href;
-      try {
-        if (change.op === 'replace') wrote(route, change.id, (await route.client.put(url, putBody(change.item, change.id), MEDIA[route.kind], { ifMatch: etag })).etag);
-        else {
-          await route.client.delete(url, { ifMatch: etag });
-          wrote(route, change.id, null);
-        }
       } catch (error) {
-        if (!(error instanceof DavHttpError) || (error.status !== 403 && error.status !== 409)) throw error;
-        const now = await memberNow(route, url, etag, error);
-        if (now === 'refused') throw error;
-        if (now !== 'gone' || change.op !== 'delete') return stale;
+        if (!(error instanceof DavHttpError)) throw error;
+        return resultOf(route, path, refusedWrite('add', error.status, 'write', error.preconditions.length), error);
+      }
+    }
+    const op: WriteOp = change.op;
+    const dataclass = change.op === 'delete' ? change.dataclass : change.item.dataclass;
+    let etag: string | undefined;
+    try {
+      etag = await currentEtag(route, change.id, change.expected, dataclass);
+    } catch (error) {
+      if (!(error instanceof DavHttpError)) throw error;
+      return resultOf(route, change.id, refusedWrite(op, error.status, 'read', error.preconditions.length), error);
+    }
+    if (etag === undefined) return stale;
+    const url = new URL(change.id, route.url).href;
+    try {
+      if (change.op === 'replace') wrote(route, change.id, (await route.client.put(url, putBody(change.item, change.id), MEMBER_MEDIA_TYPE[route.kind], writeCondition('replace', etag))).etag);
+      else {
+        await route.client.delete(url, writeCondition('delete', etag));
         wrote(route, change.id, null);
-        return { ok: true, id: change.id };
       }
       return { ok: true, id: change.id };
     } catch (error) {
       if (!(error instanceof DavHttpError)) throw error;
-      // Changed meanwhile (412), or gone meanwhile: the next run reads the remote's version first.
-      if (error.status === 412) return stale;
-      if (error.status === 404 && change.op === 'delete') {
-        wrote(route, change.id, null);
-        return { ok: true, id: change.id };
-      }
-      if (error.status === 404) return stale;
-      return { ok: false, reason: redact(error.message) };
+      let verdict = refusedWrite(op, error.status, 'write', error.preconditions.length);
+      if (verdict === 'check-member') verdict = memberVerdict(op, etag, await memberNow(route, url));
+      return resultOf(route, change.id, verdict, error);
     }
   }
 
-  /**
-   * Whether a 403 or 409 to a write conditional on `etag` means what a 412 means. RFC 4918 §12.1 and
-   * RFC 7232 §4.2 answer a failed If-Match with 412, as Radicale and sabre/dav (Nextcloud, Baïkal)
-   * do; 403 and 409 are what CalDAV/CardDAV refuse a write with when a precondition of theirs
-   * fails (RFC 4791 §1.3, RFC 6352 §6.3.2.1 — e.g. Radicale's 409 no-uid-conflict), named in a
-   * DAV:error body. Some servers answer 403 or 409 to an ETag that no longer matches, naming
-   * nothing: so an answer naming no precondition is checked against the member itself — gone or
-   * with another ETag now, it changed meanwhile (stale: the next run reads it, the engine decides
-   * by conflict_winner; a delete of a member gone is done); still the ETag we sent, the refusal is
-   * the remote's, and the change fails with its reason.
-   */
-  async function memberNow(route: Route, url: string, sent: string, error: DavHttpError): Promise<'changed' | 'gone' | 'refused'> {
-    if (error.preconditions.length > 0) return 'refused';
+  /** The member as it is now, after a 403 or 409 naming no precondition (writes.ts memberVerdict weighs it). */
+  async function memberNow(route: Route, url: string): Promise<MemberNow> {
     try {
-      const now = await route.client.get(url);
-      return now.etag !== undefined && now.etag !== sent ? 'changed' : 'refused';
+      return { etag: (await route.client.get(url)).etag };
     } catch (reading) {
       if (reading instanceof DavHttpError && (reading.status === 404 || reading.status === 410)) return 'gone';
-      return 'refused';
+      return 'unreadable';
     }
   }
 
@@ -387,18 +397,7 @@ export function davConnector(client: ExtdataClientRecord, secrets: SecretBox, op
 
     settle(anchor) {
       if (written.size === 0) return anchor;
-      const collections = { ...parseDavAnchor(anchor).collections };
-      for (const [url, paths] of written) {
-        const held = collections[url];
-        if (held === undefined) continue;
-        const etags = { ...held.etags };
-        for (const [path, etag] of paths) {
-          if (etag === null) delete etags[path];
-          else etags[path] = etag;
-        }
-        collections[url] = { ...held, etags };
-      }
-      return writeDavAnchor(collections);
+      return writeDavAnchor(settleWrites(parseDavAnchor(anchor), written));
     },
 
     apply(outgoing) {
