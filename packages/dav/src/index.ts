@@ -101,7 +101,7 @@ export { TIMED_COMPONENTS, busyPeriods, checkCalFilter, componentOverlaps, insta
 export type { BusyPeriod, BusyType, CalInstance, CalInstances, CalObjectComponent, CalObjectProperty } from './rules/cal-filter.js';
 
 // The client: HTTP over an injectable fetch, collection state, discovery.
-export { DavHttpError, createDavClient, pathOfHref, resolveHref } from './client/http.js';
+export { DavHttpError, MAX_REDIRECTS, createDavClient, isRedirect, pathOfHref, resolveHref } from './client/http.js';
 export type { DavClient, DavClientOptions, FetchLike, Multistatus, Resource, WriteCondition } from './client/http.js';
 export { collectionStateOf, hrefsOf } from './client/collection.js';
 export type { CollectionKind, CollectionState } from './client/collection.js';
@@ -120,6 +120,6 @@ export { nextSyncRound, readEtagListing, readSyncRound } from './client/listing.
 export type { SyncRead } from './client/listing.js';
 export { MEMBER_MEDIA_TYPE, etagAfterPut, etagAfterReadBack, etagToWriteOver, memberVerdict, newMemberPath, refusedWrite, uidOfMemberPath, writeCondition } from './client/writes.js';
 export type { MemberNow, WriteOp, WriteVerdict } from './client/writes.js';
-export { WINDOW, WritePace } from './client/pace.js';
-export { afterNoHomes, collectionsOfHome, homesOfPrincipal, neitherWords, notDavHere, readDiscoveryStart, wellKnownUrl } from './client/discovery.js';
+export { WINDOW, WritePace, writePaced } from './client/pace.js';
+export { afterNoHomes, collectionsOfHome, homesOfPrincipal, mayAnswerChallenge, neitherWords, notDavHere, optionsSpeaksDav, readDiscoveryStart, wellKnownUrl } from './client/discovery.js';
 export type { StartReading } from './client/discovery.js';

@@ -44,6 +44,17 @@ export const wellKnownUrl = (start: string, kind: CollectionKind): string => new
 export const notDavHere = (status: number): boolean => [400, 404, 405, 501].includes(status);
 const notDavAnswer = (error: unknown): boolean => error instanceof DavHttpError && notDavHere(error.status);
 
+/** An OPTIONS answer's DAV header says WebDAV (RFC 4918 §10.1: every DAV resource sends it, signed in or not). */
+export const optionsSpeaksDav = (davHeader: string | null): boolean => (davHeader ?? '').trim() !== '';
+
+/**
+ * Whether OPTIONS refused signed out may be asked again signed in: a 401 whose challenge offers
+ * Basic or Bearer (RFC 7617, RFC 6750), from the origin the credentials are for. A challenge
+ * offering OAuth 1.0a is an Atom API (ours): Basic credentials are not its to see.
+ */
+export const mayAnswerChallenge = (status: number, challenge: string, sameOrigin: boolean): boolean =>
+  status === 401 && sameOrigin && /\b(basic|bearer)\b/i.test(challenge) && !/\boauth\b/i.test(challenge);
+
 /** What the first answer (PROPFIND Depth 0 on the URL given) says. */
 export type StartReading =
   /** The URL is the collection (of the kind asked). */

@@ -70,8 +70,11 @@ export interface WriteCondition {
   readonly ifNoneMatch?: '*';
 }
 
-const MAX_REDIRECTS = 5;
+/** Redirect hops a request follows, at most. */
+export const MAX_REDIRECTS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** A status a request follows to its Location (by hand: see the credential rule above). */
+export const isRedirect = (status: number): boolean => REDIRECTS.has(status);
 /** How much of a refusal's body goes into a message. */
 const REASON_CHARS = 200;
 
@@ -110,7 +113,7 @@ export function createDavClient(options: DavClientOptions = {}): DavClient {
         return response;
       }
       const location = response.headers.get('location');
-      if (!REDIRECTS.has(response.status) || location === null) return response;
+      if (!isRedirect(response.status) || location === null) return response;
       await response.body?.cancel().catch(() => undefined);
       if (hop >= MAX_REDIRECTS) throw new DavHttpError(`${method} ${url}: more than ${MAX_REDIRECTS} redirects`, response.status, url);
       at = new URL(location, at);

@@ -100,3 +100,37 @@ export class WritePace {
     return next;
   }
 }
+
+/**
+ * `count` writes, as many in flight at once as `pace` says (each conditional on its own member, so
+ * their order does not matter); the results in the order of their indexes. The first failure stops
+ * new writes (as one at a time would have), those already in flight finish, then it is thrown.
+ */
+export async function writePaced<T>(count: number, write: (index: number) => Promise<T>, pace: WritePace = new WritePace()): Promise<T[]> {
+  const results: T[] = new Array(count);
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  await new Promise<void>((resolve) => {
+    let active = 0;
+    const pump = (): void => {
+      while (failure === undefined && next < count && active < pace.limit) {
+        const at = next++;
+        active++;
+        new Promise<T>((done) => done(write(at)))
+          .then(
+            (result) => void (results[at] = result),
+            (error: unknown) => void (failure ??= { error }),
+          )
+          .finally(() => {
+            active--;
+            pace.finished();
+            pump();
+          });
+      }
+      if (active === 0) resolve();
+    };
+    pump();
+  });
+  if (failure !== undefined) throw failure.error;
+  return results;
+}

@@ -5,12 +5,48 @@
  * scripted server is in ../client.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { afterNoHomes, collectionsOfHome, homesOfPrincipal, neitherWords, notDavHere, readDiscoveryStart, wellKnownUrl } from '../../src/index.js';
+import { afterNoHomes, collectionsOfHome, homesOfPrincipal, isRedirect, mayAnswerChallenge, neitherWords, notDavHere, optionsSpeaksDav, readDiscoveryStart, wellKnownUrl } from '../../src/index.js';
 import { answer, found } from './support.js';
 
 const ROOT = 'https://dav.example/';
 const AB = '<d:resourcetype><d:collection/><card:addressbook/></d:resourcetype>';
 const CAL = '<d:resourcetype><d:collection/><cal:calendar/></d:resourcetype>';
+
+describe('registration: does the URL speak DAV at all (OPTIONS)', () => {
+  it.each([
+    ['1, 2, 3, addressbook', true],
+    ['1, calendar-access', true],
+    ['  ', false],
+    ['', false],
+    [null, false],
+  ])('a DAV header of %j says WebDAV (RFC 4918 §10.1): %s', (header, expected) => {
+    expect(optionsSpeaksDav(header)).toBe(expected);
+  });
+
+  it.each([
+    ['Basic, same origin: asked again signed in', 401, 'Basic realm="Radicale"', true, true],
+    ['Bearer, same origin', 401, 'Bearer realm="x", error="invalid_token"', true, true],
+    ['Basic, another origin (after a redirect): never', 401, 'Basic realm="x"', false, false],
+    ['OAuth 1.0a (an Atom API): never our Basic credentials', 401, 'OAuth realm="atomsync", Basic realm="x"', true, false],
+    ['Digest only: not answered', 401, 'Digest realm="x", nonce="n"', true, false],
+    ['not a 401', 403, 'Basic realm="x"', true, false],
+  ] as const)('a challenge: %s', (_, code, challenge, sameOrigin, expected) => {
+    expect(mayAnswerChallenge(code, challenge, sameOrigin)).toBe(expected);
+  });
+
+  it.each([
+    [301, true],
+    [302, true],
+    [303, true],
+    [307, true],
+    [308, true],
+    [300, false],
+    [304, false],
+    [200, false],
+  ])('a %i is followed to its Location: %s', (code, expected) => {
+    expect(isRedirect(code)).toBe(expected);
+  });
+});
 
 describe('the first answer', () => {
   it.each([

@@ -2,10 +2,11 @@
  * The write pace (client policy: how many writes in flight), on a virtual clock: it starts at one
  * as DAVx⁵ and vdirsyncer write, never passes its limit, climbs only when a higher level stores
  * clearly faster, and stays at one against a remote that serializes writes. The simulated remotes
- * of the extdata bench are in the server's extdata-dav-pace test.
+ * of the extdata bench are in the server's extdata-dav-pace test. writePaced keeps to it: never
+ * more in flight than the pace allows, results in order, the first failure stopping new writes.
  */
 import { describe, expect, it } from 'vitest';
-import { WINDOW, WritePace } from '../../src/index.js';
+import { WINDOW, WritePace, writePaced } from '../../src/index.js';
 
 /** Runs `writes` writes, each window costing `cost(level)` virtual ms per write at that level; the levels seen, in order. */
 function run(max: number, writes: number, cost: (level: number) => number): number[] {
@@ -31,5 +32,65 @@ describe('the write pace', () => {
     expect(levels[0]).toBe(1);
     expect(Math.max(...levels)).toBeLessThanOrEqual(max);
     expect(levels.at(-1)).toBe(settled);
+  });
+});
+
+/** Writes that end only when the test says: which started, and a hand on each. */
+function heldWrites() {
+  const started: number[] = [];
+  const ends = new Map<number, { ok: (v: string) => void; fail: (e: Error) => void }>();
+  const write = (at: number) =>
+    new Promise<string>((ok, fail) => {
+      started.push(at);
+      ends.set(at, { ok, fail });
+    });
+  const settle = () => new Promise((r) => setImmediate(r));
+  return { started, ends, write, settle };
+}
+
+describe('writes in flight as the pace says', () => {
+  it.each([
+    [1, [0]],
+    [2, [0]],
+    [4, [0]],
+  ])('a pace limited to %i starts with one write in flight (as DAVx⁵ and vdirsyncer)', async (max, first) => {
+    const w = heldWrites();
+    const run = writePaced(5, w.write, new WritePace(max, () => 0));
+    await w.settle();
+    expect(w.started).toEqual(first);
+    for (let i = 0; i < 5; i++) {
+      w.ends.get(i)!.ok(`r${i}`);
+      await w.settle();
+    }
+    expect(await run).toEqual(['r0', 'r1', 'r2', 'r3', 'r4']);
+  });
+
+  it('keeps results in the order of the changes, whatever order the writes end in', async () => {
+    const pace = { limit: 3, finished: () => undefined } as unknown as WritePace;
+    const w = heldWrites();
+    const run = writePaced(3, w.write, pace);
+    await w.settle();
+    expect(w.started).toEqual([0, 1, 2]);
+    for (const i of [2, 0, 1]) w.ends.get(i)!.ok(`r${i}`);
+    expect(await run).toEqual(['r0', 'r1', 'r2']);
+  });
+
+  it('stops starting writes at the first failure, lets those in flight end, then throws it', async () => {
+    const pace = { limit: 2, finished: () => undefined } as unknown as WritePace;
+    const w = heldWrites();
+    const run = writePaced(6, w.write, pace);
+    const outcome = run.then(() => 'resolved', (e: Error) => e.message);
+    await w.settle();
+    expect(w.started).toEqual([0, 1]);
+    w.ends.get(0)!.fail(new Error('412 is not a failure, a 500 is'));
+    await w.settle();
+    // Nothing new after the failure; the one in flight still ends.
+    expect(w.started).toEqual([0, 1]);
+    w.ends.get(1)!.ok('r1');
+    expect(await outcome).toBe('412 is not a failure, a 500 is');
+  });
+
+  it('does nothing for no writes', async () => {
+    expect(await writePaced(0, () => Promise.reject(new Error('never')))).toEqual([]);
   });
 });

@@ -42,6 +42,7 @@ import {
   uidOfMemberPath,
   writeCondition,
   writeDavAnchor,
+  writePaced,
   WritePace,
   type CollectionAnchor,
   type CollectionKind,
@@ -407,36 +408,7 @@ export function davConnector(client: ExtdataClientRecord, secrets: SecretBox, op
         const routeOf = new Map<ItemDataclass, Route>();
         for (const route of all) for (const dataclass of route.classes) routeOf.set(dataclass, route);
         for (const route of all) guardOutgoingDeletes(route, outgoing.filter((c) => c.op === 'delete' && routeOf.get(c.dataclass) === route).length);
-        const results: ApplyResult[] = new Array(outgoing.length);
-        let next = 0;
-        let failure: { error: unknown } | undefined;
-        // Writes in flight as the pace says (each conditional on its own member, so their order does not matter).
-        const pace = new WritePace(options.writesInFlight);
-        await new Promise<void>((resolve) => {
-          let active = 0;
-          const pump = (): void => {
-            while (failure === undefined && next < outgoing.length && active < pace.limit) {
-              const at = next++;
-              const change = outgoing[at]!;
-              active++;
-              applyOne(routeOf.get(classOf(change))!, change)
-                .then(
-                  (result) => void (results[at] = result),
-                  // The first failure fails the run (as it did one write at a time); writes already in flight finish.
-                  (error: unknown) => void (failure ??= { error }),
-                )
-                .finally(() => {
-                  active--;
-                  pace.finished();
-                  pump();
-                });
-            }
-            if (active === 0) resolve();
-          };
-          pump();
-        });
-        if (failure !== undefined) throw failure.error;
-        return results;
+        return writePaced(outgoing.length, (at) => applyOne(routeOf.get(classOf(outgoing[at]!))!, outgoing[at]!), new WritePace(options.writesInFlight));
       });
     },
   };

@@ -13,7 +13,20 @@
  * reason (wrong password, no such collection, a collection of the wrong kind), which registration
  * answers as a 400 instead of registering something that cannot sync.
  */
-import { DavDiscoveryError, DavHttpError, DavResponseError, createDavClient, discover, type CollectionKind, type FetchLike } from '@atomsync/dav';
+import {
+  DavDiscoveryError,
+  DavHttpError,
+  DavResponseError,
+  MAX_REDIRECTS,
+  createDavClient,
+  discover,
+  isRedirect,
+  mayAnswerChallenge,
+  optionsSpeaksDav,
+  wellKnownUrl,
+  type CollectionKind,
+  type FetchLike,
+} from '@atomsync/dav';
 import type { Dataclass } from '@atomsync/atom';
 import type { ExtdataDavRecord } from '../../../store/records.js';
 import { credentialsOf } from './credentials.js';
@@ -59,33 +72,31 @@ export async function checkRemote(request: RemoteCheckRequest, options: RemoteCh
   const credentialWords = credentials?.scheme === 'bearer' ? 'the OAuth 2.0 access token (expired or revoked? register one fresh from the sign-in)' : 'the username and password';
   /**
    * OPTIONS signed out first (redirects followed: there is nothing to leak). A DAV server that
-   * wants a sign-in even for OPTIONS (ours, Nextcloud) answers 401 with a Basic or Bearer
-   * challenge: asked again signed in, on the same origin only. A challenge offering OAuth 1.0a is
-   * an Atom API (ours): our Basic credentials are not its to see.
+   * wants a sign-in even for OPTIONS (ours, Nextcloud) is asked again signed in when its challenge
+   * allows (mayAnswerChallenge: Basic or Bearer, the same origin).
    */
   const speaksDav = async (url: string): Promise<boolean> => {
     let at = url;
     let answer = await fetch(at, { method: 'OPTIONS', redirect: 'manual', headers: { 'user-agent': 'atomsync-extdata' } });
     // Followed by hand, each hop through the address rules (a literal address skips the DNS check).
-    for (let hop = 0; [301, 302, 303, 307, 308].includes(answer.status) && answer.headers.get('location') !== null && hop < 5; hop++) {
+    for (let hop = 0; isRedirect(answer.status) && answer.headers.get('location') !== null && hop < MAX_REDIRECTS; hop++) {
       await answer.body?.cancel().catch(() => undefined);
       at = new URL(answer.headers.get('location')!, at).href;
       answer = await fetch(at, { method: 'OPTIONS', redirect: 'manual', headers: { 'user-agent': 'atomsync-extdata' } });
     }
     await answer.body?.cancel().catch(() => undefined);
-    if ((answer.headers.get('dav') ?? '').trim() !== '') return true;
-    const challenge = answer.headers.get('www-authenticate') ?? '';
-    if (answer.status !== 401 || credentials === undefined || !/\b(basic|bearer)\b/i.test(challenge) || /\boauth\b/i.test(challenge) || new URL(at).origin !== origin) return false;
+    if (optionsSpeaksDav(answer.headers.get('dav'))) return true;
+    if (credentials === undefined || !mayAnswerChallenge(answer.status, answer.headers.get('www-authenticate') ?? '', new URL(at).origin === origin)) return false;
     const signed = await fetch(at, { method: 'OPTIONS', redirect: 'manual', headers: { 'user-agent': 'atomsync-extdata', authorization: credentials.authorization } });
     await signed.body?.cancel().catch(() => undefined);
     if (signed.status === 401) throw new DavHttpError(`OPTIONS ${at}: 401 ${signed.statusText || 'Unauthorized'}`, 401, at);
-    return (signed.headers.get('dav') ?? '').trim() !== '';
+    return optionsSpeaksDav(signed.headers.get('dav'));
   };
   let dav: boolean;
   try {
     dav = await speaksDav(request.href);
     // A server's root often serves a web page, not DAV (ours, Nextcloud's): its well-known URL tells (RFC 6764 §5).
-    if (!dav && new URL(request.href).pathname === '/') dav = await speaksDav(new URL(`/.well-known/${kind === 'addressbook' ? 'carddav' : 'caldav'}`, request.href).href);
+    if (!dav && new URL(request.href).pathname === '/') dav = await speaksDav(wellKnownUrl(request.href, kind));
   } catch (error) {
     if (error instanceof DavHttpError) return { outcome: 'refused', reason: `the remote refused ${credentialWords}: ${error.message}` };
     if (error instanceof RefusedAddress) return { outcome: 'refused', reason: error.message };
