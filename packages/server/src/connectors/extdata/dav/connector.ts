@@ -14,46 +14,10 @@
  * accept deletes the guard stopped.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  DELETE_GUARD,
-  HEAD_PROPS,
-  MEMBER_MEDIA_TYPE,
-  afterSyncRefusal,
-  collectionAnchor,
-  collectionStateOf,
-  createDavClient,
-  DavHttpError,
-  etagAfterPut,
-  etagAfterReadBack,
-  etagRead,
-  etagToWriteOver,
-  firstListingAsk,
-  listEtags,
-  listingAfterHead,
-  memberVerdict,
-  multiget,
-  newMemberPath,
-  readDavAnchor,
-  reconcile,
-  refusedWrite,
-  settleWrites,
-  syncCollection,
-  tooManyDeletes,
-  uidOfMemberPath,
-  writeCondition,
-  writeDavAnchor,
-  writePaced,
-  WritePace,
-  type CollectionAnchor,
-  type CollectionKind,
-  type CollectionState,
-  type DavAnchor,
-  type DavClient,
-  type FetchLike,
-  type MemberNow,
-  type WriteOp,
-  type WriteVerdict,
-} from '@atomsync/dav';
+// The client (requests), its listing rules and anchor, its write rules (@atomsync/dav client/).
+import { collectionStateOf, createDavClient, DavHttpError, listEtags, multiget, syncCollection, type CollectionKind, type CollectionState, type DavClient, type FetchLike } from '@atomsync/dav';
+import { DELETE_GUARD, HEAD_PROPS, afterSyncRefusal, collectionAnchor, etagRead, firstListingAsk, listingAfterHead, readDavAnchor, reconcile, settleWrites, tooManyDeletes, writeDavAnchor, type CollectionAnchor, type DavAnchor } from '@atomsync/dav';
+import { MEMBER_MEDIA_TYPE, WritePace, etagAfterPut, etagAfterReadBack, etagToWriteOver, memberVerdict, newMemberPath, refusedWrite, uidOfMemberPath, writeCondition, writePaced, type MemberNow, type WriteOp, type WriteVerdict } from '@atomsync/dav';
 import type { ApplyResult, Change, Connector, Item, Listing, OutgoingChange } from '@atomsync/engine';
 import { davBody, describeItem, inferDataclass, titleOf, uidOf, type ItemContent, type ItemDataclass } from '@atomsync/items';
 import type { SecretBox } from '../../../secrets/box.js';
