@@ -101,7 +101,7 @@ export { TIMED_COMPONENTS, busyPeriods, checkCalFilter, componentOverlaps, insta
 export type { BusyPeriod, BusyType, CalInstance, CalInstances, CalObjectComponent, CalObjectProperty } from './rules/cal-filter.js';
 
 // The client: HTTP over an injectable fetch, collection state, discovery.
-export { DavHttpError, MAX_REDIRECTS, createDavClient, isRedirect, pathOfHref, resolveHref } from './client/http.js';
+export { DavHttpError, createDavClient, pathOfHref, resolveHref } from './client/http.js';
 export type { DavClient, DavClientOptions, FetchLike, Multistatus, Resource, WriteCondition } from './client/http.js';
 export { collectionStateOf, hrefsOf } from './client/collection.js';
 export type { CollectionKind, CollectionState } from './client/collection.js';
@@ -121,5 +121,6 @@ export type { SyncRead } from './client/listing.js';
 export { MEMBER_MEDIA_TYPE, etagAfterPut, etagAfterReadBack, etagToWriteOver, memberVerdict, newMemberPath, refusedWrite, uidOfMemberPath, writeCondition } from './client/writes.js';
 export type { MemberNow, WriteOp, WriteVerdict } from './client/writes.js';
 export { WINDOW, WritePace, writePaced } from './client/pace.js';
+export { MAX_REDIRECTS, isRedirect } from './client/http.js';
 export { afterNoHomes, collectionsOfHome, homesOfPrincipal, mayAnswerChallenge, neitherWords, notDavHere, optionsSpeaksDav, readDiscoveryStart, wellKnownUrl } from './client/discovery.js';
 export type { StartReading } from './client/discovery.js';
