@@ -136,7 +136,7 @@ export {
   readReportRequest,
 } from './server/reports.js';
 export type { ReportRequest } from './server/reports.js';
-export { CREATED, MAX_SEGMENT_CHARS, checkCreationPlace, checkSegmentLength, collectionExists, creationFailure, planCreation, readCreation } from './server/mkcol.js';
-export type { CreationMethod, CreationPlace, CreationPlan } from './server/mkcol.js';
+export { CREATED, MAX_SEGMENT_CHARS, checkCreationIn, checkSegmentLength, collectionExists, creationFailure, creationRefusedAt, planCreation, readCreation } from './server/mkcol.js';
+export type { CreationMethod, CreationPlan } from './server/mkcol.js';
 export { propstatsReply } from './server/reply.js';
 export type { DavReply } from './server/reply.js';

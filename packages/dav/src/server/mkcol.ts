@@ -54,18 +54,20 @@ export function readCreation(method: CreationMethod, body: Body, contentType: st
   }
 }
 
-/** Where a MKCOL or MKCALENDAR URL is: a new name in a home, a name inside a collection, or a resource that exists (the root, a principal, a home). */
-export type CreationPlace = { readonly at: 'home'; readonly home: 'addressbook-home' | 'calendar-home'; readonly segment: string } | { readonly at: 'member' } | { readonly at: 'existing' };
+/**
+ * The refusal of a creation at a URL that is not a new name in a home: a name inside a collection
+ * (`member`) or a resource that exists (the root, a principal, a home).
+ */
+export function creationRefusedAt(method: CreationMethod, place: 'member' | 'existing'): DavRequestError {
+  if (place === 'existing') return mustBeNull('this resource exists');
+  if (method === 'MKCALENDAR') return DavRequestError.failed('calendar-collection-location-ok', 'calendars are made in the calendar home, not inside a collection');
+  return new DavRequestError(403, 'collections are made in a home, not inside a collection');
+}
 
-/** Refuses a creation where no collection is made: the RFCs' preconditions, else 403. (Whether a collection is at a home's name already is the caller's to look up: collectionExists.) */
-export function checkCreationPlace(method: CreationMethod, place: CreationPlace): void {
-  if (place.at === 'member') {
-    if (method === 'MKCALENDAR') throw DavRequestError.failed('calendar-collection-location-ok', 'calendars are made in the calendar home, not inside a collection');
-    throw new DavRequestError(403, 'collections are made in a home, not inside a collection');
-  }
-  if (place.at === 'existing') throw mustBeNull('this resource exists');
-  if (method === 'MKCALENDAR' && place.home !== 'calendar-home') throw DavRequestError.failed('calendar-collection-location-ok', 'calendars are made in the calendar home');
-  checkSegmentLength(place.segment, "a collection's name");
+/** Refuses a creation at a new name in a home where it is not made: a calendar outside the calendar home, a name too long. (Whether a collection is at that name already is the caller's to look up: collectionExists.) */
+export function checkCreationIn(method: CreationMethod, home: 'addressbook-home' | 'calendar-home', segment: string): void {
+  if (method === 'MKCALENDAR' && home !== 'calendar-home') throw DavRequestError.failed('calendar-collection-location-ok', 'calendars are made in the calendar home');
+  checkSegmentLength(segment, "a collection's name");
 }
 
 /** The resource types an extended MKCOL asks for must be those of the collections of that home. */
