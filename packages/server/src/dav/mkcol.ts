@@ -39,10 +39,11 @@ export async function makeCollection(req: DavRequest, method: CreationMethod, ta
   if (target.kind === 'member') throw creationRefusedAt(method, 'member');
   if (target.kind !== 'collection') throw creationRefusedAt(method, 'existing');
   const family = target.family;
-  checkCreationIn(method, homeKindOf(family), target.name);
+  const home = homeKindOf(family);
+  checkCreationIn(method, home, target.name);
   if ((await collectionNamed(req.store, accountId, family, target.name)) !== undefined) throw collectionExists();
 
-  const { component, sets, plan, label } = planCreation(method, homeKindOf(family), asked, target.name);
+  const { component, sets, plan, label } = planCreation(method, home, asked, target.name);
   const dataclass: DavDataclass = component === undefined ? 'Contacts' : component === 'VTODO' ? 'Tasks' : 'Events';
   const href = collectionHref(family, username, target.name);
   if (!plan.apply) return reply(creationFailure(method, href, plan.propstats));
