@@ -110,6 +110,37 @@ export type { DiscoveredCollection } from './client/discovery.js';
 export { listEtags, multiget, syncCollection } from './client/listing.js';
 export type { Delta, Member } from './client/listing.js';
 
+// The server's rules, without a store: what each resource answers, PROPFIND's and the REPORTs'
+// plans, MKCOL/MKCALENDAR and PROPPATCH's kept properties (the server endpoint's glue calls these).
+export { MAX_RESOURCE_BYTES, OWNER_PRIVILEGES, READ_PRIVILEGES, SUPPORTED_ADDRESS_DATA, SUPPORTED_CALENDAR_DATA, SUPPORTED_REPORTS } from './server/values.js';
+export { collectionKindOf, collectionValues, homeValues, ownedValues, principalValues, rootValues } from './server/values.js';
+export type { CollectionFacts, PrincipalFacts } from './server/values.js';
+export { MAX_DEAD_PROPERTIES, deadProperties, overflowPropstats, overflowsDeadProperties, settableValues, storedChanges } from './server/stored.js';
+export type { StoredChanges } from './server/stored.js';
+export { MEMBER_EXTENSIONS, defaultMemberId, defaultMemberName, itemAnswer, memberKindOf } from './server/items.js';
+export type { ItemAnswer, ServedFacts } from './server/items.js';
+export { VARY_PREFERENCES, planPropfind } from './server/propfind.js';
+export type { PropfindPlan, RequestHeaders } from './server/propfind.js';
+export {
+  FREE_BUSY_HEADERS,
+  addressDataVersion,
+  beyondLimitResponse,
+  checkFreeBusyRange,
+  checkInitialLimit,
+  checkReportOn,
+  checkSyncLevel,
+  expansionRange,
+  limitCut,
+  memberOfHref,
+  notFoundResponse,
+  readReportRequest,
+} from './server/reports.js';
+export type { ReportRequest } from './server/reports.js';
+export { CREATED, MAX_SEGMENT_CHARS, checkCreationIn, checkSegmentLength, collectionExists, creationFailure, creationRefusedAt, planCreation, readCreation } from './server/mkcol.js';
+export type { CreationMethod, CreationPlan } from './server/mkcol.js';
+export { propstatsReply } from './server/reply.js';
+export type { DavReply } from './server/reply.js';
+
 // The client's protocol rules as pure decisions (extdata DAV client): the anchor, the listing
 // strategy and its reading, the write rules, the write pace, discovery's steps.
 export { collectionAnchor, isDavAnchor, readDavAnchor, settleWrites, writeDavAnchor } from './client/anchor.js';

@@ -3,7 +3,7 @@
  * Contacts), one VEVENT calendar (its Events) and one VTODO calendar (its Tasks), the account's
  * first datastore first in each home (macOS uses only the first address book).
  */
-import type { CalendarComponent } from '@atomsync/dav';
+import { collectionKindOf, type CalendarComponent, type CollectionKind } from '@atomsync/dav';
 import { canonicalUuid } from '../services/datastore-clients.js';
 import type { DatastoreClientRecord } from '../store/records.js';
 import type { CollectionKey, Repositories } from '../store/store.js';
@@ -21,8 +21,8 @@ export interface DavCollection {
   readonly client: DatastoreClientRecord;
   /** The calendar's one component; undefined for an address book. */
   readonly component: CalendarComponent | undefined;
-  /** What a member's default name ends with: items made by other protocols are `<uuid>.vcf|.ics`. */
-  readonly extension: '.vcf' | '.ics';
+  /** What it is to DAV: an address book or a calendar (@atomsync/dav's rules go by it). */
+  readonly kind: CollectionKind;
 }
 
 const FAMILY_CLASSES: Readonly<Record<Family, readonly DavDataclass[]>> = { addressbooks: ['Contacts'], calendars: ['Events', 'Tasks'] };
@@ -32,14 +32,15 @@ export const familyOf = (dataclass: DavDataclass): Family => (dataclass === 'Con
 /** `name`: the segment it is found under (a client's own segment, or the one our layout gives it). */
 function collection(client: DatastoreClientRecord, dataclass: DavDataclass, name = collectionName(dataclass, client.uuid)): DavCollection {
   const family = familyOf(dataclass);
+  const component = dataclass === 'Events' ? 'VEVENT' : dataclass === 'Tasks' ? 'VTODO' : undefined;
   return {
     key: { accountId: client.accountId, uuid: client.uuid, dataclass },
     family,
     name,
     id: `${dataclass.toLowerCase()}.${client.uuid}`,
     client,
-    component: dataclass === 'Events' ? 'VEVENT' : dataclass === 'Tasks' ? 'VTODO' : undefined,
-    extension: dataclass === 'Contacts' ? '.vcf' : '.ics',
+    component,
+    kind: collectionKindOf(component),
   };
 }
 

@@ -67,6 +67,9 @@ export function memberHrefs(family: Family, user: string, name: string): (member
   return (member) => prefix + encodeSegment(member);
 }
 
+/** The DAV kind of a family's home. */
+export const homeKindOf = (family: Family): 'addressbook-home' | 'calendar-home' => (family === 'addressbooks' ? 'addressbook-home' : 'calendar-home');
+
 /** The collection segment of a datastore client's collection of this dataclass. */
 export function collectionName(dataclass: 'Contacts' | 'Events' | 'Tasks', datastore: string): string {
   return dataclass === 'Tasks' ? `${datastore}${TASKS_SUFFIX}` : datastore;

@@ -3,6 +3,7 @@
  * an item made by another protocol has none and is served as `<uuid>.vcf|.ics`. Names and UIDs
  * are apart: a client may name an item anything.
  */
+import { defaultMemberId, defaultMemberName } from '@atomsync/dav';
 import type { DavItemRecord } from '../store/records.js';
 import type { Repositories } from '../store/store.js';
 import { canonicalUuid } from '../services/datastore-clients.js';
@@ -10,13 +11,13 @@ import type { DavCollection } from './collections.js';
 
 /** The name a member is served under. */
 export function memberName(c: DavCollection, item: Pick<DavItemRecord, 'href' | 'uuid'>): string {
-  return item.href ?? `${item.uuid}${c.extension}`;
+  return item.href ?? defaultMemberName(item.uuid, c.kind);
 }
 
 /** The uuid a default name (`<uuid>.vcf`) stands for; undefined for any other name. */
 function defaultUuid(c: DavCollection, name: string): string | undefined {
-  if (!name.endsWith(c.extension)) return undefined;
-  const stem = name.slice(0, -c.extension.length);
+  const stem = defaultMemberId(name, c.kind);
+  if (stem === undefined) return undefined;
   const uuid = canonicalUuid(stem);
   return uuid === stem ? uuid : undefined;
 }

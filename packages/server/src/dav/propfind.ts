@@ -1,15 +1,28 @@
 /**
- * PROPFIND (RFC 4918 §9.1) on every kind of resource: Depth 0 the resource, Depth 1 its members
- * too (a collection's items streamed a page at a time); Depth infinity is answered as 1.
- * `Prefer: return=minimal` / `Brief: t` leave out the 404 propstats, `depth-noroot` the resource itself.
+ * PROPFIND (RFC 4918 §9.1) on every kind of resource, as @atomsync/dav's planPropfind says (Depth,
+ * what is asked, Prefer/Brief): here the resource's facts are looked up and a collection's items
+ * streamed a page at a time.
  */
-import { answerSelection, multistatusStream, propfindDepth, readPreferences, readPropfind, type DavResponse, type PropSelection } from '@atomsync/dav';
+import {
+  answerSelection,
+  collectionValues,
+  deadProperties,
+  homeValues,
+  itemAnswer,
+  memberKindOf,
+  multistatusStream,
+  planPropfind,
+  principalValues,
+  rootValues,
+  type DavResponse,
+  type PropSelection,
+} from '@atomsync/dav';
 import { readBytes } from '../http/body.js';
 import { collectionsIn, type DavCollection } from './collections.js';
-import { header, type DavRequest } from './context.js';
-import { collectionHref, memberHrefs } from './layout.js';
+import type { DavRequest } from './context.js';
+import { collectionHref, homeKindOf, memberHrefs, principalHref } from './layout.js';
 import { memberName } from './members.js';
-import { collectionValues, deadProperties, homeValues, itemAnswer, principalValues, rootValues } from './properties.js';
+import { collectionFacts, principalOf } from './properties.js';
 import { servedHeadOf, servedOf, type CardVersion } from './representation.js';
 import { kindOf, notFound, type Resource } from './resources.js';
 import { multistatusResponse } from './stream.js';
@@ -37,7 +50,7 @@ export interface MemberResponder {
  */
 /** `cardVersion`: the vCard version address-data asks for (a REPORT's), 3.0 by default. */
 export function memberResponder(req: DavRequest, c: DavCollection, selection: PropSelection, minimal: boolean, cardVersion?: CardVersion): MemberResponder {
-  const answer = itemAnswer(req.account, selection, c.component === undefined ? 'vcard' : 'icalendar', minimal);
+  const answer = itemAnswer(principalHref(req.account.username), selection, memberKindOf(c.kind), minimal);
   const hrefOf = memberHrefs(c.family, req.account.username, c.name);
   // needsBody: the caller read whole records (the contract above).
   const served = answer.needsBody ? (item: DavItemRecord | DavListedItem) => servedOf(item as DavItemRecord, cardVersion) : servedHeadOf;
@@ -51,10 +64,9 @@ export function memberResponder(req: DavRequest, c: DavCollection, selection: Pr
 export async function collectionResponse(req: DavRequest, c: DavCollection, selection: PropSelection, minimal: boolean, stored?: ReadonlyMap<string, string>): Promise<DavResponse> {
   const sequence = await req.store.contents.collectionSequence(c.key);
   const properties = stored ?? (await req.store.davProperties.get([c.key])).get(c.key);
-  const kind = c.component === undefined ? 'addressbook' : 'calendar';
   return {
     href: collectionHref(c.family, req.account.username, c.name),
-    propstats: answerSelection(selection, kind, collectionValues(req.account, c, sequence, properties), deadProperties(properties), minimal),
+    propstats: answerSelection(selection, c.kind, collectionValues(principalHref(req.account.username), collectionFacts(c, sequence), properties), deadProperties(properties), minimal),
   };
 }
 
@@ -85,26 +97,25 @@ async function* pages<T extends { readonly uuid: string }>(read: (after: string 
 
 export async function propfind(req: DavRequest, resource: Resource): Promise<DavAnswer> {
   if (resource.kind === 'unmapped') throw notFound('such item');
-  const depth = propfindDepth(header(req, 'depth'), 'as-one');
-  const selection = readPropfind(await readBytes(req.event, MAX_XML_BODY_BYTES));
-  const prefs = readPreferences(header(req, 'prefer'), header(req, 'brief'));
-  const { minimal } = prefs;
-  const account = req.account;
+  const plan = await planPropfind(req.event.req.headers, () => readBytes(req.event, MAX_XML_BODY_BYTES));
+  const { selection, minimal } = plan;
+  const principal = principalOf(req.account);
+  const { self, members } = plan.answers(kindOf(resource));
 
   async function* responses(): AsyncGenerator<DavResponse | DavResponse[]> {
-    const self = !(depth === 1 && prefs.noRoot);
     switch (resource.kind) {
       case 'root':
       case 'principals':
-        if (self) yield { href: resource.href, propstats: answerSelection(selection, 'root', rootValues(account), undefined, minimal) };
+        if (self) yield { href: resource.href, propstats: answerSelection(selection, 'root', rootValues(principal), undefined, minimal) };
         return;
       case 'principal':
-        if (self) yield { href: resource.href, propstats: answerSelection(selection, 'principal', principalValues(account), undefined, minimal) };
+        if (self) yield { href: resource.href, propstats: answerSelection(selection, 'principal', principalValues(principal), undefined, minimal) };
         return;
       case 'home': {
-        if (self) yield { href: resource.href, propstats: answerSelection(selection, kindOf(resource), homeValues(account, resource.family), undefined, minimal) };
-        if (depth === 0) return;
-        const collections = await collectionsIn(req.store, account.id, resource.family);
+        const kind = homeKindOf(resource.family);
+        if (self) yield { href: resource.href, propstats: answerSelection(selection, kind, homeValues(principal.href, kind), undefined, minimal) };
+        if (!members) return;
+        const collections = await collectionsIn(req.store, req.account.id, resource.family);
         const stored = await req.store.davProperties.get(collections.map((c) => c.key));
         for (const c of collections) yield await collectionResponse(req, c, selection, minimal, stored.get(c.key) ?? new Map());
         return;
@@ -112,16 +123,15 @@ export async function propfind(req: DavRequest, resource: Resource): Promise<Dav
       case 'collection': {
         const c = resource.collection;
         if (self) yield await collectionResponse(req, c, selection, minimal);
-        if (depth === 0) return;
+        if (!members) return;
         const respond = memberResponder(req, c, selection, minimal);
         for await (const page of pagesFor(req, c, respond)) yield page.map(respond);
         return;
       }
       case 'member':
-        yield memberResponder(req, resource.collection, selection, minimal)(resource.item);
+        if (self) yield memberResponder(req, resource.collection, selection, minimal)(resource.item);
         return;
     }
   }
-  const headers: Record<string, string> = prefs.applied === undefined ? {} : { 'preference-applied': prefs.applied };
-  return multistatusResponse(multistatusStream(responses())[Symbol.asyncIterator](), req.log, { ...headers, vary: 'Brief, Prefer' });
+  return multistatusResponse(multistatusStream(responses())[Symbol.asyncIterator](), req.log, plan.headers);
 }

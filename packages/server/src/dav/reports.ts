@@ -2,78 +2,71 @@
  * The REPORTs of a collection: the multigets (RFC 6352 §8.7, RFC 4791 §7.9), sync-collection (RFC
  * 6578) from the collection's durable change sequence, addressbook-query (RFC 6352 §8.6),
  * calendar-query (RFC 4791 §7.8) with the whole CALDAV:filter (time ranges honour recurrence and
- * time zones) and free-busy-query (§7.10). Every multistatus streams.
- *
- * calendar-data (§9.6) serves the whole object: a <C:comp>/<C:prop> selection is not applied (the
- * RFC lets a server return more), <C:expand> is (the instances in its range, in UTC), and
- * <C:limit-recurrence-set> is answered as an expand of its range (§9.6.6 allows either form of
- * the instances; one code path) — a member whose expansion passes the walk's cap is answered 507
- * (calendarResponder says why) — and <C:limit-freebusy-set> is ignored (no VFREEBUSY is stored).
+ * time zones) and free-busy-query (§7.10). Every multistatus streams. Which report goes where, the
+ * vCard version asked, what calendar-data expands, the limits and the answers' shapes are
+ * @atomsync/dav's; here the items are read and handed over.
  */
 import {
-  DavRequestError,
+  addressDataVersion,
+  beyondLimitResponse,
   busyPeriods,
   checkCalFilter,
+  checkFreeBusyRange,
+  checkInitialLimit,
+  checkReportOn,
+  checkSyncLevel,
+  expansionRange,
+  FREE_BUSY_HEADERS,
   formatSyncToken,
   instanceOverlaps,
+  itemAnswer,
+  limitCut,
   matchesCalFilter,
   mergeBusyPeriods,
   matchesCardFilter,
+  memberOfHref,
   multistatusStream,
-  precondition,
-  readPreferences,
-  readReport,
-  reportDepth,
-  segmentsOfHref,
+  notFoundResponse,
+  readReportRequest,
   syncStart,
-  type AddressDataRequest,
+  VARY_PREFERENCES,
   type CardProperty,
   type CalendarDataRequest,
   type DavResponse,
   type FreeBusyQueryReport,
   type MultigetReport,
-  type Report,
   type SyncCollectionReport,
 } from '@atomsync/dav';
 import { expandCalendar, isLegacyVersion, readCalendarObject, readComponents, unescapeValue, writeFreeBusy } from '@atomsync/items';
 import { readBytes } from '../http/body.js';
 import { RELEASED_HREF, type DavItemRecord } from '../store/records.js';
 import type { DavCollection } from './collections.js';
-import { header, type DavRequest } from './context.js';
-import { collectionHref, DAV_PREFIX, memberHrefs } from './layout.js';
+import type { DavRequest } from './context.js';
+import { collectionHref, DAV_PREFIX, memberHrefs, principalHref } from './layout.js';
 import { memberName, membersNamed } from './members.js';
-import { itemAnswer } from './properties.js';
 import { livePages, MAX_XML_BODY_BYTES, memberResponder, PAGE, pagesFor } from './propfind.js';
 import { servedOf, type CardVersion } from './representation.js';
-import { notFound, type Resource } from './resources.js';
+import { kindOf, notFound, type Resource } from './resources.js';
 import { multistatusResponse } from './stream.js';
 import { davAnswer, type DavAnswer } from './answer.js';
 
 export async function report(req: DavRequest, resource: Resource): Promise<DavAnswer> {
-  const body = await readBytes(req.event, MAX_XML_BODY_BYTES);
-  const parsed = readReport(body);
-  reportDepth(header(req, 'depth'), parsed.report);
-  if (resource.kind !== 'collection') {
-    if (resource.kind === 'unmapped') throw notFound('such item');
-    throw DavRequestError.failed('supported-report', `the report ${parsed.report} is answered on an address book or a calendar`);
-  }
+  const { report: parsed, minimal } = readReportRequest(req.event.req.headers, await readBytes(req.event, MAX_XML_BODY_BYTES));
+  if (resource.kind === 'unmapped') throw notFound('such item');
+  checkReportOn(parsed.report, kindOf(resource));
+  if (resource.kind !== 'collection') throw new Error('checkReportOn answers reports on collections only');
   const c = resource.collection;
-  const card = c.component === undefined;
-  const fits = parsed.report === 'sync-collection' || (card ? parsed.report.startsWith('addressbook-') : parsed.report.startsWith('calendar-') || parsed.report === 'free-busy-query');
-  if (!fits) throw DavRequestError.failed('supported-report', `the report ${parsed.report} is not answered on ${card ? 'an address book' : 'a calendar'}`);
   // Before the multistatus starts: a precondition cannot come once it streams (the responses ask again).
-  // Asked before the answer starts: a conversion we cannot make is 403, never a cut 207.
-  const cardVersion = cardVersionOf(c, parsed);
-  const { minimal } = readPreferences(header(req, 'prefer'), header(req, 'brief'));
+  const cardVersion: CardVersion = addressDataVersion(c.kind, parsed);
   const stream = (responses: AsyncIterable<DavResponse | DavResponse[]>, end?: () => { syncToken?: string }) =>
-    multistatusResponse(multistatusStream(responses, end)[Symbol.asyncIterator](), req.log, { vary: 'Brief, Prefer' });
+    multistatusResponse(multistatusStream(responses, end)[Symbol.asyncIterator](), req.log, VARY_PREFERENCES);
   switch (parsed.report) {
     case 'addressbook-multiget':
       return stream(multiget(req, c, parsed, memberResponder(req, c, parsed.props, minimal, cardVersion)));
     case 'calendar-multiget':
       return stream(multiget(req, c, parsed, calendarResponder(req, c, parsed.props, minimal, parsed.calendarData, undefined)));
     case 'sync-collection':
-      return syncCollection(req, c, parsed, minimal, stream);
+      return syncCollection(req, c, parsed, minimal, cardVersion, stream);
     case 'addressbook-query':
       return stream(filtered(req, c, (item) => matchesCardFilter(parsed.filter, cardProperties(item.body)), memberResponder(req, c, parsed.props, minimal, cardVersion)));
     case 'calendar-query': {
@@ -87,19 +80,6 @@ export async function report(req: DavRequest, resource: Resource): Promise<DavAn
   }
 }
 
-/**
- * The vCard version address-data asks for (RFC 6352 §10.4): 3.0 (the default) or 4.0, as
- * supported-address-data lists; any other type or version cannot be converted to
- * (§8.6/§8.7: supported-address-data-conversion).
- */
-function cardVersionOf(c: DavCollection, r: Report): CardVersion {
-  const asked: AddressDataRequest | undefined = 'addressData' in r ? r.addressData : undefined;
-  if (asked === undefined || c.component !== undefined) return '3.0';
-  const type = asked.contentType.trim().toLowerCase();
-  if (type === 'text/vcard' && (asked.version === '3.0' || asked.version === '4.0')) return asked.version;
-  throw DavRequestError.failed('supported-address-data-conversion', `address data is served as text/vcard 3.0 or 4.0, not ${asked.contentType} ${asked.version}`);
-}
-
 /** How a report answers each item it returns (made once per request). */
 type Responder = (item: DavItemRecord) => DavResponse;
 
@@ -107,16 +87,12 @@ type Responder = (item: DavItemRecord) => DavResponse;
 async function* multiget(req: DavRequest, c: DavCollection, r: MultigetReport, respond: Responder): AsyncGenerator<DavResponse> {
   const base = req.event.url.href;
   const own = [DAV_PREFIX, c.family, req.account.username, c.name];
-  const names: (string | undefined)[] = r.hrefs.map((href) => {
-    const segments = segmentsOfHref(href, base);
-    if (segments === undefined || segments.length !== own.length + 1 || own.some((s, i) => segments[i] !== s)) return undefined;
-    return segments[own.length];
-  });
+  const names = r.hrefs.map((href) => memberOfHref(href, base, own));
   const found = await membersNamed(req.store, c, names.filter((n): n is string => n !== undefined));
   for (let i = 0; i < r.hrefs.length; i++) {
     const name = names[i];
     const item = name === undefined ? undefined : found.get(name);
-    if (item === undefined) yield { hrefs: [r.hrefs[i]!], status: 404 };
+    if (item === undefined) yield notFoundResponse(r.hrefs[i]!);
     else yield respond(item);
   }
 }
@@ -129,8 +105,8 @@ async function* filtered(req: DavRequest, c: DavCollection, matches: (item: DavI
 
 /**
  * How a calendar report answers an item: as it is served, unless calendar-data asks for an
- * expansion (expand, or limit-recurrence-set answered the same way): then the calendar-data is
- * the instances in that range, while getetag and getcontentlength stay those of the stored object.
+ * expansion (expansionRange): then the calendar-data is the instances in that range, while
+ * getetag and getcontentlength stay those of the stored object.
  */
 function calendarResponder(
   req: DavRequest,
@@ -140,37 +116,32 @@ function calendarResponder(
   data: CalendarDataRequest | undefined,
   timezone: string | undefined,
 ): Responder {
-  const range = data?.expand ?? data?.limitRecurrenceSet;
+  const range = expansionRange(data);
   if (range === undefined) return memberResponder(req, c, props, minimal);
-  const answer = itemAnswer(req.account, props, 'icalendar', minimal);
+  const answer = itemAnswer(principalHref(req.account.username), props, 'icalendar', minimal);
   const hrefOf = memberHrefs(c.family, req.account.username, c.name);
   return (item) => {
     const served = servedOf(item);
     const href = hrefOf(memberName(c, item));
     const expansion = expandCalendar(served.body, range, (name, instance) => instanceOverlaps(name, instance, range), { timezone });
     // More instances in the range than a walk examines (MAX_INSTANCES_EXAMINED: an hourly series
-    // over a year): never a silently cut expansion. The member's own response says so, 507 with
-    // DAV:number-of-matches-within-limits — the condition RFC 4791 §7.8/§7.9 name for answers
-    // past the server's limits, with the status RFC 6578 §3.6 gives a result cut at a limit (and
-    // sync-collection here). Not the whole REPORT's 403: the multistatus is streaming by now, and
-    // the other members are answered. Not CALDAV:max-instances (§5.2.8): that is a promise about
-    // storing (a PUT generating more instances refused), and endless series are kept here.
-    if (expansion.truncated) return { hrefs: [href], status: 507, error: precondition('number-of-matches-within-limits') };
+    // over a year): never a silently cut expansion. The member's own response says so (507
+    // number-of-matches-within-limits), not the whole REPORT's 403: the multistatus is streaming by
+    // now, and the other members are answered. Not CALDAV:max-instances (§5.2.8): that is a promise
+    // about storing (a PUT generating more instances refused), and endless series are kept here.
+    if (expansion.truncated) return beyondLimitResponse(href);
     return { href, propstats: answer.propstats(item, served, expansion.body) };
   };
 }
 
-/**
- * free-busy-query (RFC 4791 §7.10): one VFREEBUSY of the busy time of the calendar's events within
- * the range, 200 text/calendar. The range must be closed: an open one has no VFREEBUSY to write.
- */
+/** free-busy-query (RFC 4791 §7.10): one VFREEBUSY of the busy time of the calendar's events within the (closed) range. */
 async function freeBusy(req: DavRequest, c: DavCollection, r: FreeBusyQueryReport): Promise<DavAnswer> {
   const range = r.timeRange;
-  if (!Number.isFinite(range.start) || !Number.isFinite(range.end)) throw DavRequestError.badRequest('a free-busy-query time-range needs both start and end');
+  checkFreeBusyRange(range);
   const periods = [];
   for await (const page of livePages(req, c)) for (const item of page) periods.push(...busyPeriods(readCalendarObject(item.body), range));
   const body = writeFreeBusy(range, mergeBusyPeriods(periods), Date.now());
-  return davAnswer(body, { status: 200, headers: { 'content-type': 'text/calendar; charset=utf-8' } });
+  return davAnswer(body, { status: 200, headers: FREE_BUSY_HEADERS });
 }
 
 /** A card's properties as the filter reads them: names without groups, values unescaped. */
@@ -187,8 +158,8 @@ function cardProperties(body: string): CardProperty[] {
 
 type Stream = (responses: AsyncIterable<DavResponse | DavResponse[]>, end?: () => { syncToken?: string }) => Promise<DavAnswer>;
 
-async function syncCollection(req: DavRequest, c: DavCollection, r: SyncCollectionReport, minimal: boolean, stream: Stream): Promise<DavAnswer> {
-  if (r.syncLevel !== '1') throw DavRequestError.badRequest('sync-level infinite is not answered: collections here hold no collections');
+async function syncCollection(req: DavRequest, c: DavCollection, r: SyncCollectionReport, minimal: boolean, cardVersion: CardVersion, stream: Stream): Promise<DavAnswer> {
+  checkSyncLevel(r);
   // Read before the listing: whatever commits during it has a greater sequence, and comes next time.
   // A token below the pruned horizon would miss deletes whose tombstones housekeeping pruned: 403
   // valid-sync-token, and the client lists afresh (guide/protocol.md, sync tokens). (A prune that
@@ -198,12 +169,9 @@ async function syncCollection(req: DavRequest, c: DavCollection, r: SyncCollecti
   const start = syncStart(r.syncToken, { collection: c.id, current, oldest });
   if (start.kind === 'initial') {
     // The whole collection, live members only (RFC 6578 §3.8), answering the token read above.
-    if (r.limit !== undefined) {
-      // A client's limit on an initial listing cannot be met by a token: say so (RFC 6578 §3.7).
-      const count = await countUpTo(req, c, r.limit + 1);
-      if (count > r.limit) throw new DavRequestError(507, 'the collection holds more members than the limit asked; sync without a limit', precondition('number-of-matches-within-limits'));
-    }
-    const respond = memberResponder(req, c, r.props, minimal, cardVersionOf(c, r));
+    // A client's limit on an initial listing cannot be met by a token (RFC 6578 §3.7).
+    if (r.limit !== undefined) checkInitialLimit(await countUpTo(req, c, r.limit + 1), r.limit);
+    const respond = memberResponder(req, c, r.props, minimal, cardVersion);
     async function* all(): AsyncGenerator<DavResponse[]> {
       for await (const page of pagesFor(req, c, respond)) yield page.map(respond);
     }
@@ -224,9 +192,9 @@ async function syncCollection(req: DavRequest, c: DavCollection, r: SyncCollecti
       position = { sequence: last.sequence, uuid: last.uuid };
     }
   }
-  const respond = memberResponder(req, c, r.props, minimal, cardVersionOf(c, r));
+  const respond = memberResponder(req, c, r.props, minimal, cardVersion);
   const hrefOf = memberHrefs(c.family, req.account.username, c.name);
-  const response = (row: DavItemRecord): DavResponse => (row.deleted !== null ? { hrefs: [hrefOf(memberName(c, row))], status: 404 } : respond(row));
+  const response = (row: DavItemRecord): DavResponse => (row.deleted !== null ? notFoundResponse(hrefOf(memberName(c, row))) : respond(row));
   /** A tombstone whose name a later member took says nothing: that member answers for the name. */
   const listed = (row: DavItemRecord): boolean => !(row.deleted !== null && row.href === RELEASED_HREF);
   const since = start.since;
@@ -236,19 +204,11 @@ async function syncCollection(req: DavRequest, c: DavCollection, r: SyncCollecti
     }
     return stream(all(), () => ({ syncToken: formatSyncToken({ collection: c.id, sequence: token }) }));
   }
-  // A client's limit (DAVx⁵ pages this way): changes up to it, cut at a whole write — the rows of one
-  // write share a sequence and a token says "all of it" — then 507 for the collection (RFC 6578 §3.6).
-  const head = await req.store.contents.davChanges(c.key, since, r.limit + 1);
-  let upTo: number | undefined;
-  if (head.length > r.limit) {
-    const cut = head[r.limit]!.sequence;
-    const before = head.slice(0, r.limit).filter((row) => row.sequence < cut);
-    // One write larger than the limit goes whole: there is no token inside it.
-    upTo = before.length > 0 ? before[before.length - 1]!.sequence : cut;
-  }
+  // A client's limit (DAVx⁵ pages this way): changes up to the cut (limitCut), then 507 for the collection.
+  const upTo = limitCut(await req.store.contents.davChanges(c.key, since, r.limit + 1), r.limit);
   async function* limited(): AsyncGenerator<DavResponse> {
     for await (const row of changes(since, upTo)) if (listed(row)) yield response(row);
-    if (upTo !== undefined) yield { hrefs: [collectionHref(c.family, req.account.username, c.name)], status: 507, error: precondition('number-of-matches-within-limits') };
+    if (upTo !== undefined) yield beyondLimitResponse(collectionHref(c.family, req.account.username, c.name));
   }
   if (upTo !== undefined) token = upTo;
   return stream(limited(), () => ({ syncToken: formatSyncToken({ collection: c.id, sequence: upTo ?? token }) }));

@@ -3,12 +3,12 @@
  * members) what it is in the store. Another account's principal, homes, collections and items are
  * simply not found (404), as everywhere in the service.
  */
-import { DavRequestError, type ResourceKind } from '@atomsync/dav';
+import { checkSegmentLength, memberKindOf, type ResourceKind } from '@atomsync/dav';
 import { ServiceError } from '../errors.js';
 import type { DavItemRecord } from '../store/records.js';
 import { collectionNamed, type DavCollection } from './collections.js';
 import type { DavRequest } from './context.js';
-import { collectionHref, homeHref, memberHref, principalHref, principalsHref, rootHref, type DavTarget, type Family } from './layout.js';
+import { collectionHref, homeHref, homeKindOf, memberHref, principalHref, principalsHref, rootHref, type DavTarget, type Family } from './layout.js';
 import { memberNamed } from './members.js';
 
 export type Resource =
@@ -37,11 +37,11 @@ export function kindOf(resource: Exclude<Resource, { kind: 'unmapped' }>): Resou
     case 'principal':
       return 'principal';
     case 'home':
-      return resource.family === 'addressbooks' ? 'addressbook-home' : 'calendar-home';
+      return homeKindOf(resource.family);
     case 'collection':
-      return resource.collection.component === undefined ? 'addressbook' : 'calendar';
+      return resource.collection.kind;
     case 'member':
-      return resource.collection.component === undefined ? 'vcard' : 'icalendar';
+      return memberKindOf(resource.collection.kind);
   }
 }
 
@@ -58,7 +58,7 @@ export async function resolve(req: DavRequest, target: DavTarget, { lookUpMember
   if (collection === undefined) throw notFound('such collection');
   if (target.kind === 'collection') return { kind: 'collection', href: collectionHref(target.family, username, collection.name), collection };
   const href = memberHref(target.family, username, collection.name, target.member);
-  if (target.member.length > 255) throw DavRequestError.badRequest('a member name is at most 255 characters');
+  checkSegmentLength(target.member, 'a member name');
   const item = lookUpMember ? await memberNamed(req.store, collection, target.member) : undefined;
   return item === undefined ? { kind: 'unmapped', href, collection, name: target.member } : { kind: 'member', href, collection, name: target.member, item };
 }
