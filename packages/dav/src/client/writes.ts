@@ -13,6 +13,7 @@
  *   says 412, so the member itself is checked (memberVerdict). Naming a precondition (RFC 4791
  *   §5.3.2.1, RFC 6352 §6.3.2.1, e.g. Radicale's 409 no-uid-conflict), it is the remote's refusal.
  */
+import { defaultMemberName } from '../server/items.js';
 import type { WriteCondition } from './http.js';
 import type { CollectionKind } from './collection.js';
 
@@ -20,11 +21,10 @@ export type WriteOp = 'add' | 'replace' | 'delete';
 
 /** The media type a member is PUT with (RFC 6352 §5.1, RFC 4791 §4.1). */
 export const MEMBER_MEDIA_TYPE: Readonly<Record<CollectionKind, string>> = { addressbook: 'text/vcard; charset=utf-8', calendar: 'text/calendar; charset=utf-8' };
-const EXTENSION: Readonly<Record<CollectionKind, string>> = { addressbook: '.vcf', calendar: '.ics' };
 
-/** The path of a new member named `name` in the collection at `collectionUrl` (`/alice/contacts/<name>.vcf`). */
+/** The path of a new member named `name` in the collection at `collectionUrl` (`/alice/contacts/<name>.vcf`: the names our server gives too). */
 export function newMemberPath(collectionUrl: string, name: string, kind: CollectionKind): string {
-  return `${new URL(collectionUrl).pathname}${collectionUrl.endsWith('/') ? '' : '/'}${name}${EXTENSION[kind]}`;
+  return `${new URL(collectionUrl).pathname}${collectionUrl.endsWith('/') ? '' : '/'}${defaultMemberName(name, kind)}`;
 }
 
 /**
