@@ -1,15 +1,15 @@
 /**
- * The store's line of writers (store/writer-queue.ts): first in, first served, `concurrency` at a
+ * The store's line of writers (http/writer-queue.ts): first in, first served, `concurrency` at a
  * time; a writer that fails or leaves never blocks the ones behind it. And the content writes of
  * the HTTP pipeline take their places when their requests arrive, not when their bodies are
  * complete. No timing: the order of events is what is checked.
  */
-import type { OperationHandlers } from '../../src/context.js';
+import type { OperationHandlers } from '../src/context.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApp, createLogger } from '../../src/index.js';
-import type { Store } from '../../src/store/store.js';
-import { WriterQueue, writerQueueOf } from '../../src/store/writer-queue.js';
-import { openTestStore, storeKinds } from '../support/stores.js';
+import { createApp, createLogger } from '../src/index.js';
+import type { Store } from '@atomsync/store';
+import { WriterQueue, writerQueueOf } from '../src/http/writer-queue.js';
+import { openTestStore, storeKinds } from './support/stores.js';
 
 /** A promise and its resolvers, to hold a writer at a point of our choosing. */
 function gate<T = void>(): { promise: Promise<T>; open: (value: T) => void; fail: (error: Error) => void } {

@@ -1,10 +1,12 @@
 /**
- * `@atomsync/server/store`: the store and the logger's levels, without the HTTP side. Its
- * declarations reach no h3 type (h3's own declarations do not compile in a consumer's
- * `skipLibCheck: false` project), so @atomsync/msw's types, which name the store, stand alone.
- * At run time the subpath is the package's main module: one copy of the server, never two.
+ * `@atomsync/store`: the server's storage — the `Store` interface and its records, opened on the
+ * embedded SQLite default or PostgreSQL (distributed on Citus by `distributeStore`), the faults a
+ * caller tells apart (an unreachable store), and the data directory's file modes the embedded
+ * store and the server's secret key share. Nothing of HTTP: the server is its one user.
  */
-export { openStore, type StoreOptions } from './open.js';
-export type { Store, Repositories } from './store.js';
-export type { AccountRecord, NewAccount } from './records.js';
-export type { LogLevel } from '../log.js';
+export { distributeStore, openSqliteDatabase, openStore, type OpenOptions, type StoreOptions } from './open.js';
+export * from './store.js';
+export * from './records.js';
+export { StoreUnavailable, unreachableCause, type FaultOutcome } from './faults.js';
+export { DATA_DIR_MODE, DATA_FILE_MODE, prepareDataDir, prepareDataFile, prepareSqliteFiles, SQLITE_COMPANIONS, type Tightened } from './data-dir.js';
+export { servedHash } from './served-hash.js';

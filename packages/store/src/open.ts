@@ -2,8 +2,7 @@
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
-import type { Logger } from 'pino';
-import { createLogger } from '../log.js';
+import { pino, type Logger } from 'pino';
 import { UNICODE_LOWER } from './kysely/context.js';
 import { faultReadingDialect } from './kysely/fault-dialect.js';
 import { prepareSqliteFiles } from './data-dir.js';
@@ -31,7 +30,14 @@ export interface OpenOptions {
   readonly log?: Logger;
 }
 
-export async function openStore(options: StoreOptions, { log = createLogger('warn') }: OpenOptions = {}): Promise<Store> {
+/**
+ * The default log: warnings and errors as JSON lines to stdout under the server's name. The
+ * server passes its own logger (levels, destination, redaction); this is for any other opener
+ * (benchmarks, the mocks, tests), so the store needs nothing of the server.
+ */
+const warnings = (): Logger => pino({ name: 'atomsync', level: 'warn' });
+
+export async function openStore(options: StoreOptions, { log = warnings() }: OpenOptions = {}): Promise<Store> {
   const outage = new OutageLog(log);
   const counter: WriteCounter = { enabled: false };
   const { db, poolStats } = options.kind === 'sqlite' ? { db: sqlite(options.file, outage), poolStats: undefined } : postgres(options.url, outage, log, counter);
@@ -53,7 +59,7 @@ export async function openStore(options: StoreOptions, { log = createLogger('war
  * `atomsync store distribute`: migrates the PostgreSQL store at `url` and distributes it on Citus
  * as planned (kysely/distribution.ts). Returns the tables it distributed (none when it already was).
  */
-export async function distributeStore(url: string, { log = createLogger('warn') }: OpenOptions = {}): Promise<string[]> {
+export async function distributeStore(url: string, { log = warnings() }: OpenOptions = {}): Promise<string[]> {
   const { db } = postgres(url, new OutageLog(log), log);
   try {
     await migrate(db, 'postgres');
@@ -152,7 +158,7 @@ class ImmediateSqliteDialect extends SqliteDialect {
 /**
  * Connections per server instance (pg's default, now a choice): one instance's work is bound by
  * its one JavaScript thread long before by PostgreSQL; content writes use two of them at a time
- * (writer-queue.ts), the rest serve reads, sync runs and the phone protocols. synchronous_commit
+ * (the server's writer-queue.ts), the rest serve reads, sync runs and the phone protocols. synchronous_commit
  * is left as the server has it (on by default): nothing acknowledged may be lost.
  */
 const PG_POOL_SIZE = 10;

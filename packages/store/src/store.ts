@@ -1,7 +1,7 @@
 /**
  * The Store: the one storage interface the services use. Two implementations pass one shared
- * suite (test/store/*.test.ts): the embedded default (better-sqlite3, WAL) and PostgreSQL, both
- * in store/kysely/ over one Kysely query layer (guide/operators.md#stores).
+ * suite (packages/store/test/*.test.ts): the embedded default (better-sqlite3, WAL) and PostgreSQL, both
+ * in kysely/ over one Kysely query layer (guide/operators.md#stores).
  *
  * Isolation is structural: every method that reaches an account's objects takes the account id,
  * and an object of another account is simply not found (undefined / false), exactly like one that

@@ -1,6 +1,6 @@
 /** Accounts, bearer tokens, OAuth consumers and nonces, on both stores. */
 import { describe, expect, it } from 'vitest';
-import { storeKinds } from '../support/stores.js';
+import { storeKinds } from '../../server/test/support/stores.js';
 import { makeAccount, sleep, useStore } from './helpers.js';
 
 describe.each(storeKinds)('accounts (%s)', (kind) => {

@@ -4,9 +4,9 @@
  * each holds, all or nothing in a transaction, and gone with the client or the account.
  */
 import { describe, expect, it } from 'vitest';
-import type { ActivesyncCollectionRecord, ActivesyncDeviceItem, ActivesyncOutboxRow } from '../../src/store/records.js';
-import { WRITE_LAST_SEEN_AFTER_MS, type Store } from '../../src/store/store.js';
-import { storeKinds } from '../support/stores.js';
+import type { ActivesyncCollectionRecord, ActivesyncDeviceItem, ActivesyncOutboxRow } from '../src/records.js';
+import { WRITE_LAST_SEEN_AFTER_MS, type Store } from '../src/store.js';
+import { storeKinds } from '../../server/test/support/stores.js';
 import { makeAccount, uid, useStore } from './helpers.js';
 
 class Boom extends Error {}

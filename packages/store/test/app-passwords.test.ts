@@ -1,7 +1,7 @@
 /** App passwords (migration 19), on both stores. */
 import { describe, expect, it } from 'vitest';
-import type { NewAppPassword } from '../../src/store/records.js';
-import { storeKinds } from '../support/stores.js';
+import type { NewAppPassword } from '../src/records.js';
+import { storeKinds } from '../../server/test/support/stores.js';
 import { makeAccount, sleep, uid, useStore } from './helpers.js';
 
 const fresh = (accountId: number, name: string, hint = 7): NewAppPassword => ({ accountId, uuid: uid('ap'), name, passwordHash: `scrypt$${name}`, hint });

@@ -1,7 +1,7 @@
 /** The phone catalogue: upsert replaces by uuid; listing by vendor. */
 import { describe, expect, it } from 'vitest';
-import type { ModelRecord } from '../../src/store/records.js';
-import { storeKinds } from '../support/stores.js';
+import type { ModelRecord } from '../src/records.js';
+import { storeKinds } from '../../server/test/support/stores.js';
 import { useStore } from './helpers.js';
 
 const nokia = { uuid: 'v-nokia', name: 'Nokia' };

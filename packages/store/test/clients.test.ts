@@ -1,8 +1,8 @@
 /** The four client kinds: create/get/list/delete, their updates, and account isolation. */
 import { describe, expect, it } from 'vitest';
-import type { ExtdataDatastoreRecord } from '../../src/store/records.js';
-import { ActivesyncNameTaken } from '../../src/store/store.js';
-import { storeKinds } from '../support/stores.js';
+import type { ExtdataDatastoreRecord } from '../src/records.js';
+import { ActivesyncNameTaken } from '../src/store.js';
+import { storeKinds } from '../../server/test/support/stores.js';
 import { makeAccount, sleep, uid, useStore } from './helpers.js';
 
 const contacts: ExtdataDatastoreRecord = {

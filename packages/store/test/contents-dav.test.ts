@@ -7,10 +7,10 @@ import { createHash } from 'node:crypto';
 import { davBody } from '@atomsync/items';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openStore } from '../../src/store/open.js';
-import { RELEASED_HREF, type ContentChange, type DavItemRecord, type ItemDataclass, type NewContent } from '../../src/store/records.js';
-import type { ClientKey, CollectionKey, Store } from '../../src/store/store.js';
-import { createTestSchema, storeKinds, type TestSchema } from '../support/stores.js';
+import { openStore } from '../src/open.js';
+import { RELEASED_HREF, type ContentChange, type DavItemRecord, type ItemDataclass, type NewContent } from '../src/records.js';
+import type { ClientKey, CollectionKey, Store } from '../src/store.js';
+import { createTestSchema, storeKinds, type TestSchema } from '../../server/test/support/stores.js';
 import { clientKey, makeAccount, uid, useStore } from './helpers.js';
 
 const item = (client: ClientKey, dataclass: ItemDataclass, title: string, href?: string | null): NewContent => ({

@@ -19,21 +19,21 @@ import pino from 'pino';
 import { createClient, basicAuth } from '@atomsync/sdk';
 import { describeItem, type ItemContent, type ItemDescription } from '@atomsync/items';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { listen } from '../../src/listen.js';
-import { SecretBox } from '../../src/secrets/box.js';
-import { createServer } from '../../src/server.js';
-import { createAccount } from '../../src/services/accounts.js';
-import { importItems } from '../../src/services/import-export.js';
-import { BindingRuns } from '../../src/services/run-lock.js';
-import { runBinding } from '../../src/services/synchronization.js';
-import { openStore } from '../../src/store/open.js';
-import type { ClientKey, Store } from '../../src/store/store.js';
-import { createTestSchema, storeKinds, type StoreKind } from '../support/stores.js';
+import { listen } from '../../server/src/listen.js';
+import { SecretBox } from '../../server/src/secrets/box.js';
+import { createServer } from '../../server/src/server.js';
+import { createAccount } from '../../server/src/services/accounts.js';
+import { importItems } from '../../server/src/services/import-export.js';
+import { BindingRuns } from '../../server/src/services/run-lock.js';
+import { runBinding } from '../../server/src/services/synchronization.js';
+import { openStore } from '../src/open.js';
+import type { ClientKey, Store } from '../src/store.js';
+import { createTestSchema, storeKinds, type StoreKind } from '../../server/test/support/stores.js';
 import { makeAccount, uid } from './helpers.js';
 
 // scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
 // (support/cheap-scrypt.ts); at full cost its accounts' hashing and first sign-ins were much of its time.
-vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
+vi.mock('node:crypto', async (importOriginal) => (await import('../../server/test/support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 interface Columns {
   readonly fingerprint: string | null;

@@ -5,9 +5,9 @@
  * is not bound by the parameter limit a VALUES list had.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { NewContent } from '../../src/store/records.js';
-import type { Store } from '../../src/store/store.js';
-import { openTestStore, storeKinds } from '../support/stores.js';
+import type { NewContent } from '../src/records.js';
+import type { Store } from '../src/store.js';
+import { openTestStore, storeKinds } from '../../server/test/support/stores.js';
 
 const CLIENT = { accountId: 1, uuid: '0f8e6f1c-2b9d-4c1e-9a57-4d1c1f0a9e3b' };
 const AWKWARD = ['NULL', 'null', '', '{}', '{a,b}', '"quoted"', 'back\\slash', 'comma, and } brace', "it's", 'line\nbreak\r\n', 'tab\there', 'ÅÄÖ 😀 ∑', ' leading and trailing '];

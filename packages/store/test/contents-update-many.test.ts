@@ -1,8 +1,8 @@
 /** Contents updateMany: many replaces in a few statements, live items only, the later change winning. */
 import { describe, expect, it } from 'vitest';
-import type { ContentChange, NewContent } from '../../src/store/records.js';
-import type { ClientKey } from '../../src/store/store.js';
-import { storeKinds } from '../support/stores.js';
+import type { ContentChange, NewContent } from '../src/records.js';
+import type { ClientKey } from '../src/store.js';
+import { storeKinds } from '../../server/test/support/stores.js';
 import { clientKey, sleep, uid, useStore } from './helpers.js';
 
 const note = (client: ClientKey, title: string): NewContent => ({ uuid: uid('item'), accountId: client.accountId, clientUuid: client.uuid, dataclass: 'Notes', title, type: 'text/plain', body: `body of ${title}` });

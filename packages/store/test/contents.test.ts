@@ -1,8 +1,8 @@
 /** Datastore contents: live listing, the `since` feed with tombstones, counts, bulk writes. */
 import { describe, expect, it } from 'vitest';
-import type { ItemDataclass, NewContent } from '../../src/store/records.js';
-import type { ClientKey } from '../../src/store/store.js';
-import { storeKinds } from '../support/stores.js';
+import type { ItemDataclass, NewContent } from '../src/records.js';
+import type { ClientKey } from '../src/store.js';
+import { storeKinds } from '../../server/test/support/stores.js';
 import { clientKey, sleep, uid, useStore } from './helpers.js';
 
 const item = (client: ClientKey, dataclass: ItemDataclass, title: string): NewContent => ({

@@ -7,7 +7,7 @@ import { chmodSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openConfiguredStore, type OpenedStore } from '../../src/bootstrap.js';
+import { openConfiguredStore, type OpenedStore } from '../../server/src/bootstrap.js';
 
 const modeOf = (path: string): number => statSync(path).mode & 0o777;
 

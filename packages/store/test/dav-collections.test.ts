@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { NewContent } from '../../src/store/records.js';
-import type { CollectionKey, Store } from '../../src/store/store.js';
-import { storeKinds } from '../support/stores.js';
+import type { NewContent } from '../src/records.js';
+import type { CollectionKey, Store } from '../src/store.js';
+import { storeKinds } from '../../server/test/support/stores.js';
 import { clientKey, makeAccount, useStore } from './helpers.js';
 
 const card = (uid: string, name = 'Ada') => `BEGIN:VCARD\r\nVERSION:3.0\r\nUID:${uid}\r\nFN:${name}\r\nEND:VCARD\r\n`;

@@ -8,12 +8,12 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { distribute, migrate } from '../../src/store/kysely/migrations.js';
-import { createKyselyStore } from '../../src/store/kysely/store.js';
-import { openStore } from '../../src/store/open.js';
-import type { NewContent } from '../../src/store/records.js';
-import { createTestSchema, type TestSchema } from '../support/stores.js';
-import { LOCAL_TABLES, REFERENCE_TABLES, distributionColumn } from '../../src/store/kysely/distribution.js';
+import { distribute, migrate } from '../src/kysely/migrations.js';
+import { createKyselyStore } from '../src/kysely/store.js';
+import { openStore } from '../src/open.js';
+import type { NewContent } from '../src/records.js';
+import { createTestSchema, type TestSchema } from '../../server/test/support/stores.js';
+import { LOCAL_TABLES, REFERENCE_TABLES, distributionColumn } from '../src/kysely/distribution.js';
 
 let open: { db: Kysely<any>; schema: TestSchema } | undefined;
 afterEach(async () => {

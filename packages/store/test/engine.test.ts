@@ -1,7 +1,7 @@
 /** Sync-engine tables: bindings, the sync log, phone-to-datastore bindings. */
 import { describe, expect, it } from 'vitest';
-import type { NewSyncLog, SyncStatsRecord } from '../../src/store/records.js';
-import { storeKinds } from '../support/stores.js';
+import type { NewSyncLog, SyncStatsRecord } from '../src/records.js';
+import { storeKinds } from '../../server/test/support/stores.js';
 import { makeAccount, sleep, uid, useStore } from './helpers.js';
 
 const zero = { addsIn: 0, replacesIn: 0, deletesIn: 0, addsOut: 0, replacesOut: 0, deletesOut: 0 };

@@ -4,9 +4,9 @@
  */
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/log.js';
-import { isTransactionConflict, mayRunAgain, outcomeOf, StoreUnavailable, unreachableCause, writes } from '../../src/store/faults.js';
-import { OutageLog } from '../../src/store/outage.js';
+import { createLogger } from '../../server/src/log.js';
+import { isTransactionConflict, mayRunAgain, outcomeOf, StoreUnavailable, unreachableCause, writes } from '../src/faults.js';
+import { OutageLog } from '../src/outage.js';
 
 /** An error as pg, Node or better-sqlite3 make it: a message and maybe a code. */
 const failure = (message: string, code?: string): Error => Object.assign(new Error(message), code === undefined ? {} : { code });

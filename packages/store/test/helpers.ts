@@ -1,8 +1,8 @@
 /** What every store test needs: a fresh store per test and a few accounts in it. */
 import { afterEach, beforeEach } from 'vitest';
-import type { AccountRecord } from '../../src/store/records.js';
-import type { ClientKey, Store } from '../../src/store/store.js';
-import { openTestStore, type StoreKind } from '../support/stores.js';
+import type { AccountRecord } from '../src/records.js';
+import type { ClientKey, Store } from '../src/store.js';
+import { openTestStore, type StoreKind } from '../../server/test/support/stores.js';
 
 /** A fresh, empty store of `kind` for each test of the enclosing describe. */
 export function useStore(kind: StoreKind): () => Store {

@@ -11,15 +11,15 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeItem, earlierFingerprints } from '@atomsync/items';
-import { PhoneAuthenticator } from '../../src/activesync/auth.js';
-import { hashPassword } from '../../src/auth/password.js';
-import { migrate } from '../../src/store/kysely/migrations.js';
-import type { Migration } from '../../src/store/kysely/migrations/ddl.js';
-import { MIGRATIONS } from '../../src/store/kysely/migrations/index.js';
-import { createKyselyStore } from '../../src/store/kysely/store.js';
-import type { SyncStatsRecord } from '../../src/store/records.js';
-import { ActivesyncNameTaken } from '../../src/store/store.js';
-import { createTestSchema, storeKinds, type StoreKind, type TestSchema } from '../support/stores.js';
+import { PhoneAuthenticator } from '../../server/src/activesync/auth.js';
+import { hashPassword } from '../../server/src/auth/password.js';
+import { migrate } from '../src/kysely/migrations.js';
+import type { Migration } from '../src/kysely/migrations/ddl.js';
+import { MIGRATIONS } from '../src/kysely/migrations/index.js';
+import { createKyselyStore } from '../src/kysely/store.js';
+import type { SyncStatsRecord } from '../src/records.js';
+import { ActivesyncNameTaken } from '../src/store.js';
+import { createTestSchema, storeKinds, type StoreKind, type TestSchema } from '../../server/test/support/stores.js';
 
 const zero = { addsIn: 0, replacesIn: 0, deletesIn: 0, addsOut: 0, replacesOut: 0, deletesOut: 0 };
 const NO_STATS: SyncStatsRecord = { source: zero, target: zero, duplicatesDetected: 0, duplicatesRemoved: 0, conflictsDetected: 0 };
@@ -574,7 +574,7 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
 
 describe('the migrations index', () => {
   it('lists every migration file once, in ascending version order, each file named by its version', async () => {
-    const folder = fileURLToPath(new URL('../../src/store/kysely/migrations/', import.meta.url));
+    const folder = fileURLToPath(new URL('../src/kysely/migrations/', import.meta.url));
     const files = readdirSync(folder).filter((f) => /^\d{3}-[a-z0-9-]+\.ts$/.test(f)).sort();
     // A file that is neither a migration nor one of the two known modules would be one misnamed.
     expect(readdirSync(folder).filter((f) => !files.includes(f)).sort()).toEqual(['ddl.ts', 'index.ts']);

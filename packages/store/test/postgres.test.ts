@@ -4,9 +4,9 @@
  */
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openStore } from '../../src/store/open.js';
-import type { Store } from '../../src/store/store.js';
-import { createTestSchema, type TestSchema } from '../support/stores.js';
+import { openStore } from '../src/open.js';
+import type { Store } from '../src/store.js';
+import { createTestSchema, type TestSchema } from '../../server/test/support/stores.js';
 import { uid } from './helpers.js';
 
 describe('PostgreSQL with several instances', () => {

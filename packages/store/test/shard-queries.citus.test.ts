@@ -9,15 +9,15 @@
  */
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { listen, type RunningServer } from '../../src/listen.js';
-import { SecretBox } from '../../src/secrets/box.js';
-import { createServer } from '../../src/server.js';
-import { openStore } from '../../src/store/open.js';
-import type { Store } from '../../src/store/store.js';
-import { createTestSchema, type TestSchema } from '../support/stores.js';
+import { listen, type RunningServer } from '../../server/src/listen.js';
+import { SecretBox } from '../../server/src/secrets/box.js';
+import { createServer } from '../../server/src/server.js';
+import { openStore } from '../src/open.js';
+import type { Store } from '../src/store.js';
+import { createTestSchema, type TestSchema } from '../../server/test/support/stores.js';
 import { walkScenario } from './shard-scenario.js';
 
-vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
+vi.mock('node:crypto', async (importOriginal) => (await import('../../server/test/support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 /**
  * The statements that may reach every shard, as guide/operators.md names them (all rare; each

@@ -10,19 +10,19 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { listen, type RunningServer } from '../../src/listen.js';
-import { SecretBox } from '../../src/secrets/box.js';
-import { createServer } from '../../src/server.js';
-import { migrate } from '../../src/store/kysely/migrations.js';
-import type { Database } from '../../src/store/kysely/schema.js';
-import { createKyselyStore } from '../../src/store/kysely/store.js';
-import type { Store } from '../../src/store/store.js';
+import { listen, type RunningServer } from '../../server/src/listen.js';
+import { SecretBox } from '../../server/src/secrets/box.js';
+import { createServer } from '../../server/src/server.js';
+import { migrate } from '../src/kysely/migrations.js';
+import type { Database } from '../src/kysely/schema.js';
+import { createKyselyStore } from '../src/kysely/store.js';
+import type { Store } from '../src/store.js';
 import { walkScenario } from './shard-scenario.js';
 import { GLOBAL_TABLES, NOT_YET_SHARD_READY, ROUTING_TABLES, SESSION_KEYED } from './shard-rule.js';
 
 // scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
 // (support/cheap-scrypt.ts); at full cost its accounts' hashing and first sign-ins were much of its time.
-vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
+vi.mock('node:crypto', async (importOriginal) => (await import('../../server/test/support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));
 
 
 /** The tables a statement names (`from "x"`, `into "x"`, `update "x"`, `join "x"`). */

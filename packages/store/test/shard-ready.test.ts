@@ -15,8 +15,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore } from '../../src/store/open.js';
-import { createTestSchema, storeKinds, type StoreKind, type TestSchema } from '../support/stores.js';
+import { openStore } from '../src/open.js';
+import { createTestSchema, storeKinds, type StoreKind, type TestSchema } from '../../server/test/support/stores.js';
 import { distributionColumn, GLOBAL_TABLES as GLOBAL, NOT_YET_SHARD_READY as NOT_YET, ROUTING_TABLES, SESSION_KEYED } from './shard-rule.js';
 
 /** What the rule looks at in a table: its primary key, its unique indexes and its foreign keys, columns in key order. */

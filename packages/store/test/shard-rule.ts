@@ -13,9 +13,9 @@ export const GLOBAL_TABLES: ReadonlySet<string> = new Set(['accounts', 'models',
 /**
  * Session-keyed tables (written before a phone is authenticated) and routing tables (from a name a
  * sign-in starts with to its account), each with the column that leads its primary key: the
- * product's distribution plan (src/store/kysely/distribution.ts) holds them, and these tests read it.
+ * product's distribution plan (src/kysely/distribution.ts) holds them, and these tests read it.
  */
-export { distributionColumn, ROUTING_TABLES, SESSION_KEYED } from '../../src/store/kysely/distribution.js';
+export { distributionColumn, ROUTING_TABLES, SESSION_KEYED } from '../src/kysely/distribution.js';
 
 /**
  * Owned (or session-keyed) tables whose primary key does not lead with their key yet: the debt the

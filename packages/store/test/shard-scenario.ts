@@ -7,14 +7,14 @@
 import { el, type AsElement } from '@atomsync/activesync';
 import { basicAuth, bearerAuth, createClient, oauth1 } from '@atomsync/sdk';
 import { expect } from 'vitest';
-import type { SecretBox } from '../../src/secrets/box.js';
-import { createAccount } from '../../src/services/accounts.js';
-import type { Store } from '../../src/store/store.js';
-import { childrenAt, ScriptedPhone, textAt, textOf } from '../activesync/support/scripted.js';
-import { contact } from '../syncml/support/items.js';
-import { phoneOf, registerPhone } from '../syncml/support/registration.js';
-import { PhoneDatastore } from '../syncml/support/scripted-phone.js';
-import type { TestServer } from '../support/server.js';
+import type { SecretBox } from '../../server/src/secrets/box.js';
+import { createAccount } from '../../server/src/services/accounts.js';
+import type { Store } from '../src/store.js';
+import { childrenAt, ScriptedPhone, textAt, textOf } from '../../server/test/activesync/support/scripted.js';
+import { contact } from '../../server/test/syncml/support/items.js';
+import { phoneOf, registerPhone } from '../../server/test/syncml/support/registration.js';
+import { PhoneDatastore } from '../../server/test/syncml/support/scripted-phone.js';
+import type { TestServer } from '../../server/test/support/server.js';
 
 const vcard = (i: number) => ['BEGIN:VCARD', 'VERSION:3.0', `N:Lindqvist${i};Katja;;;`, `FN:Katja Lindqvist${i}`, `TEL;TYPE=CELL:+4670123${String(i).padStart(4, '0')}`, 'END:VCARD', ''].join('\r\n');
 

@@ -7,8 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSqliteDatabase } from '../../src/store/open.js';
-import { openTestStore } from '../support/stores.js';
+import { openSqliteDatabase } from '../src/open.js';
+import { openTestStore } from '../../server/test/support/stores.js';
 
 describe('SQLite settings on open', () => {
   let dir = '';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openStore } from '../../src/store/open.js';
+import { openStore } from '../src/open.js';
 
 describe('SQLite on a file', () => {
   let dir = '';

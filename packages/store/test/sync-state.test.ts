@@ -1,9 +1,9 @@
 /** The sync engine's state of a binding (id map, anchors) and its run lock, on both stores. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Anchors, MapEntry, StateChange } from '@atomsync/engine';
-import { openStore } from '../../src/store/open.js';
-import type { Store } from '../../src/store/store.js';
-import { createTestSchema, storeKinds, type TestSchema } from '../support/stores.js';
+import { openStore } from '../src/open.js';
+import type { Store } from '../src/store.js';
+import { createTestSchema, storeKinds, type TestSchema } from '../../server/test/support/stores.js';
 import { makeAccount, sleep, uid, useStore } from './helpers.js';
 
 const entry = (sourceId: string, targetId: string, dataclass: MapEntry['dataclass'] = 'Contacts', hash = 'h1'): MapEntry => ({

@@ -3,9 +3,9 @@
  * (compare-and-set, buffered items, last reply), phone devices, and the chat log kept by count.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openStore } from '../../src/store/open.js';
-import type { Store, SyncmlSessionRow } from '../../src/store/store.js';
-import { createTestSchema, storeKinds, type TestSchema } from '../support/stores.js';
+import { openStore } from '../src/open.js';
+import type { Store, SyncmlSessionRow } from '../src/store.js';
+import { createTestSchema, storeKinds, type TestSchema } from '../../server/test/support/stores.js';
 import { makeAccount, sleep, uid, useStore } from './helpers.js';
 
 type NewSession = Omit<SyncmlSessionRow, 'version' | 'updated'>;

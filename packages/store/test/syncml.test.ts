@@ -1,7 +1,7 @@
 /** What the SyncML side records: outbox, sessions, chat log. */
 import { describe, expect, it } from 'vitest';
-import type { SessionRecord } from '../../src/store/records.js';
-import { storeKinds } from '../support/stores.js';
+import type { SessionRecord } from '../src/records.js';
+import { storeKinds } from '../../server/test/support/stores.js';
 import { makeAccount, sleep, uid, useStore } from './helpers.js';
 
 describe.each(storeKinds)('SyncML records (%s)', (kind) => {

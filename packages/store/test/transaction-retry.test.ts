@@ -11,11 +11,11 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createLogger } from '../../src/log.js';
-import { StoreUnavailable } from '../../src/store/faults.js';
-import { openStore } from '../../src/store/open.js';
-import type { Store } from '../../src/store/store.js';
-import { createTestSchema, type TestSchema } from '../support/stores.js';
+import { createLogger } from '../../server/src/log.js';
+import { StoreUnavailable } from '../src/faults.js';
+import { openStore } from '../src/open.js';
+import type { Store } from '../src/store.js';
+import { createTestSchema, type TestSchema } from '../../server/test/support/stores.js';
 
 describe('a PostgreSQL transaction whose backend is terminated', () => {
   const application = `retry-${randomBytes(6).toString('hex')}`;

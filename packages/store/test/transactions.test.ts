@@ -1,7 +1,7 @@
 /** Transactions (all or nothing, nesting joins), the account-delete cascade, and concurrency. */
 import { describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store/store.js';
-import { storeKinds } from '../support/stores.js';
+import type { Store } from '../src/store.js';
+import { storeKinds } from '../../server/test/support/stores.js';
 import { makeAccount, uid, useStore } from './helpers.js';
 
 class Boom extends Error {}

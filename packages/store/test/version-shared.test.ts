@@ -10,11 +10,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StoreContext } from '../../src/store/kysely/context.js';
-import { storeVersion } from '../../src/store/kysely/version.js';
-import { openStore } from '../../src/store/open.js';
-import type { Store } from '../../src/store/store.js';
-import { createTestSchema, storeKinds, type StoreKind } from '../support/stores.js';
+import type { StoreContext } from '../src/kysely/context.js';
+import { storeVersion } from '../src/kysely/version.js';
+import { openStore } from '../src/open.js';
+import type { Store } from '../src/store.js';
+import { createTestSchema, storeKinds, type StoreKind } from '../../server/test/support/stores.js';
 import { makeAccount } from './helpers.js';
 
 const endOfTurn = () => new Promise((resolve) => setImmediate(resolve));

@@ -12,12 +12,12 @@ import { join } from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrate } from '../../src/store/kysely/migrations.js';
-import { prepared } from '../../src/store/kysely/prepared.js';
-import type { Database } from '../../src/store/kysely/schema.js';
-import { openStore } from '../../src/store/open.js';
-import type { Store } from '../../src/store/store.js';
-import { createTestSchema, storeKinds, type StoreKind } from '../support/stores.js';
+import { migrate } from '../src/kysely/migrations.js';
+import { prepared } from '../src/kysely/prepared.js';
+import type { Database } from '../src/kysely/schema.js';
+import { openStore } from '../src/open.js';
+import type { Store } from '../src/store.js';
+import { createTestSchema, storeKinds, type StoreKind } from '../../server/test/support/stores.js';
 import { makeAccount } from './helpers.js';
 
 /** Two stores on one database: a data directory's file, or one PostgreSQL schema. */

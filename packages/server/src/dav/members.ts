@@ -3,8 +3,8 @@
  * an item made by another protocol has none and is served as `<uuid>.vcf|.ics`. Names and UIDs
  * are apart: a client may name an item anything.
  */
-import type { DavItemRecord } from '../store/records.js';
-import type { Repositories } from '../store/store.js';
+import type { DavItemRecord } from '@atomsync/store';
+import type { Repositories } from '@atomsync/store';
 import { canonicalUuid } from '../services/datastore-clients.js';
 import type { DavCollection } from './collections.js';
 

@@ -21,7 +21,7 @@ import {
   type RawXml,
   type ResourceKind,
 } from '@atomsync/dav';
-import type { ContentRecord } from '../store/records.js';
+import type { ContentRecord } from '@atomsync/store';
 import { displayNameOf, type DavCollection } from './collections.js';
 import { homeHref, principalHref, principalsHref, type Family } from './layout.js';
 import type { Served } from './representation.js';

@@ -8,7 +8,7 @@ import { MAX_DEAD_PROPERTY_CHARS, planProppatch, readProppatch, writeMultistatus
 import { PROPERTIES } from '@atomsync/dav';
 import { ServiceError } from '../errors.js';
 import { readBytes } from '../http/body.js';
-import type { CollectionKey, Store } from '../store/store.js';
+import type { CollectionKey, Store } from '@atomsync/store';
 import type { DavRequest } from './context.js';
 import { MAX_XML_BODY_BYTES } from './propfind.js';
 import { deadProperties } from './properties.js';

@@ -22,7 +22,7 @@
  *
  * In-process: several server instances on one PostgreSQL each keep their own line.
  */
-import type { Store } from './store.js';
+import type { Store } from '@atomsync/store';
 
 export interface Turn {
   /**

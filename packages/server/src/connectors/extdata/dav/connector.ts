@@ -24,7 +24,7 @@ import { CLIENT_PROPS, collectionStateOf, createDavClient, DavHttpError, listEta
 import type { ApplyResult, Change, Connector, Item, Listing, OutgoingChange } from '@atomsync/engine';
 import { davBody, describeItem, inferDataclass, titleOf, uidOf, type ItemContent, type ItemDataclass } from '@atomsync/items';
 import type { SecretBox } from '../../../secrets/box.js';
-import type { ExtdataClientRecord, ExtdataDatastoreRecord } from '../../../store/records.js';
+import type { ExtdataClientRecord, ExtdataDatastoreRecord } from '@atomsync/store';
 import { datastoreFor, extdataCoverage } from '../connector.js';
 import { ExtdataError } from '../transport.js';
 import { parseDavAnchor, writeDavAnchor, type CollectionAnchor } from './anchor.js';
