@@ -4,9 +4,9 @@
  * caller tells apart (an unreachable store), and the data directory's file modes the embedded
  * store and the server's secret key share. Nothing of HTTP: the server is its one user.
  */
-export { distributeStore, openSqliteDatabase, openStore, type OpenOptions, type StoreOptions } from './open.js';
+export { distributeStore, openStore, type OpenOptions, type StoreOptions } from './open.js';
 export * from './store.js';
 export * from './records.js';
 export { StoreUnavailable, unreachableCause, type FaultOutcome } from './faults.js';
-export { DATA_DIR_MODE, DATA_FILE_MODE, prepareDataDir, prepareDataFile, prepareSqliteFiles, SQLITE_COMPANIONS, type Tightened } from './data-dir.js';
+export { DATA_FILE_MODE, prepareDataDir, prepareDataFile, prepareSqliteFiles, type Tightened } from './data-dir.js';
 export { servedHash } from './served-hash.js';
