@@ -28,6 +28,7 @@ import base from './vitest.config.js';
 process.env.ATOMSYNC_TEST_CITUS = '1';
 
 const server = (path: string) => `packages/server/test/${path}`;
+const store = (path: string) => `packages/store/test/${path}`;
 
 // Not mergeConfig: it would add these lists to the main suite's instead of replacing them.
 export default defineConfig({
@@ -36,7 +37,7 @@ export default defineConfig({
     ...base.test,
     include: [
       server('**/*.citus.test.ts'),
-      server('store/**/*.test.ts'),
+      store('**/*.test.ts'),
       server('datastore/**/*.test.ts'),
       server('sync/**/*.test.ts'),
       server('activesync/**/*.test.ts'),
@@ -44,12 +45,13 @@ export default defineConfig({
       server('auth/**/*.test.ts'),
       server('answer-cache.test.ts'),
       server('conditional.test.ts'),
+      server('writer-queue.test.ts'),
     ],
     exclude: [
       '**/node_modules/**',
       // In those folders, but never on PostgreSQL (their own servers on SQLite, or no store at all):
       // the main suite runs them.
-      server('store/{sqlite,data-dir,faults}.test.ts'),
+      store('{sqlite,data-dir,faults}.test.ts'),
       server('datastore/dataclass.test.ts'),
       server('sync/{extdata-dav*,reason}.test.ts'),
       server('activesync/{autodiscover-origin,cached,tbsync-*}.test.ts'),

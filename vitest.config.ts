@@ -20,6 +20,7 @@ export default defineConfig({
       '@atomsync/syncml': src('syncml'),
       '@atomsync/activesync': src('activesync'),
       '@atomsync/dav': src('dav'),
+      '@atomsync/store': src('store'),
       '@atomsync/sdk': src('sdk'),
       '@atomsync/server': src('server'),
       '@atomsync/msw': src('msw'),

@@ -48,7 +48,7 @@ import { SecretBox } from '../packages/server/src/secrets/box.js';
 import { keyFileIn } from '../packages/server/src/secrets/key.js';
 import { createAccount } from '../packages/server/src/services/accounts.js';
 import { createClient as createDatastoreClient } from '../packages/server/src/services/datastore-clients.js';
-import { openStore } from '../packages/server/src/store/open.js';
+import { openStore } from '@atomsync/store';
 import { childrenAt, ScriptedPhone, textAt, textOf } from '../packages/server/test/activesync/support/scripted.js';
 import { bindPhone, syncEvolutionModel } from '../packages/server/test/interop/support/atomsync.js';
 import { contacts, vcard30 } from '../packages/server/test/interop/support/items.js';

@@ -26,7 +26,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { basicAuth, createClient } from '@atomsync/sdk';
-import { distributeStore } from '../packages/server/src/store/open.js';
+import { distributeStore } from '@atomsync/store';
 import { findBinaries, startCitus, startCluster, type Cluster } from '../packages/server/test/support/postgres.js';
 import type { Check } from './harness.js';
 import { autocannon, type AutocannonSummary } from './autocannon.js';

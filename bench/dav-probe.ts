@@ -15,7 +15,7 @@ import { basicAuth, createClient } from '@atomsync/sdk';
 import { contacts } from '../packages/server/test/dav/clients/items.js';
 import { addressbookMultiget, closeConnections, PROPFIND_ETAGS, syncCollection, timedRequest } from './dav-requests.js';
 import { cpuSeconds, serve, stop } from './serve.js';
-import { openStore } from '../packages/server/src/store/open.js';
+import { openStore } from '@atomsync/store';
 import { newItemUuid } from '../packages/server/src/services/item-uuid.js';
 
 const ADMIN = { username: 'bench', password: 'bench-password-not-secret' };

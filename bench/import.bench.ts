@@ -29,7 +29,7 @@ import { SecretBox } from '../packages/server/src/secrets/box.js';
 import { keyFileIn } from '../packages/server/src/secrets/key.js';
 import { createAccount } from '../packages/server/src/services/accounts.js';
 import { createClient } from '../packages/server/src/services/datastore-clients.js';
-import { openStore } from '../packages/server/src/store/open.js';
+import { openStore } from '@atomsync/store';
 
 const SIZES = [10, 10_000, 100_000] as const;
 /** SQLite's page cache (store/open.ts, cache_size): anonymous memory that fills as the database grows, up to this. */

@@ -16,7 +16,7 @@ import pino from 'pino';
 import { SecretBox } from '../packages/server/src/secrets/box.js';
 import { BindingRuns } from '../packages/server/src/services/run-lock.js';
 import { runBinding } from '../packages/server/src/services/synchronization.js';
-import { openStore } from '../packages/server/src/store/open.js';
+import { openStore } from '@atomsync/store';
 import { slowSyncSides } from './sync-data.js';
 
 const n = Number(process.argv[2]);

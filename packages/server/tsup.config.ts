@@ -33,7 +33,7 @@ export default packageBuild({
   esbuildOptions(options, { format }) {
     if (format === 'cjs') options.entryPoints = LIBRARY;
   },
-  // store.d.ts: the declarations of @atomsync/server/store (src/store/index.ts says why).
-  dts: { entry: { ...LIBRARY, store: 'src/store/index.ts' } },
+  // store.d.ts: the declarations of @atomsync/server/store (src/store-types.ts says why).
+  dts: { entry: { ...LIBRARY, store: 'src/store-types.ts' } },
   plugins: [cliShebang],
 });

@@ -1,7 +1,7 @@
 /**
  * The shape of the code, as rules a change cannot quietly break (issue 12): no import cycle within
  * any package; generated code imports nothing handwritten but its package's generic runtime; the sync engine parses no items (item
- * formats live in @atomsync/items alone); and packages depend one way (server → engine/syncml/
+ * formats live in @atomsync/items alone); and packages depend one way (server → store → engine/syncml/
  * activesync → items/atom/wbxml). Imports are read from the sources (static `import … from` / `export … from` and
  * `import('…')`), which is how this code base writes every import.
  */
@@ -143,6 +143,9 @@ describe('the dependency direction', () => {
     // The DAV wire's reader is its own (namespaced, on saxes), atom's is shaped for Atom; it escapes with atom's escaper.
     ['dav', ['@atomsync/atom']],
     ['engine', ['@atomsync/atom', '@atomsync/items']],
+    // The storage layer: records name the engine's and the items' types, contents are described
+    // by the items package, and a phone's arrival is the ActiveSync package's rule. Never the server.
+    ['store', ['@atomsync/activesync', '@atomsync/atom', '@atomsync/engine', '@atomsync/items']],
     ['sdk', ['@atomsync/atom']],
     // The console is the SDK's browser user, and splits and writes .vcf/.ics files with the items
     // package's own code (its `files` entry, below); the server serves its built files, never imports it.

@@ -22,7 +22,7 @@ import { listen, type RunningServer } from '../../packages/server/src/listen.js'
 import { SecretBox } from '../../packages/server/src/secrets/box.js';
 import { createServer } from '../../packages/server/src/server.js';
 import { createAccount } from '../../packages/server/src/services/accounts.js';
-import type { Store } from '../../packages/server/src/store/store.js';
+import type { Store } from '@atomsync/store';
 import { packageVersion } from '../../packages/server/src/version.js';
 import { addModel } from '../../packages/server/test/support/server.js';
 import { openTestStore, storeKinds } from '../../packages/server/test/support/stores.js';

@@ -29,7 +29,7 @@ import { listen, type RunningServer } from '../../packages/server/src/listen.js'
 import { SecretBox } from '../../packages/server/src/secrets/box.js';
 import { createServer } from '../../packages/server/src/server.js';
 import { createAccount } from '../../packages/server/src/services/accounts.js';
-import type { Store } from '../../packages/server/src/store/store.js';
+import type { Store } from '@atomsync/store';
 import { childrenAt, ScriptedPhone, textOf } from '../../packages/server/test/activesync/support/scripted.js';
 import { openTestStore, storeKinds } from '../../packages/server/test/support/stores.js';
 import { CONSOLE_DIR, launchBrowser, shoot as shootAt, watch } from './browser.js';

@@ -29,7 +29,7 @@ import { sendError, type Body } from './http/respond.js';
 import { applySecurityHeaders } from './http/security-headers.js';
 import { quote } from './http/safe-text.js';
 import { createLogger } from './log.js';
-import type { WriterQueue } from './store/writer-queue.js';
+import type { WriterQueue } from './http/writer-queue.js';
 
 export interface AppOptions {
   /** The operations this server implements; the others answer 501 once their input is validated. */

@@ -23,9 +23,9 @@ import type { StoreStats } from './http/metrics.js';
 import { SecretBox } from './secrets/box.js';
 import { keyFileIn } from './secrets/key.js';
 import { createAccount, ensureAdmin, generatePassword } from './services/accounts.js';
-import { prepareDataDir, prepareDataFile, prepareSqliteFiles } from './store/data-dir.js';
-import { openStore, type OpenOptions } from './store/open.js';
-import type { Store } from './store/store.js';
+import { prepareDataDir, prepareDataFile, prepareSqliteFiles } from '@atomsync/store';
+import { openStore, type OpenOptions } from '@atomsync/store';
+import type { Store } from '@atomsync/store';
 
 export const DEMO_USERNAME = 'demo';
 

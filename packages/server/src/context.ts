@@ -16,7 +16,7 @@ export interface RequestContext {
   /** The request's logger (carries `reqId`). Never log credentials or bodies. */
   readonly log: Logger;
   /**
-   * Runs `write` in this request's turn in the store's line of writers (store/writer-queue.ts),
+   * Runs `write` in this request's turn in the store's line of writers (http/writer-queue.ts),
    * then hands the turn on: what comes before it (decoding, checking, describing the items) and
    * after it (encoding the answer) runs outside the turn, beside other requests' writes. At once
    * for a request that took no place in the line.

@@ -21,9 +21,9 @@ export * from './generated/index.js';
 
 // The server as a whole, on a store: what `atomsync serve` runs and @atomsync/msw runs in memory
 export { createServer, type ServerOptions } from './server.js';
-export { openStore, type StoreOptions } from './store/open.js';
-export type { Store, Repositories } from './store/store.js';
-export type { AccountRecord, NewAccount } from './store/records.js';
+export { openStore, type StoreOptions } from '@atomsync/store';
+export type { Store, Repositories } from '@atomsync/store';
+export type { AccountRecord, NewAccount } from '@atomsync/store';
 export { SecretBox } from './secrets/box.js';
 export { seedCatalogue } from './catalogue/seed.js';
 export { createAccount, createFixtureAccount, type NewAccountInput } from './services/accounts.js';

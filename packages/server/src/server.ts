@@ -20,9 +20,9 @@ import type { Housekeeping } from './housekeeping/runner.js';
 import { instrumentStore, type Metrics, type StoreStats } from './http/metrics.js';
 import { BindingRuns, DEFAULT_LEASE, leaseOf } from './services/run-lock.js';
 import type { SecretBox } from './secrets/box.js';
-import type { Store } from './store/store.js';
+import type { Store } from '@atomsync/store';
 import type { OAuthClient } from './connectors/extdata/dav/oauth.js';
-import { writerQueueOf } from './store/writer-queue.js';
+import { writerQueueOf } from './http/writer-queue.js';
 
 export interface ServerOptions {
   readonly store: Store;

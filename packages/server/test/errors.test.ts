@@ -4,7 +4,7 @@ import { HTTPError } from 'h3';
 import { describe, expect, it } from 'vitest';
 import { ServiceError, createApp, createLogger, type OperationHandlers } from '../src/index.js';
 import { UNAVAILABLE_RETRY_AFTER_S } from '../src/http/failure.js';
-import { StoreUnavailable } from '../src/store/faults.js';
+import { StoreUnavailable } from '@atomsync/store';
 import { call, itValidatesErrorDocuments } from './support/http.js';
 
 function capture() {

@@ -14,8 +14,8 @@ import { listen, type RunningServer } from '../src/listen.js';
 import { SecretBox } from '../src/secrets/box.js';
 import { createServer, type ServerOptions } from '../src/server.js';
 import { createAccount } from '../src/services/accounts.js';
-import { openStore } from '../src/store/open.js';
-import type { Store } from '../src/store/store.js';
+import { openStore } from '@atomsync/store';
+import type { Store } from '@atomsync/store';
 
 const EXPECTED = {
   'x-content-type-options': 'nosniff',

@@ -9,7 +9,7 @@
 import { encodeMessage } from '@atomsync/syncml';
 import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SessionRecord } from '../src/store/records.js';
+import type { SessionRecord } from '@atomsync/store';
 import { startTestServer, type TestServer } from './support/server.js';
 import { storeKinds } from './support/stores.js';
 

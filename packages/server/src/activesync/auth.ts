@@ -11,8 +11,8 @@
  * name is answered 429 with Retry-After before anything is read, and scrypt runs through its gate.
  */
 import { basicAuthorization } from '../auth/basic.js';
-import type { Store } from '../store/store.js';
-import type { ActivesyncClientRecord } from '../store/records.js';
+import type { Store } from '@atomsync/store';
+import type { ActivesyncClientRecord } from '@atomsync/store';
 import { CredentialCache, type CredentialCacheOptions } from '../auth/credential-cache.js';
 import type { AccountPrincipal } from '../auth/principal.js';
 import { SignInGuard } from '../auth/sign-in.js';

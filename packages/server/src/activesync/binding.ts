@@ -8,7 +8,7 @@ import { FOLDERS, FORMATS, type FolderDefinition } from '@atomsync/activesync';
 import { otherSide, type SideName } from '@atomsync/engine';
 import type { ItemDataclass } from '@atomsync/items';
 import { extdataCoverage } from '../connectors/extdata/index.js';
-import type { BindingRecord, ClientRefRecord } from '../store/records.js';
+import type { BindingRecord, ClientRefRecord } from '@atomsync/store';
 import type { PhoneRequest } from './context.js';
 
 export interface PhoneBinding {

@@ -3,7 +3,7 @@ import type { AsRequestLine, HoldBounds } from '@atomsync/activesync';
 import type { Logger } from 'pino';
 import type { AccountPrincipal } from '../auth/principal.js';
 import type { SynchronizationDeps } from '../services/synchronization.js';
-import type { ActivesyncClientRecord, ActivesyncDeviceRecord } from '../store/records.js';
+import type { ActivesyncClientRecord, ActivesyncDeviceRecord } from '@atomsync/store';
 import type { ChangeWatch } from './watch.js';
 
 /** Ping's bounds (ping.ts), which a hanging Sync's are too: the heartbeat in seconds (MS-ASCMD's are 60 and 3540) and the folders watched. */

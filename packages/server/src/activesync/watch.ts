@@ -16,8 +16,8 @@
  * one device could hold 2,000.
  */
 import type { Logger } from 'pino';
-import { unreachableCause } from '../store/faults.js';
-import type { ClientKey, Store } from '../store/store.js';
+import { unreachableCause } from '@atomsync/store';
+import type { ClientKey, Store } from '@atomsync/store';
 
 /** How often the watched datastores are read while someone waits: a change reaches a phone within this. */
 export const WATCH_INTERVAL_MS = 200;

@@ -28,8 +28,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { ServiceError } from '../errors.js';
 import { unwritableIn } from '../http/safe-text.js';
-import type { AccountRecord, AppPasswordRecord } from '../store/records.js';
-import type { Store } from '../store/store.js';
+import type { AccountRecord, AppPasswordRecord } from '@atomsync/store';
+import type { Store } from '@atomsync/store';
 import { hintOf, typedForm } from './app-password.js';
 import { basicAuthorization } from './basic.js';
 import { CredentialCache, type CredentialCacheOptions } from './credential-cache.js';

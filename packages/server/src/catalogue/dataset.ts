@@ -5,7 +5,7 @@
  * things with the same messages.
  */
 import { Ajv, type ErrorObject } from 'ajv';
-import type { ItemDataclass, ModelQuirks, ModelRecord, VendorRecord } from '../store/records.js';
+import type { ItemDataclass, ModelQuirks, ModelRecord, VendorRecord } from '@atomsync/store';
 import { CATALOGUE_SCHEMA } from './schema.js';
 import { modelUuid, vendorUuid } from './uuid.js';
 import shipped from './phones.json' with { type: 'json' };

@@ -1,5 +1,5 @@
 /** Seeding the phone catalogue from the shipped dataset on first start (guide/operators.md#accounts: `atomsync catalogue import` adds more). */
-import type { Repositories, Store } from '../store/store.js';
+import type { Repositories, Store } from '@atomsync/store';
 import { shippedCatalogue, type Catalogue } from './dataset.js';
 
 /** Upserts a catalogue in one transaction; a nested call joins the caller's. */

@@ -19,7 +19,7 @@ import { STORE_ENVIRONMENT } from '../config.js';
 import { ServiceError } from '../errors.js';
 import { createClient, createClientNamed } from '../services/datastore-clients.js';
 import { importItems, type ImportSummary } from '../services/import-export.js';
-import type { ClientKey } from '../store/store.js';
+import type { ClientKey } from '@atomsync/store';
 import { fail, openStoreOrFail } from './failure.js';
 import { accountNamed, datastoreNamed, findDatastore } from './owned.js';
 import { documentEnvironment } from './usage.js';

@@ -6,8 +6,8 @@
 import { ServiceError } from '../errors.js';
 import { quote } from '../http/safe-text.js';
 import { canonicalUuid } from '../services/datastore-clients.js';
-import type { AccountRecord, DatastoreClientRecord } from '../store/records.js';
-import type { Repositories } from '../store/store.js';
+import type { AccountRecord, DatastoreClientRecord } from '@atomsync/store';
+import type { Repositories } from '@atomsync/store';
 
 /** The account `username`; 404 naming `atomsync account list` otherwise. */
 export async function accountNamed(store: Repositories, username: string): Promise<AccountRecord> {

@@ -9,7 +9,7 @@
  */
 import { defineCommand } from 'citty';
 import { ConfigError, resolveStoreConfig, type StoreConfig } from '../config.js';
-import { distributeStore } from '../store/open.js';
+import { distributeStore } from '@atomsync/store';
 import { fail, storeFailure } from './failure.js';
 
 const distributeCommand = defineCommand({

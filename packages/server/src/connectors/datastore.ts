@@ -6,8 +6,8 @@
  */
 import type { ApplyResult, Change, Connector, Item, OutgoingChange } from '@atomsync/engine';
 import { describeItem, isEarlierFingerprint, type ItemContent, type ItemDescription } from '@atomsync/items';
-import type { DescribedContent, NewContent } from '../store/records.js';
-import type { ClientKey, Store } from '../store/store.js';
+import type { DescribedContent, NewContent } from '@atomsync/store';
+import type { ClientKey, Store } from '@atomsync/store';
 import { newItemUuid } from '../services/item-uuid.js';
 
 /**

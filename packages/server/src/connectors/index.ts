@@ -8,8 +8,8 @@
 import type { ClientKind } from '@atomsync/atom';
 import { SyncFailure, type Connector, type SideName } from '@atomsync/engine';
 import type { SecretBox } from '../secrets/box.js';
-import type { ClientRefRecord, ExtdataClientRecord } from '../store/records.js';
-import type { Store } from '../store/store.js';
+import type { ClientRefRecord, ExtdataClientRecord } from '@atomsync/store';
+import type { Store } from '@atomsync/store';
 import { datastoreConnector } from './datastore.js';
 import { extdataConnector, type ExtdataConnectorOptions } from './extdata/index.js';
 import { lateDiscovery } from './extdata/dav/late.js';

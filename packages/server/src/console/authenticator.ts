@@ -23,7 +23,7 @@ import type { AccountPrincipal } from '../auth/principal.js';
 import type { SignInGuard } from '../auth/sign-in.js';
 import { ServiceError } from '../errors.js';
 import type { SecretBox } from '../secrets/box.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '@atomsync/store';
 import { CONSOLE_HEADER, fromConsole, NOT_FROM_CONSOLE } from './csrf.js';
 import { readSession, sessionFromCookies, sessionHolds } from './session-cookie.js';
 

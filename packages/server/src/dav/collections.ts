@@ -5,8 +5,8 @@
  */
 import { collectionKindOf, type CalendarComponent, type CollectionKind } from '@atomsync/dav';
 import { canonicalUuid } from '../services/datastore-clients.js';
-import type { DatastoreClientRecord } from '../store/records.js';
-import type { CollectionKey, Repositories } from '../store/store.js';
+import type { DatastoreClientRecord } from '@atomsync/store';
+import type { CollectionKey, Repositories } from '@atomsync/store';
 import { collectionName, collectionOfName, type Family } from './layout.js';
 
 export type DavDataclass = 'Contacts' | 'Events' | 'Tasks';

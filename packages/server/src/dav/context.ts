@@ -2,7 +2,7 @@
 import type { H3Event } from 'h3';
 import type { Logger } from 'pino';
 import type { AccountPrincipal } from '../auth/principal.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '@atomsync/store';
 
 export interface DavRequest {
   readonly store: Store;

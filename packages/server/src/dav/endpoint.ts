@@ -16,7 +16,7 @@ import { ServiceError } from '../errors.js';
 import { toServiceError } from '../http/failure.js';
 import { requestState } from '../http/request-state.js';
 import { sendError, type Body } from '../http/respond.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '@atomsync/store';
 import { deleteMember, getMember, putMember } from './items.js';
 import { deleteCollection } from './remove.js';
 import { rootHref, targetOf } from './layout.js';

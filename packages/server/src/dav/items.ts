@@ -13,7 +13,7 @@ import type { DavCollection } from './collections.js';
 import { header, type DavRequest } from './context.js';
 import { memberName, memberNamed } from './members.js';
 import { memberHref } from './layout.js';
-import type { Repositories } from '../store/store.js';
+import type { Repositories } from '@atomsync/store';
 import { MAX_RESOURCE_BYTES } from './properties.js';
 import { acceptedCardVersion, servedOf, storedItem } from './representation.js';
 import { kindOf, notFound, type Resource } from './resources.js';

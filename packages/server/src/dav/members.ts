@@ -4,8 +4,7 @@
  * are apart: a client may name an item anything.
  */
 import { defaultMemberId, defaultMemberName } from '@atomsync/dav';
-import type { DavItemRecord } from '../store/records.js';
-import type { Repositories } from '../store/store.js';
+import type { DavItemRecord, Repositories } from '@atomsync/store';
 import { canonicalUuid } from '../services/datastore-clients.js';
 import type { DavCollection } from './collections.js';
 

@@ -26,7 +26,7 @@ import { collectionFacts, principalOf } from './properties.js';
 import { servedHeadOf, servedOf, type CardVersion } from './representation.js';
 import { kindOf, notFound, type Resource } from './resources.js';
 import { multistatusResponse } from './stream.js';
-import type { DavItemRecord, DavListedItem } from '../store/records.js';
+import type { DavItemRecord, DavListedItem } from '@atomsync/store';
 import type { DavAnswer } from './answer.js';
 
 /** Request bodies of PROPFIND and REPORT are small XML documents. */

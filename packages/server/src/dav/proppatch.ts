@@ -17,7 +17,7 @@ import {
 } from '@atomsync/dav';
 import { ServiceError } from '../errors.js';
 import { readBytes } from '../http/body.js';
-import type { CollectionKey, Store } from '../store/store.js';
+import type { CollectionKey, Store } from '@atomsync/store';
 import type { DavRequest } from './context.js';
 import { MAX_XML_BODY_BYTES } from './propfind.js';
 import type { Resource } from './resources.js';

@@ -39,7 +39,7 @@ import {
 } from '@atomsync/dav';
 import { expandCalendar, isLegacyVersion, readCalendarObject, readComponents, unescapeValue, writeFreeBusy } from '@atomsync/items';
 import { readBytes } from '../http/body.js';
-import { RELEASED_HREF, type DavItemRecord } from '../store/records.js';
+import { RELEASED_HREF, type DavItemRecord } from '@atomsync/store';
 import type { DavCollection } from './collections.js';
 import type { DavRequest } from './context.js';
 import { collectionHref, DAV_PREFIX, memberHrefs, principalHref } from './layout.js';

@@ -20,8 +20,8 @@
  */
 import { davBody, describeItem, renderForPhone, titleOf, uidOf, type ItemDataclass, type ItemDescription } from '@atomsync/items';
 import { formatEtag } from '@atomsync/dav';
-import { servedHash } from '../store/served-hash.js';
-import type { ContentChange, ContentRecord, DavItemRecord, DavListedItem } from '../store/records.js';
+import { servedHash } from '@atomsync/store';
+import type { ContentChange, ContentRecord, DavItemRecord, DavListedItem } from '@atomsync/store';
 
 export interface Served {
   readonly body: string;

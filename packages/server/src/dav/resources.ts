@@ -5,7 +5,7 @@
  */
 import { checkSegmentLength, memberKindOf, type ResourceKind } from '@atomsync/dav';
 import { ServiceError } from '../errors.js';
-import type { DavItemRecord } from '../store/records.js';
+import type { DavItemRecord } from '@atomsync/store';
 import { collectionNamed, type DavCollection } from './collections.js';
 import type { DavRequest } from './context.js';
 import { collectionHref, homeHref, homeKindOf, memberHref, principalHref, principalsHref, rootHref, type DavTarget, type Family } from './layout.js';

@@ -6,7 +6,7 @@
  * what would have been sent. A real gateway (an SMSC, a WAP push proxy) implements `send`.
  */
 import type { OutboxKind } from '@atomsync/atom';
-import type { Repositories } from '../store/store.js';
+import type { Repositories } from '@atomsync/store';
 
 export interface PushMessage {
   readonly kind: OutboxKind;

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { AccountEntry } from '@atomsync/atom';
 import type { RequestContext } from '../context.js';
 import * as accounts from '../services/accounts.js';
-import type { AccountRecord } from '../store/records.js';
+import type { AccountRecord } from '@atomsync/store';
 import { SignInGuard } from '../auth/sign-in.js';
 import { sourceOf } from '../http/client-address.js';
 import { authorOf, caller, editableEntryHead, feedOf, linksTo, urlOf } from './atom.js';

@@ -6,7 +6,7 @@
 import type { AppPasswordEntry } from '@atomsync/atom';
 import type { RequestContext } from '../context.js';
 import * as appPasswords from '../services/app-passwords.js';
-import type { AppPasswordRecord } from '../store/records.js';
+import type { AppPasswordRecord } from '@atomsync/store';
 import { authorOf, caller, feedOf, linksTo, urlOf } from './atom.js';
 import type { HandlerGroup } from './deps.js';
 

@@ -5,7 +5,7 @@
 import type { BindingEntry, PhoneDatastoreBindingEntry, SyncLogEntry } from '@atomsync/atom';
 import type { RequestContext } from '../context.js';
 import { authorOf, editableEntryHead, linksTo, urlOf } from './atom.js';
-import type { BindingRecord, PhoneBindingRecord, SyncLogRecord } from '../store/records.js';
+import type { BindingRecord, PhoneBindingRecord, SyncLogRecord } from '@atomsync/store';
 import { datastoreClientPath, syncmlPath } from './client-entries.js';
 
 export const bindingPath = (id: number): string => `/v2/syncengine/${id}`;

@@ -7,7 +7,7 @@
 import type { PhoneModelEntry, VendorEntry } from '@atomsync/atom';
 import type { RequestContext } from '../context.js';
 import { ServiceError } from '../errors.js';
-import type { ModelRecord, VendorRecord } from '../store/records.js';
+import type { ModelRecord, VendorRecord } from '@atomsync/store';
 import { isUuid } from '../services/validation.js';
 import { feedOf, linksTo, urlOf } from './atom.js';
 import type { HandlerGroup } from './deps.js';

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { ActivesyncClientEntry, ActivesyncDevice, ExtdataClientEntry, PhoneDatastore, SyncmlClientEntry } from '@atomsync/atom';
 import type { RequestContext } from '../context.js';
 import { authorOf, editableEntryHead, linksTo, urlOf } from './atom.js';
-import type { ActivesyncClientRecord, ExtdataClientRecord, SyncmlClientRecord } from '../store/records.js';
+import type { ActivesyncClientRecord, ExtdataClientRecord, SyncmlClientRecord } from '@atomsync/store';
 
 export const extdataPath = (uuid: string): string => `/v2/services/extdata/${uuid}/`;
 export const syncmlPath = (uuid: string): string => `/v2/services/syncml/${uuid}`;

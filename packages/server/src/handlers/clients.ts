@@ -3,8 +3,8 @@
  * and multi-row writes) and services/client-entries.ts (record → entry). Another account's client
  * is 404 exactly like a missing one, and absent from lists (the store is keyed by account).
  */
-import type { CatalogueRepo } from '../store/store.js';
-import type { SyncmlClientRecord } from '../store/records.js';
+import type { CatalogueRepo } from '@atomsync/store';
+import type { SyncmlClientRecord } from '@atomsync/store';
 import { ServiceError } from '../errors.js';
 import { activesyncEntry, extdataEntry, syncmlEntry } from './client-entries.js';
 import {

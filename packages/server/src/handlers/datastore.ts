@@ -16,8 +16,8 @@ import { entryTag } from '../http/respond.js';
 import { ServiceError } from '../errors.js';
 import { importPart, type ImportSummary } from '../services/import-export.js';
 import { canonicalUuid, countLines, createClient, listClients, ownedClient } from '../services/datastore-clients.js';
-import type { ContentRecord, DatastoreClientRecord } from '../store/records.js';
-import type { Store } from '../store/store.js';
+import type { ContentRecord, DatastoreClientRecord } from '@atomsync/store';
+import type { Store } from '@atomsync/store';
 import { authorOf, caller, editableEntryHead, feedOf, linksTo, urlOf } from './atom.js';
 import type { HandlerGroup } from './deps.js';
 

@@ -3,7 +3,7 @@ import type { SignInGuard } from '../auth/sign-in.js';
 import type { Gateway } from '../gateway/gateway.js';
 import type { BindingRuns } from '../services/run-lock.js';
 import type { SecretBox } from '../secrets/box.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '@atomsync/store';
 import type { OperationHandlers } from '../context.js';
 import type { OAuthClient } from '../connectors/extdata/dav/oauth.js';
 

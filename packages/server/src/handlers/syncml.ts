@@ -14,7 +14,7 @@ import { writable } from '../http/safe-text.js';
 import { SERVER_ID, signedSyncmlSetup } from '../provisioning/oma-cp.js';
 import { sanServerUris, encodeSan, SAN_MEDIA_TYPE } from '../provisioning/san.js';
 import { sanSyncs, setupResources } from '../provisioning/datastores.js';
-import type { ChatMessageRecord, OutboxRecord, SessionRecord, SyncmlClientRecord } from '../store/records.js';
+import type { ChatMessageRecord, OutboxRecord, SessionRecord, SyncmlClientRecord } from '@atomsync/store';
 import { isUuid, Violations } from '../services/validation.js';
 import { authorOf, caller, feedOf, linksTo, urlOf } from './atom.js';
 import type { HandlerDeps, HandlerGroup } from './deps.js';

@@ -6,7 +6,7 @@
  */
 import { OAUTH_WINDOW_SECONDS } from '../auth/accounts.js';
 import { logInterruptedRuns } from '../services/interrupted-runs.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '@atomsync/store';
 import { CHATLOG_MAX_BYTES, CHATLOG_MAX_MESSAGES, CHATLOG_RETENTION_MS, SESSION_IDLE_MS } from '../syncml/endpoint.js';
 
 export interface HousekeepingJob {

@@ -5,8 +5,8 @@
  * waits for the runs in progress, so the store can be closed right after.
  */
 import type { Logger } from 'pino';
-import { unreachableCause } from '../store/faults.js';
-import type { Store } from '../store/store.js';
+import { unreachableCause } from '@atomsync/store';
+import type { Store } from '@atomsync/store';
 import { HOUSEKEEPING_JOBS, type HousekeepingJob } from './jobs.js';
 
 export interface HousekeepingOptions {

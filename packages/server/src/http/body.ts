@@ -6,7 +6,7 @@
  */
 import { AtomDecodeError, entryCodecs, type BodySpec, type OperationSpec, STRICT_DECODE } from '@atomsync/atom';
 import type { H3Event } from 'h3';
-import type { Turn } from '../store/writer-queue.js';
+import type { Turn } from './writer-queue.js';
 import { ServiceError } from '../errors.js';
 import type { RouteSpec } from '../generated/routes.js';
 import { MAX_BATCH_ENTRIES, MAX_BODY_BYTES } from './limits.js';
@@ -95,7 +95,7 @@ function decode(spec: BodySpec, xml: string): unknown {
 /**
  * The operation's decoded body; undefined for an operation that takes none (its body is not read).
  * `turn`: a writer's place in the store's line: the body is read at once, and decoded once the
- * writer is near its turn (store/writer-queue.ts `approach`), so few decoded bodies wait at once.
+ * writer is near its turn (writer-queue.ts `approach`), so few decoded bodies wait at once.
  */
 export async function readOperationBody(event: H3Event, route: RouteSpec, operation: OperationSpec, turn?: Turn): Promise<unknown> {
   const spec = operation.request;

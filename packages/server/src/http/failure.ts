@@ -3,7 +3,7 @@ import { ERROR_CODE_BY_STATUS } from '@atomsync/atom';
 import { HTTPError } from 'h3';
 import type { Logger } from 'pino';
 import { ServiceError } from '../errors.js';
-import { StoreUnavailable, unreachableCause } from '../store/faults.js';
+import { StoreUnavailable, unreachableCause } from '@atomsync/store';
 
 /**
  * The `Retry-After` of a 503 `unavailable` (seconds): a PostgreSQL restart or failover takes a

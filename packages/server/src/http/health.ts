@@ -12,8 +12,8 @@
 import type { H3Event } from 'h3';
 import type { Logger } from 'pino';
 import { ServiceError } from '../errors.js';
-import { unreachableCause } from '../store/faults.js';
-import type { Store } from '../store/store.js';
+import { unreachableCause } from '@atomsync/store';
+import type { Store } from '@atomsync/store';
 import { sendError, type Body } from './respond.js';
 
 /** Under Kubernetes' default probe timeout (1 s), so the probe gets our 503, not its own timeout. */

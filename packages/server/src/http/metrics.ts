@@ -27,8 +27,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { statSync } from 'node:fs';
 import { CLIENT_KIND_VALUES, SYNC_MODE_VALUES, SYNC_RESULT_VALUES } from '@atomsync/atom';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { SyncLogRecord } from '../store/records.js';
-import type { Repositories, Store } from '../store/store.js';
+import type { SyncLogRecord } from '@atomsync/store';
+import type { Repositories, Store } from '@atomsync/store';
 import type { RunWatch } from '../services/run-watch.js';
 import { packageVersion } from '../version.js';
 

@@ -9,7 +9,7 @@
  *     batch size (413); a content write took its place in the store's line of writers on
  *     arrival, and its body, read at once, is decoded once it is near its turn
  *  6. the handler, or 501 not_implemented without one; a content write's handler prepares its
- *     write, then runs it in its turn (`ctx.inWriterTurn`, store/writer-queue.ts), released
+ *     write, then runs it in its turn (`ctx.inWriterTurn`, writer-queue.ts), released
  *     however the request ends
  *  7. the result, encoded by the response codec at the success status and reason
  *
@@ -26,7 +26,7 @@ import { toServiceError } from './failure.js';
 import { readParams } from './params.js';
 import { requestState } from './request-state.js';
 import { sendError, sendResult, type Body } from './respond.js';
-import type { Turn, WriterQueue } from '../store/writer-queue.js';
+import type { Turn, WriterQueue } from './writer-queue.js';
 
 export interface PipelineOptions {
   readonly handlers: OperationHandlers;

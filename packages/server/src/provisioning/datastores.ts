@@ -2,7 +2,7 @@
  * Which server datastores a phone is offered (setup) or alerted for (SAN), and in what format:
  * the server datastore URIs (guide/protocol.md#datastore-uris) as data.
  */
-import type { ModelRecord, PhoneDatastoreRecord } from '../store/records.js';
+import type { ModelRecord, PhoneDatastoreRecord } from '@atomsync/store';
 import type { CpResource } from './oma-cp.js';
 import { SAN_CONTENT_TYPES, type SanSync } from './san.js';
 

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../errors.js';
-import { DATA_FILE_MODE, prepareDataDir, prepareDataFile } from '../store/data-dir.js';
+import { DATA_FILE_MODE, prepareDataDir, prepareDataFile } from '@atomsync/store';
 
 export function parseSecretKey(value: string): Buffer {
   const text = value.trim();

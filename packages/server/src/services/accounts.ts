@@ -19,8 +19,8 @@ import { hashPassword, verifyPassword } from '../auth/password.js';
 import type { SignInGuard } from '../auth/sign-in.js';
 import { ServiceError } from '../errors.js';
 import type { SecretBox } from '../secrets/box.js';
-import type { AccountRecord, BearerTokenRecord, ConsumerRecord } from '../store/records.js';
-import type { Store } from '../store/store.js';
+import type { AccountRecord, BearerTokenRecord, ConsumerRecord } from '@atomsync/store';
+import type { Store } from '@atomsync/store';
 import { quote } from '../http/safe-text.js';
 import { passwordLengthProblem } from './validation.js';
 

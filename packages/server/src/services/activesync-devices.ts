@@ -10,8 +10,8 @@ import type { ActivesyncDevice, WipeScope } from '@atomsync/atom';
 import { ACCOUNT_ONLY_WIPE_SINCE, speaksAccountOnlyWipe } from '@atomsync/activesync';
 import { ServiceError } from '../errors.js';
 import { writable } from '../http/safe-text.js';
-import type { ActivesyncDeviceRecord, ActivesyncIsolatedItem } from '../store/records.js';
-import type { Store } from '../store/store.js';
+import type { ActivesyncDeviceRecord, ActivesyncIsolatedItem } from '@atomsync/store';
+import type { Store } from '@atomsync/store';
 
 /** The DeviceInformation fields (MS-ASCMD Settings) the record shows, by the element each becomes. */
 const REPORTED = { model: 'Model', os: 'OS', friendlyName: 'FriendlyName', userAgent: 'UserAgent' } as const;

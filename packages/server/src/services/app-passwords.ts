@@ -16,8 +16,8 @@ import { generateAppPassword, hintOf, typedForm } from '../auth/app-password.js'
 import { hashPassword } from '../auth/password.js';
 import { ServiceError } from '../errors.js';
 import { quote } from '../http/safe-text.js';
-import type { AppPasswordRecord } from '../store/records.js';
-import type { Store } from '../store/store.js';
+import type { AppPasswordRecord } from '@atomsync/store';
+import type { Store } from '@atomsync/store';
 import { isUuid, Violations } from './validation.js';
 
 /** At most this many per account; a sign-in that misses the cache checks at most these (by hint: about one). */

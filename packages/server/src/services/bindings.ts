@@ -6,8 +6,8 @@ import { randomUUID } from 'node:crypto';
 import type { BindingEntry, ClientRef, PhoneDatastoreBindingEntry } from '@atomsync/atom';
 import type { AccountPrincipal } from '../auth/principal.js';
 import { ServiceError } from '../errors.js';
-import type { BindingRecord, ClientRefRecord, PhoneBindingRecord } from '../store/records.js';
-import type { Store } from '../store/store.js';
+import type { BindingRecord, ClientRefRecord, PhoneBindingRecord } from '@atomsync/store';
+import type { Store } from '@atomsync/store';
 import { checkPhoneFields, clientExists, insertSyncmlClient } from './clients.js';
 import { Violations } from './validation.js';
 

@@ -25,8 +25,8 @@
  * a helper thread, describe-pool.ts); applyPlan writes, in one transaction.
  */
 import type { Dataclass, OperationType } from '@atomsync/atom';
-import type { ContentChange, ContentRecord, NewContent } from '../store/records.js';
-import type { ClientKey, Repositories, Store } from '../store/store.js';
+import type { ContentChange, ContentRecord, NewContent } from '@atomsync/store';
+import type { ClientKey, Repositories, Store } from '@atomsync/store';
 import { prepareContent, uuidOfUrn, type ContentInput } from './contents.js';
 import { describeAll } from './describe-pool.js';
 import { newItemUuid } from './item-uuid.js';

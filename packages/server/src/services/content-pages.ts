@@ -10,8 +10,8 @@
  * is paged is read again behind the position, with its new state.
  */
 import type { Dataclass } from '@atomsync/atom';
-import type { ContentRecord } from '../store/records.js';
-import type { ChangePosition, ClientKey, Repositories } from '../store/store.js';
+import type { ContentRecord } from '@atomsync/store';
+import type { ChangePosition, ClientKey, Repositories } from '@atomsync/store';
 import { quote } from '../http/safe-text.js';
 import { changeOf, invalid, type ContentChangeItem } from './contents.js';
 import { classesOfFilter } from './dataclass.js';

@@ -8,8 +8,8 @@
  */
 import type { Dataclass, OperationType } from '@atomsync/atom';
 import { ServiceError } from '../errors.js';
-import type { ContentRecord, ItemDataclass, NewContent } from '../store/records.js';
-import type { ClientKey, Repositories, Store } from '../store/store.js';
+import type { ContentRecord, ItemDataclass, NewContent } from '@atomsync/store';
+import type { ClientKey, Repositories, Store } from '@atomsync/store';
 import { canonicalUuid } from './datastore-clients.js';
 import { resolveDataclass } from './dataclass.js';
 import { newItemUuid } from './item-uuid.js';

@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ServiceError } from '../errors.js';
-import type { DatastoreClientRecord } from '../store/records.js';
-import type { ClientKey, Repositories } from '../store/store.js';
+import type { DatastoreClientRecord } from '@atomsync/store';
+import type { ClientKey, Repositories } from '@atomsync/store';
 import { quote } from '../http/safe-text.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

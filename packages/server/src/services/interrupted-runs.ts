@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { emptyStats, performedMode } from '@atomsync/engine';
-import type { BindingRecord, SyncLogRecord } from '../store/records.js';
-import type { Repositories, Store } from '../store/store.js';
+import type { BindingRecord, SyncLogRecord } from '@atomsync/store';
+import type { Repositories, Store } from '@atomsync/store';
 import type { InterruptedRun } from './run-lock.js';
 
 /** The log entry's reason for a run whose lease ran out unrenewed: its server died mid-run. */

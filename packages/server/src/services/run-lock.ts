@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SyncFailure } from '@atomsync/engine';
 import { ServiceError } from '../errors.js';
-import type { BindingKey, LeaseRun, Repositories, Store } from '../store/store.js';
+import type { BindingKey, LeaseRun, Repositories, Store } from '@atomsync/store';
 import type { RunWatch } from './run-watch.js';
 
 export interface LeaseOptions {

@@ -5,7 +5,7 @@
  * session, an ActiveSync Sync).
  */
 import type { Dataclass, SyncMode } from '@atomsync/atom';
-import type { BindingRecord, SyncLogRecord } from '../store/records.js';
+import type { BindingRecord, SyncLogRecord } from '@atomsync/store';
 
 /** A run that began: what it runs. */
 export interface StartedRun {

@@ -20,8 +20,8 @@ import { unwritableIn } from '../http/safe-text.js';
 import { basicAuthorization, decodeBasic, type BasicCredentials } from '../auth/basic.js';
 import { verifyOrDecoy } from '../auth/password.js';
 import type { SecretBox } from '../secrets/box.js';
-import type { AccountRecord } from '../store/records.js';
-import type { Store } from '../store/store.js';
+import type { AccountRecord } from '@atomsync/store';
+import type { Store } from '@atomsync/store';
 
 export type CredentialCheck =
   | { readonly ok: true; readonly account: AccountRecord; readonly scheme: 'basic' | 'md5' | 'http-basic' }

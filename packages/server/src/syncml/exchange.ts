@@ -9,7 +9,7 @@ import { bindingMode, type DatastoreState, type InChange, type OutChange } from 
 import { itemClassOf, titleOf, type ItemDataclass } from '@atomsync/items';
 import type { AccountPrincipal } from '../auth/principal.js';
 import { runBinding, type EndedRun, type SynchronizationDeps } from '../services/synchronization.js';
-import type { Repositories } from '../store/store.js';
+import type { Repositories } from '@atomsync/store';
 
 /** The phone's buffered changes of one datastore as engine changes. */
 export function phoneChanges(datastore: DatastoreState, changes: readonly InChange[]): Change[] {

@@ -3,7 +3,7 @@
  * DevInf Rx-Pref/Rx and CTCap, kept from its Put and read by the session), its model's quirks
  * from the catalogue and its SyncML client's time zone (items/).
  */
-import type { Store } from '../store/store.js';
+import type { Store } from '@atomsync/store';
 import type { RenderItem } from './exchange.js';
 import { phoneFormat, renderForPhone, type ItemDataclass, type PhoneFormat } from '@atomsync/items';
 import type { PhoneTarget } from './session/session.js';

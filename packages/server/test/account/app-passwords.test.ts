@@ -17,7 +17,7 @@ import { SecretBox } from '../../src/secrets/box.js';
 import * as accounts from '../../src/services/accounts.js';
 import { APP_PASSWORD_LIMIT } from '../../src/services/app-passwords.js';
 import { BindingRuns } from '../../src/services/run-lock.js';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '@atomsync/store';
 import { ATOM, call, itValidatesErrorDocuments } from '../support/http.js';
 import { openTestStore, storeKinds } from '../support/stores.js';
 

@@ -12,7 +12,7 @@ import { listen, type RunningServer } from '../../src/listen.js';
 import { SecretBox } from '../../src/secrets/box.js';
 import { createServer } from '../../src/server.js';
 import { createAccount } from '../../src/services/accounts.js';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '@atomsync/store';
 import { createClient, basicAuth, type AtomSyncClient } from '@atomsync/sdk';
 import { openTestStore, storeKinds } from '../support/stores.js';
 import { childrenAt, ScriptedPhone, textAt, textOf } from './support/scripted.js';

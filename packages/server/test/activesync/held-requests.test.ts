@@ -16,7 +16,7 @@ import { listen, type RunningServer } from '../../src/listen.js';
 import { SecretBox } from '../../src/secrets/box.js';
 import { createAccount } from '../../src/services/accounts.js';
 import { BindingRuns } from '../../src/services/run-lock.js';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '@atomsync/store';
 import { openTestStore, storeKinds } from '../support/stores.js';
 import { childrenAt, ScriptedPhone, textAt, textOf, type Answer } from './support/scripted.js';
 

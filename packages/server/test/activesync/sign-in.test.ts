@@ -18,8 +18,8 @@ import { SecretBox } from '../../src/secrets/box.js';
 import { createServer } from '../../src/server.js';
 import { createAccount } from '../../src/services/accounts.js';
 import { changeActivesyncPassword, createActivesyncClient, deleteClient } from '../../src/services/clients.js';
-import { openStore } from '../../src/store/open.js';
-import type { Store } from '../../src/store/store.js';
+import { openStore } from '@atomsync/store';
+import type { Store } from '@atomsync/store';
 import { createTestSchema, storeKinds, type StoreKind } from '../support/stores.js';
 import { ScriptedPhone } from './support/scripted.js';
 

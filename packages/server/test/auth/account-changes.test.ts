@@ -14,8 +14,8 @@ import { listen, type RunningServer } from '../../src/listen.js';
 import { SecretBox } from '../../src/secrets/box.js';
 import { createServer } from '../../src/server.js';
 import { changePassword, createAccount, deleteAccount } from '../../src/services/accounts.js';
-import { openStore } from '../../src/store/open.js';
-import type { Store } from '../../src/store/store.js';
+import { openStore } from '@atomsync/store';
+import type { Store } from '@atomsync/store';
 import { createTestSchema, storeKinds, type StoreKind } from '../support/stores.js';
 
 // scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers

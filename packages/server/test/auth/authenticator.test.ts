@@ -15,7 +15,7 @@ import { outboxGateway } from '../../src/gateway/gateway.js';
 import { createHandlers } from '../../src/handlers/index.js';
 import { SecretBox } from '../../src/secrets/box.js';
 import * as accounts from '../../src/services/accounts.js';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '@atomsync/store';
 import { BindingRuns } from '../../src/services/run-lock.js';
 import { call, itValidatesErrorDocuments } from '../support/http.js';
 import { openTestStore, storeKinds } from '../support/stores.js';

@@ -17,8 +17,8 @@ import { ServiceError } from '../../src/errors.js';
 import { SecretBox } from '../../src/secrets/box.js';
 import { changePassword, createAccount } from '../../src/services/accounts.js';
 import { createAppPassword, revokeAppPassword } from '../../src/services/app-passwords.js';
-import { openStore } from '../../src/store/open.js';
-import type { Store } from '../../src/store/store.js';
+import { openStore } from '@atomsync/store';
+import type { Store } from '@atomsync/store';
 import { createTestSchema, storeKinds, type StoreKind } from '../support/stores.js';
 
 /** One database two stores open (two server instances): a data directory's file, or a PostgreSQL schema. */

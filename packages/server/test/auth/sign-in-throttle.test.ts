@@ -17,7 +17,7 @@ import { SecretBox } from '../../src/secrets/box.js';
 import { createServer } from '../../src/server.js';
 import { createAccount } from '../../src/services/accounts.js';
 import { createActivesyncClient } from '../../src/services/clients.js';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '@atomsync/store';
 import { call, type Answer } from '../support/http.js';
 import { openTestStore, storeKinds } from '../support/stores.js';
 

@@ -9,7 +9,7 @@ import type { PhoneDatastoreBindingEntry } from '@atomsync/atom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountPrincipal } from '../../src/auth/principal.js';
 import { createPhoneDatastoreBinding } from '../../src/services/bindings.js';
-import type { Repositories, Store } from '../../src/store/store.js';
+import type { Repositories, Store } from '@atomsync/store';
 import { addModel, entryXml, raw, refusal, UUID } from '../clients/fixtures.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { openTestStore, storeKinds } from '../support/stores.js';

@@ -6,7 +6,7 @@
  */
 import type { Statistics } from '@atomsync/atom';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { NewSyncLog } from '../../src/store/records.js';
+import type { NewSyncLog } from '@atomsync/store';
 import { raw, refusal } from '../clients/fixtures.js';
 import { startTestServer, type TestAccount, type TestServer } from '../support/server.js';
 import { storeKinds } from '../support/stores.js';

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConfiguredStore, type OpenedStore } from '../../src/bootstrap.js';
 import { createAccount } from '../../src/services/accounts.js';
 import { createClient } from '../../src/services/datastore-clients.js';
-import type { ClientKey } from '../../src/store/store.js';
+import type { ClientKey } from '@atomsync/store';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const CLI = join(ROOT, 'packages/server/src/cli.ts');

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Change, Connector } from '@atomsync/engine';
 import { describeItem, earlierFingerprints, type ItemContent } from '@atomsync/items';
 import { ANCHOR_MARGIN_MS, datastoreConnector } from '../../src/connectors/datastore.js';
-import type { ClientKey, Store } from '../../src/store/store.js';
-import { makeAccount, sleep, uid, useStore } from '../store/helpers.js';
+import type { ClientKey, Store } from '@atomsync/store';
+import { makeAccount, sleep, uid, useStore } from '../../../store/test/helpers.js';
 import { storeKinds } from '../support/stores.js';
 import { UUID } from '../support/server.js';
 

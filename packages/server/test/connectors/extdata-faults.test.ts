@@ -12,7 +12,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { extdataConnector, type ExtdataConnectorOptions } from '../../src/connectors/extdata/index.js';
 import { SecretBox } from '../../src/secrets/box.js';
-import type { ExtdataClientRecord } from '../../src/store/records.js';
+import type { ExtdataClientRecord } from '@atomsync/store';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -13,7 +13,7 @@ import type { ItemDataclass } from '@atomsync/items';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extdataConnector, extdataCoverage } from '../../src/connectors/extdata/index.js';
 import { SecretBox } from '../../src/secrets/box.js';
-import type { ExtdataClientRecord, ExtdataDatastoreRecord } from '../../src/store/records.js';
+import type { ExtdataClientRecord, ExtdataDatastoreRecord } from '@atomsync/store';
 import { startTestServer, type TestAccount, type TestServer } from '../support/server.js';
 import { NOTE, VCARD, VEVENT, VTODO } from '../datastore/fixtures.js';
 

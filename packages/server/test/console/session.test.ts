@@ -15,7 +15,7 @@ import { listen, type RunningServer } from '../../src/listen.js';
 import { SecretBox } from '../../src/secrets/box.js';
 import { createServer } from '../../src/server.js';
 import { changePassword, createAccount } from '../../src/services/accounts.js';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '@atomsync/store';
 import { openTestStore, storeKinds } from '../support/stores.js';
 
 vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));

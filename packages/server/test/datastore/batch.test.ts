@@ -6,7 +6,7 @@
 import type { BatchContentEntry, DatastoreContentsApi, Feed } from '@atomsync/sdk';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applyBatch } from '../../src/services/content-batch.js';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '@atomsync/store';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { storeKinds } from '../support/stores.js';
 import { NOTE, refusal, uuidOf, VCARD, VEVENT, VTODO } from './fixtures.js';

@@ -13,8 +13,8 @@ import { listen } from '../../src/listen.js';
 import { SecretBox } from '../../src/secrets/box.js';
 import { createServer } from '../../src/server.js';
 import { createAccount } from '../../src/services/accounts.js';
-import { openStore } from '../../src/store/open.js';
-import type { Store } from '../../src/store/store.js';
+import { openStore } from '@atomsync/store';
+import type { Store } from '@atomsync/store';
 import { refusal, startTestServer, type TestServer } from '../support/server.js';
 import { createTestSchema, storeKinds, type TestSchema } from '../support/stores.js';
 

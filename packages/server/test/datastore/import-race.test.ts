@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importPart } from '../../src/services/import-export.js';
-import { openStore } from '../../src/store/open.js';
-import type { Store } from '../../src/store/store.js';
+import { openStore } from '@atomsync/store';
+import type { Store } from '@atomsync/store';
 import { createTestSchema, storeKinds, type StoreKind } from '../support/stores.js';
-import { clientKey } from '../store/helpers.js';
+import { clientKey } from '../../../store/test/helpers.js';
 
 const crlf = (lines: string[]) => `${lines.join('\r\n')}\r\n`;
 const card = (i: number) => ['BEGIN:VCARD', 'VERSION:3.0', `N:Person ${i};;;;`, `FN:Person ${i}`, `EMAIL:person${i}@example.org`, 'END:VCARD'];

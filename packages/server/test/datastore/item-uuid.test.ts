@@ -11,7 +11,7 @@ import { applyBatch } from '../../src/services/content-batch.js';
 import { createContent } from '../../src/services/contents.js';
 import { canonicalUuid } from '../../src/services/datastore-clients.js';
 import { newItemUuid } from '../../src/services/item-uuid.js';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '@atomsync/store';
 import { openTestStore, storeKinds } from '../support/stores.js';
 import { NOTE, VCARD } from './fixtures.js';
 

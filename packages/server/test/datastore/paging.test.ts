@@ -8,7 +8,7 @@ import { decodeBatchContentFeed, decodeContentFeed, encodeBatchContentFeed, enco
 import { basicAuth, createClient } from '@atomsync/sdk';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PAGE_LIMIT } from '../../src/services/content-pages.js';
-import type { NewContent } from '../../src/store/records.js';
+import type { NewContent } from '@atomsync/store';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { storeKinds } from '../support/stores.js';
 import { sinceOf, uuidOf } from './fixtures.js';

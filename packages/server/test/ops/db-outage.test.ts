@@ -29,8 +29,8 @@ import { createLogger } from '../../src/log.js';
 import { SecretBox } from '../../src/secrets/box.js';
 import { createServer } from '../../src/server.js';
 import { createAccount } from '../../src/services/accounts.js';
-import { openStore } from '../../src/store/open.js';
-import type { Store } from '../../src/store/store.js';
+import { openStore } from '@atomsync/store';
+import type { Store } from '@atomsync/store';
 import { childrenAt, ScriptedPhone, textAt, textOf } from '../activesync/support/scripted.js';
 import { startStoppableCluster, type StoppableCluster } from '../support/stoppable-cluster.js';
 

@@ -8,13 +8,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OAUTH_WINDOW_SECONDS } from '../../src/auth/accounts.js';
 import { DEFAULT_TOMBSTONE_RETENTION_DAYS, HOUSEKEEPING_JOBS, TOMBSTONE_BATCH, type HousekeepingJob } from '../../src/housekeeping/jobs.js';
 import { Housekeeping } from '../../src/housekeeping/runner.js';
-import { StoreUnavailable } from '../../src/store/faults.js';
-import type { ClientKey, Store } from '../../src/store/store.js';
+import { StoreUnavailable } from '@atomsync/store';
+import type { ClientKey, Store } from '@atomsync/store';
 import { CHATLOG_MAX_BYTES, CHATLOG_RETENTION_MS, SESSION_IDLE_MS } from '../../src/syncml/endpoint.js';
-import { openStore } from '../../src/store/open.js';
-import type { NewContent } from '../../src/store/records.js';
+import { openStore } from '@atomsync/store';
+import type { NewContent } from '@atomsync/store';
 import { createTestSchema, storeKinds } from '../support/stores.js';
-import { clientKey, makeAccount, uid, useStore } from '../store/helpers.js';
+import { clientKey, makeAccount, uid, useStore } from '../../../store/test/helpers.js';
 
 const job = (name: string): HousekeepingJob => {
   const found = HOUSEKEEPING_JOBS.find((j) => j.name === name);

@@ -24,7 +24,7 @@ import { listen } from '../../src/listen.js';
 import { SecretBox } from '../../src/secrets/box.js';
 import { createServer } from '../../src/server.js';
 import { createAccount } from '../../src/services/accounts.js';
-import { openStore } from '../../src/store/open.js';
+import { openStore } from '@atomsync/store';
 import { CITUS_NODE_SETTINGS, startCluster, type RestartableCluster } from '../support/postgres.js';
 
 vi.mock('node:crypto', async (importOriginal) => (await import('../support/cheap-scrypt.js')).cheapScrypt(await importOriginal()));

@@ -21,8 +21,8 @@ import { bootstrap } from '../../src/bootstrap.js';
 import { createLogger } from '../../src/log.js';
 import { SecretBox } from '../../src/secrets/box.js';
 import { ensureAdmin } from '../../src/services/accounts.js';
-import { openStore } from '../../src/store/open.js';
-import type { Store } from '../../src/store/store.js';
+import { openStore } from '@atomsync/store';
+import type { Store } from '@atomsync/store';
 import { createTestSchema, type TestSchema } from '../support/stores.js';
 
 const ADMIN = { username: 'admin', password: 'replica-admin-pw' };

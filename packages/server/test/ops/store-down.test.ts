@@ -14,9 +14,9 @@ import { createLogger } from '../../src/log.js';
 import { SecretBox } from '../../src/secrets/box.js';
 import { createServer } from '../../src/server.js';
 import { createAccount } from '../../src/services/accounts.js';
-import { StoreUnavailable } from '../../src/store/faults.js';
-import { openStore } from '../../src/store/open.js';
-import type { Store } from '../../src/store/store.js';
+import { StoreUnavailable } from '@atomsync/store';
+import { openStore } from '@atomsync/store';
+import type { Store } from '@atomsync/store';
 
 // scrypt's cost is not this file's question, only its answers: scrypt runs cheap here, the same answers
 // (support/cheap-scrypt.ts); at full cost its accounts' hashing and first sign-ins were much of its time.

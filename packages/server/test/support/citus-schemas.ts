@@ -24,7 +24,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { distributeStore } from '../../src/store/open.js';
+import { distributeStore } from '@atomsync/store';
 
 /** The pool of free distributed schemas, in the coordinator's public schema (off a store's search_path). */
 export const POOL_TABLE = 'public.atomsync_test_schemas';

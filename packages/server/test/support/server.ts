@@ -10,7 +10,7 @@ import { listen } from '../../src/listen.js';
 import { SecretBox } from '../../src/secrets/box.js';
 import { createServer, type ServerOptions } from '../../src/server.js';
 import { createAccount } from '../../src/services/accounts.js';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '@atomsync/store';
 import { openTestStore, type StoreKind } from './stores.js';
 
 export interface TestAccount {

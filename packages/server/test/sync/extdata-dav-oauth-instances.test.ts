@@ -21,13 +21,13 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SecretBox } from '../../src/secrets/box.js';
-import { openStore, type StoreOptions } from '../../src/store/open.js';
-import type { ExtdataDatastoreRecord } from '../../src/store/records.js';
-import type { Store } from '../../src/store/store.js';
+import { openStore, type StoreOptions } from '@atomsync/store';
+import type { ExtdataDatastoreRecord } from '@atomsync/store';
+import type { Store } from '@atomsync/store';
 import { OAUTH2_BEARER_SCOPE, openSignIn, type SignIn } from '../../src/connectors/extdata/dav/credentials.js';
 import { RefreshRefused, type OAuthClient } from '../../src/connectors/extdata/dav/oauth.js';
 import { sharedTokens } from '../../src/connectors/extdata/dav/refreshed.js';
-import { makeAccount, uid } from '../store/helpers.js';
+import { makeAccount, uid } from '../../../store/test/helpers.js';
 import { createTestSchema, storeKinds, type TestSchema } from '../support/stores.js';
 import type { InstanceConfig } from './support/oauth-instance.js';
 

@@ -14,7 +14,7 @@ import { command, Model, type Command, type Side } from '@atomsync/engine/test-s
 import { SecretBox } from '../../src/secrets/box.js';
 import { BindingRuns } from '../../src/services/run-lock.js';
 import { runBinding } from '../../src/services/synchronization.js';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '@atomsync/store';
 import { openTestStore, storeKinds } from '../support/stores.js';
 
 const RUNS = { sqlite: 200, postgres: 40 } as const;

@@ -13,7 +13,7 @@ import { expect } from 'vitest';
 import type { ExtdataConnectorOptions } from '../../src/connectors/extdata/index.js';
 import { BindingRuns } from '../../src/services/run-lock.js';
 import { runBinding } from '../../src/services/synchronization.js';
-import type { SyncLogRecord } from '../../src/store/records.js';
+import type { SyncLogRecord } from '@atomsync/store';
 import type { TestAccount, TestServer } from '../support/server.js';
 
 export const CRLF = '\r\n';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, resolveServeConfig } from '../../src/config.js';
 import { ServiceError } from '../../src/errors.js';
 import { BindingRuns, DEFAULT_LEASE, DEFAULT_RUN_LEASE_SECONDS, leaseOf, withLease, type LeaseOptions, type LeaseRequest } from '../../src/services/run-lock.js';
-import type { BindingKey, LeaseRun, Store } from '../../src/store/store.js';
+import type { BindingKey, LeaseRun, Store } from '@atomsync/store';
 import { openTestStore, storeKinds } from '../support/stores.js';
 
 const LEASE: LeaseOptions = { ttlMs: 60_000, renewEveryMs: 20_000, waitMs: 2_000 };

@@ -8,8 +8,8 @@ import type { IdSource, ItemFormat } from '@atomsync/activesync';
 import type { SyncMode } from '@atomsync/atom';
 import { PhoneConnector, type Change, type PhoneOutgoing } from '@atomsync/engine';
 import { runBinding } from '../../services/synchronization.js';
-import type { SyncLogRecord } from '../../store/records.js';
-import type { Repositories } from '../../store/store.js';
+import type { SyncLogRecord } from '@atomsync/store';
+import type { Repositories } from '@atomsync/store';
 import type { PhoneBinding } from '../binding.js';
 import type { PhoneRequest } from '../context.js';
 

@@ -9,7 +9,7 @@
  */
 import { answerRepeat, elementToJson, writeCollectionState, type CollectionReply, type Opened } from '@atomsync/activesync';
 import { emptyStats } from '@atomsync/engine';
-import type { ActivesyncCollectionRecord } from '../../store/records.js';
+import type { ActivesyncCollectionRecord } from '@atomsync/store';
 import type { PhoneBinding } from '../binding.js';
 import type { PhoneRequest } from '../context.js';
 import { logFaults } from './writes.js';

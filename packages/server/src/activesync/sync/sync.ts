@@ -32,7 +32,7 @@ import {
   type SyncRequest,
 } from '@atomsync/activesync';
 import { SyncFailure } from '@atomsync/engine';
-import type { Repositories } from '../../store/store.js';
+import type { Repositories } from '@atomsync/store';
 import { foldersOf, phoneBinding, type PhoneBinding } from '../binding.js';
 import type { PhoneRequest } from '../context.js';
 import { exchange, ids } from './exchange.js';

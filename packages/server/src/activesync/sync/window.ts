@@ -6,7 +6,7 @@
 import { windowMoves, type HeldItem, type ItemFilter, type ItemFormat } from '@atomsync/activesync';
 import { otherSide, type Item } from '@atomsync/engine';
 import { connectorFor } from '../../connectors/index.js';
-import type { Repositories } from '../../store/store.js';
+import type { Repositories } from '@atomsync/store';
 import type { PhoneBinding } from '../binding.js';
 import type { PhoneRequest } from '../context.js';
 import { writeOutbox } from './writes.js';

@@ -1,6 +1,6 @@
 /** What every part of the Sync glue does with a step's outcome: its faults logged, its queue and held-item writes made. */
 import type { Fault, OutboxWrites } from '@atomsync/activesync';
-import type { Repositories } from '../../store/store.js';
+import type { Repositories } from '@atomsync/store';
 import type { PhoneRequest } from '../context.js';
 
 /** The step's faults, in the request's log. */

@@ -21,7 +21,7 @@
 import type { ApplyResult, Change, Connector, Item, Listing, OutgoingChange } from '@atomsync/engine';
 import { itemClassesOf, type ItemDataclass } from '@atomsync/items';
 import type { SecretBox } from '../../secrets/box.js';
-import type { ExtdataClientRecord, ExtdataDatastoreRecord } from '../../store/records.js';
+import type { ExtdataClientRecord, ExtdataDatastoreRecord } from '@atomsync/store';
 import { batchBytesOf, chunksOf, decodeBatchResults, decodeChanges, decodeListing, encodeBatch, filterOf, type Decoded, type FeedScope } from './feed.js';
 import { oauthSigner } from './sign.js';
 import { createTransport, ExtdataError, type RetryPolicy, type Transport } from './transport.js';

@@ -10,7 +10,7 @@ import { isDavAnchor } from '@atomsync/dav';
 import type { Connector } from '@atomsync/engine';
 import type { ItemDataclass } from '@atomsync/items';
 import type { SecretBox } from '../../secrets/box.js';
-import type { ExtdataClientRecord } from '../../store/records.js';
+import type { ExtdataClientRecord } from '@atomsync/store';
 import { datastoreFor, extdataConnector as atomConnector, type ExtdataConnectorOptions } from './connector.js';
 import { davConnector } from './dav/connector.js';
 import { davFetch } from './dav/fetch.js';

@@ -5,7 +5,7 @@
  * DevInf is kept.
  */
 import { alertedDatastores, type ClientFact, type DatastoreFact, type SessionState, type SyncmlMessage, type TurnFacts } from '@atomsync/syncml';
-import type { Store } from '../../store/store.js';
+import type { Store } from '@atomsync/store';
 import { accountIdOf } from './session.js';
 
 export async function loadFacts(store: Store, state: SessionState, message: SyncmlMessage): Promise<TurnFacts> {

@@ -6,7 +6,7 @@
 import type { DevInf, DatastoreState, SessionState, SyncmlMessage } from '@atomsync/syncml';
 import type { SecretBox } from '../../secrets/box.js';
 import type { SynchronizationDeps } from '../../services/synchronization.js';
-import type { SyncmlClientRecord } from '../../store/records.js';
+import type { SyncmlClientRecord } from '@atomsync/store';
 import type { RenderItem } from '../exchange.js';
 
 /** What a phone's datastore is sent in: its DevInf (if kept), its SyncML client (if identified). */

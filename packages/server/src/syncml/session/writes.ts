@@ -1,6 +1,6 @@
 /** Makes the writes a turn of the session machine gives (SessionWrite), inside the endpoint's transaction. */
 import type { SessionState, SessionWrite } from '@atomsync/syncml';
-import type { Repositories } from '../../store/store.js';
+import type { Repositories } from '@atomsync/store';
 import { DEVINF, IN_CHANGE } from './codecs.js';
 import { accountIdOf } from './session.js';
 

@@ -10,7 +10,7 @@ import { OAUTH2_BEARER_SCOPE, openSignIn } from '../../../src/connectors/extdata
 import { RefreshRefused, type OAuthClient } from '../../../src/connectors/extdata/dav/oauth.js';
 import { sharedTokens } from '../../../src/connectors/extdata/dav/refreshed.js';
 import { SecretBox } from '../../../src/secrets/box.js';
-import { openStore, type StoreOptions } from '../../../src/store/open.js';
+import { openStore, type StoreOptions } from '@atomsync/store';
 
 export interface InstanceConfig {
   readonly store: StoreOptions;

@@ -4,7 +4,7 @@
  * phone on a model without quirks gets the 3.0 its DevInf prefers.
  */
 import { randomUUID } from 'node:crypto';
-import type { ModelQuirks } from '../../../src/store/records.js';
+import type { ModelQuirks } from '@atomsync/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/server.js';
 import { addPeerItem, phoneOf } from '../support/registration.js';

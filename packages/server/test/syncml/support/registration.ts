@@ -6,7 +6,7 @@
  */
 import { basicAuth, createClient } from '@atomsync/sdk';
 import { createAccount } from '../../../src/services/accounts.js';
-import type { Store } from '../../../src/store/store.js';
+import type { Store } from '@atomsync/store';
 import { addModel, type TestAccount, type TestServer } from '../../support/server.js';
 import { ScriptedPhone, type PhoneOptions } from './scripted-phone.js';
 

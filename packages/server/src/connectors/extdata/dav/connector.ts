@@ -21,7 +21,7 @@ import { MEMBER_MEDIA_TYPE, WritePace, etagAfterPut, etagAfterReadBack, etagToWr
 import type { ApplyResult, Change, Connector, Item, Listing, OutgoingChange } from '@atomsync/engine';
 import { davBody, describeItem, inferDataclass, titleOf, uidOf, type ItemContent, type ItemDataclass } from '@atomsync/items';
 import type { SecretBox } from '../../../secrets/box.js';
-import type { ExtdataClientRecord, ExtdataDatastoreRecord } from '../../../store/records.js';
+import type { ExtdataClientRecord, ExtdataDatastoreRecord } from '@atomsync/store';
 import { datastoreFor, extdataCoverage } from '../connector.js';
 import { ExtdataError } from '../transport.js';
 import { openSignIn, signInKey, type BearerRefresh, type SignIn } from './credentials.js';

@@ -13,7 +13,7 @@
  * instances (refreshed.ts): a run that finds another holding the refresh waits for the tokens it
  * stores, and tokens another run stored meanwhile are taken instead of refreshing again.
  */
-import type { ExtdataTokenRecord } from '../../../store/records.js';
+import type { ExtdataTokenRecord } from '@atomsync/store';
 import type { SecretBox } from '../../../secrets/box.js';
 import type { FetchLike } from '@atomsync/dav';
 import { isBearer, oauthClientFor, refreshAccessToken, RefreshRefused, type OAuthClient } from './oauth.js';

@@ -8,8 +8,8 @@
  * failure stands). Working Atom remotes never pay for this: it runs only after a failure.
  */
 import type { SecretBox } from '../../../secrets/box.js';
-import type { ExtdataClientRecord, ExtdataDatastoreRecord, ExtdataDavRecord } from '../../../store/records.js';
-import type { Store } from '../../../store/store.js';
+import type { ExtdataClientRecord, ExtdataDatastoreRecord, ExtdataDavRecord } from '@atomsync/store';
+import type { Store } from '@atomsync/store';
 import { checkRemote, type RemoteCheck, type RemoteCheckRequest } from './register.js';
 
 export type LateDiscovery = (client: ExtdataClientRecord) => Promise<ExtdataClientRecord | undefined>;

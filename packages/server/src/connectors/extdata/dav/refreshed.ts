@@ -21,8 +21,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { SecretBox } from '../../../secrets/box.js';
-import type { ExtdataClientRecord, ExtdataDatastoreRecord } from '../../../store/records.js';
-import type { Store } from '../../../store/store.js';
+import type { ExtdataClientRecord, ExtdataDatastoreRecord } from '@atomsync/store';
+import type { Store } from '@atomsync/store';
 import { isBearer, type RefreshedTokens } from './oauth.js';
 
 /** A bearer token as it signs in: the access token and its refresh token. */

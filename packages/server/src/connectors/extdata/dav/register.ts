@@ -28,7 +28,7 @@ import {
   type FetchLike,
 } from '@atomsync/dav';
 import type { Dataclass } from '@atomsync/atom';
-import type { ExtdataDavRecord } from '../../../store/records.js';
+import type { ExtdataDavRecord } from '@atomsync/store';
 import { credentialsOf } from './credentials.js';
 import { davFetch } from './fetch.js';
 import { RefusedAddress } from './addresses.js';
