@@ -32,7 +32,6 @@ import {
   newLine,
   readCalendarDoc,
   readTime,
-  readTimeValue,
   removeLines,
   setLine,
   textOfLine,
@@ -46,7 +45,7 @@ import { body } from './codec/kinds/body.js';
 import { instant } from './codec/kinds/dates.js';
 import { exceptions, masterOf } from './codec/kinds/exceptions.js';
 import { list } from './codec/kinds/list.js';
-import { keptWeekStart, recurrence, sentWeekStart } from './codec/kinds/recurrence.js';
+import { keptWeekStart, recurrence, ruleOf } from './codec/kinds/recurrence.js';
 import { type Anchors, minutesBefore } from './codec/kinds/reminder.js';
 import { address, addressOf, lineText, oneOf, saidText, text } from './codec/kinds/text.js';
 import { phoneOffsetsOf, sentTimes, times, timesOf } from './codec/kinds/times.js';
@@ -62,7 +61,7 @@ import {
   phoneText,
   textElement,
 } from './properties.js';
-import { CALENDAR_RECURRENCE, type RecurrenceValue, type SeriesStart, recurrenceOfRule, ruleOfRecurrence, ruleParts } from './recurrence.js';
+import { CALENDAR_RECURRENCE, type RecurrenceValue, type SeriesStart, ruleOfRecurrence } from './recurrence.js';
 
 /** How an element's value reads and writes (codec/kinds/, or the event's own below). */
 type Kind =
@@ -148,20 +147,7 @@ function derivedMeetingStatus(c: ItemComponent): string {
 }
 
 function recurrenceOf(c: ItemComponent, ctx: Context): Held<RecurrenceValue> {
-  const rules = c.lines.filter((l) => l.name === 'RRULE');
-  if (rules.length === 0) return undefined;
-  const parts = rules.length === 1 ? ruleParts(rules[0]!.value) : null;
-  const rule = parts ? recurrenceOfRule(parts, seriesStart(c, ctx)) : null;
-  if (!parts || !rule) return 'withheld';
-  let until: number | undefined;
-  const untilText = parts.get('UNTIL');
-  if (untilText !== undefined) {
-    const tzid = paramValues(first(c, 'DTSTART')?.params ?? [], 'TZID')[0];
-    const ms = msOf(readTimeValue(untilText, tzid, ctx.zones));
-    if (ms === null) return 'withheld';
-    until = ms;
-  }
-  return { value: { ...sentWeekStart(rule, CALENDAR_RECURRENCE, ctx.version), ...(until === undefined ? {} : { until }) } };
+  return ruleOf(c, ctx.zones, seriesStart(c, ctx), CALENDAR_RECURRENCE, ctx.version);
 }
 
 /** Where the event's (or occurrence's) alarms ring from: its times. */

@@ -17,7 +17,6 @@
  * text. Ghosting, preservation and unusable values are the walker's, as for events (calendar.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { paramValues } from '../lines/read.js';
 import {
   type CalendarDoc,
   CalendarZones,
@@ -30,7 +29,6 @@ import {
   newLine,
   readCalendarDoc,
   readTime,
-  readTimeValue,
   removeLines,
   setLine,
   textOfLine,
@@ -42,12 +40,12 @@ import { body } from './codec/kinds/body.js';
 import { datePair, datePairKind } from './codec/kinds/date-pair.js';
 import { instant } from './codec/kinds/dates.js';
 import { list } from './codec/kinds/list.js';
-import { keptWeekStart, recurrence, sentWeekStart } from './codec/kinds/recurrence.js';
+import { keptWeekStart, recurrence, ruleOf } from './codec/kinds/recurrence.js';
 import { type Anchors, ringsAt } from './codec/kinds/reminder.js';
 import { oneOf, text } from './codec/kinds/text.js';
 import { type AnyKind, type Held, type ItemCodec, applyElements, encodeItem, kind } from './codec/walk.js';
 import { type AirSyncProperty, type AirSyncVersion, type FromAirSyncOptions, type ToAirSyncOptions, indexProperties } from './properties.js';
-import { TASK_RECURRENCE, type RecurrenceValue, type SeriesStart, recurrenceOfRule, ruleOfRecurrence, ruleParts } from './recurrence.js';
+import { TASK_RECURRENCE, type RecurrenceValue, type SeriesStart, ruleOfRecurrence } from './recurrence.js';
 
 /** How an element reads and writes (codec/kinds/, or the task's own below). */
 type Kind = 'text' | 'body' | 'categories' | 'sensitivity' | 'importance' | 'complete' | 'completed' | 'date' | 'reminder' | 'recurrence';
@@ -121,29 +119,13 @@ function seriesStart(c: ItemComponent, ctx: Context): SeriesStart | null {
 }
 
 function recurrenceOf(c: ItemComponent, ctx: Context): Held<RecurrenceValue> {
-  const rules = c.lines.filter((l) => l.name === 'RRULE');
-  if (rules.length === 0) return undefined;
-  const parts = rules.length === 1 ? ruleParts(rules[0]!.value) : null;
-  const rule = parts ? recurrenceOfRule(parts, seriesStart(c, ctx)) : null;
+  const rule = ruleOf(c, ctx.zones, seriesStart(c, ctx), TASK_RECURRENCE, ctx.version);
+  if (rule === undefined || rule === 'withheld') return rule;
+  // A task's rule is sent with its Start (DTSTART, else DUE): without one, none is.
   const start = datePair(c, 'DTSTART', ctx.zones) ?? datePair(c, 'DUE', ctx.zones);
-  if (!parts || !rule || !start || start === 'withheld') return 'withheld';
-  let until: number | undefined;
-  const untilText = parts.get('UNTIL');
-  if (untilText !== undefined) {
-    const ms = msOf(readTimeValue(untilText, paramValues(first(c, 'DTSTART')?.params ?? [], 'TZID')[0], ctx.zones));
-    if (ms === null) return 'withheld';
-    until = ms;
-  }
+  if (!start || start === 'withheld') return 'withheld';
   const flag = (name: string) => (textOfLine(first(c, name)).trim() === '1' ? 1 : 0);
-  return {
-    value: {
-      ...sentWeekStart(rule, TASK_RECURRENCE, ctx.version),
-      ...(until === undefined ? {} : { until }),
-      start: extendedUtc(start.local),
-      regenerate: flag(REGENERATE),
-      deadOccur: flag(DEAD_OCCUR),
-    },
-  };
+  return { value: { ...rule.value, start: extendedUtc(start.local), regenerate: flag(REGENERATE), deadOccur: flag(DEAD_OCCUR) } };
 }
 
 /** The task and what reading it needs: the item the walker and the kinds work on. */
