@@ -6,6 +6,7 @@
  * form reads them.
  */
 import { type CalendarDoc, type ItemComponent, type ItemLine, componentText, first, modernDoc, newLine, textLine, textOfLine } from '../icalendar/doc.js';
+import { durationSeconds, durationText } from '../icalendar/duration.js';
 import { type Param, isLegacyVersion, paramValues, readContentLines } from '../lines/read.js';
 import { splitValue } from '../lines/values.js';
 import { legacyDoc } from '../vcalendar/upgrade.js';
@@ -17,6 +18,7 @@ import { airSyncInstant, utcInstant } from './dates.js';
 import { vtimezoneNames } from './timezone.js';
 import { WINDOWS_ZONES } from './timezone-names.js';
 
+export { durationSeconds } from '../icalendar/duration.js';
 export {
   type CalendarDoc, type ItemComponent, type ItemLine, componentText, first, newLine, PRODID, textLine, textOfLine, writeCalendarDoc, writeLine,
 } from '../icalendar/doc.js';
@@ -305,20 +307,9 @@ export function localDay(ms: number, offsets: ZoneOffsets): number {
   return Math.floor((local + DAY / 2) / DAY) * DAY;
 }
 
-/** Seconds of an iCalendar DURATION; null when it is none. */
-export function durationSeconds(value: string): number | null {
-  const m = /^([+-])?P(?:(\d{1,6})W)?(?:(\d{1,6})D)?(?:T(?:(\d{1,6})H)?(?:(\d{1,6})M)?(?:(\d{1,8})S)?)?$/i.exec(value.trim());
-  if (!m || /^[+-]?PT?$/i.test(value.trim())) return null;
-  const seconds = ((+(m[2] ?? 0) * 7 + +(m[3] ?? 0)) * 24 + +(m[4] ?? 0)) * 3600 + +(m[5] ?? 0) * 60 + +(m[6] ?? 0);
-  return m[1] === '-' ? -seconds : seconds;
-}
-
 /** `-PT15M` for 15 minutes before, in days or hours when whole. */
 export function durationBefore(minutes: number): string {
-  if (minutes === 0) return 'PT0S';
-  if (minutes % 1440 === 0) return `-P${minutes / 1440}D`;
-  if (minutes % 60 === 0) return `-PT${minutes / 60}H`;
-  return `-PT${minutes}M`;
+  return durationText(-minutes * 60);
 }
 
 // ---- shared properties ----------------------------------------------------------------------------

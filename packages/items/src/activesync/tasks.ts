@@ -12,73 +12,56 @@
  * | ReminderSet, ReminderTime | the first VALARM that rings at a time we can place (absolute TRIGGER when the phone sets it) |
  * | Recurrence (Start, Type…, Regenerate, DeadOccur) | RRULE (recurrence.ts), X-ACTIVESYNC-REGENERATE, X-ACTIVESYNC-DEADOCCUR |
  *
- * StartDate and DueDate are the local time written as UTC (MS-ASTASK), the Utc… elements the
- * instant: a task due on a day (a DATE) is its midnight in both; a phone's local midnight is read
- * back as that day. A time in a zone keeps its TZID while the phone's two values still differ by
- * the zone's offset. Ghosting, preservation and unusable values as for events (calendar.ts).
+ * The value kinds (codec/kinds/): each date a pair of rows, the local time written as UTC and the
+ * instant (date-pair.ts); ReminderSet and ReminderTime one value (reminder.ts); recurrence, body,
+ * text. Ghosting, preservation and unusable values are the walker's, as for events (calendar.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { paramValues } from '../lines/read.js';
 import {
   type CalendarDoc,
   CalendarZones,
   type ItemComponent,
-  type ItemTime,
-  type TimeForm,
-  alarmTime,
   compactUtc,
-  durationSeconds,
   extendedUtc,
   first,
-  formOf,
   instantOf,
-  isTrue,
   msOf,
-  newAlarm,
   newLine,
   readCalendarDoc,
   readTime,
-  readTimeValue,
   removeLines,
-  ringingAlarm,
   setLine,
   textOfLine,
-  withValue,
   writeCalendarDoc,
   writeTimeIn,
 } from './calendar-item.js';
 import { type PropertyElement, SENSITIVITY_CODES, categories, propertyText, sensitivity } from './codec/ical.js';
 import { body } from './codec/kinds/body.js';
+import { datePair, datePairKind } from './codec/kinds/date-pair.js';
 import { instant } from './codec/kinds/dates.js';
 import { list } from './codec/kinds/list.js';
-import { keptWeekStart, recurrence, sentWeekStart } from './codec/kinds/recurrence.js';
+import { keptWeekStart, recurrence, ruleOf } from './codec/kinds/recurrence.js';
+import { type Anchors, ringsAt } from './codec/kinds/reminder.js';
 import { oneOf, text } from './codec/kinds/text.js';
-import { type AnyKind, type Held, type ItemCodec, applyElements, carries, encodeItem, kind } from './codec/walk.js';
-import {
-  type AirSyncProperty,
-  type AirSyncVersion,
-  type FromAirSyncOptions,
-  type ToAirSyncOptions,
-  indexProperties,
-  textElement,
-} from './properties.js';
-import {
-  TASK_RECURRENCE,
-  type RecurrenceValue,
-  type SeriesStart,
-  recurrenceOfRule,
-  ruleOfRecurrence,
-  ruleParts,
-} from './recurrence.js';
+import { type AnyKind, type Held, type ItemCodec, applyElements, encodeItem, kind } from './codec/walk.js';
+import { type AirSyncProperty, type AirSyncVersion, type FromAirSyncOptions, type ToAirSyncOptions, indexProperties } from './properties.js';
+import { TASK_RECURRENCE, type RecurrenceValue, type SeriesStart, ruleOfRecurrence } from './recurrence.js';
 
-/** How an element reads and writes; the dates (`local`, `utc`) and the reminder are read in pairs. */
-type Kind =
-  | 'text' | 'body' | 'categories' | 'sensitivity' | 'importance' | 'complete' | 'completed'
-  | 'local' | 'utc' | 'reminderSet' | 'reminderTime' | 'recurrence';
+/** How an element reads and writes (codec/kinds/, or the task's own below). */
+type Kind = 'text' | 'body' | 'categories' | 'sensitivity' | 'importance' | 'complete' | 'completed' | 'date' | 'reminder' | 'recurrence';
 
 export interface TaskElement extends PropertyElement {
   readonly kind: Kind;
 }
+
+/**
+ * The dates, each a pair of rows, read before the rest (a rule's start is read against them):
+ * the start first, as a due date without a DUE is the start and its DURATION.
+ */
+const START = { kind: 'date', property: 'DTSTART', group: 'start', phase: -2, guarded: true } as const;
+const DUE = { kind: 'date', property: 'DUE', group: 'due', phase: -1, guarded: true } as const;
+/** ReminderSet and ReminderTime, one value, read after the rest (a new alarm shows the Subject). */
+const REMINDER = { kind: 'reminder', group: 'reminder', phase: 1 } as const;
 
 /** Every element we map, in the order MS-ASTASK §2.2.2 lists them (which is the order we send). */
 export const TASK_ELEMENTS: readonly TaskElement[] = [
@@ -87,23 +70,21 @@ export const TASK_ELEMENTS: readonly TaskElement[] = [
   { name: 'Tasks:Categories', kind: 'categories' },
   { name: 'Tasks:Complete', kind: 'complete', keep: true },
   { name: 'Tasks:DateCompleted', kind: 'completed' },
-  { name: 'Tasks:DueDate', kind: 'local', property: 'DUE' },
+  { name: 'Tasks:DueDate', ...DUE, member: 'local' },
   { name: 'Tasks:Importance', kind: 'importance' },
   { name: 'Tasks:Recurrence', kind: 'recurrence' },
-  { name: 'Tasks:ReminderSet', kind: 'reminderSet' },
-  { name: 'Tasks:ReminderTime', kind: 'reminderTime' },
+  { name: 'Tasks:ReminderSet', ...REMINDER, member: 'set' },
+  { name: 'Tasks:ReminderTime', ...REMINDER, member: 'time' },
   { name: 'Tasks:Sensitivity', kind: 'sensitivity' },
-  { name: 'Tasks:StartDate', kind: 'local', property: 'DTSTART' },
+  { name: 'Tasks:StartDate', ...START, member: 'local' },
   { name: 'Tasks:Subject', kind: 'text', property: 'SUMMARY' },
-  { name: 'Tasks:UtcDueDate', kind: 'utc', property: 'DUE' },
-  { name: 'Tasks:UtcStartDate', kind: 'utc', property: 'DTSTART' },
+  { name: 'Tasks:UtcDueDate', ...DUE, member: 'utc' },
+  { name: 'Tasks:UtcStartDate', ...START, member: 'utc' },
 ];
 
 const DAY = 86_400_000;
 const REGENERATE = 'X-ACTIVESYNC-REGENERATE';
 const DEAD_OCCUR = 'X-ACTIVESYNC-DEADOCCUR';
-const GROUPED = new Set<Kind>(['local', 'utc', 'reminderSet', 'reminderTime']);
-
 
 interface Context {
   readonly version: AirSyncVersion;
@@ -111,41 +92,7 @@ interface Context {
   readonly zones: CalendarZones;
 }
 
-/** A date as MS-ASTASK gives it: the local time (as UTC) and the instant. */
-interface TaskDate {
-  readonly local: number;
-  readonly utc: number;
-  readonly form: TimeForm;
-}
-
 // ---- reading the task -------------------------------------------------------------------------------
-
-function dateOf(time: ItemTime | undefined, ctx: Context): TaskDate | 'withheld' | undefined {
-  if (!time) return undefined;
-  const form = formOf(time, ctx.zones);
-  if (!form) return 'withheld';
-  switch (time.kind) {
-    case 'zoned':
-      return { local: time.wall, utc: time.ms, form };
-    case 'floating':
-      return { local: time.wall, utc: time.wall, form };
-    default: {
-      const ms = msOf(time)!;
-      return { local: ms, utc: ms, form };
-    }
-  }
-}
-
-/** DTSTART, or DUE (DTSTART + DURATION when there is no DUE). */
-function taskDate(c: ItemComponent, property: string, ctx: Context): TaskDate | 'withheld' | undefined {
-  const own = dateOf(readTime(first(c, property), ctx.zones), ctx);
-  if (own !== undefined || property !== 'DUE') return own;
-  const start = dateOf(readTime(first(c, 'DTSTART'), ctx.zones), ctx);
-  const duration = first(c, 'DURATION');
-  const seconds = duration ? durationSeconds(duration.value) : null;
-  if (!start || start === 'withheld' || seconds === null) return undefined;
-  return { local: start.local + seconds * 1000, utc: start.utc + seconds * 1000, form: start.form };
-}
 
 /** STATUS:COMPLETED, a COMPLETED time or PERCENT-COMPLETE:100 (also what FilterType 8 leaves out). */
 export function isComplete(c: ItemComponent): boolean {
@@ -156,76 +103,35 @@ export function isComplete(c: ItemComponent): boolean {
   );
 }
 
-/**
- * The alarm that is the reminder: the first that rings at a time we can place (relative to
- * DTSTART, or DUE); undefined when none does (an alarm we cannot place is kept, never sent).
- */
-function reminderAlarm(c: ItemComponent, ctx: Context): { index: number; at: number } | undefined {
+/** Where the task's alarms ring from: DTSTART (else DUE), and DUE. */
+function anchors({ c, ctx }: TaskItem): Anchors {
   const start = readTime(first(c, 'DTSTART'), ctx.zones);
   const due = readTime(first(c, 'DUE'), ctx.zones);
   const dueMs = due ? msOf(due) : null;
-  const startMs = start ? msOf(start) : dueMs;
-  for (let index = 0; index < c.components.length; index++) {
-    const alarm = c.components[index]!;
-    if (!ringingAlarm(alarm)) continue;
-    const at = alarmTime(alarm, startMs, dueMs, ctx.zones);
-    if (at !== null) return { index, at };
-  }
-  return undefined;
+  return { start: start ? msOf(start) : dueMs, end: dueMs, zones: ctx.zones };
 }
 
 function seriesStart(c: ItemComponent, ctx: Context): SeriesStart | null {
-  const date = taskDate(c, 'DTSTART', ctx) ?? taskDate(c, 'DUE', ctx);
+  const date = datePair(c, 'DTSTART', ctx.zones) ?? datePair(c, 'DUE', ctx.zones);
   if (!date || date === 'withheld') return null;
   const d = new Date(date.local);
   return { month: d.getUTCMonth() + 1, day: d.getUTCDate(), weekday: d.getUTCDay() };
 }
 
 function recurrenceOf(c: ItemComponent, ctx: Context): Held<RecurrenceValue> {
-  const rules = c.lines.filter((l) => l.name === 'RRULE');
-  if (rules.length === 0) return undefined;
-  const parts = rules.length === 1 ? ruleParts(rules[0]!.value) : null;
-  const rule = parts ? recurrenceOfRule(parts, seriesStart(c, ctx)) : null;
-  const start = taskDate(c, 'DTSTART', ctx) ?? taskDate(c, 'DUE', ctx);
-  if (!parts || !rule || !start || start === 'withheld') return 'withheld';
-  let until: number | undefined;
-  const untilText = parts.get('UNTIL');
-  if (untilText !== undefined) {
-    const ms = msOf(readTimeValue(untilText, paramValues(first(c, 'DTSTART')?.params ?? [], 'TZID')[0], ctx.zones));
-    if (ms === null) return 'withheld';
-    until = ms;
-  }
+  const rule = ruleOf(c, ctx.zones, seriesStart(c, ctx), TASK_RECURRENCE, ctx.version);
+  if (rule === undefined || rule === 'withheld') return rule;
+  // A task's rule is sent with its Start (DTSTART, else DUE): without one, none is.
+  const start = datePair(c, 'DTSTART', ctx.zones) ?? datePair(c, 'DUE', ctx.zones);
+  if (!start || start === 'withheld') return 'withheld';
   const flag = (name: string) => (textOfLine(first(c, name)).trim() === '1' ? 1 : 0);
-  return {
-    value: {
-      ...sentWeekStart(rule, TASK_RECURRENCE, ctx.version),
-      ...(until === undefined ? {} : { until }),
-      start: extendedUtc(start.local),
-      regenerate: flag(REGENERATE),
-      deadOccur: flag(DEAD_OCCUR),
-    },
-  };
+  return { value: { ...rule.value, start: extendedUtc(start.local), regenerate: flag(REGENERATE), deadOccur: flag(DEAD_OCCUR) } };
 }
 
 /** The task and what reading it needs: the item the walker and the kinds work on. */
 interface TaskItem {
   readonly c: ItemComponent;
   readonly ctx: Context;
-}
-
-/** The dates and the reminder are read in pairs (applyDate, applyReminder), never one element alone. */
-const PAIRED = { decode: () => 'unusable' as const, set: () => undefined, remove: () => undefined };
-
-/** A date of the pair: the local time (as UTC) or the instant. */
-function dateKind(pick: 'local' | 'utc'): AnyKind<TaskItem, TaskElement> {
-  return {
-    ...PAIRED,
-    encode: (element, value: string) => [textElement(element.name, value)],
-    held: (element, { c, ctx }) => {
-      const date = taskDate(c, element.property!, ctx);
-      return date && date !== 'withheld' ? { value: extendedUtc(date[pick]) } : undefined;
-    },
-  };
 }
 
 /** Each kind: its wire form, and where the VTODO keeps it. */
@@ -297,21 +203,8 @@ const KINDS: { readonly [K in Kind]: AnyKind<TaskItem, TaskElement> } = {
       },
     },
   ),
-  local: dateKind('local'),
-  utc: dateKind('utc'),
-  reminderSet: {
-    ...PAIRED,
-    encode: (element, value: string) => [textElement(element.name, value)],
-    held: (_e, { c, ctx }) => ({ value: reminderAlarm(c, ctx) ? '1' : '0' }),
-  },
-  reminderTime: {
-    ...PAIRED,
-    encode: (element, value: string) => [textElement(element.name, value)],
-    held: (_e, { c, ctx }) => {
-      const reminder = reminderAlarm(c, ctx);
-      return reminder ? { value: extendedUtc(reminder.at) } : undefined;
-    },
-  },
+  date: datePairKind,
+  reminder: ringsAt(anchors),
 };
 
 const TASKS: ItemCodec<TaskItem, TaskElement> = { elements: TASK_ELEMENTS, kindOf: (element) => KINDS[element.kind] };
@@ -341,19 +234,7 @@ export function taskFromAirSync(properties: readonly AirSyncProperty[], options:
     doc.components.push(task);
   }
   const ctx: Context = { version: options.version, doc, zones: new CalendarZones(doc) };
-  const sent = indexProperties(properties);
-  const carried = (element: TaskElement) => carries(element, options.version, options.supported);
-  const pair = (kind: Kind, property?: string) => TASK_ELEMENTS.filter((e) => e.kind === kind && (property === undefined || e.property === property));
-
-  for (const property of ['DTSTART', 'DUE']) {
-    const [local] = pair('local', property);
-    const [utc] = pair('utc', property);
-    applyDate(task, property, sent.get(local!.name)?.text, sent.get(utc!.name)?.text, carried(local!) || carried(utc!), ctx);
-  }
-  applyElements(TASKS, { sent, item: { c: task, ctx }, version: options.version, supported: options.supported }, (element) => !GROUPED.has(element.kind));
-  const [set] = pair('reminderSet');
-  const [time] = pair('reminderTime');
-  applyReminder(task, sent.get(set!.name)?.text, sent.get(time!.name)?.text, carried(set!) || carried(time!), ctx);
+  applyElements(TASKS, { sent: indexProperties(properties), item: { c: task, ctx }, version: options.version, supported: options.supported });
 
   // A new task needs both (RFC 5545); an old one without is left so (its UID is its duplicate key).
   if (isNew) task.lines.unshift(newLine('UID', randomUUID()), newLine('DTSTAMP', compactUtc(Math.floor(Date.now() / 1000) * 1000)));
@@ -383,59 +264,4 @@ function setRecurrence(task: ItemComponent, r: RecurrenceValue, ctx: Context): v
     if (flag === 1) setLine(task, newLine(name, '1'));
     else removeLines(task, name);
   }
-}
-
-/**
- * DTSTART or DUE from the phone's local and UTC values: left as written while the phone sends
- * back what we sent; a local midnight is the day; a time keeps the zone while the two differ by its
- * offset, else it is the UTC instant (the local time, floating, when the phone sends no UTC).
- */
-function applyDate(task: ItemComponent, property: string, localText: string | undefined, utcText: string | undefined, carried: boolean, ctx: Context): void {
-  const before = taskDate(task, property, ctx);
-  if (before === 'withheld') return;
-  if (localText === undefined && utcText === undefined) {
-    if (!carried || !before) return;
-    removeLines(task, property);
-    if (property === 'DUE') removeLines(task, 'DURATION');
-    return;
-  }
-  const local = localText === undefined ? null : instantOf(localText);
-  const utc = utcText === undefined ? null : instantOf(utcText);
-  if (local === null && utc === null) return;
-  if (before && (local === null || local === before.local) && (utc === null || utc === before.utc)) return;
-
-  const other = taskDate(task, property === 'DUE' ? 'DTSTART' : 'DUE', ctx);
-  const form = before?.form ?? (other && other !== 'withheld' ? other.form : undefined);
-  let written: { value: string; params: { name: string; values: readonly string[] }[] };
-  if (local !== null && local % DAY === 0) written = writeTimeIn(local, { kind: 'date' });
-  else if (local === null && form?.kind === 'date') written = writeTimeIn(Math.floor((utc! + DAY / 2) / DAY) * DAY, { kind: 'date' });
-  else if (form?.kind === 'zoned' && local !== null && utc !== null && local - utc === form.offsets(utc)) written = writeTimeIn(utc, form);
-  else if (utc !== null) written = writeTimeIn(utc, { kind: 'utc' });
-  else written = writeTimeIn(local!, { kind: 'floating' });
-
-  const current = first(task, property);
-  const params = [...(current?.params ?? []).filter((p) => p.name !== 'TZID' && p.name !== 'VALUE'), ...written.params];
-  setLine(task, current ? withValue(current, written.value, params) : newLine(property, written.value, params));
-  if (property === 'DUE') removeLines(task, 'DURATION');
-}
-
-/** ReminderSet and ReminderTime: the reminder alarm removed, moved to an absolute TRIGGER, or added. */
-function applyReminder(task: ItemComponent, setText: string | undefined, timeText: string | undefined, carried: boolean, ctx: Context): void {
-  const alarm = reminderAlarm(task, ctx);
-  if (setText === undefined && timeText === undefined && !carried) return;
-  const at = timeText === undefined ? null : instantOf(timeText);
-  const on = setText === undefined ? at !== null : isTrue(setText);
-  if (!on) {
-    if (alarm) task.components.splice(alarm.index, 1);
-    return;
-  }
-  if (at === null || (alarm && alarm.at === at)) return;
-  const trigger = newLine('TRIGGER', compactUtc(at), [{ name: 'VALUE', values: ['DATE-TIME'] }]);
-  if (alarm) {
-    const target = task.components[alarm.index]!;
-    const index = target.lines.findIndex((l) => l.name === 'TRIGGER');
-    const lines = [...target.lines];
-    lines.splice(index, 1, trigger);
-    task.components[alarm.index] = { ...target, lines };
-  } else task.components.push(newAlarm(trigger, textOfLine(first(task, 'SUMMARY'))));
 }

@@ -7,7 +7,7 @@
  * `text/x-vcalendar` iCalendar 2.0). Nothing here throws: a text no reader makes sense of is
  * described by its normalized text.
  */
-import { type LegacyReading, readCalendar } from '../icalendar/read.js';
+import { type AlarmReading, type LegacyReading, readCalendar } from '../icalendar/read.js';
 import { isLegacyVersion } from '../lines/read.js';
 import type { ItemContent, ItemDataclass } from '../item.js';
 import { readNote } from '../notes/read.js';
@@ -24,10 +24,10 @@ export interface ItemDescription {
 
 export { DUPLICATE_KEYS } from './keys.js';
 
-function read(item: ItemContent, legacy: LegacyReading): Described {
+function read(item: ItemContent, legacy: LegacyReading, alarms: AlarmReading): Described {
   const start = item.body.trimStart().slice(0, 16).toUpperCase();
   if (start.startsWith('BEGIN:VCARD')) return readContact(item.body);
-  if (start.startsWith('BEGIN:VCALENDAR')) return readCalendar(item.dataclass, item.body, legacy);
+  if (start.startsWith('BEGIN:VCALENDAR')) return readCalendar(item.dataclass, item.body, legacy, alarms);
   if (item.dataclass === 'Notes') return readNote(item.body, item.title);
   return asText(item.body);
 }
@@ -47,12 +47,12 @@ function describeAs(dataclass: ItemDataclass, described: Described): ItemDescrip
 }
 
 export function describeItem(item: ItemContent): ItemDescription {
-  return describeWith(item, 'upgraded');
+  return describeWith(item, 'upgraded', 'placed');
 }
 
-function describeWith(item: ItemContent, legacy: LegacyReading): ItemDescription {
+function describeWith(item: ItemContent, legacy: LegacyReading, alarms: AlarmReading): ItemDescription {
   try {
-    return describeAs(item.dataclass, read(item, legacy));
+    return describeAs(item.dataclass, read(item, legacy, alarms));
   } catch {
     // A reader met something it did not foresee: the item is still described, by its text.
     return describeAs(item.dataclass, asText(item.body));
@@ -62,13 +62,16 @@ function describeWith(item: ItemContent, legacy: LegacyReading): ItemDescription
 /**
  * The fingerprints earlier releases gave `item` where they differ from describeItem's: a store that
  * kept one of them (beside the item, or as a sync map's hash of it) rehashes it to today's, so an
- * item nobody touched is not seen as changed by the next sync. One change so far: a vCalendar 1.0
- * event or task, read as written until it was read as its iCalendar 2.0 form.
+ * item nobody touched is not seen as changed by the next sync. Two changes so far: a vCalendar 1.0
+ * event or task, read as written until it was read as its iCalendar 2.0 form; and an alarm's
+ * TRIGGER, read as written until it was read as when it rings from the start.
  */
 export function earlierFingerprints(item: ItemContent): string[] {
-  if (!/^\s*BEGIN:VCALENDAR/i.test(item.body) || !isLegacyVersion(item.body)) return [];
-  const earlier = describeWith(item, 'as-written').fingerprint;
-  return earlier === describeItem(item).fingerprint ? [] : [earlier];
+  if (!/^\s*BEGIN:VCALENDAR/i.test(item.body)) return [];
+  const now = describeItem(item).fingerprint;
+  const earlier = [describeWith(item, 'upgraded', 'as-written').fingerprint];
+  if (isLegacyVersion(item.body)) earlier.push(describeWith(item, 'as-written', 'as-written').fingerprint);
+  return [...new Set(earlier)].filter((fingerprint) => fingerprint !== now);
 }
 
 /**

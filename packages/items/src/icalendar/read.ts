@@ -3,7 +3,9 @@
  * task. Times become instants (zones/), so a client that rewrites a time into UTC or into another
  * VTIMEZONE definition does not change the item. A vCalendar 1.0 body is read as its iCalendar 2.0
  * form (vcalendar/upgrade.ts, the one 1.0 reader), so a phone's `RRULE:D1 #5` and a 2.0 client's
- * `RRULE:FREQ=DAILY;COUNT=5` of one event are one item, with one fingerprint.
+ * `RRULE:FREQ=DAILY;COUNT=5` of one event are one item, with one fingerprint. An alarm is read as
+ * when it rings from the start (`TRIGGER:-PT15M`), however it was written: a 1.0 phone's AALARM
+ * (upgraded to an absolute TRIGGER) and a 2.0 client's relative one are one alarm.
  */
 import { type Described, canonicalRecur, foldText, normText } from '../describe/canonical.js';
 import type { KeyFields } from '../describe/keys.js';
@@ -13,6 +15,7 @@ import { blockOf, parseJCal, type JCal } from '../lines/jcal.js';
 import { isLegacyVersion, needsLegacyReader } from '../lines/read.js';
 import { calendarZones, jcalZones, type ZoneResolver } from '../zones/resolver.js';
 import { upgradeVCalendar } from '../vcalendar/upgrade.js';
+import { durationSeconds, durationText } from './duration.js';
 import { canonicalTime } from '../zones/time.js';
 import { vcalendarZone } from '../zones/vcalendar.js';
 
@@ -47,6 +50,7 @@ const ITEM_COMPONENTS = ['VEVENT', 'VTODO', 'VJOURNAL'];
 interface Context {
   readonly zones: ZoneResolver;
   readonly floating: ((wall: number) => number | null) | null;
+  readonly alarms?: AlarmReading;
 }
 
 /**
@@ -56,12 +60,19 @@ interface Context {
  */
 export type LegacyReading = 'upgraded' | 'as-written';
 
-export function readCalendar(dataclass: ItemDataclass, body: string, legacy: LegacyReading): Described {
+/**
+ * How a VALARM's TRIGGER is read: as when it rings from the start (today's canonical form), or as
+ * written — the form fingerprints had before alarms were placed, for a store's rehash.
+ */
+export type AlarmReading = 'placed' | 'as-written';
+
+export function readCalendar(dataclass: ItemDataclass, body: string, legacy: LegacyReading, alarms: AlarmReading = 'placed'): Described {
   if (legacy === 'upgraded') {
     const upgraded = upgradeVCalendar(body);
-    if (upgraded !== null) return readCalendar(dataclass, upgraded, 'as-written');
+    if (upgraded !== null) return readCalendar(dataclass, upgraded, 'as-written', alarms);
   }
-  const { calendar, context } = readVCalendar(body);
+  const { calendar, context: read } = readVCalendar(body);
+  const context: Context = { ...read, alarms };
   const lines: string[] = [];
   for (const stray of calendar.stray) lines.push(`?${normText(stray)}`);
   for (const prop of calendar.props) pushProp(lines, prop, context);
@@ -90,19 +101,74 @@ function readVCalendar(body: string): { calendar: Block; context: Context } {
   return { calendar, context: { zones: calendarZones([]), floating: legacy ? vcalendarZone(tz, daylight) : null } };
 }
 
+/** When a component's alarms are placed from: its start and end as instants (ms), null where none is. */
+interface Anchors {
+  readonly start: number | null;
+  readonly end: number | null;
+}
+
 /**
  * A component as one line of its sorted property lines: two alarms stay two alarms (their lines
  * must not mix), and an exception of a recurring event (same UID) is told apart by its
- * RECURRENCE-ID.
+ * RECURRENCE-ID. `parent`: where a VALARM's trigger is placed from.
  */
-function pushBlock(lines: string[], block: Block, context: Context): void {
+function pushBlock(lines: string[], block: Block, context: Context, parent?: Anchors): void {
   const own: string[] = [];
   for (const stray of block.stray) own.push(`?${normText(stray)}`);
-  for (const prop of block.props) pushProp(own, prop, context);
-  for (const child of block.blocks) pushBlock(own, child, context);
+  for (const prop of block.props) {
+    const placed = block.name === 'VALARM' && prop.name === 'TRIGGER' && parent && context.alarms !== 'as-written';
+    const trigger = placed ? triggerLine(prop, parent, context) : null;
+    if (trigger !== null) own.push(trigger);
+    else pushProp(own, prop, context);
+  }
+  const anchors = block.blocks.length > 0 ? anchorsOf(block, context) : undefined;
+  for (const child of block.blocks) pushBlock(own, child, context, anchors);
   const recurrence = block.props.find((p) => p.name === 'RECURRENCE-ID');
   const id = recurrence ? `[${timeOf(recurrence, recurrence.values[0] ?? '', context)}]` : '';
   lines.push(`${block.name}${id}{${[...new Set(own)].sort().join('\u0000')}}`);
+}
+
+/** An instant's ms from its canonical text (`20250601T094500Z`); null for a date, a floating or unknown time. */
+function instantMs(canonical: string): number | null {
+  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(canonical);
+  return m ? Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) : null;
+}
+
+/** The start (DTSTART, a task's DUE without one) and end (DTEND, DUE, or start + DURATION) of a component. */
+function anchorsOf(block: Block, context: Context): Anchors {
+  const at = (name: string): number | null => {
+    const prop = block.props.find((p) => p.name === name);
+    return prop ? instantMs(timeOf(prop, prop.values[0] ?? '', context)) : null;
+  };
+  const start = at('DTSTART') ?? (block.name === 'VTODO' ? at('DUE') : null);
+  let end = at('DTEND') ?? at('DUE');
+  const duration = block.props.find((p) => p.name === 'DURATION');
+  const seconds = duration ? durationSeconds(duration.values.join(';')) : null;
+  if (end === null && start !== null && seconds !== null) end = start + seconds * 1000;
+  return { start, end };
+}
+
+/**
+ * TRIGGER as the time from the start it rings at (`TRIGGER:-PT15M`): an absolute trigger (a 1.0
+ * AALARM's, upgraded) and one from the end are placed against the component's times. Null (read as
+ * written) when they cannot be placed.
+ */
+function triggerLine(prop: Prop, anchors: Anchors, context: Context): string | null {
+  if (anchors.start === null) return null;
+  const value = prop.values.join(';').trim();
+  const absolute = prop.params.VALUE?.[0]?.toUpperCase() === 'DATE-TIME' || /^\d{4}-?\d{2}-?\d{2}T/.test(value);
+  let seconds: number | null;
+  if (absolute) {
+    const at = instantMs(timeOf(prop, value, context));
+    seconds = at === null ? null : (at - anchors.start) / 1000;
+  } else {
+    const offset = durationSeconds(value);
+    const fromEnd = prop.params.RELATED?.[0]?.trim().toUpperCase() === 'END';
+    seconds = offset === null || (fromEnd && anchors.end === null) ? null : offset + (fromEnd ? (anchors.end! - anchors.start) / 1000 : 0);
+  }
+  if (seconds === null || !Number.isInteger(seconds)) return null;
+  const { RELATED: _related, ...params } = prop.params;
+  return `TRIGGER${paramsOf({ ...prop, params })}:${durationText(seconds)}`;
 }
 
 function timeOf(prop: Prop, value: string, context: Context): string {

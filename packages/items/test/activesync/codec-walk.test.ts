@@ -145,3 +145,173 @@ describe('the walker, to the phone', () => {
     expect(sent).toEqual([{ name: 'Toy:Code', text: '1' }]);
   });
 });
+
+/**
+ * Groups (rows that carry one value: a time and its zone, a date and its UTC twin, a reminder's
+ * switch and time), `guarded` rows, phases, a kind's own sameness and a value read earlier.
+ */
+describe('the walker, rows read together and in order', () => {
+  /** The toy group's value: each member's text. */
+  type Pair = Readonly<Record<string, string>>;
+  interface Row extends Element {
+    readonly member?: string;
+  }
+  interface Box {
+    pair?: Pair | '!';
+    other?: string;
+    /** What the stores were asked, in order. */
+    readonly calls: string[];
+  }
+
+  const pairKind = (counted: { reads: number }): AnyKind<Box, Row> => ({
+    group: true,
+    encode: (element, value: Pair) => (value[element.member!] === undefined ? [] : [{ name: element.name, text: value[element.member!]! }]),
+    // A member left out is as it was: the group's value is read against what the item held.
+    decodeGroup: (sent, before) => {
+      const held = before === undefined || before === 'withheld' ? {} : (before.value as Pair);
+      const value: Record<string, string> = { ...held };
+      for (const [row, property] of sent) value[row.member!] = property.text ?? '';
+      return Object.values(value).every((v) => v === '') ? 'blank' : { value };
+    },
+    held: (_e, box) => {
+      counted.reads++;
+      return box.pair === undefined ? undefined : box.pair === '!' ? 'withheld' : { value: box.pair };
+    },
+    set: (e, box, value: Pair) => {
+      box.calls.push(`set ${e.name}`);
+      box.pair = value;
+    },
+    remove: (e, box) => {
+      box.calls.push(`remove ${e.name}`);
+      delete box.pair;
+    },
+  });
+
+  const otherKind: AnyKind<Box, Row> = kind(text, {
+    held: (_e, box) => (box.other === undefined ? undefined : { value: box.other }),
+    set: (e, box, value) => {
+      box.calls.push(`set ${e.name}`);
+      box.other = value;
+    },
+    remove: (e, box) => {
+      box.calls.push(`remove ${e.name}`);
+      delete box.other;
+    },
+  });
+
+  function codecOf(rows: readonly Row[], counted = { reads: 0 }): ItemCodec<Box, Row> {
+    const pair = pairKind(counted);
+    return { elements: rows, kindOf: (e) => (e.group === undefined ? otherKind : pair) };
+  }
+
+  const PAIR: readonly Row[] = [
+    { name: 'Toy:Local', group: 'date', member: 'local' },
+    { name: 'Toy:Other' },
+    { name: 'Toy:Utc', group: 'date', member: 'utc', since: '12.0' },
+  ];
+  const HELD: Pair = { local: 'L', utc: 'U' };
+
+  interface GroupCase {
+    readonly rule: string;
+    readonly rows?: readonly Row[];
+    readonly version?: AirSyncVersion;
+    readonly pair: Pair | '!' | undefined;
+    readonly sent: readonly AirSyncProperty[];
+    readonly supported?: readonly string[];
+    readonly after: Pair | '!' | undefined;
+    readonly calls: readonly string[];
+  }
+
+  const GUARDED = PAIR.map((row) => (row.group ? { ...row, guarded: true as const } : row));
+  const KEPT = PAIR.map((row) => (row.group ? { ...row, keep: true as const } : row));
+
+  const CASES: readonly GroupCase[] = [
+    { rule: 'none of its rows sent, no Supported list: the value is deleted, once, at its first row', pair: HELD, sent: [], after: undefined, calls: ['remove Toy:Local'] },
+    { rule: 'none sent, Supported names one of its rows: carried, deleted', pair: HELD, sent: [], supported: ['Toy:Utc'], after: undefined, calls: ['remove Toy:Local'] },
+    { rule: 'none sent, Supported names none of its rows: ghosted, kept', pair: HELD, sent: [], supported: ['Toy:Other'], after: HELD, calls: [] },
+    { rule: 'none sent, a version that has one of its rows: carried, deleted', version: '2.5', pair: HELD, sent: [], after: undefined, calls: ['remove Toy:Local'] },
+    { rule: 'none sent, every row `keep`: kept', rows: KEPT, pair: HELD, sent: [], after: HELD, calls: [] },
+    { rule: 'one row sent: read with what the item held, set once', pair: HELD, sent: [{ name: 'Toy:Utc', text: 'V' }], after: { local: 'L', utc: 'V' }, calls: ['set Toy:Local'] },
+    { rule: 'both rows sent: one value, set once', pair: HELD, sent: [{ name: 'Toy:Local', text: 'M' }, { name: 'Toy:Utc', text: 'V' }], after: { local: 'M', utc: 'V' }, calls: ['set Toy:Local'] },
+    { rule: 'sent back as we sent it: left as written', pair: HELD, sent: [{ name: 'Toy:Local', text: 'L' }, { name: 'Toy:Utc', text: 'U' }], after: HELD, calls: [] },
+    { rule: 'the rows sent empty: blank, deleted', pair: HELD, sent: [{ name: 'Toy:Local', text: '' }, { name: 'Toy:Utc', text: '' }], after: undefined, calls: ['remove Toy:Local'] },
+    { rule: 'sent over a withheld value: set', pair: '!', sent: [{ name: 'Toy:Local', text: 'M' }], after: { local: 'M' }, calls: ['set Toy:Local'] },
+    { rule: '`guarded`, sent over a withheld value: kept', rows: GUARDED, pair: '!', sent: [{ name: 'Toy:Local', text: 'M' }], after: '!', calls: [] },
+    { rule: '`guarded`, none sent over a withheld value: kept', rows: GUARDED, pair: '!', sent: [], after: '!', calls: [] },
+    { rule: '`guarded`, a value we sent: set as any other', rows: GUARDED, pair: HELD, sent: [{ name: 'Toy:Local', text: 'M' }], after: { local: 'M', utc: 'U' }, calls: ['set Toy:Local'] },
+  ];
+
+  for (const c of CASES) {
+    it(`${c.version ?? '14.0'}: ${c.rule}`, () => {
+      const box: Box = { pair: c.pair, other: 'o', calls: [] };
+      applyElements(codecOf(c.rows ?? PAIR), { sent: new Map(c.sent.map((p) => [p.name, p])), item: box, version: c.version ?? '14.0', supported: c.supported });
+      expect(box.pair).toEqual(c.after);
+      expect(box.calls.filter((call) => !call.endsWith('Toy:Other'))).toEqual(c.calls);
+    });
+  }
+
+  it('to the phone: the group is read once, each row of the version writes its member, in table order', () => {
+    const counted = { reads: 0 };
+    const codec = codecOf(PAIR, counted);
+    const box: Box = { pair: HELD, other: 'o', calls: [] };
+    expect(encodeItem(codec, box, { version: '14.0' })).toEqual([
+      { name: 'Toy:Local', text: 'L' },
+      { name: 'Toy:Other', text: 'o' },
+      { name: 'Toy:Utc', text: 'U' },
+    ]);
+    expect(counted.reads).toBe(1);
+    expect(encodeItem(codec, box, { version: '2.5' }).map((p) => p.name)).toEqual(['Toy:Local', 'Toy:Other']);
+    expect(encodeItem(codec, { pair: '!', calls: [] }, { version: '14.0' })).toEqual([]);
+  });
+
+  it('rows are read by phase, then in table order (the wire order stays the table\'s)', () => {
+    const rows: readonly Row[] = [
+      { name: 'Toy:Last', phase: 2 },
+      { name: 'Toy:Plain' },
+      { name: 'Toy:First', phase: -1 },
+      { name: 'Toy:Also' },
+    ];
+    const calls: string[] = [];
+    const codec: ItemCodec<Box, Row> = {
+      elements: rows,
+      kindOf: () => kind(text, { held: () => undefined, set: (e) => calls.push(e.name), remove: () => undefined }),
+    };
+    const sent = new Map(rows.map((r) => [r.name, { name: r.name, text: 'x' }]));
+    applyElements(codec, { sent, item: { calls: [] }, version: '14.0', supported: undefined });
+    expect(calls).toEqual(['Toy:First', 'Toy:Plain', 'Toy:Also', 'Toy:Last']);
+    expect(encodeItem({ ...codec, kindOf: () => kind(text, { held: () => ({ value: 'v' }), set: () => undefined, remove: () => undefined }) }, { calls: [] }, { version: '14.0' }).map((p) => p.name)).toEqual(rows.map((r) => r.name));
+  });
+
+  it('a kind\'s own sameness decides whether a value sent is the one held', () => {
+    const calls: string[] = [];
+    const caseless = (same: boolean): ItemCodec<Box, Row> => ({
+      elements: [{ name: 'Toy:Other' }],
+      kindOf: () => ({
+        ...text,
+        ...(same ? { same: (a: string, b: string) => a.toLowerCase() === b.toLowerCase() } : {}),
+        held: (_e: Row, box: Box) => ({ value: box.other! }),
+        set: (_e: Row, box: Box, value: string) => {
+          calls.push(value);
+          box.other = value;
+        },
+        remove: () => undefined,
+      }),
+    });
+    const at = { sent: new Map([['Toy:Other', { name: 'Toy:Other', text: 'ANN' }]]), item: { other: 'ann', calls: [] } as Box, version: '14.0' as const, supported: undefined };
+    applyElements(caseless(true), at);
+    expect(calls).toEqual([]);
+    applyElements(caseless(false), at);
+    expect(calls).toEqual(['ANN']);
+  });
+
+  it('a value read earlier (before other rows changed the item) is what the phone\'s is compared with', () => {
+    const codec = codecOf(PAIR);
+    const box: Box = { pair: { local: 'M', utc: 'U' }, other: 'o', calls: [] };
+    const sent = new Map([['Toy:Local', { name: 'Toy:Local', text: 'L' }]]);
+    // The item holds M now, but held L when the phone's item was read: L sent back is no change.
+    applyElements(codec, { sent, item: box, version: '14.0', supported: undefined }, (e) => e.group === 'date', new Map([[PAIR[0]!, { value: HELD }]]));
+    expect(box.calls).toEqual([]);
+    applyElements(codec, { sent, item: box, version: '14.0', supported: undefined }, (e) => e.group === 'date');
+    expect(box.calls).toEqual(['set Toy:Local']);
+  });
+});

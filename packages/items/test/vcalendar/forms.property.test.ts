@@ -34,6 +34,8 @@ interface Series {
 
 interface Alarm {
   minutesBefore: number;
+  /** How the 2.0 client writes its TRIGGER: at a time, or a duration from the start or the end. */
+  trigger: 'absolute' | 'minutes' | 'seconds' | 'fromEnd';
   display: string | null;
   snooze: { minutes: number; repeat: number } | null;
 }
@@ -78,6 +80,7 @@ const series: fc.Arbitrary<Series> = fc.record({
 
 const alarm: fc.Arbitrary<Alarm> = fc.record({
   minutesBefore: fc.constantFrom(0, 5, 15, 60, 1440),
+  trigger: fc.constantFrom('absolute' as const, 'minutes' as const, 'seconds' as const, 'fromEnd' as const),
   display: fc.option(fc.constantFrom('Reminder', 'Zahnarzt, Karte mitnehmen', 'Bäckerei; 2. Stock'), { nil: null }),
   snooze: fc.option(fc.record({ minutes: fc.constantFrom(5, 10), repeat: fc.integer({ min: 1, max: 3 }) }), { nil: null }),
 });
@@ -161,6 +164,26 @@ function rrule(e: Event, s: Series): string {
   return parts.join(';');
 }
 
+/** RFC 5545 §3.8.6.3: an absolute time, or a duration (`-PT15M`, `-PT900S`) from the start or, RELATED=END, the end. */
+function trigger2(e: Event, a: Alarm): string {
+  const at = startInstant(e) - a.minutesBefore * 60_000;
+  const duration = (seconds: number, unit: 'M' | 'S') => {
+    if (seconds === 0) return 'PT0S';
+    const sign = seconds < 0 ? '-' : '';
+    return unit === 'M' ? `${sign}PT${Math.abs(seconds) / 60}M` : `${sign}PT${Math.abs(seconds)}S`;
+  };
+  switch (a.trigger) {
+    case 'absolute':
+      return `TRIGGER;VALUE=DATE-TIME:${basic(at)}`;
+    case 'minutes':
+      return `TRIGGER:${duration(-a.minutesBefore * 60, 'M')}`;
+    case 'seconds':
+      return `TRIGGER;VALUE=DURATION:${duration(-a.minutesBefore * 60, 'S')}`;
+    case 'fromEnd':
+      return `TRIGGER;RELATED=END:${duration((at - endInstant(e)) / 1000, 'S')}`;
+  }
+}
+
 function ical(e: Event): string {
   const time = (name: string, wall: number) => {
     if (e.allDay) return `${name};VALUE=DATE:${dateText(wall)}`;
@@ -175,7 +198,7 @@ function ical(e: Event): string {
   lines.push(time('DTSTART', e.wall), time('DTEND', end));
   if (e.series) lines.push(`RRULE:${rrule(e, e.series)}`);
   for (const a of e.alarms) {
-    lines.push('BEGIN:VALARM', `ACTION:${a.display === null ? 'AUDIO' : 'DISPLAY'}`, `TRIGGER;VALUE=DATE-TIME:${basic(startInstant(e) - a.minutesBefore * 60_000)}`);
+    lines.push('BEGIN:VALARM', `ACTION:${a.display === null ? 'AUDIO' : 'DISPLAY'}`, trigger2(e, a));
     if (a.display !== null) lines.push(`DESCRIPTION:${escape2(a.display)}`);
     if (a.snooze) lines.push(`DURATION:PT${a.snooze.minutes}M`, `REPEAT:${a.snooze.repeat}`);
     lines.push('END:VALARM');
@@ -295,6 +318,30 @@ describe('the twins the issue names', () => {
     expect(phone.key).toBe(client.key);
     // Another rule is another item.
     expect(describeItem(item(body('D1 #6', '1.0'), 'text/x-vcalendar')).fingerprint).not.toBe(client.fingerprint);
+  });
+
+  const withAlarm = (version: string, ...alarm: string[]) =>
+    ['BEGIN:VCALENDAR', `VERSION:${version}`, 'BEGIN:VEVENT', 'SUMMARY:Dentist', 'DTSTART:20250203T090000Z', 'DTEND:20250203T100000Z', ...alarm, 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n');
+  const valarm = (trigger: string) => ['BEGIN:VALARM', 'ACTION:AUDIO', trigger, 'END:VALARM'];
+
+  it('AALARM at 08:45 (1.0) and a VALARM 15 minutes before the start (2.0, from the start or the end) are one alarm', () => {
+    const phone = describeItem(item(withAlarm('1.0', 'AALARM:20250203T084500Z;;;'), 'text/x-vcalendar')).fingerprint;
+    for (const trigger of ['TRIGGER:-PT15M', 'TRIGGER;VALUE=DURATION:-PT900S', 'TRIGGER;RELATED=END:-PT75M', 'TRIGGER;VALUE=DATE-TIME:20250203T084500Z']) {
+      expect(describeItem(item(withAlarm('2.0', ...valarm(trigger)), 'text/calendar')).fingerprint, trigger).toBe(phone);
+    }
+    // Another time is another alarm.
+    expect(describeItem(item(withAlarm('2.0', ...valarm('TRIGGER:-PT30M')), 'text/calendar')).fingerprint).not.toBe(phone);
+  });
+
+  it('an alarm read anew offers the fingerprint it had before (its TRIGGER as written) for a rehash, unless that is today\'s', () => {
+    const relative = item(withAlarm('2.0', ...valarm('TRIGGER:-PT15M')), 'text/calendar');
+    expect(earlierFingerprints(relative)).toEqual([]);
+    const absolute = item(withAlarm('2.0', ...valarm('TRIGGER;VALUE=DATE-TIME:20250203T084500Z')), 'text/calendar');
+    const [earlier, ...more] = earlierFingerprints(absolute);
+    expect(more).toEqual([]);
+    expect(earlier).not.toBe(describeItem(absolute).fingerprint);
+    // A 1.0 item: the release before (upgraded, TRIGGER as written) and the one before that (as written).
+    expect(new Set(earlierFingerprints(item(withAlarm('1.0', 'AALARM:20250203T084500Z;;;'), 'text/x-vcalendar'))).size).toBe(2);
   });
 
   it('a 1.0 item’s earlier fingerprint (read as written) is offered for a rehash; a 2.0 item has none', () => {

@@ -4,10 +4,11 @@
  * table too: a version without it is sent no week start, and a rule it sends back keeps the WKST
  * the item had.
  */
-import { type ItemLine, instantOf } from '../../calendar-item.js';
+import { paramValues } from '../../../lines/read.js';
+import { type CalendarZones, type ItemComponent, type ItemLine, first, instantOf, msOf, readTimeValue } from '../../calendar-item.js';
 import { type AirSyncProperty, type AirSyncVersion, inVersion } from '../../properties.js';
-import { type RecurrenceField, type RecurrenceValue, type SeriesStart, WEEKDAYS, encodeRecurrence, readRecurrence, ruleParts } from '../../recurrence.js';
-import type { Element, Reading, Wire } from '../walk.js';
+import { type RecurrenceField, type RecurrenceValue, type SeriesStart, WEEKDAYS, encodeRecurrence, readRecurrence, recurrenceOfRule, ruleParts } from '../../recurrence.js';
+import type { Element, Held, Reading, Wire } from '../walk.js';
 
 export function recurrence<I>(
   page: string,
@@ -45,4 +46,24 @@ export function keptWeekStart(rule: RecurrenceValue, before: readonly ItemLine[]
   if (carriesWeekStart(fields, version) || before.length !== 1) return rule;
   const index = WEEKDAYS.indexOf((ruleParts(before[0]!.value)?.get('WKST') ?? '') as (typeof WEEKDAYS)[number]);
   return index >= 0 ? { ...rule, firstDayOfWeek: index } : rule;
+}
+
+/**
+ * The component's RRULE as the phone's Recurrence, its UNTIL read in DTSTART's zone, without a week
+ * start the version cannot say; withheld when it has several rules, or one the phone cannot carry.
+ */
+export function ruleOf(c: ItemComponent, zones: CalendarZones, start: SeriesStart | null, fields: readonly RecurrenceField[], version: AirSyncVersion): Held<RecurrenceValue> {
+  const rules = c.lines.filter((l) => l.name === 'RRULE');
+  if (rules.length === 0) return undefined;
+  const parts = rules.length === 1 ? ruleParts(rules[0]!.value) : null;
+  const rule = parts ? recurrenceOfRule(parts, start) : null;
+  if (!parts || !rule) return 'withheld';
+  let until: number | undefined;
+  const untilText = parts.get('UNTIL');
+  if (untilText !== undefined) {
+    const ms = msOf(readTimeValue(untilText, paramValues(first(c, 'DTSTART')?.params ?? [], 'TZID')[0], zones));
+    if (ms === null) return 'withheld';
+    until = ms;
+  }
+  return { value: { ...sentWeekStart(rule, fields, version), ...(until === undefined ? {} : { until }) } };
 }
