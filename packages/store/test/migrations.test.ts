@@ -570,6 +570,47 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
     const twin = describeItem({ dataclass: 'Events', title: '', type: 'text/calendar', body: phone.replace('VERSION:1.0', 'VERSION:2.0').replace('RRULE:D1 #5', 'RRULE:FREQ=DAILY;COUNT=5') });
     expect(described.find((d) => d.uuid === 'phone')?.description.fingerprint).toBe(twin.fingerprint);
   });
+
+  it('24 describes rows holding an alarm again (fingerprint cleared, made anew when read: a 1.0 AALARM is its 2.0 relative TRIGGER); other rows keep theirs', async () => {
+    open = await bare(kind);
+    const { db } = open;
+    await migrate(db, kind, 23);
+    const client = { accountId: 7, uuid: '00000000-0000-4000-8000-000000000004' };
+    const crlf = (...lines: string[]) => `${lines.join('\r\n')}\r\n`;
+    const event = (...inner: string[]) => crlf('BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//x//1.0//EN', 'BEGIN:VEVENT', 'UID:a', 'SUMMARY:Standup', 'DTSTART:20250203T090000Z', ...inner, 'END:VEVENT', 'END:VCALENDAR');
+    const absolute = event('BEGIN:VALARM', 'ACTION:DISPLAY', 'TRIGGER;VALUE=DATE-TIME:20250203T084500Z', 'END:VALARM');
+    const phone = crlf('BEGIN:VCALENDAR', 'VERSION:1.0', 'BEGIN:VEVENT', 'SUMMARY:Standup', 'DTSTART:20250203T090000Z', 'AALARM:20250203T084500Z', 'END:VEVENT', 'END:VCALENDAR');
+    const plain = event();
+    const items = [
+      { uuid: 'absolute', body: absolute, type: 'text/calendar' },
+      { uuid: 'phone', body: phone, type: 'text/x-vcalendar' },
+      { uuid: 'plain', body: plain, type: 'text/calendar' },
+    ] as const;
+    const today = (item: (typeof items)[number]) => describeItem({ dataclass: 'Events', title: '', type: item.type, body: item.body });
+    await db
+      .insertInto('contents')
+      .values(items.map((item) => ({
+        account_id: client.accountId, client_uuid: client.uuid, uuid: item.uuid, dataclass: 'Events', title: '', type: item.type, body: item.body,
+        created: 10, updated: 10, deleted: null, fingerprint: 'before', duplicate_key: today(item).key, href: null, sequence: 1, etag: 'e', uid: null,
+      })))
+      .execute();
+
+    expect(await migrate(db, kind, 24)).toEqual([24]);
+    const rows = await db.selectFrom('contents').select(['uuid', 'fingerprint', 'duplicate_key', 'etag']).orderBy('uuid').execute();
+    expect(rows).toEqual([
+      { uuid: 'absolute', fingerprint: null, duplicate_key: today(items[0]).key, etag: 'e' },
+      { uuid: 'phone', fingerprint: null, duplicate_key: today(items[1]).key, etag: 'e' },
+      { uuid: 'plain', fingerprint: 'before', duplicate_key: today(items[2]).key, etag: 'e' },
+    ]);
+    // Read, the alarm rows are described as today's reader does: the absolute TRIGGER and the 1.0
+    // AALARM (an audio alarm) ring 15 minutes before the start, their relative 2.0 forms' fingerprints.
+    const store = createKyselyStore(db, kind);
+    const described = new Map((await store.contents.listDescribed(client, ['Events'])).map((d) => [d.uuid, d.description.fingerprint]));
+    const relative = (action: string) => describeItem({ dataclass: 'Events', title: '', type: 'text/calendar', body: event('BEGIN:VALARM', `ACTION:${action}`, 'TRIGGER:-PT15M', 'END:VALARM') }).fingerprint;
+    expect(described.get('absolute')).toBe(relative('DISPLAY'));
+    expect(described.get('phone')).toBe(relative('AUDIO'));
+    expect(relative('AUDIO')).not.toBe(relative('DISPLAY'));
+  });
 });
 
 describe('the migrations index', () => {

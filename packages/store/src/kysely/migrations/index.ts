@@ -22,6 +22,7 @@ import { migration as m020 } from './020-dav-collections.js';
 import { migration as m021 } from './021-contents-etag.js';
 import { migration as m022 } from './022-tombstone-pruning.js';
 import { migration as m023 } from './023-vcalendar-redescribed.js';
+import { migration as m024 } from './024-alarms-redescribed.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   m001,
@@ -46,4 +47,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m021,
   m022,
   m023,
+  m024,
 ];
