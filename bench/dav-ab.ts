@@ -7,8 +7,10 @@
  * the ratio B/A of the blocks pair by pair (median, min–max). On a shared machine, the ratio is
  * the figure to quote.
  *   A=<cli.js> B=<cli.js> N=5000 BLOCKS=6 npx tsx bench/dav-ab.ts
- * A defaults to packages/server/dist-base/cli.js (a copy of the build before the change), B to
- * the current build. ONLY=<regex>: the kinds whose label matches.
+ * A defaults to packages/server/dist-base/cli.js, a copy of the build before the change (`cp -r
+ * packages/server/dist packages/server/dist-base`; when the change is in @atomsync/dav too, copy
+ * packages/dav's package.json and dist/ into dist-base/node_modules/@atomsync/dav, which that
+ * build then resolves first), B to the current build. ONLY=<regex>: the kinds whose label matches.
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
