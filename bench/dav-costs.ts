@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { basicAuth, createClient } from '@atomsync/sdk';
 import { contacts } from '../packages/server/test/dav/clients/items.js';
 import { closeConnections, PROPFIND_ETAGS, timedRequest, type Answer } from './dav-requests.js';
-import { cpuSeconds, serve, stop } from './serve.js';
+import { cpuSplit, serve, stop } from './serve.js';
 
 const ADMIN = { username: 'bench', password: 'bench-password-not-secret' };
 const N = Number(process.env.N ?? 2000);
@@ -41,12 +41,15 @@ try {
   const items = contacts(N);
   const phase = async (label: string, send: (i: number) => Promise<unknown>) => {
     if (only !== undefined && !only.test(label)) return;
-    const cpu0 = cpuSeconds(pid);
+    const cpu0 = cpuSplit(pid);
     const t0 = performance.now();
     for (let i = 0; i < N; i++) await send(i);
     const ms = performance.now() - t0;
-    const cpu = (cpuSeconds(pid) - cpu0) * 1000;
-    console.log(`${label.padEnd(34)} wall ${(ms / N).toFixed(3).padStart(7)} ms  server cpu ${(cpu / N).toFixed(3).padStart(7)} ms`);
+    const cpu1 = cpuSplit(pid);
+    const perRequest = (seconds: number) => ((seconds * 1000) / N).toFixed(3).padStart(7);
+    console.log(
+      `${label.padEnd(34)} wall ${(ms / N).toFixed(3).padStart(7)} ms  server cpu ${perRequest(cpu1.user + cpu1.system - cpu0.user - cpu0.system)} ms (user ${perRequest(cpu1.user - cpu0.user)}, system ${perRequest(cpu1.system - cpu0.system)})`,
+    );
   };
   const put = (book: string) => (i: number) =>
     timedRequest(ADMIN, 'PUT', `${book}${items[i]!.uid}.vcf`, { 'content-type': 'text/vcard', 'if-none-match': '*' }, items[i]!.text).then(expect(201));

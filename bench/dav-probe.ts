@@ -7,6 +7,7 @@
  *   N=5000 PUTS=1000 ROUNDS=20 npx tsx bench/dav-probe.ts        (after a build: it serves dist/cli.js)
  * PROF=<dir>: the server runs with --cpu-prof into <dir>. READS=after: the reads after the PUTs;
  * READS=none: no reads. LOAD=0: nothing loaded (the PUTs fill the book). KEEP=1: the data kept.
+ * ONLY=<regex>: only the reads whose label matches (a profile of one kind of request).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,7 +41,9 @@ const server = await serve(dataDir, ADMIN, { nodeArgs });
 const pid = server.process.pid!;
 try {
   const url = `${server.url}/dav/addressbooks/${ADMIN.username}/${uuid}/`;
+  const only = process.env.ONLY === undefined ? undefined : new RegExp(process.env.ONLY);
   const phase = async (label: string, times: number, f: (i: number) => Promise<unknown>) => {
+    if (only !== undefined && !only.test(label)) return;
     const cpu0 = cpuSeconds(pid);
     const t0 = performance.now();
     for (let i = 0; i < times; i++) await f(i);

@@ -39,6 +39,11 @@ describe('segmentsOfHref', () => {
     ['x.vcf', ['dav', 'addressbooks', 'alice', 'default', 'x.vcf']],
     ['  /dav/c/x.vcf\n', ['dav', 'c', 'x.vcf']],
     ['/dav/c/%7Ex.vcf', ['dav', 'c', '~x.vcf']],
+    // A plain path is read without the URL parser: it must read as the parser would.
+    ['/dav//c/x.vcf', ['dav', 'c', 'x.vcf']],
+    ["/dav/c/~x:y;z=1,(2)!$&'*+@.ics", ['dav', 'c', "~x:y;z=1,(2)!$&'*+@.ics"]],
+    ['/dav/c/x.vcf?version=4', ['dav', 'c', 'x.vcf']],
+    ['/dav/c/a b.vcf', ['dav', 'c', 'a b.vcf']],
   ])('%j → %j', (href, segments) => {
     expect(segmentsOfHref(href, BASE)).toEqual(segments);
   });
@@ -51,6 +56,10 @@ describe('segmentsOfHref', () => {
     ['a dot-dot segment', '/dav/c/../../bob/x.vcf'],
     ['an encoded dot-dot segment', '/dav/c/%2E%2E/x.vcf'],
     ['a NUL', '/dav/c/x%00.vcf'],
+    ['an encoded dot segment', '/dav/c/%2e/x.vcf'],
+    ['a half-encoded dot-dot segment', '/dav/c/.%2E/x.vcf'],
+    ['another origin, scheme-relative', '//evil.example.org/dav/c/x.vcf'],
+    ['a malformed escape in a plain path', '/dav/c/a%zz.vcf'],
   ])('refuses %s', (_what, href) => {
     expect(segmentsOfHref(href, BASE)).toBeUndefined();
   });

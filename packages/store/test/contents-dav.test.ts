@@ -187,6 +187,10 @@ describe.each(storeKinds)('contents for DAV (%s)', (kind) => {
     expect(byUuid(await store().contents.byHrefs(contacts, ['a.vcf', 'my card ü@host.vcf', 'gone.vcf', 'foreign.vcf', 'missing.vcf'])).map((r) => [r.uuid, r.href])).toEqual(
       byUuid([a!, spaced!]).map((r) => [r.uuid, r.href]),
     );
+    // A found name last, and one asked twice: each item comes back once (a list of names is padded with its last).
+    expect(byUuid(await store().contents.byHrefs(contacts, ['missing.vcf', 'a.vcf', 'a.vcf', 'my card ü@host.vcf'])).map((r) => [r.uuid, r.href])).toEqual(
+      byUuid([a!, spaced!]).map((r) => [r.uuid, r.href]),
+    );
     expect((await store().contents.byHrefs(collection(client, 'Events'), ['a.vcf'])).map((r) => r.uuid)).toEqual([event!.uuid]);
     expect(await store().contents.byHrefs(contacts, [])).toEqual([]);
     const got = await store().contents.davGetMany(contacts, [plain!.uuid, a!.uuid, event!.uuid, gone!.uuid, foreign!.uuid, 'missing']);

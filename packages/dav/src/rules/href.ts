@@ -27,35 +27,53 @@ export function hrefOf(segments: readonly string[], collection: boolean): string
 }
 
 /**
- * The decoded segments an href names, relative to the origin of `base` (the request URL): an
- * absolute href of another origin, a malformed escape, an encoded `/` or NUL inside a segment, or
- * a `.`/`..` segment gives undefined — a multiget answers such an href 404, never resolves it.
+ * An href that is a path of RFC 3986 pchars only (what clients send: vdirsyncer, DAVx⁵ and
+ * Thunderbird multiget `/dav/…/<UID>.vcf`): the URL parser would give back the same path, so it is
+ * read without one. A multiget of 100 parsed 200 URLs, most of its CPU after the store's.
  */
-export function segmentsOfHref(href: string, base: string): string[] | undefined {
-  let url: URL;
-  try {
-    url = new URL(href.trim(), base);
-  } catch {
-    return undefined;
-  }
-  if (url.origin !== new URL(base).origin) return undefined;
-  // URL resolves `.` and `..` (encoded too): refuse them in what was sent rather than follow them.
-  const sent = href.trim().replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').split(/[?#]/)[0]!;
+const PLAIN_PATH = /^\/(?!\/)[A-Za-z0-9\-_.!~*'()@:$&+,;=%/]*$/;
+
+/** The decoded segments of a path, or undefined when one is `.`/`..`, holds a `/` or NUL, or is a malformed escape. */
+function segmentsOfPath(path: string): string[] | undefined {
   const segments: string[] = [];
   try {
-    for (const part of sent.split('/')) {
-      const decoded = decodeURIComponent(part);
-      if (decoded === '.' || decoded === '..') return undefined;
-    }
-    for (const part of url.pathname.split('/')) {
+    for (const part of path.split('/')) {
       if (part === '') continue;
       const decoded = decodeURIComponent(part);
       // An encoded slash would make one segment two: no name holds one.
-      if (decoded.includes('/') || decoded.includes('\u0000')) return undefined;
+      if (decoded === '.' || decoded === '..' || decoded.includes('/') || decoded.includes('\u0000')) return undefined;
       segments.push(decoded);
     }
   } catch {
     return undefined; // a malformed escape
   }
   return segments;
+}
+
+/**
+ * The decoded segments an href names, relative to the origin of `base` (the request URL): an
+ * absolute href of another origin, a malformed escape, an encoded `/` or NUL inside a segment, or
+ * a `.`/`..` segment gives undefined — a multiget answers such an href 404, never resolves it.
+ */
+export function segmentsOfHref(href: string, base: string): string[] | undefined {
+  const trimmed = href.trim();
+  if (PLAIN_PATH.test(trimmed)) return segmentsOfPath(trimmed);
+  let url: URL;
+  try {
+    url = new URL(trimmed, base);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== new URL(base).origin) return undefined;
+  // URL resolves `.` and `..` (encoded too): refuse them in what was sent rather than follow them.
+  const sent = trimmed.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').split(/[?#]/)[0]!;
+  try {
+    for (const part of sent.split('/')) {
+      const decoded = decodeURIComponent(part);
+      if (decoded === '.' || decoded === '..') return undefined;
+    }
+  } catch {
+    return undefined;
+  }
+  return segmentsOfPath(url.pathname);
 }

@@ -72,7 +72,8 @@ export class DavEndpoint {
       const req: DavRequest = { store: this.deps.store, account, event, log: state.log };
       // A collection is made where nothing is yet: its URL resolves to no resource.
       if (method === 'MKCOL' || method === 'MKCALENDAR') return await makeCollection(req, method, target);
-      const resource = await resolve(req, target, { lookUpMember: method !== 'PUT' });
+      // PUT and DELETE read the member inside their transaction, after the datastore's lock.
+      const resource = await resolve(req, target, { lookUpMember: method !== 'PUT' && method !== 'DELETE' });
       return await this.#dispatch(req, method, resource);
     } catch (error) {
       return this.#refuse(event, error, state.log, state.requestId);

@@ -108,11 +108,13 @@ async function checkUidFree(req: DavRequest, tx: Repositories, c: DavCollection,
 }
 
 export async function deleteMember(req: DavRequest, resource: Resource): Promise<DavAnswer> {
-  if (resource.kind === 'unmapped') throw notFound('such item');
-  if (resource.kind !== 'member') throw new ServiceError(403, 'forbidden', 'the root, a principal and a home are not deleted (collections go with DELETE on their own URL)');
+  if (resource.kind !== 'member' && resource.kind !== 'unmapped') throw new ServiceError(403, 'forbidden', 'the root, a principal and a home are not deleted (collections go with DELETE on their own URL)');
   const c = resource.collection;
   await req.store.transaction(async (tx) => {
-    const current = await tx.contents.getLocked(c.key, resource.item.uuid);
+    // As a PUT: the member is read once, after the datastore's write lock (the endpoint does not
+    // look it up first), so the ETag checked is the one of the item deleted.
+    await tx.contents.lockClient(c.key);
+    const current = await memberNamed(tx, c, resource.name);
     if (current === undefined) throw notFound('such item');
     if (evaluateConditions('DELETE', conditions(req), servedOf(current).etag) !== 'proceed') throw preconditionFailed('the item has changed since the ETag the request names');
     await tx.contents.deleteMany(c.key, [current.uuid]);

@@ -187,6 +187,25 @@ describe.each(storeKinds)('the DAV endpoint (%s)', (kind) => {
     expect(res.responses[1]!.status).toBe(404);
   });
 
+  it('deletes a member under If-Match or none: a stale ETag 412 and the item kept, a name with nothing 404, an item of another protocol at <uuid>.vcf', async () => {
+    const book = `/dav/addressbooks/alice/${datastore}/`;
+    const put = await dav('PUT', `${book}del%40example.org.vcf`, { body: card('del-1', 'Del Eted'), headers: { 'content-type': 'text/vcard', 'if-none-match': '*' } });
+    expect(put.status).toBe(201);
+    expect((await dav('DELETE', `${book}del@example.org.vcf`, { headers: { 'if-match': '"not-it"' } })).status).toBe(412);
+    expect((await dav('GET', `${book}del@example.org.vcf`)).status).toBe(200);
+    expect((await dav('DELETE', `${book}del@example.org.vcf`, { headers: { 'if-match': put.headers.get('etag')! } })).status).toBe(204);
+    expect((await dav('GET', `${book}del@example.org.vcf`)).status).toBe(404);
+    expect((await dav('DELETE', `${book}del@example.org.vcf`)).status).toBe(404);
+    expect((await dav('DELETE', `${book}never-there.vcf`, { headers: { 'if-match': put.headers.get('etag')! } })).status).toBe(404);
+    const created = await server.alice.client.datastore.contents(datastore).create({ title: 'Carl', content: { type: 'text/vcard', value: 'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Carl Rest\r\nEND:VCARD\r\n' } });
+    const uuid = created.id!.slice('urn:uuid:'.length);
+    expect((await dav('DELETE', `${book}${uuid}.vcf`)).status).toBe(204);
+    const left = await server.alice.client.datastore.contents(datastore).list();
+    expect(left.entries.map((e) => e.id)).not.toContain(created.id);
+    // Not a member: the root, a principal and a home are not deleted.
+    expect((await dav('DELETE', '/dav/principals/alice/')).status).toBe(403);
+  });
+
   it('finds nothing of another account', async () => {
     const bobAuth = basic(server.bob.username, server.bob.password);
     for (const [method, path] of [
