@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { basicAuth, createClient } from '@atomsync/sdk';
 import { contacts } from '../packages/server/test/dav/clients/items.js';
 import { newItemUuid } from '../packages/server/src/services/item-uuid.js';
-import { openStore } from '../packages/server/src/store/open.js';
+import { openStore } from '@atomsync/store';
 import { addressbookMultiget, closeConnections, PROPFIND_ETAGS, syncCollection, timedRequest, type Answer } from './dav-requests.js';
 import { cli, runMs, serve, stop } from './serve.js';
 
