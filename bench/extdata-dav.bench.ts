@@ -24,13 +24,16 @@
  * first sync-collection, for which it builds its history of each item), so neither side pays for
  * building Radicale's caches.
  * Run alone with `ATOMSYNC_BENCH=extdata-dav npm run bench`, or `npx tsx bench/extdata-dav.bench.ts` after a build;
- * `ATOMSYNC_BENCH_EXTDATA_DAV=up` runs step 1 alone, `=down` steps 2 and 3 (3 needs 2's 5,000).
+ * `ATOMSYNC_BENCH_EXTDATA_DAV=up` runs step 1 alone, `=down` steps 2 and 3 (3 needs 2's 5,000);
+ * `ATOMSYNC_BENCH_EXTDATA_DAV_CLI=<path to another build's cli.js>` runs that build's server instead
+ * (a before/after: alternate runs with and without it).
  * Each step prints where Radicale spent its time in each side's run, by method, from its log.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { basicAuth, createClient, type AtomSyncClient } from '@atomsync/sdk';
 import { contacts, type VdirItem } from '../packages/server/test/dav/clients/items.js';
@@ -41,6 +44,7 @@ import { CONTACT_EXT, createSide } from '../packages/server/test/dav/clients/vdi
 import { createWorkDir, type WorkDir } from '../packages/server/test/interop/support/workdir.js';
 import { closeConnections, syncCollection, timedVdirsyncer, timedRequest, PROPFIND_ETAGS, type VdirsyncerRun } from './dav-requests.js';
 import type { Check } from './harness.js';
+import { cpuSeconds, pidWith } from './extdata-dav-cpu.js';
 import { describeTimes, logMark, timesSince } from './radicale-log.js';
 import { serve, stop } from './serve.js';
 
@@ -148,7 +152,10 @@ export async function runExtdataDavBench(): Promise<boolean> {
   const checks: Check[] = [];
   const row = (label: string, ours: string, theirs: string) => console.log(`  ${label.padEnd(44)} ${ours.padStart(12)} ${theirs.padStart(12)}`);
   try {
-    [server, radicale] = await Promise.all([serve(dataDir, ADMIN), startRadicale()]);
+    // ATOMSYNC_BENCH_EXTDATA_DAV_CLI: another build's cli.js, for a before/after (runs alternated by hand: A B A B).
+    const cli = process.env.ATOMSYNC_BENCH_EXTDATA_DAV_CLI;
+    if (cli !== undefined) console.log(`  (our server from ${cli})`);
+    [server, radicale] = await Promise.all([serve(dataDir, ADMIN, cli === undefined ? {} : { cli }), startRadicale()]);
     const url = server.url;
     /**
      * An SDK client for one step, closed after it (none left idle through minutes of vdirsyncer).
@@ -165,11 +172,20 @@ export async function runExtdataDavBench(): Promise<boolean> {
     const radicaleTarget = radicale;
 
     const steps = stepsAsked();
-    /** Radicale's time by method while `run` runs. */
-    const radicaleDuring = async <T>(run: () => Promise<T>): Promise<{ result: T; radicale: string }> => {
+    const radicalePid = pidWith(join(dirname(radicale.logFile), 'config'));
+    const serverPid = server.process.pid!;
+    /**
+     * Radicale's time by method while `run` runs (from its log: time summed over requests, waits
+     * on its write lock included), the CPU seconds Radicale and our server used meanwhile, and the
+     * machine's load when it began: on a shared machine CPU says what a run cost, wall time also
+     * what everyone else did.
+     */
+    const radicaleDuring = async <T>(run: () => Promise<T>): Promise<{ result: T; radicale: string; radicaleCpu: number; serverCpu: number; load: number }> => {
       const mark = await logMark(radicaleTarget.logFile);
+      const [radicaleBefore, serverBefore, load] = [cpuSeconds(radicalePid ?? -1), cpuSeconds(serverPid), loadavg()[0]!];
       const result = await run();
-      return { result, radicale: describeTimes(await timesSince(radicaleTarget.logFile, mark)) };
+      const [radicaleCpu, serverCpu] = [cpuSeconds(radicalePid ?? -1) - radicaleBefore, cpuSeconds(serverPid) - serverBefore];
+      return { result, radicale: describeTimes(await timesSince(radicaleTarget.logFile, mark)), radicaleCpu, serverCpu, load };
     };
     let upRatio: number | undefined;
     let oursUp = 0;
@@ -187,9 +203,9 @@ export async function runExtdataDavBench(): Promise<boolean> {
       oursUp = ourUp.result;
       vdirsyncerUpMs = vdirsyncerUp.result.wallMs;
       upRatio = oursUp / vdirsyncerUpMs;
-      console.log(`  up: atomsync ${s(oursUp)}, vdirsyncer ${s(vdirsyncerUpMs)} (vdirsyncer's own CPU ${s(vdirsyncerUp.result.cpuMs)})`);
-      console.log(`    Radicale during atomsync's run:   ${ourUp.radicale}`);
-      console.log(`    Radicale during vdirsyncer's run: ${vdirsyncerUp.radicale}`);
+      console.log(`  up: atomsync ${s(oursUp)}, vdirsyncer ${s(vdirsyncerUpMs)} (vdirsyncer's own CPU ${s(vdirsyncerUp.result.cpuMs)}; our server's CPU ${ourUp.serverCpu.toFixed(2)} s)`);
+      console.log(`    Radicale during atomsync's run:   ${ourUp.radicale}; its CPU ${ourUp.radicaleCpu.toFixed(2)} s; load ${ourUp.load.toFixed(1)}`);
+      console.log(`    Radicale during vdirsyncer's run: ${vdirsyncerUp.radicale}; its CPU ${vdirsyncerUp.radicaleCpu.toFixed(2)} s; load ${vdirsyncerUp.load.toFixed(1)}`);
       checks.push({ label: `${UP.toLocaleString('en')} up / vdirsyncer's`, value: upRatio, floor: `≤ ${FLOOR.up}`, ok: upRatio <= FLOOR.up });
     }
     if (steps.has('down')) {
