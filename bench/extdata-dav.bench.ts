@@ -155,7 +155,9 @@ export async function runExtdataDavBench(): Promise<boolean> {
     // ATOMSYNC_BENCH_EXTDATA_DAV_CLI: another build's cli.js, for a before/after (runs alternated by hand: A B A B).
     const cli = process.env.ATOMSYNC_BENCH_EXTDATA_DAV_CLI;
     if (cli !== undefined) console.log(`  (our server from ${cli})`);
-    [server, radicale] = await Promise.all([serve(dataDir, ADMIN, cli === undefined ? {} : { cli }), startRadicale()]);
+    // PROF=<dir>: our server runs with --cpu-prof into <dir> (as dav-probe.ts), summed by cpu-profile.ts.
+    const nodeArgs = process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF}`] : [];
+    [server, radicale] = await Promise.all([serve(dataDir, ADMIN, { nodeArgs, ...(cli === undefined ? {} : { cli }) }), startRadicale()]);
     const url = server.url;
     /**
      * An SDK client for one step, closed after it (none left idle through minutes of vdirsyncer).
