@@ -4,7 +4,8 @@
  * (the machine is shared and noisy: every figure is a ratio to vdirsyncer's of this run).
  *
  *  1. 1,000 contacts up: from a datastore into an empty address book (our binding's first run),
- *     from a local vdir into another empty one (vdirsyncer's first sync)        floor: ≤ 1.0
+ *     from a local vdir into another empty one (vdirsyncer's first sync), twice each in the
+ *     order vdirsyncer, us, us, vdirsyncer; the ratio of the means               floor: ≤ 1.0
  *     Radicale is the limit here: each PUT, under its write lock, reads every member to check the
      UID is not taken, so the 1,000th costs far more than the first; both clients wait on it. The
      request logs (printed) show both send the same requests (ours: a PROPFIND Depth 0 and one
@@ -193,22 +194,37 @@ export async function runExtdataDavBench(): Promise<boolean> {
     let oursUp = 0;
     let vdirsyncerUpMs = 0;
     if (steps.has('up')) {
-      // 1. Up: 1,000 contacts into an empty address book each.
+      // 1. Up: 1,000 contacts into an empty address book each, in the order vdirsyncer, us, us,
+      // vdirsyncer (ABBA: on a shared machine a load that rises or falls through the step weighs on
+      // both sides alike); the ratio is of the sums.
       const up = contacts(UP);
-      const [oursUpBook, theirUpBook] = [await addressBook(radicale, 'up-atomsync'), await addressBook(radicale, 'up-vdirsyncer')];
-      const upBinding = await withSdk(async (sdk) => bindTo(sdk, radicaleTarget, await datastoreWith(sdk, url, 'up', up), oursUpBook, 'up@radicale'));
-      const theirUp = await vdirsyncerSide(work, radicale, 'up', 'up-vdirsyncer', up);
-      const vdirsyncerUp = await radicaleDuring(() => timedVdirsyncer(theirUp, 'sync', VDIRSYNCER_TIMEOUT_MS));
-      await expectListed(radicale, theirUpBook, UP, 'vdirsyncer up');
-      const ourUp = await radicaleDuring(() => withSdk((sdk) => timedRun(sdk, upBinding, 201, { addsOut: UP }, { addsIn: UP })));
-      await expectListed(radicale, oursUpBook, UP, 'atomsync up');
-      oursUp = ourUp.result;
-      vdirsyncerUpMs = vdirsyncerUp.result.wallMs;
+      const oursUpRuns: number[] = [];
+      const theirUpRuns: number[] = [];
+      for (const [round, side] of [[0, 'vdirsyncer'], [0, 'atomsync'], [1, 'atomsync'], [1, 'vdirsyncer']] as const) {
+        const name = `up-${side}-${round}`;
+        const book = await addressBook(radicale, name);
+        if (side === 'vdirsyncer') {
+          const theirUp = await vdirsyncerSide(work, radicale, name, name, up);
+          const run = await radicaleDuring(() => timedVdirsyncer(theirUp, 'sync', VDIRSYNCER_TIMEOUT_MS));
+          await expectListed(radicale, book, UP, 'vdirsyncer up');
+          theirUpRuns.push(run.result.wallMs);
+          console.log(`  up, vdirsyncer ${round + 1}: ${s(run.result.wallMs)} (its own CPU ${s(run.result.cpuMs)})`);
+          console.log(`    Radicale meanwhile: ${run.radicale}; its CPU ${run.radicaleCpu.toFixed(2)} s; load ${run.load.toFixed(1)}`);
+        } else {
+          const binding = await withSdk(async (sdk) => bindTo(sdk, radicaleTarget, await datastoreWith(sdk, url, name, up), book, `${name}@radicale`));
+          const run = await radicaleDuring(() => withSdk((sdk) => timedRun(sdk, binding, 201, { addsOut: UP }, { addsIn: UP })));
+          await expectListed(radicale, book, UP, 'atomsync up');
+          oursUpRuns.push(run.result);
+          console.log(`  up, atomsync ${round + 1}:   ${s(run.result)} (our server's CPU ${run.serverCpu.toFixed(2)} s)`);
+          console.log(`    Radicale meanwhile: ${run.radicale}; its CPU ${run.radicaleCpu.toFixed(2)} s; load ${run.load.toFixed(1)}`);
+        }
+      }
+      const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
+      oursUp = sum(oursUpRuns) / oursUpRuns.length;
+      vdirsyncerUpMs = sum(theirUpRuns) / theirUpRuns.length;
       upRatio = oursUp / vdirsyncerUpMs;
-      console.log(`  up: atomsync ${s(oursUp)}, vdirsyncer ${s(vdirsyncerUpMs)} (vdirsyncer's own CPU ${s(vdirsyncerUp.result.cpuMs)}; our server's CPU ${ourUp.serverCpu.toFixed(2)} s)`);
-      console.log(`    Radicale during atomsync's run:   ${ourUp.radicale}; its CPU ${ourUp.radicaleCpu.toFixed(2)} s; load ${ourUp.load.toFixed(1)}`);
-      console.log(`    Radicale during vdirsyncer's run: ${vdirsyncerUp.radicale}; its CPU ${vdirsyncerUp.radicaleCpu.toFixed(2)} s; load ${vdirsyncerUp.load.toFixed(1)}`);
-      checks.push({ label: `${UP.toLocaleString('en')} up / vdirsyncer's`, value: upRatio, floor: `≤ ${FLOOR.up}`, ok: upRatio <= FLOOR.up });
+      console.log(`  up: atomsync ${oursUpRuns.map(s).join(', ')}; vdirsyncer ${theirUpRuns.map(s).join(', ')}; each round's ratio ${oursUpRuns.map((o, i) => (o / theirUpRuns[i]!).toFixed(2)).join(', ')}`);
+      checks.push({ label: `${UP.toLocaleString('en')} up / vdirsyncer's (mean of 2, ABBA)`, value: upRatio, floor: `≤ ${FLOOR.up}`, ok: upRatio <= FLOOR.up });
     }
     if (steps.has('down')) {
       // 2. Down: 5,000 contacts written into Radicale's storage, read once by Radicale, then synced down.
