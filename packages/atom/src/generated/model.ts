@@ -106,7 +106,7 @@ export interface ExtdataToken {
   scopes?: string[];
 }
 
-/** A datastore of an external data account: its dataclass, the URL of the remote feed, an optional name (default: the dataclass), and the token that grants access. */
+/** A datastore of an external data account: its dataclass, the URL of the remote feed, an optional name (default: the dataclass), and the token that grants access. In an update, a datastore with the dataclass and href of one the client has gives that datastore a new token in place (the token is required, the name if given must be the registered one). */
 export interface ExtdataDatastore {
   /** attribute `dataclass` */
   dataclass: Dataclass;

@@ -36,7 +36,7 @@ export function getGetExtdataClientMockHandler(override?: MockOverride<'getExtda
 }
 
 /**
- * Add datastores to an external data client: `PUT /v2/services/extdata/{clientUuid}/` → 200 Updated, one ExtdataClientEntry.
+ * Add datastores to an external data client, or give one a new token: `PUT /v2/services/extdata/{clientUuid}/` → 200 Updated, one ExtdataClientEntry.
  * @param override answer this instead of the server: a result value, an `HttpResponse`, or a function of the request
  *   returning either (or nothing, to let the server answer). Without one the request goes on to the next handler.
  * @param options `delay` before answering (or before handing on).

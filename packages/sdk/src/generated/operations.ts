@@ -113,7 +113,7 @@ export interface ExtdataApi {
    */
   get(clientUuid: string, options: ConditionalRequestOptions): Promise<ExtdataClientEntryResponse | NotModified>;
   /**
-   * Add datastores to an external data client.
+   * Add datastores to an external data client, or give one a new token.
    *
    * `PUT /v2/services/extdata/{clientUuid}/` → 200 Updated
    * @param clientUuid The client's `uuid`.

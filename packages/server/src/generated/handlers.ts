@@ -47,7 +47,7 @@ export interface OperationHandlersOf<Ctx> {
   getExtdataClient?(input: OperationInput<"getExtdataClient">, ctx: Ctx): Promise<OperationResult<"getExtdataClient">>;
 
   /**
-   * Add datastores to an external data client.
+   * Add datastores to an external data client, or give one a new token.
    *
    * `PUT /v2/services/extdata/{clientUuid}/`; auth `account`; answers 200 Updated.
    */

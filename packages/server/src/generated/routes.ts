@@ -29,7 +29,7 @@ export const routes: readonly RouteSpec[] = [
   { method: "POST", path: "/v2/services/extdata/", pattern: "/v2/services/extdata", operation: operations.createExtdataClient, variants: [], mediaTypes: ["application/atom+xml"], allow: "GET, POST" },
   // Get an external data client
   { method: "GET", path: "/v2/services/extdata/{clientUuid}/", pattern: "/v2/services/extdata/:clientUuid", operation: operations.getExtdataClient, variants: [], mediaTypes: [], allow: "GET, PUT, DELETE" },
-  // Add datastores to an external data client
+  // Add datastores to an external data client, or give one a new token
   { method: "PUT", path: "/v2/services/extdata/{clientUuid}/", pattern: "/v2/services/extdata/:clientUuid", operation: operations.updateExtdataClient, variants: [], mediaTypes: ["application/atom+xml"], allow: "GET, PUT, DELETE" },
   // Delete an external data client
   { method: "DELETE", path: "/v2/services/extdata/{clientUuid}/", pattern: "/v2/services/extdata/:clientUuid", operation: operations.deleteExtdataClient, variants: [], mediaTypes: [], allow: "GET, PUT, DELETE" },

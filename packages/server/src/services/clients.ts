@@ -25,10 +25,27 @@ import { checkRemote, type RemoteCheck, type RemoteCheckRequest } from '../conne
 
 
 /**
- * The datastores of a create or update request, their token key and secret sealed. One datastore
- * per dataclass (seed): a datastore overlapping one already registered (`existing`) or another
- * of the request (`Calendar` overlaps `Events` and `Tasks`) is refused, since the sync engine
- * must know which remote feed holds an item. A token needs its type, key and secret.
+ * The datastore of `existing` that a requested one names: the same dataclass and href (URLs
+ * compared as parsed, so `HTTPS://Host/x` is `https://host/x`). An update naming one replaces its
+ * credentials in place (a changed password, a token the provider refused to refresh) instead of
+ * adding a second datastore of the class.
+ */
+export function sameDatastore(existing: readonly ExtdataDatastoreRecord[], requested: Pick<ExtdataDatastore, 'dataclass' | 'href'>): ExtdataDatastoreRecord | undefined {
+  const href = normalHref(requested.href);
+  return existing.find((d) => d.dataclass === requested.dataclass && normalHref(d.href) === href);
+}
+
+const normalHref = (href: string): string => (URL.canParse(href) ? new URL(href).href : href);
+
+/**
+ * The datastores of a create or update request, their token key and secret sealed, one per
+ * requested datastore and in its order. One datastore per dataclass (seed): a datastore
+ * overlapping one already registered (`existing`) or another of the request (`Calendar` overlaps
+ * `Events` and `Tasks`) is refused, since the sync engine must know which remote feed holds an
+ * item — except one naming a registered datastore (sameDatastore), which is that datastore with
+ * the request's token in place of its own (it must give one; its name, if given, must be the
+ * registered one: the binding's anchors and id map belong to that collection). A token needs its
+ * type, key and secret.
  */
 export function extdataDatastores(
   requested: readonly ExtdataDatastore[],
@@ -36,15 +53,22 @@ export function extdataDatastores(
   secrets: SecretBox,
   violations: Violations,
 ): ExtdataDatastoreRecord[] {
-  const taken = new Set<ItemDataclass>(existing.flatMap((d) => itemClassesOf(d.dataclass)));
+  const replaced = requested.map((d) => sameDatastore(existing, d));
+  const taken = new Set<ItemDataclass>(existing.filter((d) => !replaced.includes(d)).flatMap((d) => itemClassesOf(d.dataclass)));
   const records: ExtdataDatastoreRecord[] = [];
   requested.forEach((d, i) => {
     const at = `/entry/client/datastore[${i + 1}]`;
     const classes = itemClassesOf(d.dataclass);
-    if (classes.some((c) => taken.has(c))) violations.add(`${at}/@dataclass`, `the client already has a datastore for ${d.dataclass}`);
+    const same = replaced[i];
+    if (same !== undefined && replaced.indexOf(same) !== i) violations.add(`${at}/@href`, 'names the same datastore as an earlier one of the request');
+    else if (classes.some((c) => taken.has(c))) violations.add(`${at}/@dataclass`, `the client already has a datastore for ${d.dataclass}`);
     for (const c of classes) taken.add(c);
     if (!isAbsoluteUrl(d.href)) violations.add(`${at}/@href`, 'is not an absolute URL');
     if (d.name !== undefined && d.name.trim() === '') violations.add(`${at}/@name`, 'is empty (omit it to use the dataclass)');
+    if (same !== undefined && d.token === undefined) violations.add(`${at}/token`, 'is missing: the client already has this datastore, and a request naming it replaces its token');
+    if (same !== undefined && d.name !== undefined && d.name !== same.name) {
+      violations.add(`${at}/@name`, `is not the registered datastore's (${quote(same.name ?? d.dataclass)}): a token is replaced in place, the collection it syncs stays`);
+    }
     let token: ExtdataDatastoreRecord['token'] = null;
     if (d.token !== undefined) {
       // Requests name the type token_type (seed); a client echoing a listing's `type` means the same.
@@ -59,7 +83,7 @@ export function extdataDatastores(
       }
     }
     // The name defaults to the dataclass (seed): stored so, and so written in every answer.
-    records.push({ dataclass: d.dataclass, href: d.href, name: d.name ?? d.dataclass, token });
+    records.push(same !== undefined ? { ...same, token } : { dataclass: d.dataclass, href: d.href, name: d.name ?? d.dataclass, token });
   });
   return records;
 }
@@ -74,16 +98,24 @@ export type RemoteChecker = (request: RemoteCheckRequest) => Promise<RemoteCheck
 /**
  * The remote check of each requested datastore, once the request passed its own rules: a CardDAV/
  * CalDAV remote gets the collection discovery chose; one that answered and refused is a violation
- * at its href, with the remote's reason. Run outside any transaction (it waits for the network).
+ * at its href, with the remote's reason. A datastore of `existing` given a new token is checked
+ * with it at the collection it syncs (the one discovery chose at registration), so the new
+ * credentials are known to open that very collection. Run outside any transaction (it waits for
+ * the network).
  */
-async function withRemotes(records: ExtdataDatastoreRecord[], requested: readonly ExtdataDatastore[], check: RemoteChecker): Promise<ExtdataDatastoreRecord[]> {
+async function withRemotes(records: ExtdataDatastoreRecord[], requested: readonly ExtdataDatastore[], check: RemoteChecker, existing: readonly ExtdataDatastoreRecord[] = []): Promise<ExtdataDatastoreRecord[]> {
   const v = new Violations();
   const checked = await Promise.all(
     records.map(async (record, i) => {
       if (!/^https?:\/\//i.test(record.href)) return record;
       const token = requested[i]!.token;
       const credentials = token?.key !== undefined && token.secret !== undefined ? { key: token.key, secret: token.secret, scopes: token.scopes ?? [] } : undefined;
-      const result = await check({ dataclass: record.dataclass, href: record.href, name: requested[i]!.name, credentials });
+      const collection = sameDatastore(existing, requested[i]!)?.dav?.collection;
+      const result = await check(
+        collection !== undefined
+          ? { dataclass: record.dataclass, href: collection, name: undefined, credentials }
+          : { dataclass: record.dataclass, href: record.href, name: requested[i]!.name, credentials },
+      );
       if (result.outcome === 'refused') v.add(`/entry/client/datastore[${i + 1}]/@href`, result.reason);
       return result.outcome === 'dav' ? { ...record, dav: result.dav } : record;
     }),
@@ -105,10 +137,13 @@ export async function createExtdataClient(store: Store, secrets: SecretBox, acco
 }
 
 /**
- * PUT /v2/services/extdata/<uuid>/: adds datastores and may set user_id; undefined when the
- * client is not the caller's. The uuid cannot change: a different one in the body is 400
- * bad_request (the same one is tolerated, as a client may PUT back what it got). The added hrefs
- * are checked against their remotes before the transaction, which then checks the rules again.
+ * PUT /v2/services/extdata/<uuid>/: adds datastores, replaces the token of those it names again
+ * (same dataclass and href: sameDatastore), and may set user_id; undefined when the client is not
+ * the caller's. A replaced token is the only change to its datastore: the bindings' anchors and id
+ * maps are theirs, not the datastore's, so the next run syncs from where the last one stopped. The
+ * uuid cannot change: a different one in the body is 400 bad_request (the same one is tolerated,
+ * as a client may PUT back what it got). The hrefs are checked against their remotes (a new token
+ * with it) before the transaction, which then checks the rules again; a refusal changes nothing.
  */
 export async function updateExtdataClient(store: Store, secrets: SecretBox, account: AccountPrincipal, uuid: string, client: ExtdataClient, check: RemoteChecker = checkRemote) {
   const requested = client.datastores ?? [];
@@ -116,7 +151,7 @@ export async function updateExtdataClient(store: Store, secrets: SecretBox, acco
   if (before === undefined) return undefined;
   const probe = new Violations();
   const unchecked = extdataDatastores(requested, before.datastores, secrets, probe);
-  const remotes = probe.empty ? await withRemotes(unchecked, requested, check) : unchecked;
+  const remotes = probe.empty ? await withRemotes(unchecked, requested, check, before.datastores) : unchecked;
   return store.transaction(async (tx) => {
     const current = await tx.extdata.get(account.id, uuid);
     if (current === undefined) return undefined;
@@ -125,10 +160,24 @@ export async function updateExtdataClient(store: Store, secrets: SecretBox, acco
     }
     const v = new Violations();
     if (client.userId !== undefined) v.required('/entry/client/user_id', client.userId);
-    if (requested.length === 0 && client.userId === undefined) v.add('/entry/client', 'give user_id or at least one datastore to add');
+    if (requested.length === 0 && client.userId === undefined) v.add('/entry/client', 'give user_id or at least one datastore to add or give a new token');
     const datastores = extdataDatastores(requested, current.datastores, secrets, v).map((d, i) => (remotes[i]?.dav === undefined ? d : { ...d, dav: remotes[i]!.dav }));
     v.check('the external data client update breaks a field rule');
-    return tx.extdata.addDatastores(account.id, uuid, client.userId ?? current.userId, datastores);
+    const replacing = new Map<ExtdataDatastoreRecord, ExtdataDatastoreRecord>();
+    const added: ExtdataDatastoreRecord[] = [];
+    datastores.forEach((d, i) => {
+      const same = sameDatastore(current.datastores, requested[i]!);
+      if (same === undefined) added.push(d);
+      else replacing.set(same, d);
+    });
+    // Both writes in this transaction: the row is locked by the first (FOR UPDATE on PostgreSQL).
+    if (replacing.size > 0) {
+      await tx.extdata.updateDatastores(account.id, uuid, (stored) => {
+        const same = sameDatastore([...replacing.keys()], stored);
+        return same === undefined ? undefined : replacing.get(same);
+      });
+    }
+    return tx.extdata.addDatastores(account.id, uuid, client.userId ?? current.userId, added);
   });
 }
 

@@ -293,6 +293,19 @@ describe('extdata over CardDAV with an OAuth 2.0 bearer token', () => {
     expect([after.sealedKey, after.sealedSecret]).toEqual([before.sealedKey, before.sealedSecret]);
     expect(await remoteNames(radicale)).toEqual(['Anna Berg', 'Bo Ek', 'Carla Nyberg']);
   });
+
+  it('takes the tokens of a new sign-in for the datastore it has (PUT, same dataclass and href): the binding goes on with a normal sync', async () => {
+    const href = `${proxy.url}/${radicale.username}/contacts/`;
+    const signedIn = provider.signIn();
+    const updated = await server.alice.client.extdata.update(ext, { datastores: [{ dataclass: 'Contacts', href, token: { tokenType: 2, key: signedIn.accessToken, secret: signedIn.refreshToken, scopes: [OAUTH2_BEARER_SCOPE] } }] });
+    expect(updated.client.datastores).toHaveLength(1);
+    expect(JSON.stringify(updated)).not.toContain(signedIn.accessToken);
+    expect(await storedToken(ext)).toMatchObject({ accessToken: signedIn.accessToken, refreshToken: signedIn.refreshToken });
+    // Dan, added while the token was refused, goes now: from the anchors of the last good run.
+    expectRun(await run(), 200, { addsOut: 1 }, { addsIn: 1 });
+    expect(await remoteNames(radicale)).toEqual(['Anna Berg', 'Bo Ek', 'Carla Nyberg', 'Dan Ohlsson']);
+    expectRun(await run(), 200, {}, {});
+  });
 });
 
 describe('a bearer token that cannot be renewed', () => {

@@ -31,6 +31,8 @@ export interface RadicaleTarget extends DavTarget {
   readonly homeDir: string;
   /** Radicale's log (level info: one line per request, with the seconds it took to answer). */
   readonly logFile: string;
+  /** Its htpasswd file (plain: `user:password` lines), read at each sign-in: rewritten, the password changes at once. */
+  readonly usersFile: string;
   /**
    * Stops Radicale, runs `whileDown` (e.g. removes its caches, which forgets every sync token; or
    * hides a collection's files), and starts it again on the same port and storage.
@@ -90,6 +92,7 @@ export async function startRadicale(options: { readonly startTimeoutMs?: number;
     addressBookDir: work.at('collections', 'collection-root', username, 'contacts'),
     homeDir: work.at('collections', 'collection-root', username),
     logFile: work.at('radicale.log'),
+    usersFile: work.at('users'),
     async restart(whileDown) {
       await halt();
       await whileDown?.();

@@ -322,7 +322,11 @@ export function davConnector(client: ExtdataClientRecord, secrets: SecretBox, op
       return await work();
     } catch (error) {
       if (error instanceof ExtdataError) throw new ExtdataError(redact(error.message), error.status);
-      if (error instanceof DavHttpError) throw new ExtdataError(redact(`extdata ${error.message}`), error.status);
+      if (error instanceof DavHttpError) {
+        // A 401 that reached here was not renewed (Basic, or no refresh): the password changed or was revoked; say how to mend it without re-registering.
+        const mend = error.status === 401 ? `: the remote refused the datastore's credentials; give the new ones with PUT /v2/services/extdata/${client.uuid}/ naming the datastore (its dataclass and href), which keeps the bindings' state` : '';
+        throw new ExtdataError(redact(`extdata ${error.message}${mend}`), error.status);
+      }
       if (error instanceof Error) {
         error.message = redact(error.message);
         throw error;

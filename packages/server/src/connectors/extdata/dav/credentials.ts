@@ -88,7 +88,7 @@ export function openSignIn(token: ExtdataTokenRecord, secrets: SecretBox, collec
     const refresh = options.refresh;
     const client = refresh === undefined ? undefined : oauthClientFor(refresh.clients, collection);
     if (refresh === undefined || client === undefined) {
-      throw new RefreshRefused(`extdata ${origin}: the remote refused the OAuth 2.0 access token (401), and no OAuth client of this server is set for ${origin} to refresh it with (ATOMSYNC_OAUTH_CLIENTS); register a fresh token`);
+      throw new RefreshRefused(`extdata ${origin}: the remote refused the OAuth 2.0 access token (401), and no OAuth client of this server is set for ${origin} to refresh it with (ATOMSYNC_OAUTH_CLIENTS); give the datastore a fresh token (PUT the client naming it)`);
     }
     const held = { accessToken, refreshToken };
     // One refresh at a time across instances: take what another run stored, wait for the one refreshing, or hold the lease.
@@ -99,7 +99,7 @@ export function openSignIn(token: ExtdataTokenRecord, secrets: SecretBox, collec
       await new Promise((resolve) => setTimeout(resolve, Math.max(1, Math.min(refresh.pollMs ?? WAIT_POLL_MS, claim.until - Date.now()))));
     }
     try {
-      if (refreshToken === '') throw new RefreshRefused(`extdata ${origin}: the remote refused the OAuth 2.0 access token (401), and the datastore's token holds no refresh token (its secret); register a fresh token`);
+      if (refreshToken === '') throw new RefreshRefused(`extdata ${origin}: the remote refused the OAuth 2.0 access token (401), and the datastore's token holds no refresh token (its secret); give the datastore a fresh token (PUT the client naming it)`);
       const renewed = await refreshAccessToken(client, refreshToken, options.fetch);
       options.onSecret(renewed.accessToken);
       if (renewed.refreshToken !== undefined) options.onSecret(renewed.refreshToken);
