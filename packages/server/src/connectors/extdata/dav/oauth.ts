@@ -58,7 +58,7 @@ const DESCRIPTION_CHARS = 200;
  * `error_description` (§5.2: `invalid_grant` for a revoked or expired refresh token).
  */
 export async function refreshAccessToken(client: OAuthClient, refreshToken: string, fetch: FetchLike): Promise<RefreshedTokens> {
-  const refused = (why: string) => new RefreshRefused(`extdata: the OAuth provider ${client.name} (${new URL(client.tokenEndpoint).origin}) refused to refresh the access token: ${why}; the account must be signed in again and its token registered anew`);
+  const refused = (why: string) => new RefreshRefused(`extdata: the OAuth provider ${client.name} (${new URL(client.tokenEndpoint).origin}) refused to refresh the access token: ${why}; the account must be signed in again and the datastore given the new tokens (PUT the client naming the datastore: its bindings keep their state)`);
   const form = (value: string) => encodeURIComponent(value).replace(/%20/g, '+');
   const basic = Buffer.from(`${form(client.clientId)}:${form(client.clientSecret)}`, 'utf8').toString('base64');
   let answer: Response;
