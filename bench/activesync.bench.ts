@@ -32,7 +32,8 @@
  *      - a change reaches every pinging phone (max over phones and changes)  floor: ≤ 1 s
  *
  * Run alone with `ATOMSYNC_BENCH=activesync npm run bench`, or `npx tsx bench/activesync.bench.ts`
- * (after `npm run build`).
+ * (after `npm run build`). `ATOMSYNC_BENCH_ACTIVESYNC=first-sync` runs part 1 alone, `=ping` part 2
+ * (a before/after of a change to the Sync path needs only part 1; part 2 sets up 1,000 phones).
  */
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID, scryptSync } from 'node:crypto';
@@ -473,11 +474,21 @@ async function pingBench(work: WorkDir): Promise<Check[]> {
   }
 }
 
+type Part = 'first-sync' | 'ping';
+/** ATOMSYNC_BENCH_ACTIVESYNC=first-sync|ping narrows the bench to a part; unset, both. */
+function partsAsked(): Set<Part> {
+  const asked = process.env.ATOMSYNC_BENCH_ACTIVESYNC?.split(',').map((v) => v.trim()).filter((v) => v !== '') ?? [];
+  const unknown = asked.filter((v) => v !== 'first-sync' && v !== 'ping');
+  if (unknown.length > 0) throw new Error(`ATOMSYNC_BENCH_ACTIVESYNC names no part ${unknown.join(', ')}; there are first-sync, ping`);
+  return new Set<Part>(asked.length === 0 ? ['first-sync', 'ping'] : (asked as Part[]));
+}
+
 export async function runActivesyncBench(): Promise<boolean> {
   console.log(`\n## ActiveSync: first sync of ${CONTACTS.toLocaleString('en')} contacts vs a SyncML slow sync; ${PHONES.toLocaleString('en')} held Pings (atomsync serve, embedded store, own process)`);
   const work = createWorkDir('activesync-bench');
   try {
-    const checks = [...(await firstSyncBench(work)), ...(await pingBench(work))];
+    const parts = partsAsked();
+    const checks = [...(parts.has('first-sync') ? await firstSyncBench(work) : []), ...(parts.has('ping') ? await pingBench(work) : [])];
     for (const c of checks) console.log(`  ${c.ok ? 'ok  ' : 'FAIL'} ${c.label.padEnd(52)} ${c.value.toFixed(2).padStart(7)}  (floor ${c.floor})`);
     return checks.every((c) => c.ok);
   } finally {
