@@ -285,6 +285,12 @@ export interface DescribedContent {
   readonly type: string;
   readonly body: string;
   readonly description: ItemDescription;
+  /**
+   * The row's UID and DAV ETag (ContentChange's uid and etag), when it has them (rows written before
+   * the etag column have not): a writer storing this very body elsewhere (a sync's copy) hands them
+   * on instead of rendering and hashing the body again.
+   */
+  readonly served?: { readonly uid: string | null; readonly etag: string };
 }
 
 /** A change as a sync reads it: a live item with its description, or a delete (a tombstone). */

@@ -17,7 +17,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import pino from 'pino';
 import { createClient, basicAuth } from '@atomsync/sdk';
-import { describeItem, type ItemContent, type ItemDescription } from '@atomsync/items';
+import { davBody, describeItem, uidOf, type ItemContent, type ItemDescription } from '@atomsync/items';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listen } from '../../server/src/listen.js';
 import { SecretBox } from '../../server/src/secrets/box.js';
@@ -27,6 +27,7 @@ import { importItems } from '../../server/src/services/import-export.js';
 import { BindingRuns } from '../../server/src/services/run-lock.js';
 import { runBinding } from '../../server/src/services/synchronization.js';
 import { openStore } from '../src/open.js';
+import { servedHash } from '../src/served-hash.js';
 import type { ClientKey, Store } from '../src/store.js';
 import { createTestSchema, storeKinds, type StoreKind } from '../../server/test/support/stores.js';
 import { makeAccount, uid } from './helpers.js';
@@ -295,8 +296,10 @@ describe.each(storeKinds)('contents described beside them (%s)', (kind) => {
     const changes = await db.store.contents.changesDescribed(client, new Date(0));
     const byUuid = new Map(changes.map((c) => [c.uuid, c]));
     expect(changes).toHaveLength(3);
-    expect(byUuid.get(kept!.uuid)).toEqual({ uuid: kept!.uuid, ...card('Kept One', '+46701111111'), description: describeItem(card('Kept One', '+46701111111')), deleted: false });
-    expect(byUuid.get(edited!.uuid)).toEqual({ uuid: edited!.uuid, ...edit, description: describeItem(edit), deleted: false });
+    // With the UID and ETag every write stored beside the body (a sync's copy of it takes them).
+    const served = (item: ItemContent) => ({ uid: uidOf(item.body), etag: servedHash(davBody(item)) });
+    expect(byUuid.get(kept!.uuid)).toEqual({ uuid: kept!.uuid, ...card('Kept One', '+46701111111'), description: describeItem(card('Kept One', '+46701111111')), served: served(card('Kept One', '+46701111111')), deleted: false });
+    expect(byUuid.get(edited!.uuid)).toEqual({ uuid: edited!.uuid, ...edit, description: describeItem(edit), served: served(edit), deleted: false });
     expect(byUuid.get(gone!.uuid)).toEqual({ uuid: gone!.uuid, dataclass: 'Notes', deleted: true });
     // In changesSince's order; the row read without its description got it written back.
     expect(changes.map((c) => c.uuid)).toEqual((await db.store.contents.changesSince(client, new Date(0))).map((r) => r.uuid));

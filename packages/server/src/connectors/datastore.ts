@@ -31,16 +31,45 @@ function since(anchor: string): Date {
   return new Date(Number.isSafeInteger(ms) && ms > 0 ? ms : 0);
 }
 
+/**
+ * The UID and DAV ETag of bodies a run read from the store, by body, for the run's writes: both are
+ * functions of the dataclass and body alone (contents.ts), and a sync's copy is the other side's
+ * body byte for byte, so the copy takes the read row's instead of rendering vCard 2.1 as 3.0 and
+ * hashing it again per written row (a third of a 10k-vs-10k slow sync's CPU time). One per run,
+ * shared by its two sides (services/synchronization.ts), gone with it.
+ */
+export class ServedBodies {
+  readonly #byBody = new Map<string, { readonly dataclass: ItemContent['dataclass']; readonly uid: string | null; readonly etag: string }>();
+
+  remember(row: DescribedContent): void {
+    if (row.served !== undefined) this.#byBody.set(row.body, { dataclass: row.dataclass, ...row.served });
+  }
+
+  /** The uid and etag of this very content, when a row of it was read. */
+  of(item: ItemContent): { readonly uid: string | null; readonly etag: string } | undefined {
+    const known = this.#byBody.get(item.body);
+    return known === undefined || known.dataclass !== item.dataclass ? undefined : { uid: known.uid, etag: known.etag };
+  }
+}
+
 /** A stored item with the description the store keeps beside it: the engine need not parse it. */
 const described = (row: DescribedContent): Item => ({ id: row.uuid, dataclass: row.dataclass, type: row.type, title: row.title, body: row.body, description: row.description });
 
-const content = (item: ItemContent) => ({ dataclass: item.dataclass, title: item.title, type: item.type, body: item.body });
+/** What the store writes for a change: its content, its description when the engine has it, its UID and ETag when a read row had this body. */
+const toStore = ({ item, description }: { readonly item: ItemContent; readonly description?: ItemDescription }, served: ServedBodies) => ({
+  dataclass: item.dataclass,
+  title: item.title,
+  type: item.type,
+  body: item.body,
+  ...(description === undefined ? {} : { description }),
+  ...served.of(item),
+});
 
-/** What the store writes for a change: its content, and its description when the engine has it. */
-const toStore = ({ item, description }: { readonly item: ItemContent; readonly description?: ItemDescription }) =>
-  description === undefined ? content(item) : { dataclass: item.dataclass, title: item.title, type: item.type, body: item.body, description };
-
-export function datastoreConnector(store: Store, client: ClientKey): Connector {
+export function datastoreConnector(store: Store, client: ClientKey, served: ServedBodies = new ServedBodies()): Connector {
+  const read = (row: DescribedContent): Item => {
+    served.remember(row);
+    return described(row);
+  };
   return {
     kind: 'datastore',
     local: true,
@@ -48,18 +77,18 @@ export function datastoreConnector(store: Store, client: ClientKey): Connector {
     async changesSince(dataclasses, anchor) {
       const next = anchorNow();
       const rows = await store.contents.changesDescribed(client, since(anchor), dataclasses);
-      const entries = rows.map((row): Change => (row.deleted ? { op: 'delete', id: row.uuid, dataclass: row.dataclass } : { op: 'upsert', item: described(row) }));
+      const entries = rows.map((row): Change => (row.deleted ? { op: 'delete', id: row.uuid, dataclass: row.dataclass } : { op: 'upsert', item: read(row) }));
       return { entries, anchor: next };
     },
 
     async all(dataclasses) {
       const next = anchorNow();
       const rows = await store.contents.listDescribed(client, dataclasses);
-      return { entries: rows.map(described), anchor: next };
+      return { entries: rows.map(read), anchor: next };
     },
 
     async apply(changes) {
-      return apply(store, client, changes);
+      return apply(store, client, changes, served);
     },
   };
 }
@@ -71,7 +100,7 @@ export function datastoreConnector(store: Store, client: ClientKey): Connector {
  * multi-row update per chunk), the deletes and the adds are written. A replace that describes as
  * the item it replaces (equal fingerprints) is accepted and written as no change.
  */
-async function apply(store: Store, client: ClientKey, changes: readonly OutgoingChange[]): Promise<ApplyResult[]> {
+async function apply(store: Store, client: ClientKey, changes: readonly OutgoingChange[], served: ServedBodies): Promise<ApplyResult[]> {
   const results: ApplyResult[] = new Array(changes.length);
   const touched = [...new Set(changes.flatMap((change) => (change.op === 'add' ? [] : [change.id])))];
   /** Each touched item as it stands after the changes accepted so far; null: absent or deleted. */
@@ -101,7 +130,7 @@ async function apply(store: Store, client: ClientKey, changes: readonly Outgoing
   changes.forEach((change, index) => {
     switch (change.op) {
       case 'add':
-        adds.push({ index, row: { uuid: newItemUuid(), accountId: client.accountId, clientUuid: client.uuid, ...toStore(change) } });
+        adds.push({ index, row: { uuid: newItemUuid(), accountId: client.accountId, clientUuid: client.uuid, ...toStore(change, served) } });
         return;
       case 'replace': {
         const current = view.get(change.id) ?? null;
@@ -141,7 +170,7 @@ async function apply(store: Store, client: ClientKey, changes: readonly Outgoing
   });
 
   if (replaces.size > 0) {
-    const written = new Set((await store.contents.updateMany(client, [...replaces].map(([uuid, replace]) => ({ uuid, change: toStore(replace) })))).map((row) => row.uuid));
+    const written = new Set((await store.contents.updateMany(client, [...replaces].map(([uuid, replace]) => ({ uuid, change: toStore(replace, served) })))).map((row) => row.uuid));
     // Missing only outside a transaction, when someone deleted it since the read above.
     for (const [id, replace] of replaces) if (!written.has(id)) results[replace.index] = stale;
   }

@@ -10,7 +10,7 @@ import { SyncFailure, type Connector, type SideName } from '@atomsync/engine';
 import type { SecretBox } from '../secrets/box.js';
 import type { ClientRefRecord, ExtdataClientRecord } from '@atomsync/store';
 import type { Store } from '@atomsync/store';
-import { datastoreConnector } from './datastore.js';
+import { datastoreConnector, type ServedBodies } from './datastore.js';
 import { extdataConnector, type ExtdataConnectorOptions } from './extdata/index.js';
 import { lateDiscovery } from './extdata/dav/late.js';
 import type { OAuthClient } from './extdata/dav/oauth.js';
@@ -44,7 +44,8 @@ export function unrunnableKind(kind: ClientKind): string | undefined {
 /**
  * The connector of `ref`, a side of one of the account's bindings. A client deleted since it was
  * bound (its row gone behind the API's back) fails the run: SyncFailure, before anything is read.
- * `extdataClient` is the record the caller already read, if any.
+ * `extdataClient` is the record the caller already read, if any; `served`, the run's, shared by its
+ * two datastore sides (datastore.ts ServedBodies).
  */
 export async function connectorFor(
   deps: ConnectorDeps,
@@ -52,13 +53,14 @@ export async function connectorFor(
   ref: ClientRefRecord,
   side: SideName,
   extdataClient?: ExtdataClientRecord,
+  served?: ServedBodies,
 ): Promise<Connector> {
   const gone = (): SyncFailure => new SyncFailure(`the ${side} ${ref.kind} client no longer exists`);
   switch (ref.kind) {
     case 'datastore': {
       const client = await deps.store.datastores.get(accountId, ref.uuid);
       if (client === undefined) throw gone();
-      return datastoreConnector(deps.store, client);
+      return datastoreConnector(deps.store, client, served);
     }
     case 'extdata': {
       const client = extdataClient ?? (await deps.store.extdata.get(accountId, ref.uuid));

@@ -22,6 +22,7 @@ import { itemClassesOf, type ItemDataclass } from '@atomsync/items';
 import type { Logger } from 'pino';
 import type { AccountPrincipal } from '../auth/principal.js';
 import { connectorFor, unrunnableKind, type ConnectorDeps } from '../connectors/index.js';
+import { ServedBodies } from '../connectors/datastore.js';
 import { extdataCoverage } from '../connectors/extdata/index.js';
 import { ServiceError } from '../errors.js';
 import type { BindingRecord, ExtdataClientRecord, NewSyncLog, SyncLogRecord } from '@atomsync/store';
@@ -177,8 +178,10 @@ async function run(deps: SynchronizationDeps, request: BindingRun, dataclasses: 
     anchors = state.anchors;
     entry = await store.syncLog.append({ ...head, syncMode: performedMode(request.mode, hasAnchors(anchors)), stats: emptyStats(), result: 'running', reason: null });
     const running = entry;
-    const source = driven?.side === 'source' ? driven.connector : await connectorFor(deps, binding.accountId, binding.source, 'source', extdata.source);
-    const target = driven?.side === 'target' ? driven.connector : await connectorFor(deps, binding.accountId, binding.target, 'target', extdata.target);
+    // What one datastore side reads, the other's copies of it are written with (UID and ETag).
+    const served = new ServedBodies();
+    const source = driven?.side === 'source' ? driven.connector : await connectorFor(deps, binding.accountId, binding.source, 'source', extdata.source, served);
+    const target = driven?.side === 'target' ? driven.connector : await connectorFor(deps, binding.accountId, binding.target, 'target', extdata.target, served);
     let logged: SyncLogRecord | undefined;
     await synchronize({
       mode: request.mode,

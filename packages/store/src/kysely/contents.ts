@@ -251,7 +251,7 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
       if (dataclasses !== undefined && dataclasses.length === 0) return [];
       // Only what a sync reads: no dates to build for 10,000 rows.
       const rows = await of(client)
-        .select(['uuid', 'dataclass', 'title', 'type', 'body', 'updated', 'fingerprint', 'duplicate_key'])
+        .select(['uuid', 'dataclass', 'title', 'type', 'body', 'updated', 'fingerprint', 'duplicate_key', 'uid', 'etag'])
         .where('deleted', 'is', null)
         .$if(dataclasses !== undefined, (q) => q.where('dataclass', 'in', dataclasses ?? []))
         .orderBy('created')
@@ -265,7 +265,7 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
     async changesDescribed(client, since, dataclasses) {
       if (dataclasses !== undefined && dataclasses.length === 0) return [];
       const rows = await of(client)
-        .select(['uuid', 'dataclass', 'title', 'type', 'body', 'updated', 'deleted', 'fingerprint', 'duplicate_key'])
+        .select(['uuid', 'dataclass', 'title', 'type', 'body', 'updated', 'deleted', 'fingerprint', 'duplicate_key', 'uid', 'etag'])
         .where('updated', '>=', millis(since))
         .$if(dataclasses !== undefined, (q) => q.where('dataclass', 'in', dataclasses ?? []))
         .orderBy('updated')
@@ -690,7 +690,8 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
 }
 
 /** What listDescribed and changesDescribed read of a live row. */
-type DescribedRow = Pick<Selectable<ContentsTable>, 'uuid' | 'dataclass' | 'title' | 'type' | 'body' | 'updated' | 'fingerprint' | 'duplicate_key'>;
+type DescribedRow = Pick<Selectable<ContentsTable>, 'uuid' | 'dataclass' | 'title' | 'type' | 'body' | 'updated' | 'fingerprint' | 'duplicate_key'> &
+  Partial<Pick<Selectable<ContentsTable>, 'uid' | 'etag'>>;
 
 /** A live row with its description: the one written beside it, else one made now (added to `missing`). */
 function describedRow(row: DescribedRow, missing: Described[]): DescribedContent {
@@ -713,6 +714,8 @@ function describedRow(row: DescribedRow, missing: Described[]): DescribedContent
     type: row.type,
     body: row.body,
     description,
+    // Every write sets the etag and the uid together (deletes clear both): a row with an etag has its uid.
+    ...(row.etag !== null && row.etag !== undefined ? { served: { uid: row.uid ?? null, etag: row.etag } } : {}),
   };
 }
 
