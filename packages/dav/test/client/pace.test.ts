@@ -1,8 +1,8 @@
 /**
  * The write pace (client policy: how many writes in flight), on a virtual clock: it starts at one
  * as DAVx⁵ and vdirsyncer write, never passes its limit, climbs only when a higher level stores
- * clearly faster in two probes in a row (one is often chance on a loaded machine), and stays at one against a remote that serializes writes. The simulated remotes
- * of the extdata bench are in the server's extdata-dav-pace test. writePaced keeps to it: never
+ * clearly faster in two probes in a row (one is often chance on a loaded machine), and stays at
+ * one against a remote that serializes writes. The simulated remotes of the extdata bench are in the server's extdata-dav-pace test. writePaced keeps to it: never
  * more in flight than the pace allows, results in order, the first failure stopping new writes.
  */
 import { describe, expect, it } from 'vitest';
