@@ -40,6 +40,9 @@ async function addressBook(radicale: RadicaleTarget, name: string): Promise<stri
   return url;
 }
 
+/** PUTs sent by the last upload at each limit (the pace's levels: probes show as a few at 2). */
+const sentAt = new Map<number, number>();
+
 /** Our PUTs, `limit()` in flight, as connector.ts's apply pumps them. */
 async function upload(radicale: RadicaleTarget, book: string, limit: () => number, finished: () => void): Promise<void> {
   const client = createDavClient({ fetch: davFetch(), origin: new URL(book).origin, authorization: () => basicHeader(radicale), userAgent: 'atomsync-extdata' });
@@ -51,6 +54,7 @@ async function upload(radicale: RadicaleTarget, book: string, limit: () => numbe
     const pump = (): void => {
       while (failure === undefined && next < items.length && active < limit()) {
         const item = items[next++]!;
+        sentAt.set(limit(), (sentAt.get(limit()) ?? 0) + 1);
         active++;
         client
           .put(`${book}${crypto.randomUUID()}.vcf`, item.text, 'text/vcard; charset=utf-8', { ifNoneMatch: '*' })
@@ -98,12 +102,13 @@ async function main(): Promise<void> {
         const radicaleCpu = cpuSeconds(radicalePid);
         const ownCpu = process.cpuUsage();
         const load = (await import('node:os')).loadavg()[0]!;
+        sentAt.clear();
         const started = performance.now();
         const ran = await run();
         const wall = (performance.now() - started) / 1000;
         const clientCpu = variant === 'vdirsyncer' ? (ran as { cpuMs: number }).cpuMs / 1000 : ((u) => (u.user + u.system) / 1e6)(process.cpuUsage(ownCpu));
         const put = (await timesSince(radicale.logFile, mark)).get('PUT');
-        const line = `${variant.padEnd(10)} round ${round}: wall ${wall.toFixed(2)} s, Radicale PUT ${put?.count ?? 0} × ${put?.seconds.toFixed(2) ?? '?'} s, Radicale CPU ${(cpuSeconds(radicalePid) - radicaleCpu).toFixed(2)} s, client CPU ${clientCpu.toFixed(2)} s, load ${load.toFixed(1)}`;
+        const line = `${variant.padEnd(10)} round ${round}: wall ${wall.toFixed(2)} s, Radicale PUT ${put?.count ?? 0} × ${put?.seconds.toFixed(2) ?? '?'} s, Radicale CPU ${(cpuSeconds(radicalePid) - radicaleCpu).toFixed(2)} s, client CPU ${clientCpu.toFixed(2)} s, load ${load.toFixed(1)}${sentAt.size > 0 ? `, PUTs at each limit ${[...sentAt].map(([l, n]) => `${l}: ${n}`).join(', ')}` : ''}`;
         console.log(line);
         results.set(variant, [...(results.get(variant) ?? []), wall.toFixed(2)]);
       }

@@ -11,11 +11,15 @@
  * So a run starts with one write in flight, as DAVx⁵ and vdirsyncer write, and every few windows
  * of WINDOW writes tries the next level (1, 2, 4) for one window between two at its own level. The
  * two around it cancel a drift that is not ours (a remote whose writes slow as the collection grows,
- * as Radicale's do: each checks every member for a UID conflict): the level tried is kept only
- * when it stored GAIN faster than their mean; lower is tried as well, and kept unless it is
- * clearly slower (fewer at once is kinder to the remote). A level that holds is probed less and
- * less often (the windows between probes double, to MOST_STEADY), so probing costs a settled run
- * little.
+ * as Radicale's do: each checks every member for a UID conflict): a higher level is kept only
+ * when it stored GAIN faster than both of them, in two probes in a row (the second at once, the
+ * window after the first serving as its "before"). On a loaded machine a window of a dozen writes
+ * is often much slower by chance (a burst of others' work): against their mean, or after a single
+ * probe, a level won so held 2–4 writes in flight against a Radicale for hundreds of writes, each
+ * costing it 6–18% more CPU (its threads contend for one GIL). Lower is tried as well, and
+ * kept unless it is clearly slower (fewer at once is kinder to the remote), after one probe. A
+ * level that holds is probed less and less often (the windows between probes double, to
+ * MOST_STEADY), so probing costs a settled run little.
  */
 const LEVELS = [1, 2, 4] as const;
 /** Writes per measured window. */
@@ -37,6 +41,8 @@ export class WritePace {
   #since: number;
   /** The next probe goes up (else down). */
   #up = true;
+  /** A higher level that won its last probe: kept if it wins the next one too (tried at once). */
+  #won: number | undefined;
   #steady = STEADY;
 
   constructor(
@@ -74,9 +80,17 @@ export class WritePace {
         this.#phase = { kind: 'after', level: phase.level, before: phase.before, tried: rate };
         return;
       case 'after': {
-        const around = (phase.before + rate) / 2;
         const higher = phase.level > this.#level;
-        if (higher ? phase.tried > around * GAIN : phase.tried >= around * LOSS) {
+        const around = higher ? Math.max(phase.before, rate) : (phase.before + rate) / 2;
+        const kept = higher ? phase.tried > around * GAIN : phase.tried >= around * LOSS;
+        if (kept && higher && this.#won !== phase.level) {
+          // Once may be chance: again now, this window as the next one's "before".
+          this.#won = phase.level;
+          this.#phase = { kind: 'trying', level: phase.level, before: rate };
+          return;
+        }
+        this.#won = undefined;
+        if (kept) {
           this.#level = phase.level;
           this.#steady = STEADY;
         } else {

@@ -1,21 +1,21 @@
 /**
  * The write pace (client policy: how many writes in flight), on a virtual clock: it starts at one
  * as DAVx⁵ and vdirsyncer write, never passes its limit, climbs only when a higher level stores
- * clearly faster, and stays at one against a remote that serializes writes. The simulated remotes
- * of the extdata bench are in the server's extdata-dav-pace test. writePaced keeps to it: never
+ * clearly faster in two probes in a row (one is often chance on a loaded machine), and stays at
+ * one against a remote that serializes writes. The simulated remotes of the extdata bench are in the server's extdata-dav-pace test. writePaced keeps to it: never
  * more in flight than the pace allows, results in order, the first failure stopping new writes.
  */
 import { describe, expect, it } from 'vitest';
 import { WINDOW, WritePace, writePaced } from '../../src/index.js';
 
-/** Runs `writes` writes, each window costing `cost(level)` virtual ms per write at that level; the levels seen, in order. */
-function run(max: number, writes: number, cost: (level: number) => number): number[] {
+/** Runs `writes` writes, the i-th costing `cost(level, i)` virtual ms at the level it went at; the levels seen, in order. */
+function run(max: number, writes: number, cost: (level: number, i: number) => number): number[] {
   let now = 0;
   const pace = new WritePace(max, () => now);
   const levels: number[] = [];
   for (let i = 0; i < writes; i++) {
     levels.push(pace.limit);
-    now += cost(pace.limit);
+    now += cost(pace.limit, i);
     pace.finished();
   }
   return levels;
@@ -32,6 +32,17 @@ describe('the write pace', () => {
     expect(levels[0]).toBe(1);
     expect(Math.max(...levels)).toBeLessThanOrEqual(max);
     expect(levels.at(-1)).toBe(settled);
+  });
+
+  it('does not keep a level that won one probe by chance: tries it again at once, and stays at one when it loses', () => {
+    // Serialized writes, 13% slower at two at once; but the first window at two (the third
+    // window: one steady, one before) is quick by chance — the machine's other load paused.
+    const window = (i: number) => Math.floor(i / WINDOW);
+    const levels = run(4, WINDOW * 20, (level, i) => (level > 1 && window(i) === 2 ? 5 : 10 * (1 + 0.13 * (level - 1))));
+    expect(levels.slice(2 * WINDOW, 3 * WINDOW).every((l) => l === 2)).toBe(true);
+    // Tried again at once (window 4, after one at one), lost, and not tried for a while after.
+    expect(levels.slice(4 * WINDOW, 5 * WINDOW).every((l) => l === 2)).toBe(true);
+    expect(levels.slice(5 * WINDOW, 12 * WINDOW).every((l) => l === 1)).toBe(true);
   });
 });
 
