@@ -20,7 +20,7 @@ import { writeItems } from '../packages/server/test/dav/clients/vdir.js';
 import { CONTACT_EXT, createSide } from '../packages/server/test/dav/clients/vdirsyncer.js';
 import { createWorkDir } from '../packages/server/test/interop/support/workdir.js';
 import { davFetch } from '../packages/server/src/connectors/extdata/dav/fetch.js';
-import { WritePace } from '../packages/server/src/connectors/extdata/dav/pace.js';
+import { WritePace } from '@atomsync/dav';
 import { timedVdirsyncer } from './dav-requests.js';
 import { dirname, join } from 'node:path';
 import { cpuSeconds, pidWith } from './extdata-dav-cpu.js';

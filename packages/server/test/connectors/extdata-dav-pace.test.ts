@@ -1,5 +1,5 @@
 /**
- * The writes a DAV run keeps in flight (connectors/extdata/dav/pace.ts), against two simulated
+ * The writes a DAV run keeps in flight (@atomsync/dav client/pace.ts), against two simulated
  * remotes on a virtual clock: a provider far away (each write mostly round trip, its writes served
  * side by side), where the pace climbs to four at once; and a local server that serializes its
  * writes and slows as its collection grows, each write slower still while others wait (Radicale's
@@ -7,7 +7,7 @@
  * not this machine's.
  */
 import { describe, expect, it } from 'vitest';
-import { WritePace } from '../../src/connectors/extdata/dav/pace.js';
+import { WritePace } from '@atomsync/dav';
 
 interface Remote {
   /** When a write sent at `now`, with `inFlight` writes in flight counting it, is answered. */
