@@ -359,7 +359,7 @@ describe.each(storeKinds)('the console in Chromium (%s store)', (kind) => {
     await page.getByLabel('Full name').fill('Crowd Edited-Member');
     // Two numbers of two kinds and an address, each its own entry (the card had none).
     await page.getByRole('button', { name: 'Add a phone' }).click();
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('edit-tel-0');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('edit-tel-0');
     await page.getByLabel('Phone 1', { exact: true }).fill('+44 7700 900003');
     await page.getByLabel('Kind of phone 1').selectOption({ label: 'Mobile' });
     await page.getByRole('button', { name: 'Add a phone' }).click();
@@ -387,7 +387,7 @@ describe.each(storeKinds)('the console in Chromium (%s store)', (kind) => {
     await page.getByRole('button', { name: 'Edit…' }).click();
     expect(await page.getByLabel('Phone 2', { exact: true }).inputValue()).toBe('+44 20 7946 0003');
     await page.getByRole('button', { name: 'Remove phone 1' }).click();
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('edit-tel-add');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('edit-tel-add');
     expect(await page.getByLabel('Phone 1', { exact: true }).inputValue()).toBe('+44 20 7946 0003');
     await page.getByLabel('Kind of email 1').selectOption({ label: 'Home' });
     await page.getByRole('button', { name: 'Save' }).click();
