@@ -19,7 +19,11 @@
  * costing it 6–18% more CPU (its threads contend for one GIL). Lower is tried as well, and
  * kept unless it is clearly slower (fewer at once is kinder to the remote), after one probe. A
  * level that holds is probed less and less often (the windows between probes double, to
- * MOST_STEADY), so probing costs a settled run little.
+ * MOST_STEADY), so probing costs a settled run little. A level that lost UP_LOSSES probes in a row
+ * upward is not tried again in the run: such a remote serializes writes (every Radicale), and a
+ * later probe costs it the most — its PUTs grow with the collection, so the 400th write at two
+ * in flight costs more than the 30th — where a remote that takes writes side by side wins the
+ * first probe (four times as fast against 15% asked), so two chance losses in a row are unlikely.
  */
 const LEVELS = [1, 2, 4] as const;
 /** Writes per measured window. */
@@ -31,6 +35,8 @@ const LOSS = 0.95;
 /** Windows at the level found between two probes: doubled after each probe that changed nothing, up to MOST_STEADY. */
 const STEADY = 4;
 const MOST_STEADY = 32;
+/** Upward probes lost in a row after which the run stays at its level (or lower). */
+const UP_LOSSES = 2;
 
 type Phase = { readonly kind: 'steady'; left: number } | { readonly kind: 'before' } | { readonly kind: 'trying'; readonly level: number; readonly before: number } | { readonly kind: 'after'; readonly level: number; readonly before: number; readonly tried: number };
 
@@ -44,6 +50,8 @@ export class WritePace {
   /** A higher level that won its last probe: kept if it wins the next one too (tried at once). */
   #won: number | undefined;
   #steady = STEADY;
+  /** Upward probes from this level lost in a row. */
+  #upLost = 0;
 
   constructor(
     private readonly max: number = LEVELS[LEVELS.length - 1]!,
@@ -93,7 +101,9 @@ export class WritePace {
         if (kept) {
           this.#level = phase.level;
           this.#steady = STEADY;
+          this.#upLost = 0;
         } else {
+          if (higher) this.#upLost++;
           // The other way next, and later: a level that holds is probed less and less.
           this.#up = !higher;
           this.#steady = Math.min(this.#steady * 2, MOST_STEADY);
@@ -107,7 +117,7 @@ export class WritePace {
   /** The level to try next, or undefined when there is none (a limit of one). */
   #probe(): number | undefined {
     const top = LEVELS.findLastIndex((l) => l <= this.max);
-    const up = this.#level < top ? this.#level + 1 : undefined;
+    const up = this.#level < top && this.#upLost < UP_LOSSES ? this.#level + 1 : undefined;
     const down = this.#level > 0 ? this.#level - 1 : undefined;
     const next = this.#up ? (up ?? down) : (down ?? up);
     if (next !== undefined) this.#up = next > this.#level;

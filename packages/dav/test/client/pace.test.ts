@@ -44,6 +44,23 @@ describe('the write pace', () => {
     expect(levels.slice(4 * WINDOW, 5 * WINDOW).every((l) => l === 2)).toBe(true);
     expect(levels.slice(5 * WINDOW, 12 * WINDOW).every((l) => l === 1)).toBe(true);
   });
+
+  it('stops probing upward after two lost probes in a row: a remote that serializes writes is not probed through the rest of the run', () => {
+    // Radicale: each write slower the more writes wait, and every write slower as the collection grows.
+    const levels = run(4, WINDOW * 200, (level, i) => (10 + i / 100) * (1 + 0.13 * (level - 1)));
+    const windowsAbove = new Set(levels.flatMap((l, i) => (l > 1 ? [Math.floor(i / WINDOW)] : [])));
+    expect([...windowsAbove]).toHaveLength(2);
+    expect(Math.max(...windowsAbove)).toBeLessThan(20);
+  });
+
+  it('still probes downward from a level it climbed to when the next one up lost twice', () => {
+    // Two at once store twice as fast as one, four no faster than two: settles at two, and tries one again later.
+    const levels = run(4, WINDOW * 400, (level) => (level === 1 ? 80 : 40 * (1 + 0.1 * (level - 2))));
+    const late = levels.slice(WINDOW * 200);
+    expect(late.includes(4)).toBe(false);
+    expect(late.includes(1)).toBe(true);
+    expect(levels.at(-1)).toBe(2);
+  });
 });
 
 /** Writes that end only when the test says: which started, and a hand on each. */
