@@ -46,6 +46,7 @@ import { createWorkDir, type WorkDir } from '../packages/server/test/interop/sup
 import { closeConnections, syncCollection, timedVdirsyncer, timedRequest, PROPFIND_ETAGS, type VdirsyncerRun } from './dav-requests.js';
 import type { Check } from './harness.js';
 import { cpuSeconds, pidWith } from './extdata-dav-cpu.js';
+import { putsBesideAnother } from './extdata-dav-overlap.js';
 import { describeTimes, logMark, timesSince } from './radicale-log.js';
 import { serve, stop } from './serve.js';
 
@@ -179,16 +180,16 @@ export async function runExtdataDavBench(): Promise<boolean> {
     const serverPid = server.process.pid!;
     /**
      * Radicale's time by method while `run` runs (from its log: time summed over requests, waits
-     * on its write lock included), the CPU seconds Radicale and our server used meanwhile, and the
-     * machine's load when it began: on a shared machine CPU says what a run cost, wall time also
-     * what everyone else did.
+     * on its write lock included), the CPU seconds Radicale and our server used meanwhile, the
+     * machine's load when it began (on a shared machine CPU says what a run cost, wall time also
+     * what everyone else did), and how many PUTs came in beside another (each costs Radicale more).
      */
-    const radicaleDuring = async <T>(run: () => Promise<T>): Promise<{ result: T; radicale: string; radicaleCpu: number; serverCpu: number; load: number }> => {
+    const radicaleDuring = async <T>(run: () => Promise<T>): Promise<{ result: T; radicale: string; radicaleCpu: number; serverCpu: number; load: number; beside: number }> => {
       const mark = await logMark(radicaleTarget.logFile);
       const [radicaleBefore, serverBefore, load] = [cpuSeconds(radicalePid ?? -1), cpuSeconds(serverPid), loadavg()[0]!];
       const result = await run();
       const [radicaleCpu, serverCpu] = [cpuSeconds(radicalePid ?? -1) - radicaleBefore, cpuSeconds(serverPid) - serverBefore];
-      return { result, radicale: describeTimes(await timesSince(radicaleTarget.logFile, mark)), radicaleCpu, serverCpu, load };
+      return { result, radicale: describeTimes(await timesSince(radicaleTarget.logFile, mark)), radicaleCpu, serverCpu, load, beside: await putsBesideAnother(radicaleTarget.logFile, mark) };
     };
     let upRatio: number | undefined;
     let oursUp = 0;
@@ -209,14 +210,14 @@ export async function runExtdataDavBench(): Promise<boolean> {
           await expectListed(radicale, book, UP, 'vdirsyncer up');
           theirUpRuns.push(run.result.wallMs);
           console.log(`  up, vdirsyncer ${round + 1}: ${s(run.result.wallMs)} (its own CPU ${s(run.result.cpuMs)})`);
-          console.log(`    Radicale meanwhile: ${run.radicale}; its CPU ${run.radicaleCpu.toFixed(2)} s; load ${run.load.toFixed(1)}`);
+          console.log(`    Radicale meanwhile: ${run.radicale}; its CPU ${run.radicaleCpu.toFixed(2)} s; PUTs beside another ${run.beside}; load ${run.load.toFixed(1)}`);
         } else {
           const binding = await withSdk(async (sdk) => bindTo(sdk, radicaleTarget, await datastoreWith(sdk, url, name, up), book, `${name}@radicale`));
           const run = await radicaleDuring(() => withSdk((sdk) => timedRun(sdk, binding, 201, { addsOut: UP }, { addsIn: UP })));
           await expectListed(radicale, book, UP, 'atomsync up');
           oursUpRuns.push(run.result);
           console.log(`  up, atomsync ${round + 1}:   ${s(run.result)} (our server's CPU ${run.serverCpu.toFixed(2)} s)`);
-          console.log(`    Radicale meanwhile: ${run.radicale}; its CPU ${run.radicaleCpu.toFixed(2)} s; load ${run.load.toFixed(1)}`);
+          console.log(`    Radicale meanwhile: ${run.radicale}; its CPU ${run.radicaleCpu.toFixed(2)} s; PUTs beside another ${run.beside}; load ${run.load.toFixed(1)}`);
         }
       }
       const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
