@@ -707,16 +707,11 @@ function describedRow(row: DescribedRow, missing: Described[]): DescribedContent
     });
     missing.push({ uuid: row.uuid, updated: Number(row.updated), description });
   }
-  return {
-    uuid: row.uuid,
-    dataclass,
-    title: row.title,
-    type: row.type,
-    body: row.body,
-    description,
-    // Every write sets the etag and the uid together (deletes clear both): a row with an etag has its uid.
-    ...(row.etag !== null && row.etag !== undefined ? { served: { uid: row.uid ?? null, etag: row.etag } } : {}),
-  };
+  const described: { -readonly [K in keyof DescribedContent]: DescribedContent[K] } = { uuid: row.uuid, dataclass, title: row.title, type: row.type, body: row.body, description };
+  // Every write sets the etag and the uid together (deletes clear both): a row with an etag has its uid.
+  // Set, not spread in: a slow sync reads 20,000 rows here, and a spread is a runtime copy per row.
+  if (row.etag !== null && row.etag !== undefined) described.served = { uid: row.uid ?? null, etag: row.etag };
+  return described;
 }
 
 /** A row read without its description, described now. */
