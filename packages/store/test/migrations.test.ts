@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeItem, earlierFingerprints } from '@atomsync/items';
@@ -527,6 +527,54 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
     expect(await store.contents.pruneTombstones(new Date(35), 10)).toBe(1);
     expect(await store.contents.davSyncState(contacts)).toEqual({ current: 3, oldest: 3 });
     expect((await store.contents.list(client)).map((r) => r.uuid)).toEqual(['item-3']);
+  });
+
+  it('25 keeps in contents_href only the rows with a DAV name, and the by-name lookups still go through it', async () => {
+    open = await bare(kind);
+    const { db } = open;
+    await migrate(db, kind, 24);
+    const client = { accountId: 7, uuid: '00000000-0000-4000-8000-000000000003' };
+    const row = (n: number, href: string | null, deleted: number | null) => ({
+      account_id: client.accountId, client_uuid: client.uuid, uuid: `item-${n}`, dataclass: 'Contacts', title: `t${n}`, type: 'text/vcard', body: deleted === null ? `b${n}` : '',
+      created: 10, updated: deleted ?? 10, deleted, fingerprint: null, duplicate_key: null, href, sequence: n, etag: null, uid: null,
+    });
+    // Written by a sync (no name), by a DAV client (named), a DAV tombstone, one whose name was released.
+    await db.insertInto('contents').values([row(1, null, null), row(2, 'two.vcf', null), row(3, 'three.vcf', 30), row(4, '', 40)]).execute();
+
+    expect(await migrate(db, kind, 25)).toEqual([25]);
+    const definition =
+      kind === 'sqlite'
+        ? (await sql<{ sql: string }>`select sql from sqlite_master where name = 'contents_href'`.execute(db)).rows[0]!.sql
+        : (await sql<{ sql: string }>`select pg_get_indexdef('contents_href'::regclass) as sql`.execute(db)).rows[0]!.sql;
+    expect(definition.toLowerCase().replace(/[()]/g, '')).toMatch(/where href is not null$/);
+    // Each lookup by name as the store makes it (contents.ts: a PUT's, a multiget's, releaseHrefs'), planned with its
+    // parameters unknown (PostgreSQL's generic plan, as a prepared statement's): the partial index must still be chosen.
+    const live = `select uuid from contents where account_id = $1 and client_uuid = $2 and deleted is null and dataclass = $3`;
+    const lookups: [string, unknown[]][] = [
+      [`${live} and href = $4`, [client.accountId, client.uuid, 'Contacts', 'two.vcf']],
+      [`${live} and href in ($4, $5)`, [client.accountId, client.uuid, 'Contacts', 'two.vcf', 'x.vcf']],
+      [`update contents set href = $1 where account_id = $2 and client_uuid = $3 and dataclass = $4 and href = $5 and deleted is not null`, ['', client.accountId, client.uuid, 'Contacts', 'three.vcf']],
+    ];
+    for (const [text, parameters] of lookups) {
+      const plan =
+        kind === 'sqlite'
+          ? (await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${text.replace(/\$\d+/g, '?')}`, parameters))).rows.map((r) => r.detail).join('\n')
+          : await db.transaction().execute(async (trx) => {
+              // Every row in one page: without this, a sequential scan is the cheaper plan whatever the indexes.
+              await sql`set local enable_seqscan = off`.execute(trx);
+              await sql`set local plan_cache_mode = force_generic_plan`.execute(trx);
+              await sql.raw(`prepare lookup as ${text}`).execute(trx);
+              const rows = (await sql.raw<{ 'QUERY PLAN': string }>(`explain execute lookup(${parameters.map((p) => (typeof p === 'number' ? String(p) : `'${String(p)}'`)).join(', ')})`).execute(trx)).rows;
+              await sql`deallocate lookup`.execute(trx);
+              return rows.map((r) => r['QUERY PLAN']).join('\n');
+            });
+      expect(plan, text).toContain('contents_href');
+    }
+    // And the lookups find what they found before.
+    const store = createKyselyStore(db, kind);
+    const contacts = { ...client, dataclass: 'Contacts' as const };
+    expect((await store.contents.byHrefs(contacts, ['two.vcf'])).map((r) => r.uuid)).toEqual(['item-2']);
+    expect((await store.contents.byHrefs(contacts, ['two.vcf', 'three.vcf', 'x.vcf'])).map((r) => r.uuid)).toEqual(['item-2']);
   });
 
   it('23 describes vCalendar 1.0 rows again as their 2.0 form (fingerprint, key, ETag cleared, made anew when read); other rows keep theirs', async () => {

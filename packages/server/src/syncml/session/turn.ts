@@ -8,7 +8,7 @@
  */
 import { afterRun, answerCredentials, finishTurn, needsCredentials, openTurn, outRange, readCommands, resultOf, runsDue, type TurnResult } from '@atomsync/syncml';
 import type { CredentialCheck } from '../auth.js';
-import { IN_CHANGE, OUT_CHANGE } from './codecs.js';
+import { IN_CHANGE, queuedChange } from './codecs.js';
 import { checkMessageCredentials } from './credentials.js';
 import { loadFacts } from './facts.js';
 import { runDatastore } from './run.js';
@@ -41,7 +41,7 @@ export async function answerMessage(deps: SyncmlDeps, input: SessionInput): Prom
   }
   const range = outRange(turn);
   const rows = range === undefined ? [] : await deps.store.syncmlSessions.items(input.id, 'out', range.from, range.limit);
-  const result = finishTurn(turn, rows.map((row) => ({ seq: row.seq, change: OUT_CHANGE.decode(row.body, `change ${row.seq} queued for the phone in this session`) })));
+  const result = finishTurn(turn, rows.map(queuedChange));
   for (const event of result.events) deps.log[event.level](event.fields, event.message);
   return { ...result, writes: result.writes.slice(written), ...signed };
 }

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { devinf } from '../../../../syncml/test/support/arbitraries.js';
-import { DEVINF, IN_CHANGE, OUT_CHANGE, SESSION_STATE, StoredDataError, type StoredCodec } from '../../../src/syncml/session/codecs.js';
+import { DEVINF, IN_CHANGE, OUT_CHANGE, queuedChange, SESSION_STATE, StoredDataError, type StoredCodec } from '../../../src/syncml/session/codecs.js';
 import type { DatastoreState, InChange, OutChange, SessionState } from '@atomsync/syncml';
 
 const datastore: DatastoreState = {
@@ -142,5 +142,26 @@ describe('what does not decode', () => {
         }
       }),
     );
+  });
+});
+
+describe('a change queued for the phone, as the session machine reads it', () => {
+  const change: OutChange = { serverUri: 'contacts', op: 'add', id: 'srv-1', type: 'text/vcard', data: 'BEGIN:VCARD' };
+
+  it('is decoded when first read, once, equal to what was queued', () => {
+    const row = queuedChange({ seq: 4, body: OUT_CHANGE.encode(change) });
+    expect(row.seq).toBe(4);
+    const first = row.change;
+    expect(first).toEqual(change);
+    // The same object the second time: not decoded again.
+    expect(row.change).toBe(first);
+  });
+
+  it('does not decode a change nobody reads, and refuses one that does not decode when it is read', () => {
+    // A page holds more changes than a message: those after the message's last are never decoded, so a corrupt one there costs nothing yet.
+    const row = queuedChange({ seq: 9, body: '{"serverUri":"contacts","op":"add"}' });
+    expect(row.seq).toBe(9);
+    expect(() => row.change).toThrow(StoredDataError);
+    expect(() => row.change).toThrow(/^change 9 queued for the phone in this session does not decode: must have required property 'id'$/);
   });
 });

@@ -23,6 +23,7 @@ import { migration as m021 } from './021-contents-etag.js';
 import { migration as m022 } from './022-tombstone-pruning.js';
 import { migration as m023 } from './023-vcalendar-redescribed.js';
 import { migration as m024 } from './024-alarms-redescribed.js';
+import { migration as m025 } from './025-contents-href-partial.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   m001,
@@ -48,4 +49,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m022,
   m023,
   m024,
+  m025,
 ];
