@@ -11,6 +11,7 @@
  * packages/server/dist packages/server/dist-base`; when the change is in @atomsync/dav too, copy
  * packages/dav's package.json and dist/ into dist-base/node_modules/@atomsync/dav, which that
  * build then resolves first), B to the current build. ONLY=<regex>: the kinds whose label matches.
+ * PROF=<dir>: B's server runs with --cpu-prof into <dir> (summarise with bench/cpu-profile.ts).
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,7 +49,7 @@ const items = contacts(N + 20_000);
 }
 const dataB = mkdtempSync(join(tmpdir(), 'atomsync-dav-ab-'));
 cpSync(dataA, dataB, { recursive: true });
-const servers = { A: await serve(dataA, ADMIN, { cli: builds.A }), B: await serve(dataB, ADMIN, { cli: builds.B }) };
+const servers = { A: await serve(dataA, ADMIN, { cli: builds.A }), B: await serve(dataB, ADMIN, { cli: builds.B, nodeArgs: process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF}`] : [] }) };
 
 try {
   const urlOf = (side: 'A' | 'B') => `${servers[side].url}/dav/addressbooks/${ADMIN.username}/${uuid}/`;
