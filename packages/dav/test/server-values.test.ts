@@ -233,6 +233,7 @@ describe("a collection's members", () => {
     ];
     const members: [string, { updated: Date }, { body: string; contentType: string; etag: string }, string | undefined][] = [
       ['/dav/a%20b/c&d<e>.vcf', item, served, undefined],
+      ['/d😀&x\ud800', item, served, undefined],
       ['/m', { updated: new Date(0) }, { body: 'A & <B> ]]> \r\n\u0001 ë 😀', contentType: 'text/calendar; x="<&>"', etag: '"&"' }, undefined],
       ['/empty', item, { body: '', contentType: '', etag: '""' }, undefined],
       ['/expanded', item, served, 'EXPANDED & <more>'],
@@ -243,7 +244,12 @@ describe("a collection's members", () => {
         for (const minimal of [false, true]) {
           it(`${what}, ${kind}${minimal ? ', minimal' : ''}`, () => {
             const answer = itemAnswer(ALICE.href, selection, kind, minimal);
-            for (const [href, it, s, data] of members) expect(answer.write(href, it, s, data)).toBe(writeResponse({ href, propstats: answer.propstats(it, s, data) }));
+            for (const [href, it, s, data] of members) {
+              const expected = writeResponse({ href, propstats: answer.propstats(it, s, data) });
+              expect(answer.write(href, it, s, data)).toBe(expected);
+              // Under a head (a collection's path) cut anywhere, a surrogate pair's halves included.
+              for (const cut of [0, 1, 3, 5, href.length]) expect(answer.writeUnder(href.slice(0, cut))(href.slice(cut), it, s, data)).toBe(expected);
+            }
           });
         }
       }

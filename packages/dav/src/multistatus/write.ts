@@ -75,6 +75,11 @@ export function writeResponse(r: DavResponse): string {
 export interface ResponseTemplate {
   /** `values[i]` is slot i's text, unescaped (slots as `slotOf` numbered them). */
   write(href: string, values: readonly string[]): string;
+  /**
+   * `write` for hrefs that all begin with `head` (a collection's members): the head escaped once,
+   * then only each href's tail (a listing's hrefs are mostly their collection's path).
+   */
+  under(head: string): (tail: string, values: readonly string[]) => string;
 }
 
 /**
@@ -111,15 +116,23 @@ export function responseTemplate(propstats: readonly PropStat[], slotOf: (p: Pro
   }
   if (propstats.length === 0) text += '<d:propstat><d:prop/><d:status>HTTP/1.1 200 OK</d:status></d:propstat>';
   parts.push(`${text}</d:response>`);
+  const rest = (values: readonly string[]) => {
+    let out = parts[0]!;
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i]!;
+      const value = escapeText(values[slot.index]!);
+      out += (value === '' ? slot.empty : slot.open + value + slot.close) + parts[i + 1];
+    }
+    return out;
+  };
+  const write = (h: string, values: readonly string[]) => `<d:response><d:href>${escapeText(h)}</d:href>${rest(values)}`;
   return {
-    write(h, values) {
-      let out = `<d:response><d:href>${escapeText(h)}</d:href>${parts[0]}`;
-      for (let i = 0; i < slots.length; i++) {
-        const slot = slots[i]!;
-        const value = escapeText(values[slot.index]!);
-        out += (value === '' ? slot.empty : slot.open + value + slot.close) + parts[i + 1];
-      }
-      return out;
+    write,
+    under(head) {
+      // Escaping goes character by character, but for a surrogate pair, which must not be cut.
+      if (/[\uD800-\uDBFF]$/.test(head)) return (tail, values) => write(head + tail, values);
+      const open = `<d:response><d:href>${escapeText(head)}`;
+      return (tail, values) => `${open}${escapeText(tail)}</d:href>${rest(values)}`;
     },
   };
 }

@@ -57,6 +57,8 @@ export interface ItemAnswer {
    * for byte, from a template made once per request (responseTemplate), not from objects.
    */
   write(href: string, item: { readonly updated: Date }, served: ServedFacts, data?: string): string;
+  /** `write` for the hrefs under `head` (a collection's path), given their tails: the head escaped once (ResponseTemplate's under). */
+  writeUnder(head: string): (tail: string, item: { readonly updated: Date }, served: ServedFacts, data?: string) => string;
 }
 
 /** What the template is made from: any values will do, every member's propstats have one shape. */
@@ -70,8 +72,9 @@ const DATA_SLOT = 4;
  * (shared properties, written raw by planSelection, and 404s, which carry no value) is fixed.
  * Anything else with a value would be written as the sample's: then no template, one by one.
  */
-function itemWriter(propstats: ItemAnswer['propstats']): ItemAnswer['write'] {
+function itemWriter(propstats: ItemAnswer['propstats']): Pick<ItemAnswer, 'write' | 'writeUnder'> {
   const byOne: ItemAnswer['write'] = (href, item, served, data) => writeResponse({ href, propstats: propstats(item, served, data) });
+  const byOneUnder: ItemAnswer['writeUnder'] = (head) => (tail, item, served, data) => byOne(head + tail, item, served, data);
   const used = new Set<number>();
   let fixedOnly = true;
   const slotOf = (p: PropValue): number | undefined => {
@@ -83,16 +86,23 @@ function itemWriter(propstats: ItemAnswer['propstats']): ItemAnswer['write'] {
     return slot;
   };
   const template = responseTemplate(propstats(SAMPLE_ITEM, SAMPLE_SERVED), slotOf);
-  if (template === undefined || !fixedOnly) return byOne;
+  if (template === undefined || !fixedOnly) return { write: byOne, writeUnder: byOneUnder };
   const [etag, type, length, modified, data] = [0, 1, 2, 3, DATA_SLOT].map((slot) => used.has(slot));
   const values: string[] = ['', '', '', '', ''];
-  return (href, item, served, body = served.body) => {
+  const valuesOf = (item: { readonly updated: Date }, served: ServedFacts, body: string) => {
     if (etag) values[0] = served.etag;
     if (type) values[1] = served.contentType;
     if (length) values[2] = String(Buffer.byteLength(served.body, 'utf8'));
     if (modified) values[3] = item.updated.toUTCString();
     if (data) values[DATA_SLOT] = body;
-    return template.write(href, values);
+    return values;
+  };
+  return {
+    write: (href, item, served, body = served.body) => template.write(href, valuesOf(item, served, body)),
+    writeUnder(head) {
+      const under = template.under(head);
+      return (tail, item, served, body = served.body) => under(tail, valuesOf(item, served, body));
+    },
   };
 }
 
@@ -117,7 +127,7 @@ export function itemAnswer(principal: string, selection: PropSelection, kind: Re
       getcontentlength: length ? Buffer.byteLength(served.body, 'utf8') : 0,
       getlastmodified: modified ? item.updated.getTime() : 0,
     });
-  if (data.length === 0) return { needsBody: length, propstats: values, write: itemWriter(values) };
+  if (data.length === 0) return { needsBody: length, propstats: values, ...itemWriter(values) };
   const wanted: QName = kind === 'vcard' ? ADDRESS_DATA : CALENDAR_DATA;
   const asked = data.filter((n) => n.name === wanted.name && n.ns === wanted.ns);
   const missing = data.filter((n) => !(n.name === wanted.name && n.ns === wanted.ns));
@@ -135,5 +145,5 @@ export function itemAnswer(principal: string, selection: PropSelection, kind: Re
     }
     return [...merged.filter((p) => p.props.length > 0), ...others];
   };
-  return { needsBody: true, propstats: withData, write: itemWriter(withData) };
+  return { needsBody: true, propstats: withData, ...itemWriter(withData) };
 }

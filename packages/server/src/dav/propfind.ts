@@ -7,6 +7,7 @@ import {
   answerSelection,
   collectionValues,
   deadProperties,
+  encodeSegment,
   homeValues,
   itemAnswer,
   memberKindOf,
@@ -59,7 +60,9 @@ export function memberResponder(req: DavRequest, c: DavCollection, selection: Pr
   const hrefOf = memberHrefs(c.family, req.account.username, c.name);
   // needsBody: the caller read whole records (the contract above).
   const served = answer.needsBody ? (item: DavItemRecord | DavListedItem) => servedOf(item as DavItemRecord, cardVersion) : servedHeadOf;
-  const write = (item: DavItemRecord | DavListedItem) => answer.write(hrefOf(memberName(c, item)), item, served(item));
+  // A member's href is its collection's and its name's segment (layout.ts): the collection's part escaped once.
+  const writeUnder = answer.writeUnder(collectionHref(c.family, req.account.username, c.name));
+  const write = (item: DavItemRecord | DavListedItem) => writeUnder(encodeSegment(memberName(c, item)), item, served(item));
   const writePage = (items: readonly (DavItemRecord | DavListedItem)[]) => {
     let out = '';
     for (const item of items) out += write(item);
