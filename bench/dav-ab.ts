@@ -4,13 +4,15 @@
  * through the store, href `<UID>.vcf` as vdirsyncer names them), asked the same requests in turn —
  * a block of A, a block of B, A, B … — so that the machine's drift falls on both alike. Per kind of
  * request: each build's server CPU per request (/proc schedstat: time on a CPU, all threads; the median of its blocks) and
- * the ratio B/A of the blocks pair by pair (median, min–max). On a shared machine, the ratio is
- * the figure to quote.
+ * the ratio B/A of the blocks pair by pair (median, min–max), and beside them the wall time per
+ * request (the client's whole wait, what the benchmark times) and its ratio. On a shared machine,
+ * the ratio is the figure to quote.
  *   A=<cli.js> B=<cli.js> N=5000 BLOCKS=6 npx tsx bench/dav-ab.ts
  * A defaults to packages/server/dist-base/cli.js, a copy of the build before the change (`cp -r
  * packages/server/dist packages/server/dist-base`; when the change is in @atomsync/dav too, copy
  * packages/dav's package.json and dist/ into dist-base/node_modules/@atomsync/dav, which that
  * build then resolves first), B to the current build. ONLY=<regex>: the kinds whose label matches.
+ * PROF=<dir>: B's server runs with --cpu-prof into <dir> (summarise with bench/cpu-profile.ts).
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,7 +50,7 @@ const items = contacts(N + 20_000);
 }
 const dataB = mkdtempSync(join(tmpdir(), 'atomsync-dav-ab-'));
 cpSync(dataA, dataB, { recursive: true });
-const servers = { A: await serve(dataA, ADMIN, { cli: builds.A }), B: await serve(dataB, ADMIN, { cli: builds.B }) };
+const servers = { A: await serve(dataA, ADMIN, { cli: builds.A }), B: await serve(dataB, ADMIN, { cli: builds.B, nodeArgs: process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF}`] : [] }) };
 
 try {
   const urlOf = (side: 'A' | 'B') => `${servers[side].url}/dav/addressbooks/${ADMIN.username}/${uuid}/`;
@@ -85,18 +87,23 @@ try {
   for (const kind of kinds) {
     if (only !== undefined && !only.test(kind.label)) continue;
     const cpu = { A: [] as number[], B: [] as number[] };
+    const wall = { A: [] as number[], B: [] as number[] };
     for (let block = 0; block < BLOCKS; block++) {
       for (const side of block % 2 === 0 ? (['A', 'B'] as const) : (['B', 'A'] as const)) {
         const pid = servers[side].process.pid!;
         const before = runMs(pid);
+        const started = performance.now();
         for (let i = 0; i < kind.times; i++) await kind.send(side);
+        wall[side].push((performance.now() - started) / kind.times);
         cpu[side].push((runMs(pid) - before) / kind.times);
       }
     }
     const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const ratios = cpu.B.map((b, i) => b / cpu.A[i]!);
+    const wallRatios = wall.B.map((b, i) => b / wall.A[i]!);
     console.log(
-      `${kind.label.padEnd(30)} server cpu per request: A ${median(cpu.A).toFixed(3).padStart(7)} ms  B ${median(cpu.B).toFixed(3).padStart(7)} ms  B/A ${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`,
+      `${kind.label.padEnd(30)} server cpu per request: A ${median(cpu.A).toFixed(3).padStart(7)} ms  B ${median(cpu.B).toFixed(3).padStart(7)} ms  B/A ${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})` +
+        `  | wall: A ${median(wall.A).toFixed(3)} ms  B ${median(wall.B).toFixed(3)} ms  B/A ${median(wallRatios).toFixed(2)}`,
     );
   }
 } finally {

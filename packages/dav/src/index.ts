@@ -70,10 +70,11 @@ export {
   multistatusClose,
   multistatusStream,
   preconditionElement,
+  responseTemplate,
   writeMultistatus,
   writeResponse,
 } from './multistatus/write.js';
-export type { WriteOptions } from './multistatus/write.js';
+export type { ResponseTemplate, WriteOptions, WrittenResponses } from './multistatus/write.js';
 export { MultistatusReader, foundProp, readErrorBody, readMultistatus, streamMultistatus } from './multistatus/read.js';
 export type { ReadMultistatusEnd, ReadProp, ReadPropStat, ReadResponse } from './multistatus/read.js';
 

@@ -32,6 +32,7 @@ import {
   settableValues,
   storedChanges,
   writeMultistatus,
+  writeResponse,
   type PrincipalFacts,
   type PropSelection,
   type ResourceKind,
@@ -215,6 +216,44 @@ describe("a collection's members", () => {
   it('writes calendar-data from what the caller gives (an expansion), the ETag staying the stored one', () => {
     const { body } = answered({ kind: 'prop', names: [D('getetag'), { ns: CALDAV_NS, name: 'calendar-data' }] }, 'icalendar', false, 'EXPANDED');
     expect(body).toContain('<d:getetag>"e1"</d:getetag><cal:calendar-data>EXPANDED</cal:calendar-data>');
+  });
+
+  // write() is the listings' path (a template per request, no objects per member): it must give
+  // writeResponse's bytes for every selection, kind and value, escaping included.
+  describe('written from the template, byte for byte as writeResponse writes the propstats', () => {
+    const selections: [string, PropSelection][] = [
+      ['getetag', { kind: 'prop', names: [D('getetag')] }],
+      ['the four varying', { kind: 'prop', names: [D('getlastmodified'), D('getetag'), D('getcontentlength'), D('getcontenttype')] }],
+      ['shared, varying, unknown and foreign', { kind: 'prop', names: [D('owner'), D('getetag'), D('nope'), { ns: 'urn:x', name: 'y' }, D('resourcetype'), { ns: CALENDARSERVER_NS, name: 'getctag' }] }],
+      ['address-data with getetag', { kind: 'prop', names: [D('getetag'), { ns: CARDDAV_NS, name: 'address-data' }] }],
+      ['both data properties and an unknown', { kind: 'prop', names: [{ ns: CALDAV_NS, name: 'calendar-data' }, D('nope'), { ns: CARDDAV_NS, name: 'address-data' }, D('getcontentlength')] }],
+      ['nothing found', { kind: 'prop', names: [D('nope')] }],
+      ['allprop', ALLPROP],
+      ['propname', { kind: 'propname' }],
+    ];
+    const members: [string, { updated: Date }, { body: string; contentType: string; etag: string }, string | undefined][] = [
+      ['/dav/a%20b/c&d<e>.vcf', item, served, undefined],
+      ['/d😀&x\ud800', item, served, undefined],
+      ['/m', { updated: new Date(0) }, { body: 'A & <B> ]]> \r\n\u0001 ë 😀', contentType: 'text/calendar; x="<&>"', etag: '"&"' }, undefined],
+      ['/empty', item, { body: '', contentType: '', etag: '""' }, undefined],
+      ['/expanded', item, served, 'EXPANDED & <more>'],
+      ['/expanded-empty', item, served, ''],
+    ];
+    for (const [what, selection] of selections) {
+      for (const kind of ['vcard', 'icalendar'] as const) {
+        for (const minimal of [false, true]) {
+          it(`${what}, ${kind}${minimal ? ', minimal' : ''}`, () => {
+            const answer = itemAnswer(ALICE.href, selection, kind, minimal);
+            for (const [href, it, s, data] of members) {
+              const expected = writeResponse({ href, propstats: answer.propstats(it, s, data) });
+              expect(answer.write(href, it, s, data)).toBe(expected);
+              // Under a head (a collection's path) cut anywhere, a surrogate pair's halves included.
+              for (const cut of [0, 1, 3, 5, href.length]) expect(answer.writeUnder(href.slice(0, cut))(href.slice(cut), it, s, data)).toBe(expected);
+            }
+          });
+        }
+      }
+    }
   });
 
   it('leaves the 404 propstat out under return=minimal (RFC 8144 §2.1)', () => {

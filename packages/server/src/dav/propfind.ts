@@ -7,6 +7,7 @@ import {
   answerSelection,
   collectionValues,
   deadProperties,
+  encodeSegment,
   homeValues,
   itemAnswer,
   memberKindOf,
@@ -16,6 +17,7 @@ import {
   rootValues,
   type DavResponse,
   type PropSelection,
+  type WrittenResponses,
 } from '@atomsync/dav';
 import { readBytes } from '../http/body.js';
 import { collectionsIn, type DavCollection } from './collections.js';
@@ -41,6 +43,10 @@ export const PAGE = 500;
 export interface MemberResponder {
   readonly needsBody: boolean;
   (item: DavItemRecord | DavListedItem): DavResponse;
+  /** The same response, written (ItemAnswer's write: no objects per member). */
+  write(item: DavItemRecord | DavListedItem): string;
+  /** A page of members' responses, written one after another: what a listing streams. */
+  writePage(items: readonly (DavItemRecord | DavListedItem)[]): string;
 }
 
 /**
@@ -54,7 +60,15 @@ export function memberResponder(req: DavRequest, c: DavCollection, selection: Pr
   const hrefOf = memberHrefs(c.family, req.account.username, c.name);
   // needsBody: the caller read whole records (the contract above).
   const served = answer.needsBody ? (item: DavItemRecord | DavListedItem) => servedOf(item as DavItemRecord, cardVersion) : servedHeadOf;
-  return Object.assign((item: DavItemRecord | DavListedItem) => ({ href: hrefOf(memberName(c, item)), propstats: answer.propstats(item, served(item)) }), { needsBody: answer.needsBody });
+  // A member's href is its collection's and its name's segment (layout.ts): the collection's part escaped once.
+  const writeUnder = answer.writeUnder(collectionHref(c.family, req.account.username, c.name));
+  const write = (item: DavItemRecord | DavListedItem) => writeUnder(encodeSegment(memberName(c, item)), item, served(item));
+  const writePage = (items: readonly (DavItemRecord | DavListedItem)[]) => {
+    let out = '';
+    for (const item of items) out += write(item);
+    return out;
+  };
+  return Object.assign((item: DavItemRecord | DavListedItem) => ({ href: hrefOf(memberName(c, item)), propstats: answer.propstats(item, served(item)) }), { needsBody: answer.needsBody, write, writePage });
 }
 
 /**
@@ -102,7 +116,7 @@ export async function propfind(req: DavRequest, resource: Resource): Promise<Dav
   const principal = principalOf(req.account);
   const { self, members } = plan.answers(kindOf(resource));
 
-  async function* responses(): AsyncGenerator<DavResponse | DavResponse[]> {
+  async function* responses(): AsyncGenerator<DavResponse | DavResponse[] | WrittenResponses> {
     switch (resource.kind) {
       case 'root':
       case 'principals':
@@ -125,7 +139,7 @@ export async function propfind(req: DavRequest, resource: Resource): Promise<Dav
         if (self) yield await collectionResponse(req, c, selection, minimal);
         if (!members) return;
         const respond = memberResponder(req, c, selection, minimal);
-        for await (const page of pagesFor(req, c, respond)) yield page.map(respond);
+        for await (const page of pagesFor(req, c, respond)) yield respond.writePage(page);
         return;
       }
       case 'member':

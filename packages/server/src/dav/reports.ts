@@ -36,6 +36,7 @@ import {
   type FreeBusyQueryReport,
   type MultigetReport,
   type SyncCollectionReport,
+  type WrittenResponses,
 } from '@atomsync/dav';
 import { expandCalendar, isLegacyVersion, readCalendarObject, readComponents, unescapeValue, writeFreeBusy } from '@atomsync/items';
 import { readBytes } from '../http/body.js';
@@ -58,7 +59,7 @@ export async function report(req: DavRequest, resource: Resource): Promise<DavAn
   const c = resource.collection;
   // Before the multistatus starts: a precondition cannot come once it streams (the responses ask again).
   const cardVersion: CardVersion = addressDataVersion(c.kind, parsed);
-  const stream = (responses: AsyncIterable<DavResponse | DavResponse[]>, end?: () => { syncToken?: string }) =>
+  const stream = (responses: AsyncIterable<DavResponse | DavResponse[] | WrittenResponses>, end?: () => { syncToken?: string }) =>
     multistatusResponse(multistatusStream(responses, end)[Symbol.asyncIterator](), req.log, VARY_PREFERENCES);
   switch (parsed.report) {
     case 'addressbook-multiget':
@@ -80,11 +81,11 @@ export async function report(req: DavRequest, resource: Resource): Promise<DavAn
   }
 }
 
-/** How a report answers each item it returns (made once per request). */
-type Responder = (item: DavItemRecord) => DavResponse;
+/** How a report answers each item it returns (made once per request); `write`, when it has one, the same response written. */
+type Responder = ((item: DavItemRecord) => DavResponse) & { readonly write?: (item: DavItemRecord) => string };
 
 
-async function* multiget(req: DavRequest, c: DavCollection, r: MultigetReport, respond: Responder): AsyncGenerator<DavResponse> {
+async function* multiget(req: DavRequest, c: DavCollection, r: MultigetReport, respond: Responder): AsyncGenerator<DavResponse | WrittenResponses> {
   const base = req.event.url.href;
   const own = [DAV_PREFIX, c.family, req.account.username, c.name];
   const names = r.hrefs.map((href) => memberOfHref(href, base, own));
@@ -93,13 +94,13 @@ async function* multiget(req: DavRequest, c: DavCollection, r: MultigetReport, r
     const name = names[i];
     const item = name === undefined ? undefined : found.get(name);
     if (item === undefined) yield notFoundResponse(r.hrefs[i]!);
-    else yield respond(item);
+    else yield respond.write === undefined ? respond(item) : respond.write(item);
   }
 }
 
-async function* filtered(req: DavRequest, c: DavCollection, matches: (item: DavItemRecord) => boolean, respond: Responder): AsyncGenerator<DavResponse> {
+async function* filtered(req: DavRequest, c: DavCollection, matches: (item: DavItemRecord) => boolean, respond: Responder): AsyncGenerator<DavResponse | WrittenResponses> {
   for await (const page of livePages(req, c)) {
-    for (const item of page) if (matches(item)) yield respond(item);
+    for (const item of page) if (matches(item)) yield respond.write === undefined ? respond(item) : respond.write(item);
   }
 }
 
@@ -156,7 +157,7 @@ function cardProperties(body: string): CardProperty[] {
   }));
 }
 
-type Stream = (responses: AsyncIterable<DavResponse | DavResponse[]>, end?: () => { syncToken?: string }) => Promise<DavAnswer>;
+type Stream = (responses: AsyncIterable<DavResponse | DavResponse[] | WrittenResponses>, end?: () => { syncToken?: string }) => Promise<DavAnswer>;
 
 async function syncCollection(req: DavRequest, c: DavCollection, r: SyncCollectionReport, minimal: boolean, cardVersion: CardVersion, stream: Stream): Promise<DavAnswer> {
   checkSyncLevel(r);
@@ -172,8 +173,8 @@ async function syncCollection(req: DavRequest, c: DavCollection, r: SyncCollecti
     // A client's limit on an initial listing cannot be met by a token (RFC 6578 §3.7).
     if (r.limit !== undefined) checkInitialLimit(await countUpTo(req, c, r.limit + 1), r.limit);
     const respond = memberResponder(req, c, r.props, minimal, cardVersion);
-    async function* all(): AsyncGenerator<DavResponse[]> {
-      for await (const page of pagesFor(req, c, respond)) yield page.map(respond);
+    async function* all(): AsyncGenerator<WrittenResponses> {
+      for await (const page of pagesFor(req, c, respond)) yield respond.writePage(page);
     }
     return stream(all(), () => ({ syncToken: formatSyncToken({ collection: c.id, sequence: current }) }));
   }
@@ -194,19 +195,19 @@ async function syncCollection(req: DavRequest, c: DavCollection, r: SyncCollecti
   }
   const respond = memberResponder(req, c, r.props, minimal, cardVersion);
   const hrefOf = memberHrefs(c.family, req.account.username, c.name);
-  const response = (row: DavItemRecord): DavResponse => (row.deleted !== null ? notFoundResponse(hrefOf(memberName(c, row))) : respond(row));
+  const response = (row: DavItemRecord): DavResponse | WrittenResponses => (row.deleted !== null ? notFoundResponse(hrefOf(memberName(c, row))) : respond.write(row));
   /** A tombstone whose name a later member took says nothing: that member answers for the name. */
   const listed = (row: DavItemRecord): boolean => !(row.deleted !== null && row.href === RELEASED_HREF);
   const since = start.since;
   if (r.limit === undefined) {
-    async function* all(): AsyncGenerator<DavResponse> {
+    async function* all(): AsyncGenerator<DavResponse | WrittenResponses> {
       for await (const row of changes(since)) if (listed(row)) yield response(row);
     }
     return stream(all(), () => ({ syncToken: formatSyncToken({ collection: c.id, sequence: token }) }));
   }
   // A client's limit (DAVx⁵ pages this way): changes up to the cut (limitCut), then 507 for the collection.
   const upTo = limitCut(await req.store.contents.davChanges(c.key, since, r.limit + 1), r.limit);
-  async function* limited(): AsyncGenerator<DavResponse> {
+  async function* limited(): AsyncGenerator<DavResponse | WrittenResponses> {
     for await (const row of changes(since, upTo)) if (listed(row)) yield response(row);
     if (upTo !== undefined) yield beyondLimitResponse(collectionHref(c.family, req.account.username, c.name));
   }

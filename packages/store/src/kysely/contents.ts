@@ -74,6 +74,58 @@ const syncStateRow = prepared<{ latest: number | string | null; pruned: number |
   'select max("sequence") as "latest", (select "pruned_through" from "content_sequences" where "content_sequences"."account_id" = ? and "content_sequences"."client_uuid" = ?) as "pruned" ' +
     'from "contents" where "account_id" = ? and "client_uuid" = ? and "dataclass" = ?',
 );
+/**
+ * A page of a listing of ETags (davListing) as one row: its count and its members as one string,
+ * `uuid/=etag/=href/updated` each, joined by `/` (an absent etag or href is empty: present ones
+ * carry `=`), one prepared statement. Reading 5,000 rows as row objects cost more than the rest
+ * of the listing's store work together (issue 21); one string per page, split in JavaScript, about
+ * half. No DAV name holds a `/` (segmentsOfHref refuses it), nor does a uuid or an ETag (base64url),
+ * so the split is unambiguous; should a row ever hold one, the count of fields says so and the
+ * page is read again row by row (readListing).
+ *
+ * The order: PostgreSQL's string_agg is told it (`order by`); SQLite's aggregates the ordered
+ * subquery's rows as they come, which is that order (an `order by` in the aggregate sorted the
+ * 5,000 strings a second time: 40 % of the statement), and listedOfPage checks it all the same.
+ */
+const listingPageSql = (aggregateOrder: string) =>
+  `select count(*) as "n", string_agg("line", '/'${aggregateOrder}) as "page" from (` +
+  `select "uuid", "uuid" || '/' || coalesce('=' || "etag", '') || '/' || coalesce('=' || "href", '') || '/' || "updated" as "line" ` +
+  'from "contents" where "account_id" = ? and "client_uuid" = ? and "dataclass" = ? and "deleted" is null and "uuid" > ? order by "uuid" limit ?) as "listed"';
+const listingPage = { sqlite: prepared<{ n: number | string; page: string | null }>(listingPageSql('')), postgres: prepared<{ n: number | string; page: string | null }>(listingPageSql(' order by "uuid"')) };
+/** A listed item; its date made only when asked (a listing of ETags never asks). */
+class ListedRow implements DavListedItem {
+  constructor(
+    readonly uuid: string,
+    readonly dataclass: ItemDataclass,
+    readonly href: string | null,
+    readonly etag: string | null,
+    private readonly updatedMs: number,
+  ) {}
+  get updated(): Date {
+    return toDate(this.updatedMs);
+  }
+}
+/**
+ * A listingPage's members, or undefined when a field held a `/` (then the fields do not come out
+ * four a member) or the members are not in uuid order (SQLite's; its collation is binary, which
+ * JavaScript's comparison of these ASCII uuids agrees with).
+ */
+function listedOfPage(dataclass: ItemDataclass, n: number, page: string, checkOrder: boolean): DavListedItem[] | undefined {
+  const fields = page.split('/');
+  if (fields.length !== 4 * n) return undefined;
+  const listed: DavListedItem[] = new Array(n);
+  let previous = '';
+  for (let i = 0, f = 0; i < n; i++, f += 4) {
+    const uuid = fields[f]!;
+    if (checkOrder && !(uuid > previous)) return undefined;
+    previous = uuid;
+    const etag = fields[f + 1]!;
+    const href = fields[f + 2]!;
+    listed[i] = new ListedRow(uuid, dataclass, href === '' ? null : href.slice(1), etag === '' ? null : etag.slice(1), Number(fields[f + 3]));
+  }
+  return listed;
+}
+
 /** Columns of one contents row, in insert order: the multi-row insert chunks by them. */
 const INSERT_COLUMNS = ['account_id', ...RECORD_COLUMNS, 'fingerprint', 'duplicate_key', 'uid'] as const;
 const CONTENT_COLUMNS = INSERT_COLUMNS.length;
@@ -214,6 +266,17 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
   /** A DAV collection's rows: its client's of its dataclass. */
   const ofCollection = (collection: CollectionKey) => of(collection).where('dataclass', '=', collection.dataclass);
   const liveOf = (collection: CollectionKey) => live(collection).where('dataclass', '=', collection.dataclass);
+  /** davListing's page row by row: what listingPage gives, for a page whose fields cannot be told apart. */
+  const readListing = async (collection: CollectionKey, after: string | undefined, limit: number): Promise<DavListedItem[]> => {
+    const rows = await ofCollection(collection)
+      .select(['uuid', 'href', 'etag', 'updated'])
+      .where('deleted', 'is', null)
+      .$if(after !== undefined, (q) => q.where('uuid', '>', after ?? ''))
+      .orderBy('uuid')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => new ListedRow(row.uuid, collection.dataclass, row.href, row.etag, Number(row.updated)));
+  };
   /**
    * A collection's latest sequence and its datastore's pruned horizon, in one read. The current
    * value is never below the horizon: were the latest change a delete whose tombstone was pruned,
@@ -647,16 +710,12 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
     async davListing(collection, after, limit) {
       // Four columns, not the record's twelve: in SQLite, reading a row's values is most of a
       // listing's cost (5,000 rows: a third of it), and the etag and href columns lie past the body.
-      const rows = await ofCollection(collection)
-        .select(['uuid', 'href', 'etag', 'updated'])
-        .where('deleted', 'is', null)
-        .$if(after !== undefined, (q) => q.where('uuid', '>', after ?? ''))
-        .orderBy('uuid')
-        .limit(limit)
-        .execute();
-      const listed: DavListedItem[] = rows.map((row) => ({ uuid: row.uuid, dataclass: collection.dataclass, href: row.href, etag: row.etag, updated: toDate(row.updated) }));
+      // No uuid is empty: `> ''` is every row.
+      const row = await listingPage[ctx.dialect].first(ctx, [collection.accountId, collection.uuid, collection.dataclass, after ?? '', limit]);
+      const n = Number(row?.n ?? 0);
+      const listed = n === 0 ? [] : (listedOfPage(collection.dataclass, n, row!.page!, ctx.dialect === 'sqlite') ?? (await readListing(collection, after, limit)));
       // Rows written before the etag column: whole, for the DAV layer to hash.
-      const unhashed = rows.filter((row) => row.etag === null).map((row) => row.uuid);
+      const unhashed = listed.filter((item) => item.etag === null).map((item) => item.uuid);
       if (unhashed.length === 0) return listed;
       const whole = new Map<string, DavItemRecord>();
       for (const part of chunks(unhashed, 1, ctx.dialect)) for (const row of await liveOf(collection).where('uuid', 'in', part).execute()) whole.set(row.uuid, content(row));
