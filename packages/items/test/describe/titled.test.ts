@@ -3,12 +3,15 @@
  * titleOf's and the description describeItem's, whether the one-pass read of a plain card took it
  * or not. Over the fixtures of real clients' items, generated cards (plain ones and odd ones), and
  * the cases where the readers could part (an empty first FN, QUOTED-PRINTABLE, 2.1, folding).
+ * With a CalDAV PUT's parse of an iCalendar body (parseCalendar of the trimmed body), the
+ * description is the one describeItem makes parsing the body itself.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeItem, describeTitled, titleOf, type ItemDataclass } from '@atomsync/items';
+import { describeItem, describeTitled, parseCalendar, titleOf, type ItemDataclass } from '@atomsync/items';
 import { TWIN_PAIRS } from '@atomsync/items/fixtures';
 import { readPlainContact } from '../../src/vcard/read.js';
+import { parsedFor } from '../../src/lines/jcal.js';
 
 function twoReads(dataclass: ItemDataclass, type: string, body: string) {
   const title = titleOf(dataclass, body);
@@ -74,5 +77,40 @@ describe('describeTitled', () => {
     const body = card('N:Lovelace;Ada;;;', 'FN:Ada Lovelace', 'EMAIL;TYPE=INTERNET:ada@example.org');
     expect(readPlainContact(body)).not.toBeNull();
     expect(describeTitled({ dataclass: 'Contacts', type: 'text/vcard', body }).title).toBe('Ada Lovelace');
+  });
+
+  it('reads a CalDAV PUT\'s parse of an iCalendar body instead of parsing it again, to the same description', () => {
+    let reused = 0;
+    const calendars = TWIN_PAIRS.filter((pair) => pair.dataclass !== 'Contacts' && pair.dataclass !== 'Notes');
+    for (const pair of calendars) {
+      for (const body of [pair.a, pair.b]) {
+        let parsed;
+        try {
+          parsed = parseCalendar(body.trim());
+        } catch {
+          continue; // a PUT would have refused it
+        }
+        if (parsedFor(body, parsed) !== undefined) reused++;
+        expect(describeTitled({ dataclass: pair.dataclass, type: pair.type, body }, { parsed })).toEqual(twoReads(pair.dataclass, pair.type, body));
+      }
+    }
+    expect(reused).toBeGreaterThan(0);
+  });
+
+  it('takes the parse only for the body it is of', () => {
+    const text = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', 'UID:e-1', 'DTSTART:20260101T100000Z', 'SUMMARY:Standup', 'END:VEVENT', 'END:VCALENDAR'].join('\r\n');
+    const parsed = parseCalendar(text);
+    expect(parsedFor(text, parsed)).toBe(parsed.jcal);
+    expect(parsedFor(`${text}\r\n`, parsed)).toBe(parsed.jcal);
+    expect(parsedFor(`${text}\n`, parsed)).toBe(parsed.jcal);
+    expect(parsedFor(`${text}\r\nX`, parsed)).toBeUndefined();
+    expect(parsedFor(`\r\n${text}`, parsed)).toBeUndefined();
+    expect(parsedFor(text.replace('SUMMARY:Standup', 'SUMMARY:Other'), parsed)).toBeUndefined();
+    expect(parsedFor(text, undefined)).toBeUndefined();
+    // parseJCal drops an empty property before ical.js reads it: that body is parsed anew.
+    const withEmpty = text.replace('SUMMARY:Standup', 'GEO:;');
+    expect(parsedFor(withEmpty, parseCalendar(withEmpty))).toBeUndefined();
+    expectSame('Events', 'text/calendar', withEmpty);
+    expect(describeTitled({ dataclass: 'Events', type: 'text/calendar', body: withEmpty }, { parsed: parseCalendar(withEmpty) })).toEqual(twoReads('Events', 'text/calendar', withEmpty));
   });
 });
