@@ -77,6 +77,8 @@ const syncStateRow = prepared<{ latest: number | string | null; pruned: number |
 /** Columns of one contents row, in insert order: the multi-row insert chunks by them. */
 const INSERT_COLUMNS = ['account_id', ...RECORD_COLUMNS, 'fingerprint', 'duplicate_key', 'uid'] as const;
 const CONTENT_COLUMNS = INSERT_COLUMNS.length;
+/** One row's insert, prepared (insertMany of one item). */
+const insertOne = prepared<never>(`insert into "contents" (${INSERT_COLUMNS.map((c) => `"${c}"`).join(', ')}) values (${INSERT_COLUMNS.map(() => '?').join(', ')})`);
 /** Their PostgreSQL types, for the arrays of the unnest insert. */
 const INSERT_TYPES = ['int8', 'text', 'text', 'text', 'text', 'text', 'text', 'int8', 'int8', 'int8', 'text', 'int8', 'text', 'text', 'text', 'text'] as const;
 
@@ -482,7 +484,11 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
         // Citus: there an insert … select from unnest is pulled through the coordinator and
         // sent on as a statement across shards, where a VALUES list of one account's rows is
         // routed whole to the account's shard (issue 24).
-        if (ctx.dialect === 'postgres' && !ctx.distributed) {
+        if (rows.length === 1 && !ctx.distributed) {
+          // One item (a DAV PUT of a new name, the REST API's create): PostgreSQL binds a statement
+          // it planned once instead of parsing and planning the unnest anew.
+          await insertOne.rows(ctx, INSERT_COLUMNS.map((column) => rows[0]![column]));
+        } else if (ctx.dialect === 'postgres' && !ctx.distributed) {
           const columns = INSERT_COLUMNS.map((column) => rows.map((row) => row[column]));
           await ctx.db().executeQuery(CompiledQuery.raw(unnestInsert('contents', INSERT_COLUMNS, INSERT_TYPES), columns));
         } else {
