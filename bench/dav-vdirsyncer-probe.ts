@@ -17,7 +17,7 @@ import { writeItems } from '../packages/server/test/dav/clients/vdir.js';
 import { CONTACT_EXT, createSide } from '../packages/server/test/dav/clients/vdirsyncer.js';
 import { createWorkDir } from '../packages/server/test/interop/support/workdir.js';
 import { timedVdirsyncer } from './dav-requests.js';
-import { cpuSeconds, serve, stop } from './serve.js';
+import { cpuSplit, serve, stop } from './serve.js';
 
 const ADMIN = { username: 'bench', password: 'bench-password-not-secret' };
 const N = Number(process.env.N ?? 1000);
@@ -35,10 +35,14 @@ try {
   const side = await createSide({ dir: work.at('side'), target, addressBook: uuid, calendar: uuid });
   await writeItems(side.contactsDir, contacts(N), CONTACT_EXT);
   const phase = async (label: string, command: 'discover' | 'sync') => {
-    const cpu0 = cpuSeconds(pid);
+    const cpu0 = cpuSplit(pid);
     const run = await timedVdirsyncer(side, command, 30 * 60_000);
-    const serverMs = (cpuSeconds(pid) - cpu0) * 1000;
-    console.log(`${label.padEnd(28)} wall ${(run.wallMs / 1000).toFixed(2).padStart(7)} s  vdirsyncer cpu ${(run.cpuMs / 1000).toFixed(2).padStart(7)} s  server cpu ${(serverMs / 1000).toFixed(2).padStart(7)} s  wall/client ${(run.wallMs / run.cpuMs).toFixed(2)}`);
+    const cpu1 = cpuSplit(pid);
+    const user = cpu1.user - cpu0.user;
+    const system = cpu1.system - cpu0.system;
+    console.log(
+      `${label.padEnd(28)} wall ${(run.wallMs / 1000).toFixed(2).padStart(7)} s  vdirsyncer cpu ${(run.cpuMs / 1000).toFixed(2).padStart(7)} s  server cpu ${(user + system).toFixed(2).padStart(7)} s (user ${user.toFixed(2)}, system ${system.toFixed(2)}; ${((1000 * (user + system)) / N).toFixed(3)} ms per item)  wall/client ${(run.wallMs / run.cpuMs).toFixed(2)}`,
+    );
   };
   await phase('discover', 'discover');
   await phase(`initial sync of ${N}`, 'sync');

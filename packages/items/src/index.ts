@@ -16,7 +16,17 @@
  *   activesync/ the ActiveSync property mapping: contacts, notes, events and tasks as ApplicationData and back, with ghosting
  */
 export { ITEM_DATACLASSES, itemClassesOf, type ItemContent, type ItemDataclass } from './item.js';
-export { describeItem, DUPLICATE_KEYS, earlierFingerprints, isEarlierFingerprint, type ItemDescription } from './describe/describe.js';
+export {
+  describeItem,
+  describeTitled,
+  DUPLICATE_KEYS,
+  earlierFingerprints,
+  isEarlierFingerprint,
+  type DescribeTitledOptions,
+  type ItemDescription,
+  type TitledDescription,
+} from './describe/describe.js';
+export { parseCalendar, type ParsedCalendar } from './lines/jcal.js';
 export { titleOf } from './describe/title.js';
 export { MAX_UID_CHARS, uidOf } from './describe/uid.js';
 export {

@@ -8,12 +8,14 @@
  * described by its normalized text.
  */
 import { type AlarmReading, type LegacyReading, readCalendar } from '../icalendar/read.js';
+import type { ParsedCalendar } from '../lines/jcal.js';
 import { isLegacyVersion } from '../lines/read.js';
 import type { ItemContent, ItemDataclass } from '../item.js';
 import { readNote } from '../notes/read.js';
-import { readContact } from '../vcard/read.js';
+import { readContact, readPlainContact } from '../vcard/read.js';
 import { type Described, fingerprintOf, foldText, normText } from './canonical.js';
 import { composeKey } from './keys.js';
+import { contactTitle, titleOf } from './title.js';
 
 export interface ItemDescription {
   /** Normalized key: equal keys on the two sides make twins. null: nothing to match on. */
@@ -24,10 +26,10 @@ export interface ItemDescription {
 
 export { DUPLICATE_KEYS } from './keys.js';
 
-function read(item: ItemContent, legacy: LegacyReading, alarms: AlarmReading): Described {
+function read(item: ItemContent, legacy: LegacyReading, alarms: AlarmReading, parsed?: ParsedCalendar): Described {
   const start = item.body.trimStart().slice(0, 16).toUpperCase();
   if (start.startsWith('BEGIN:VCARD')) return readContact(item.body);
-  if (start.startsWith('BEGIN:VCALENDAR')) return readCalendar(item.dataclass, item.body, legacy, alarms);
+  if (start.startsWith('BEGIN:VCALENDAR')) return readCalendar(item.dataclass, item.body, legacy, alarms, parsed);
   if (item.dataclass === 'Notes') return readNote(item.body, item.title);
   return asText(item.body);
 }
@@ -50,9 +52,41 @@ export function describeItem(item: ItemContent): ItemDescription {
   return describeWith(item, 'upgraded', 'placed');
 }
 
-function describeWith(item: ItemContent, legacy: LegacyReading, alarms: AlarmReading): ItemDescription {
+/** An item's title (titleOf) and its description (describeItem), as a writer keeps them beside its body. */
+export interface TitledDescription {
+  readonly title: string;
+  readonly description: ItemDescription;
+}
+
+export interface DescribeTitledOptions {
+  /** ical.js's parse of an iCalendar body, made already (parseCalendar: a CalDAV PUT's check), read again instead of parsing anew when it is this body's. */
+  readonly parsed?: ParsedCalendar | undefined;
+}
+
+/**
+ * titleOf and describeItem of a body, from one read of it where it allows (a plain vCard: a DAV
+ * client's, read once instead of twice on every PUT); otherwise each as they give it. The same
+ * answers either way (test/describe/titled.test.ts).
+ */
+export function describeTitled(item: Omit<ItemContent, 'title'>, options: DescribeTitledOptions = {}): TitledDescription {
+  // QUOTED-PRINTABLE, even as a TYPE: titleOf's reader joins its soft line breaks, the plain card does not.
+  if (item.dataclass === 'Contacts' && !/QUOTED-PRINTABLE/i.test(item.body)) {
+    let plain: ReturnType<typeof readPlainContact> = null;
+    try {
+      plain = readPlainContact(item.body);
+    } catch {
+      // describeItem's own fallback then describes it (by its text).
+    }
+    // A plain card holds only 3.0/4.0 lines with nothing to unescape: not legacy.
+    if (plain !== null) return { title: contactTitle(plain.fn, plain.n, false), description: describeAs(item.dataclass, plain.described) };
+  }
+  const title = titleOf(item.dataclass, item.body);
+  return { title, description: describeWith({ ...item, title }, 'upgraded', 'placed', options.parsed) };
+}
+
+function describeWith(item: ItemContent, legacy: LegacyReading, alarms: AlarmReading, parsed?: ParsedCalendar): ItemDescription {
   try {
-    return describeAs(item.dataclass, read(item, legacy, alarms));
+    return describeAs(item.dataclass, read(item, legacy, alarms, parsed));
   } catch {
     // A reader met something it did not foresee: the item is still described, by its text.
     return describeAs(item.dataclass, asText(item.body));

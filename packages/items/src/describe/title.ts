@@ -19,20 +19,27 @@ export function titleOf(dataclass: ItemDataclass, data: string): string {
   if (dataclass === 'Notes') return (unfoldText(data).split(/\r?\n/, 1)[0] ?? '').replace(/\\([,;\\])/g, '$1').slice(0, TITLE_CHARS);
   const root = readContentLines(data);
   const legacy = isLegacyVersion(data);
+  if (dataclass === 'Contacts') return contactTitle(find(root, 'FN')?.value, find(root, 'N')?.value, legacy);
+  const summary = find(root, 'SUMMARY');
+  return oneLine(summary === undefined ? undefined : valueText(summary.value, legacy));
+}
+
+/** A value as a title reads it: escapes undone, trimmed. */
+function valueText(value: string, legacy: boolean): string {
   // Phones escape a comma in 2.1 too, though 2.1 does not ask for it.
-  const text = (value: string): string => (legacy ? unescapeValue(value, true).replace(/\\,/g, ',') : unescapeValue(value, false)).trim();
-  let title: string | undefined;
-  if (dataclass === 'Contacts') {
-    const fn = find(root, 'FN');
-    title = fn === undefined ? undefined : text(fn.value);
-    if (!title) {
-      const n = find(root, 'N');
-      if (n !== undefined) title = splitEscaped(n.value, ';').map(text).filter(Boolean).reverse().join(' ');
-    }
-  } else {
-    const summary = find(root, 'SUMMARY');
-    title = summary === undefined ? undefined : text(summary.value);
-  }
-  // A title is one line: a 3.0 `\n` in it reads as a space.
-  return (title ?? '').replace(/\s*\n\s*/g, ' ').slice(0, TITLE_CHARS);
+  return (legacy ? unescapeValue(value, true).replace(/\\,/g, ',') : unescapeValue(value, false)).trim();
+}
+
+/** A title is one line (a 3.0 `\n` in it reads as a space), of at most TITLE_CHARS. */
+const oneLine = (title: string | undefined): string => (title ?? '').replace(/\s*\n\s*/g, ' ').slice(0, TITLE_CHARS);
+
+/**
+ * A contact's title from the values of its first FN and first N properties, as written (undefined:
+ * the card has none): FN, else N's parts given name first. titleOf's, and describeTitled's for a
+ * card it read in one pass.
+ */
+export function contactTitle(fn: string | undefined, n: string | undefined, legacy: boolean): string {
+  let title = fn === undefined ? undefined : valueText(fn, legacy);
+  if (!title && n !== undefined) title = splitEscaped(n, ';').map((part) => valueText(part, legacy)).filter(Boolean).reverse().join(' ');
+  return oneLine(title);
 }

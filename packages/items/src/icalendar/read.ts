@@ -11,7 +11,7 @@ import { type Described, canonicalRecur, foldText, normText } from '../describe/
 import type { KeyFields } from '../describe/keys.js';
 import type { ItemDataclass } from '../item.js';
 import { type Block, type Prop, readBlocks } from '../lines/decoded.js';
-import { blockOf, parseJCal, type JCal } from '../lines/jcal.js';
+import { blockOf, parseJCal, parsedFor, type JCal, type ParsedCalendar } from '../lines/jcal.js';
 import { isLegacyVersion, needsLegacyReader } from '../lines/read.js';
 import { calendarZones, jcalZones, type ZoneResolver } from '../zones/resolver.js';
 import { upgradeVCalendar } from '../vcalendar/upgrade.js';
@@ -66,12 +66,13 @@ export type LegacyReading = 'upgraded' | 'as-written';
  */
 export type AlarmReading = 'placed' | 'as-written';
 
-export function readCalendar(dataclass: ItemDataclass, body: string, legacy: LegacyReading, alarms: AlarmReading = 'placed'): Described {
+/** `parsed`: ical.js's parse of the body, made already (a CalDAV PUT's check), read instead of parsing again when it is the body's (parsedFor). */
+export function readCalendar(dataclass: ItemDataclass, body: string, legacy: LegacyReading, alarms: AlarmReading = 'placed', parsed?: ParsedCalendar): Described {
   if (legacy === 'upgraded') {
     const upgraded = upgradeVCalendar(body);
     if (upgraded !== null) return readCalendar(dataclass, upgraded, 'as-written', alarms);
   }
-  const { calendar, context: read } = readVCalendar(body);
+  const { calendar, context: read } = readVCalendar(body, parsed);
   const context: Context = { ...read, alarms };
   const lines: string[] = [];
   for (const stray of calendar.stray) lines.push(`?${normText(stray)}`);
@@ -81,10 +82,10 @@ export function readCalendar(dataclass: ItemDataclass, body: string, legacy: Leg
   return { fields: keyFields(dataclass, items, context), lines };
 }
 
-function readVCalendar(body: string): { calendar: Block; context: Context } {
+function readVCalendar(body: string, parsed?: ParsedCalendar): { calendar: Block; context: Context } {
   if (!needsLegacyReader(body)) {
     try {
-      const [root] = parseJCal(body);
+      const [root] = parsedFor(body, parsed) ?? parseJCal(body);
       if (root) {
         const zones = calendarZones(jcalZones(root[2].filter((c): c is JCal => c[0] === 'vtimezone')));
         return { calendar: blockOf(root), context: { zones, floating: null } };

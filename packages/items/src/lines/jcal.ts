@@ -23,6 +23,36 @@ export function parseJCal(text: string): JCal[] {
   return (typeof parsed[0] === 'string' ? [parsed] : parsed) as JCal[];
 }
 
+/**
+ * An iCalendar text as ical.js parsed it, as written (nothing dropped): what a CalDAV PUT checks
+ * parses before it stores it. Handed to describeTitled, it is the description's reading too when
+ * the body is that text (parsedFor): one ical.js parse per PUT instead of two.
+ */
+export interface ParsedCalendar {
+  readonly text: string;
+  readonly jcal: readonly JCal[];
+}
+
+/** Parses `text` as written; throws what ical.js throws (the object does not parse). */
+export function parseCalendar(text: string): ParsedCalendar {
+  const parsed = ICAL.parse(text) as unknown;
+  const jcal = !Array.isArray(parsed) || parsed.length === 0 ? [] : ((typeof parsed[0] === 'string' ? [parsed] : parsed) as JCal[]);
+  return { text, jcal };
+}
+
+/**
+ * The parse of `body` that parseJCal would make, taken from `parsed` when it is one: the body is
+ * the parsed text, at most a line end after it (ical.js reads a trailing line end as nothing), and
+ * holds no empty property (parseJCal drops those first). undefined: parseJCal must read it.
+ */
+export function parsedFor(body: string, parsed: ParsedCalendar | undefined): readonly JCal[] | undefined {
+  if (parsed === undefined || !body.startsWith(parsed.text)) return undefined;
+  const rest = body.length - parsed.text.length;
+  if (rest > 2 || (rest > 0 && !/^\r?\n$/.test(body.slice(parsed.text.length)))) return undefined;
+  EMPTY_PROPERTY.lastIndex = 0;
+  return EMPTY_PROPERTY.test(body) ? undefined : parsed.jcal;
+}
+
 export function blockOf(jcal: JCal): Block {
   const [name, props, comps] = jcal;
   return { name: name.toUpperCase(), props: props.map(propOf), blocks: comps.map(blockOf), stray: [] };

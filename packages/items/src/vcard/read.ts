@@ -68,6 +68,20 @@ const EMPTY_VALUE = /^[; \t]*$/;
  * the reference reader. Linear in the text.
  */
 export function plainCard(body: string): Block | null {
+  return plainCardNamed(body)?.block ?? null;
+}
+
+/**
+ * A plain card (plainCard) with the values, as written, of its first FN and first N lines (empty
+ * ones too): what its title is made of (describe/title.ts contactTitle), read in the same pass.
+ */
+export interface PlainCard {
+  readonly block: Block;
+  readonly fn: string | undefined;
+  readonly n: string | undefined;
+}
+
+export function plainCardNamed(body: string): PlainCard | null {
   const lines = body.split('\n');
   let last = lines.length - 1;
   while (last >= 0 && (lines[last] === '' || lines[last] === '\r')) last--;
@@ -76,6 +90,8 @@ export function plainCard(body: string): Block | null {
   if (line(0) !== 'BEGIN:VCARD' || line(last) !== 'END:VCARD') return null;
   const props: Prop[] = [];
   let version = false;
+  let fn: string | undefined;
+  let n: string | undefined;
   for (let i = 1; i < last; i++) {
     const match = PLAIN_LINE.exec(line(i));
     if (match === null) return null;
@@ -89,12 +105,24 @@ export function plainCard(body: string): Block | null {
       if (version || (value !== '3.0' && value !== '4.0') || head !== '') return null;
       version = true;
     }
+    if (name === 'FN') fn ??= value;
+    else if (name === 'N') n ??= value;
     if (EMPTY_VALUE.test(value)) continue;
     const params: Record<string, string[]> = {};
     if (head !== '') params.TYPE = head.slice(';TYPE='.length).split(/;TYPE=|,/);
     props.push({ name, params, values: structured ? value.split(';') : [value] });
   }
-  return version ? { name: 'VCARD', props, blocks: [], stray: [] } : null;
+  return version ? { block: { name: 'VCARD', props, blocks: [], stray: [] }, fn, n } : null;
+}
+
+/**
+ * A plain card described, with the values its title is made of: one read of the body for both
+ * (a DAV PUT stores the title beside the description). null when the card is not plain; then
+ * readContact reads it and titleOf its title.
+ */
+export function readPlainContact(body: string): { readonly described: Described; readonly fn: string | undefined; readonly n: string | undefined } | null {
+  const plain = plainCardNamed(body);
+  return plain === null ? null : { described: canonicalContact(plain.block), fn: plain.fn, n: plain.n };
 }
 
 function readVCard(body: string): Block {

@@ -69,9 +69,10 @@ export async function putMember(req: DavRequest, resource: Resource): Promise<Da
   if (resource.kind !== 'member' && resource.kind !== 'unmapped') throw notAllowed(resource, 'PUT goes to an item’s URL inside a collection');
   const c = resource.collection;
   const body = await readItemBody(req, c);
-  checkBody(body, header(req, 'content-type'), c);
-  // Everything the write keeps beside the body, read from it once, before the transaction.
-  const item = storedItem(c.key.dataclass, c.component === undefined ? 'text/vcard' : 'text/calendar', body);
+  const parsed = checkBody(body, header(req, 'content-type'), c);
+  // Everything the write keeps beside the body, read from it once, before the transaction (an
+  // iCalendar object from the check's parse).
+  const item = storedItem(c.key.dataclass, c.component === undefined ? 'text/vcard' : 'text/calendar', body, parsed);
   const created = await req.store.transaction(async (tx) => {
     // Two PUTs of one new name: the second waits here, then finds the first's item. The member
     // read after the lock is the one replaced: every writer of the datastore takes that lock

@@ -18,7 +18,7 @@
  * carries the default form's ETag (as sabre/dav does): one resource, one ETag for If-Match and
  * sync, whichever form a client reads.
  */
-import { davBody, describeItem, renderForPhone, titleOf, uidOf, type ItemDataclass, type ItemDescription } from '@atomsync/items';
+import { davBody, describeTitled, renderForPhone, uidOf, type ItemDataclass, type ItemDescription, type ParsedCalendar } from '@atomsync/items';
 import { formatEtag } from '@atomsync/dav';
 import { servedHash } from '@atomsync/store';
 import type { ContentChange, ContentRecord, DavItemRecord, DavListedItem } from '@atomsync/store';
@@ -80,12 +80,15 @@ export interface StoredItem extends ContentChange {
   readonly servedAsSent: boolean;
 }
 
-export function storedItem(dataclass: ItemDataclass, type: string, body: string): StoredItem {
-  const content = { dataclass, title: titleOf(dataclass, body), type, body };
+/** `parsed`: the PUT's check's parse of an iCalendar body (validate.ts), read instead of parsing it again. */
+export function storedItem(dataclass: ItemDataclass, type: string, body: string, parsed?: ParsedCalendar): StoredItem {
+  // The title and the description from one read of the body (a plain vCard's: most PUTs).
+  const { title, description } = describeTitled({ dataclass, type, body }, { parsed });
+  const content = { dataclass, title, type, body };
   const uid = uidOf(body);
   const served = davBody(content);
   // servedOf adds a UID to a body without one: then what is served is not what was sent either.
-  return { ...content, description: describeItem(content), uid, etag: servedHash(served), servedAsSent: served === body && uid !== null };
+  return { ...content, description, uid, etag: servedHash(served), servedAsSent: served === body && uid !== null };
 }
 
 /**

@@ -3,9 +3,8 @@
  * components are the calendar's one kind (RFC 6352 §6.3.2.1, RFC 4791 §5.3.2.1). Anything else is
  * refused with the RFC's precondition and nothing is stored.
  */
-import ICAL from 'ical.js';
 import { DavRequestError } from '@atomsync/dav';
-import { componentsOf } from '@atomsync/items';
+import { componentsOf, parseCalendar, type ParsedCalendar } from '@atomsync/items';
 import type { DavCollection } from './collections.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -30,8 +29,11 @@ const CALENDAR_TYPES = new Set(['text/calendar', 'text/x-vcalendar']);
 
 const count = (text: string, re: RegExp) => (text.match(re) ?? []).length;
 
-/** Throws the precondition the body breaks in collection `c`. */
-export function checkBody(body: string, contentType: string | null, c: DavCollection): void {
+/**
+ * Throws the precondition the body breaks in collection `c`. An iCalendar object's parse is
+ * returned: the description of what is stored reads it instead of parsing the body again.
+ */
+export function checkBody(body: string, contentType: string | null, c: DavCollection): ParsedCalendar | undefined {
   const media = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   if (c.component === undefined) {
     if (CALENDAR_TYPES.has(media)) throw DavRequestError.failed('supported-address-data', `an address book keeps vCards (text/vcard), not ${media}`);
@@ -40,15 +42,16 @@ export function checkBody(body: string, contentType: string | null, c: DavCollec
       throw DavRequestError.failed('valid-address-data', 'the body is not one vCard (BEGIN:VCARD … END:VCARD)');
     }
     if (!/^VERSION:/im.test(trimmed)) throw DavRequestError.failed('valid-address-data', 'the vCard has no VERSION');
-    return;
+    return undefined;
   }
   if (CARD_TYPES.has(media)) throw DavRequestError.failed('supported-calendar-data', `a calendar keeps iCalendar objects (text/calendar), not ${media}`);
   const trimmed = body.trim();
   if (!/^BEGIN:VCALENDAR\r?\n/i.test(trimmed) || !/\r?\nEND:VCALENDAR$/i.test(trimmed) || count(trimmed, /^BEGIN:VCALENDAR\s*$/gim) !== 1) {
     throw DavRequestError.failed('valid-calendar-data', 'the body is not one iCalendar object (BEGIN:VCALENDAR … END:VCALENDAR)');
   }
+  let parsed: ParsedCalendar;
   try {
-    ICAL.parse(trimmed);
+    parsed = parseCalendar(trimmed);
   } catch (error) {
     throw DavRequestError.failed('valid-calendar-data', `the iCalendar object does not parse: ${error instanceof Error ? error.message.slice(0, 200) : 'invalid'}`);
   }
@@ -58,4 +61,5 @@ export function checkBody(body: string, contentType: string | null, c: DavCollec
   if (!has || other) {
     throw DavRequestError.failed('supported-calendar-component', `this calendar keeps ${c.component} only (its tasks and events are separate calendars)`);
   }
+  return parsed;
 }

@@ -129,12 +129,25 @@ function listedOfPage(dataclass: ItemDataclass, n: number, page: string, checkOr
 /** Columns of one contents row, in insert order: the multi-row insert chunks by them. */
 const INSERT_COLUMNS = ['account_id', ...RECORD_COLUMNS, 'fingerprint', 'duplicate_key', 'uid'] as const;
 const CONTENT_COLUMNS = INSERT_COLUMNS.length;
+/** One row's insert, prepared (insertMany of one item). */
+const insertOne = prepared<never>(`insert into "contents" (${INSERT_COLUMNS.map((c) => `"${c}"`).join(', ')}) values (${INSERT_COLUMNS.map(() => '?').join(', ')})`);
 /** Their PostgreSQL types, for the arrays of the unnest insert. */
 const INSERT_TYPES = ['int8', 'text', 'text', 'text', 'text', 'text', 'text', 'int8', 'int8', 'int8', 'text', 'int8', 'text', 'text', 'text', 'text'] as const;
 
 /** Columns of one row of the `updateMany` values list: the item and what it becomes. */
 const UPDATE_COLUMNS = ['uuid', 'dataclass', 'title', 'type', 'body', 'fingerprint', 'duplicate_key', 'uid', 'etag'] as const;
 const RETURNED = RECORD_COLUMNS.map((c) => `"${c}"`).join(', ');
+/**
+ * One item's update and one item's delete (a DAV PUT over an item, a DAV DELETE; the REST API's
+ * too): prepared, like the PUT's lookups, not built and compiled by the query builder per call.
+ */
+const updateOne = prepared<RecordRow>(
+  'update "contents" set "dataclass" = ?, "title" = ?, "type" = ?, "body" = ?, "fingerprint" = ?, "duplicate_key" = ?, "uid" = ?, "etag" = ?, "updated" = ?, "sequence" = ? ' +
+    `where "account_id" = ? and "client_uuid" = ? and "uuid" = ? and "deleted" is null returning ${RETURNED}`,
+);
+const deleteOne = prepared<{ uuid: string }>(
+  'update "contents" set "deleted" = ?, "updated" = ?, "body" = \'\', "uid" = null, "etag" = null, "sequence" = ? where "account_id" = ? and "client_uuid" = ? and "uuid" = ? and "deleted" is null returning "uuid"',
+);
 
 /**
  * The SQL of an update of `rows` items from a values list, written once per dialect and size like
@@ -553,7 +566,11 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
         // Citus: there an insert … select from unnest is pulled through the coordinator and
         // sent on as a statement across shards, where a VALUES list of one account's rows is
         // routed whole to the account's shard (issue 24).
-        if (ctx.dialect === 'postgres' && !ctx.distributed) {
+        if (rows.length === 1 && !ctx.distributed) {
+          // One item (a DAV PUT of a new name, the REST API's create): PostgreSQL binds a statement
+          // it planned once instead of parsing and planning the unnest anew.
+          await insertOne.rows(ctx, INSERT_COLUMNS.map((column) => rows[0]![column]));
+        } else if (ctx.dialect === 'postgres' && !ctx.distributed) {
           const columns = INSERT_COLUMNS.map((column) => rows.map((row) => row[column]));
           await ctx.db().executeQuery(CompiledQuery.raw(unnestInsert('contents', INSERT_COLUMNS, INSERT_TYPES), columns));
         } else {
@@ -571,27 +588,21 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
       const { fingerprint, key } = describe(change);
       return ctx.inTransaction(async () => {
         const sequence = await takeSequence(ctx, client);
-        const row = await ctx
-          .db()
-          .updateTable('contents')
-          .set({
-            dataclass: change.dataclass,
-            title: change.title,
-            type: change.type,
-            body: change.body,
-            fingerprint,
-            duplicate_key: key,
-            uid: uidOfItem(change),
-            etag: etagOfItem(change),
-            updated: Date.now(),
-            sequence,
-          })
-          .where('account_id', '=', client.accountId)
-          .where('client_uuid', '=', client.uuid)
-          .where('uuid', '=', uuid)
-          .where('deleted', 'is', null)
-          .returning(RECORD_COLUMNS)
-          .executeTakeFirst();
+        const row = await updateOne.first(ctx, [
+          change.dataclass,
+          change.title,
+          change.type,
+          change.body,
+          fingerprint,
+          key,
+          uidOfItem(change),
+          etagOfItem(change),
+          Date.now(),
+          sequence,
+          client.accountId,
+          client.uuid,
+          uuid,
+        ]);
         return row && content(row);
       });
     },
@@ -625,6 +636,7 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
       return ctx.inTransaction(async () => {
         // The tombstone keeps its href: the delta reports the delete under the name the DAV client knows.
         const sequence = await takeSequence(ctx, client);
+        if (uuids.length === 1) return (await deleteOne.rows(ctx, [now, now, sequence, client.accountId, client.uuid, uuids[0]])).map((row) => row.uuid);
         const deleted: string[] = [];
         for (const part of chunks(uuids, 1, ctx.dialect)) {
           const rows = await ctx
