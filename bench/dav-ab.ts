@@ -13,6 +13,7 @@
  * packages/dav's package.json and dist/ into dist-base/node_modules/@atomsync/dav, which that
  * build then resolves first), B to the current build. ONLY=<regex>: the kinds whose label matches.
  * PROF=<dir>: B's server runs with --cpu-prof into <dir> (summarise with bench/cpu-profile.ts).
+ * COLD=1: first, the wall time of each kind's first 60 requests on the fresh servers (how they warm up).
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -81,11 +82,32 @@ try {
     },
     { label: 'DELETE', times: 100, send: (s) => timedRequest(ADMIN, 'DELETE', `${urlOf(s)}${toDelete(s)}`, {}).then(expect(204)) },
   ];
+  // Only the kinds measured: a profile (PROF) then holds their requests, not other kinds' warm-ups.
+  const measured = kinds.filter((kind) => only === undefined || only.test(kind.label));
+  if (process.env.COLD !== undefined) {
+    // How a fresh server warms up: the benchmark times a request after one warm-up (medianOf), when
+    // V8 has not optimised the code it runs yet; here the first 60 of each kind, A and B in turn.
+    const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!.toFixed(2);
+    for (const kind of measured) {
+      if (kind.label.startsWith('DELETE')) continue;
+      const ms = { A: [] as number[], B: [] as number[] };
+      for (let i = 0; i < 60; i++) {
+        for (const side of ['A', 'B'] as const) {
+          const started = performance.now();
+          await kind.send(side);
+          ms[side].push(performance.now() - started);
+        }
+      }
+      for (const side of ['A', 'B'] as const) {
+        const xs = ms[side];
+        console.log(`${kind.label.padEnd(30)} cold ${side}: 1st ${xs[0]!.toFixed(1)} ms, median of 2nd–8th ${median(xs.slice(1, 8))}, 9th–20th ${median(xs.slice(8, 20))}, 21st–60th ${median(xs.slice(20))}`);
+      }
+    }
+  }
   // Warm both: the credential verified once (scrypt), the statements prepared, the code compiled.
-  for (const side of ['A', 'B'] as const) for (const kind of kinds) if (!kind.label.startsWith('DELETE')) await kind.send(side);
+  for (const side of ['A', 'B'] as const) for (const kind of measured) if (!kind.label.startsWith('DELETE')) await kind.send(side);
   console.log(`A ${builds.A}\nB ${builds.B}\n${N} cards, ${BLOCKS} blocks of each kind per build, A and B in turn`);
-  for (const kind of kinds) {
-    if (only !== undefined && !only.test(kind.label)) continue;
+  for (const kind of measured) {
     const cpu = { A: [] as number[], B: [] as number[] };
     const wall = { A: [] as number[], B: [] as number[] };
     for (let block = 0; block < BLOCKS; block++) {

@@ -69,6 +69,7 @@ export {
   multistatusChunks,
   multistatusClose,
   multistatusStream,
+  MULTISTATUS_CHUNK_CHARS,
   preconditionElement,
   responseTemplate,
   writeMultistatus,

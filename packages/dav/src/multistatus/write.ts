@@ -158,13 +158,18 @@ export interface WriteOptions {
 const END_OF = (end: MultistatusEnd | (() => MultistatusEnd) | undefined): MultistatusEnd => (typeof end === 'function' ? end() : (end ?? {}));
 
 /**
+ * The characters gathered before a chunk goes out (WriteOptions.chunkChars' default); a producer
+ * that writes its responses itself (WrittenResponses) gathers as many before it hands them over.
+ */
+export const MULTISTATUS_CHUNK_CHARS = 64 * 1024;
+
+/**
  * The whole multistatus as chunks. `end` may be a function: read once every response is written,
  * so a sync-collection answers the token of what it actually sent (a truncated listing, RFC 6578 §3.6).
  */
-const CHUNK_CHARS = 64 * 1024;
 
 export function* multistatusChunks(responses: Iterable<DavResponse>, end?: MultistatusEnd | (() => MultistatusEnd), options: WriteOptions = {}): Generator<string, void, undefined> {
-  const size = options.chunkChars ?? CHUNK_CHARS;
+  const size = options.chunkChars ?? MULTISTATUS_CHUNK_CHARS;
   let buffer = MULTISTATUS_OPEN;
   for (const r of responses) {
     buffer += writeResponse(r);
@@ -186,7 +191,7 @@ export async function* multistatusStream(
   end?: MultistatusEnd | (() => MultistatusEnd),
   options: WriteOptions = {},
 ): AsyncGenerator<string, void, undefined> {
-  const size = options.chunkChars ?? CHUNK_CHARS;
+  const size = options.chunkChars ?? MULTISTATUS_CHUNK_CHARS;
   let buffer = MULTISTATUS_OPEN;
   for await (const r of responses) {
     if (typeof r === 'string') {

@@ -13,7 +13,7 @@ import { prepared, type PreparedStatement } from './prepared.js';
 import { chunks, millis, multiRowInsert, unnestInsert, toDate, toDateOrNull, UNICODE_LOWER, type StoreContext } from './context.js';
 import type { ContentsTable } from './schema.js';
 
-/** A row as its record: what RECORD_COLUMNS select. */
+/** A row as its record: what RECORD_COLUMNS select (namedContent the same, for byHrefs' rows). */
 type RecordRow = Pick<Selectable<ContentsTable>, (typeof RECORD_COLUMNS)[number]>;
 
 const content = (row: RecordRow): DavItemRecord => ({
@@ -59,13 +59,35 @@ const liveByUid = prepared<RecordRow>(`${LIVE_OF_COLLECTION} and "uid" = ?`);
  * third of a multiget of 100 in the store). One statement per power of two of names, the list
  * padded with its last name (IN matches a row once), so a handful of statements serve every count.
  */
-const byHrefsOfSize = new Map<number, PreparedStatement<RecordRow>>();
-function liveByHrefs(names: readonly string[]): { statement: PreparedStatement<RecordRow>; names: string[] } {
+const byHrefsOfSize = new Map<number, PreparedStatement<NamedRow>>();
+function liveByHrefs(names: readonly string[]): { statement: PreparedStatement<NamedRow>; names: string[] } {
   const size = 2 ** Math.ceil(Math.log2(names.length));
   let statement = byHrefsOfSize.get(size);
-  if (statement === undefined) byHrefsOfSize.set(size, (statement = prepared<RecordRow>(`${LIVE_OF_COLLECTION} and "href" in (${Array.from({ length: size }, () => '?').join(', ')})`)));
+  if (statement === undefined) byHrefsOfSize.set(size, (statement = prepared<NamedRow>(`${LIVE_NAMED} and "href" in (${Array.from({ length: size }, () => '?').join(', ')})`)));
   return { statement, names: [...names, ...Array.from({ length: size - names.length }, () => names[names.length - 1]!)] };
 }
+/**
+ * byHrefs' rows without the columns its WHERE fixes (client_uuid and dataclass equal to the
+ * collection's, text compared exactly; deleted null): each value read is a conversion per row,
+ * and these three were a fifth of the statement's time for a multiget of 100 (issue 21).
+ */
+const NAMED_COLUMNS = RECORD_COLUMNS.filter((c) => c !== 'client_uuid' && c !== 'dataclass' && c !== 'deleted');
+type NamedRow = Omit<RecordRow, 'client_uuid' | 'dataclass' | 'deleted'>;
+const LIVE_NAMED = LIVE_OF_COLLECTION.replace(/^select .* from "contents"/, `select ${NAMED_COLUMNS.map((c) => `"${c}"`).join(', ')} from "contents"`);
+const namedContent = (collection: CollectionKey, row: NamedRow): DavItemRecord => ({
+  uuid: row.uuid,
+  clientUuid: collection.uuid,
+  dataclass: collection.dataclass,
+  title: row.title,
+  type: row.type,
+  body: row.body,
+  created: toDate(row.created),
+  updated: toDate(row.updated),
+  deleted: null,
+  href: row.href,
+  sequence: Number(row.sequence),
+  etag: row.etag,
+});
 /**
  * A collection's latest sequence and its datastore's pruned horizon (syncState), read by every
  * PROPFIND of a collection and every sync-collection: prepared, like the PUT's lookups.
@@ -754,7 +776,7 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
         // No order: with one, SQLite walks the whole collection in key order instead of looking the
         // names up in contents_href (a PUT into 100,000 items took 120 ms instead of 0.2).
         const { statement, names: padded } = liveByHrefs(part);
-        for (const row of await statement.rows(ctx, [collection.accountId, collection.uuid, collection.dataclass, ...padded])) out.push(content(row));
+        for (const row of await statement.rows(ctx, [collection.accountId, collection.uuid, collection.dataclass, ...padded])) out.push(namedContent(collection, row));
       }
       return out;
     },
