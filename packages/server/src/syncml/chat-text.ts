@@ -46,8 +46,9 @@ const withoutKey = (text: string, key: string): string => text.split(key).join(R
  */
 function start(message: SyncmlMessage, key: string): string | undefined {
   const { xml, cut } = encodeXmlStart(redactedHeader(message), CHATLOG_MAX_BODY_BYTES + key.length + KEY_SLACK);
-  // What the UTF-8 bytes of the whole would turn a lone surrogate into (a kept string stays valid).
-  const redacted = redactCredentials(LONE_SURROGATE.test(xml) ? xml.replace(LONE_SURROGATE_ALL, '\ufffd') : xml);
+  // No lone surrogate to replace as the whole's UTF-8 round trip did: the writer's escaper
+  // (escapeText 'replace') already wrote each one as U+FFFD.
+  const redacted = redactCredentials(xml);
   if (redacted === undefined) return undefined;
   if (!cut) return capped(withoutKey(redacted, key), CHATLOG_MAX_BODY_BYTES);
   const text = withoutKey(redacted, key);
@@ -56,8 +57,6 @@ function start(message: SyncmlMessage, key: string): string | undefined {
 }
 
 const KEY_SLACK = 1024;
-const LONE_SURROGATE = /\p{Cs}/u;
-const LONE_SURROGATE_ALL = /\p{Cs}/gu;
 
 /** `message` with the SyncHdr's Cred redacted (the model keeps no other). */
 function redactedHeader(message: SyncmlMessage): SyncmlMessage {

@@ -120,6 +120,15 @@ describe('chatText of a message longer than the cap, written from its model (WBX
     }
   });
 
+  it('keeps an unpaired surrogate in item data as U+FFFD, as writing the whole did', () => {
+    const message = reply(700, -1);
+    const sync = message.commands[0] as { commands: { items: { data: string }[] }[] };
+    sync.commands[1]!.items[0]!.data = 'FN:a\ud800b\udc00c\r\n';
+    const kept = chatText(message, undefined, KEY);
+    expect(kept).toContain('FN:a\ufffdb\ufffdc&#13;');
+    expect(body(wholeThenCapped(message)).startsWith(body(kept))).toBe(true);
+  });
+
   it('keeps a message within the cap whole, as writing the whole did', () => {
     const message = reply(20, 3);
     expect(chatText(message, undefined, KEY)).toBe(wholeThenCapped(message));
