@@ -122,7 +122,7 @@ describe('chatText of a message longer than the cap, written from its model (WBX
 
   it('keeps an unpaired surrogate in item data as U+FFFD, as writing the whole did', () => {
     const message = reply(700, -1);
-    const sync = message.commands[0] as { commands: { items: { data: string }[] }[] };
+    const sync = message.commands[0] as unknown as { commands: { items: { data: string }[] }[] };
     sync.commands[1]!.items[0]!.data = 'FN:a\ud800b\udc00c\r\n';
     const kept = chatText(message, undefined, KEY);
     expect(kept).toContain('FN:a\ufffdb\ufffdc&#13;');
