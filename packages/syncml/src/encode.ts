@@ -24,3 +24,14 @@ export function encodeMessage(message: SyncmlMessage, encoding: SyncmlEncoding):
   }
   throw new RangeError(`unknown encoding ${JSON.stringify(encoding)}`);
 }
+
+/**
+ * The start of `message` written as XML: the whole text (`cut` false), or, when it is longer, a
+ * prefix of it of at least `minChars` characters (UTF-16 units) and `cut` true. A reader that keeps
+ * only the start of a message (the chat log) asks for that much and no more is written.
+ */
+export function encodeXmlStart(message: SyncmlMessage, minChars: number): { readonly xml: string; readonly cut: boolean } {
+  const sink = new XmlSink(message.header.verDTD, minChars);
+  writeMessage(sink, message);
+  return { xml: sink.toString(), cut: sink.cut };
+}

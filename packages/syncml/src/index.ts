@@ -1,7 +1,7 @@
 export * from './message.js';
 export type * from './devinf.js';
 export { decodeMessage, SyncmlDecodeError } from './decode.js';
-export { encodeMessage } from './encode.js';
+export { encodeMessage, encodeXmlStart } from './encode.js';
 
 // The protocol's rules a DS session follows: status and alert codes, credentials, where DevInf travels, what a
 // message costs on the wire, and how a large object is cut into chunks.

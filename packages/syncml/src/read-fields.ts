@@ -71,9 +71,26 @@ export function bounded(text: string, max: number, where: string): string {
   return text;
 }
 
-/** Builds a readonly model object from fields, leaving out the undefined ones (the wire had none). */
+/**
+ * Builds a readonly model object from fields, leaving out the undefined ones (the wire had none).
+ * `fields` is the caller's own fresh literal: when none is undefined it is the object itself, and
+ * otherwise one pass copies the rest. It runs for every element of the model (a Status, a MapItem,
+ * each Item's Source), so it allocates nothing else (no entry arrays).
+ */
 export function compact<T extends object>(fields: { [K in keyof T]: T[K] | undefined }): T {
+  const source = fields as Record<string, unknown>;
+  let whole = true;
+  for (const k in source) {
+    if (source[k] === undefined) {
+      whole = false;
+      break;
+    }
+  }
+  if (whole) return fields as T;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(fields)) if (v !== undefined) out[k] = v;
+  for (const k in source) {
+    const v = source[k];
+    if (v !== undefined) out[k] = v;
+  }
   return out as T;
 }

@@ -120,6 +120,8 @@ const DECODERS = new Map<number, TextDecoder>([
 ]);
 const UTF8 = DECODERS.get(106)!;
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+/** Inline strings up to this many ASCII bytes are read byte by byte (see `inline`); longer ones by the decoder. */
+const SHORT_ASCII = 64;
 
 /** What an open element holds so far (strict mode never mixes them). */
 const Holds = { Nothing: 0, Text: 1, Opaque: 2, Elements: 3 } as const;
@@ -190,10 +192,24 @@ export function walkWbxml(bytes: Uint8Array, pages: CodePageTables, builder: Wbx
     return entry.s;
   };
   const inline = (at: number): string => {
-    const stop = bytes.indexOf(0, i);
+    // Most strings of a message are short ASCII (CmdID, MsgRef, LocURI, status codes): read those
+    // here, in the scan for their terminator, so they cost no view of the bytes and no call into the
+    // decoder (ASCII is valid UTF-8 and reads the same in every charset we decode).
+    let s = '';
+    let j = i;
+    while (j < end) {
+      const b = bytes[j]!;
+      if (b === 0 || b >= 0x80 || j - i === SHORT_ASCII) break;
+      s += String.fromCharCode(b);
+      j++;
+    }
+    if (j < end && bytes[j] === 0) {
+      i = j + 1;
+      return s;
+    }
+    const stop = bytes.indexOf(0, j);
     if (stop < 0) fail('unterminated inline string', at);
     const raw = bytes.subarray(i, stop);
-    let s: string;
     if (strict === undefined) s = decoder.decode(raw);
     else {
       try {
@@ -381,29 +397,37 @@ export function walkWbxml(bytes: Uint8Array, pages: CodePageTables, builder: Wbx
  */
 export function readWbxml(bytes: Uint8Array, pages: CodePageTables, options?: WbxmlReadOptions): WbxmlReadDocument {
   let root: WbxmlNode | undefined;
-  const stack: { node: WbxmlNode; pieces: number }[] = [];
+  // The open elements and how many pieces of content each has had, as two arrays rather than an
+  // object per element: reading a message builds nothing but its nodes.
+  const nodes: WbxmlNode[] = [];
+  const pieces: number[] = [];
   const builder: WbxmlBuilder = {
     open(name, page, token, attributes) {
-      const node: WbxmlNode = { name, page, token, children: NO_CHILDREN as WbxmlNode[], text: '', ...(attributes === undefined ? {} : { attributes }) };
-      const parent = stack[stack.length - 1];
-      if (parent === undefined) root = node;
-      else addChild(parent.node, node);
-      stack.push({ node, pieces: 0 });
+      const node: WbxmlNode = { name, page, token, children: NO_CHILDREN as WbxmlNode[], text: '' };
+      if (attributes !== undefined) (node as { attributes?: WbxmlReadAttribute[] }).attributes = attributes;
+      const depth = nodes.length;
+      if (depth === 0) root = node;
+      else addChild(nodes[depth - 1]!, node);
+      nodes.push(node);
+      pieces.push(0);
     },
     text(s) {
-      const frame = stack[stack.length - 1]!;
-      frame.node.text += s;
-      frame.pieces++;
-      delete frame.node.opaque;
+      const top = nodes.length - 1;
+      const node = nodes[top]!;
+      node.text += s;
+      pieces[top]!++;
+      if (node.opaque !== undefined) delete node.opaque;
     },
     opaque(data) {
-      const frame = stack[stack.length - 1]!;
-      frame.node.text += UTF8.decode(data);
-      if (++frame.pieces === 1) frame.node.opaque = data;
-      else delete frame.node.opaque;
+      const top = nodes.length - 1;
+      const node = nodes[top]!;
+      node.text += UTF8.decode(data);
+      if (++pieces[top]! === 1) node.opaque = data;
+      else if (node.opaque !== undefined) delete node.opaque;
     },
     close() {
-      stack.pop();
+      nodes.pop();
+      pieces.pop();
     },
   };
   const header = walkWbxml(bytes, pages, builder, options);

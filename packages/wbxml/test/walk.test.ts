@@ -102,3 +102,29 @@ describe('the bounds of both modes', () => {
     });
   }
 });
+
+describe('inline strings, short ASCII read apart from the decoder', () => {
+  // Around the length up to which ASCII is read byte by byte (read.ts SHORT_ASCII, 64), with a
+  // character of 2 and of 3 bytes before, at and after it, in both modes.
+  const texts = ['', 'a', 'x'.repeat(63), 'x'.repeat(64), 'x'.repeat(65), 'x'.repeat(200)];
+  for (const t of [...texts]) texts.push(`é${t}`, `${t}é`, `${t}€${t}`);
+  const utf8 = (s: string) => [...Buffer.from(s, 'utf8')];
+
+  it.each([undefined, STRICT])('reads each as written (strict: %o)', (strict) => {
+    for (const t of texts) expect(events(doc(...HEAD, 0x45, 0x03, ...utf8(t), 0x00, 0x01), strict)).toEqual(['open A 0:5', `text ${t}`, 'close']);
+  });
+
+  it.each([undefined, STRICT])('refuses one with no end, named at its STR_I (strict: %o)', (strict) => {
+    for (const t of texts) {
+      const error = refusal(doc(...HEAD, 0x45, 0x03, ...utf8(t)), strict);
+      expect(error.reason).toBe('unterminated inline string');
+      expect(error.at).toBe(HEAD.length + 1);
+    }
+  });
+
+  it('refuses, in strict mode, one whose bytes after an ASCII start are not UTF-8', () => {
+    for (const start of ['', 'x'.repeat(10), 'x'.repeat(64), 'x'.repeat(100)]) {
+      expect(refusal(doc(...HEAD, 0x45, 0x03, ...utf8(start), 0xc0, 0xaf, 0x00, 0x01), STRICT).reason).toBe('inline string not UTF-8');
+    }
+  });
+});

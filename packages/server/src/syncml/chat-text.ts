@@ -11,7 +11,7 @@
  * Cred left open) is shown as its XML form instead, which carries the SyncHdr's Cred redacted and
  * no other (the model keeps no command's Cred), and is redacted the same way again.
  */
-import { encodeMessage, type SyncHdr, type SyncmlMessage } from '@atomsync/syncml';
+import { encodeMessage, encodeXmlStart, type SyncmlMessage } from '@atomsync/syncml';
 
 /** What the chat log shows in place of a secret. */
 export const REDACTED = '[redacted]';
@@ -26,15 +26,47 @@ export const CHATLOG_MAX_BODY_BYTES = 64 * 1024;
 /** The chat log's text of `message`: `raw` is its bytes when it came as XML; `key` its session key. */
 export function chatText(message: SyncmlMessage, raw: Uint8Array | undefined, key: string): string {
   const asSent = raw === undefined ? undefined : redactCredentials(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('utf8'));
-  const text = asSent ?? asXml(message);
-  return capped(text.split(key).join(REDACTED), CHATLOG_MAX_BODY_BYTES);
+  if (asSent !== undefined) return capped(withoutKey(asSent, key), CHATLOG_MAX_BODY_BYTES);
+  return start(message, key) ?? capped(withoutKey(asXml(message), key), CHATLOG_MAX_BODY_BYTES);
+}
+
+const withoutKey = (text: string, key: string): string => text.split(key).join(REDACTED);
+
+/**
+ * The chat log's text of `message` from the start of its XML form only, or undefined when that
+ * start cannot stand for the whole (the caller then writes the whole). A reply of hundreds of items
+ * is several times the cap: writing it all, to keep 64 KiB, was most of what the chat log cost.
+ *
+ * A UTF-16 unit is at least one UTF-8 byte, so the first CHATLOG_MAX_BODY_BYTES characters of the
+ * redacted text hold all the cap keeps. The key redacted in a prefix is redacted as in the whole,
+ * but for its last key.length − 1 characters (the start of a key the prefix cuts), which are
+ * dropped. A prefix that cuts a Cred open, or that redacting the key shortened below the cap, is
+ * not used: KEY_SLACK more characters are written for the key's own occurrences (our RespURI, the
+ * phone's Target), each one REDACTED shorter than it.
+ */
+function start(message: SyncmlMessage, key: string): string | undefined {
+  const { xml, cut } = encodeXmlStart(redactedHeader(message), CHATLOG_MAX_BODY_BYTES + key.length + KEY_SLACK);
+  // No lone surrogate to replace as the whole's UTF-8 round trip did: the writer's escaper
+  // (escapeText 'replace') already wrote each one as U+FFFD.
+  const redacted = redactCredentials(xml);
+  if (redacted === undefined) return undefined;
+  if (!cut) return capped(withoutKey(redacted, key), CHATLOG_MAX_BODY_BYTES);
+  const text = withoutKey(redacted, key);
+  const sure = text.slice(0, text.length - Math.max(key.length - 1, 0));
+  return sure.length > CHATLOG_MAX_BODY_BYTES ? capped(sure, CHATLOG_MAX_BODY_BYTES, false) : undefined;
+}
+
+const KEY_SLACK = 1024;
+
+/** `message` with the SyncHdr's Cred redacted (the model keeps no other). */
+function redactedHeader(message: SyncmlMessage): SyncmlMessage {
+  const cred = message.header.cred;
+  return cred === undefined ? message : { ...message, header: { ...message.header, cred: { ...cred, data: REDACTED } } };
 }
 
 /** The message written as XML, the SyncHdr's Cred redacted (and any other the writer may write). */
 function asXml(message: SyncmlMessage): string {
-  const cred = message.header.cred;
-  const header: SyncHdr = cred === undefined ? message.header : { ...message.header, cred: { ...cred, data: REDACTED } };
-  const text = Buffer.from(encodeMessage({ ...message, header }, 'xml')).toString('utf8');
+  const text = Buffer.from(encodeMessage(redactedHeader(message), 'xml')).toString('utf8');
   // Our writer writes every Cred plainly: this never falls through, but a secret is never shown.
   return redactCredentials(text) ?? '[this message is not shown: a credential in it could not be redacted]';
 }
@@ -86,13 +118,18 @@ function redactedInner(inner: string): string | undefined {
   return rest.trim() === '' ? hidden : undefined;
 }
 
-/** `text` in at most `maxBytes` UTF-8 bytes: cut at a character boundary, saying how much was cut. */
-export function capped(text: string, maxBytes: number): string {
+/**
+ * `text` in at most `maxBytes` UTF-8 bytes: cut at a character boundary, saying how much was cut.
+ * `whole` false: `text` is only the start of the message (longer than the cap), so its size is
+ * given as a lower bound.
+ */
+export function capped(text: string, maxBytes: number, whole = true): string {
   // Fewer UTF-16 units than a third of the cap: at most the cap in UTF-8, no need to count.
-  if (text.length * 3 <= maxBytes) return text;
+  if (whole && text.length * 3 <= maxBytes) return text;
   const bytes = Buffer.from(text, 'utf8');
-  if (bytes.length <= maxBytes) return text;
-  const note = (kept: number) => `\n[cut: the message is ${bytes.length} bytes, the chat log keeps the first ${kept}]`;
+  if (whole && bytes.length <= maxBytes) return text;
+  const size = whole ? `${bytes.length} bytes` : `more than ${bytes.length} bytes`;
+  const note = (kept: number) => `\n[cut: the message is ${size}, the chat log keeps the first ${kept}]`;
   let end = maxBytes - Buffer.byteLength(note(maxBytes));
   // Back to the first byte of a character (continuation bytes are 10xxxxxx).
   while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;

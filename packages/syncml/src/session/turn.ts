@@ -93,9 +93,20 @@ export interface TurnResult {
   readonly events: readonly SessionEvent[];
 }
 
+/**
+ * The state a turn may change, `state` itself left as it was. What the machine changes in place is
+ * the state's own fields and each DatastoreState's; everything below them is replaced whole, never
+ * changed (`sent` is a new record before our message fills it, `partial`, `outChunk` and `stats`
+ * are new objects), so a copy of those two levels is enough. A structuredClone of the whole, with
+ * the `sent` of a message of hundreds of items, was a cost on every message of a session.
+ */
+function turnCopy(state: SessionState): SessionState {
+  return { ...state, datastores: state.datastores.map((d) => ({ ...d })) };
+}
+
 /** The session as `input.message` finds it: our next MsgID, the phone's sizes, a reply begun. */
 export function openTurn(input: TurnInput): Turn {
-  const state = structuredClone(input.state);
+  const state = turnCopy(input.state);
   const { header } = input.message;
   state.outMsgId += 1;
   if (header.meta?.maxMsgSize) state.maxMsgSize = header.meta.maxMsgSize;

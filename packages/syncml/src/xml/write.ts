@@ -25,9 +25,36 @@ export class XmlSink implements Sink {
   readonly #parts: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
   readonly #open: Tag[] = [];
   readonly #version: SyncmlVersion;
+  /** See the constructor: past it, writes are dropped (and not escaped). */
+  readonly #limit: number;
+  #length = this.#parts[0]!.length;
+  #cut = false;
 
-  constructor(version: SyncmlVersion) {
+  /**
+   * `limit`: once the text written reaches this many characters (UTF-16 units), the rest is left
+   * out, so a reader that keeps only the start of a message (the chat log) does not pay for the
+   * whole; `cut` says whether anything was.
+   */
+  constructor(version: SyncmlVersion, limit = Infinity) {
     this.#version = version;
+    this.#limit = limit;
+  }
+
+  /** Something was left out (see the constructor). */
+  get cut(): boolean {
+    return this.#cut;
+  }
+
+  /** There is room for more; else notes that something is left out. */
+  #room(): boolean {
+    if (this.#length < this.#limit) return true;
+    this.#cut = true;
+    return false;
+  }
+
+  #put(s: string): void {
+    this.#parts.push(s);
+    this.#length += s.length;
   }
 
   /** The namespace in scope: the innermost open element's. */
@@ -42,26 +69,30 @@ export class XmlSink implements Sink {
   }
 
   start(tag: Tag): void {
-    this.#parts.push(this.#startTag(tag));
+    if (this.#room()) this.#put(this.#startTag(tag));
     this.#open.push(tag);
   }
 
   end(): void {
     const tag = this.#open.pop();
-    if (tag !== undefined) this.#parts.push(tag.close);
+    if (tag !== undefined && this.#room()) this.#put(tag.close);
   }
 
   leaf(tag: Tag, text: string): void {
     if (text === '') this.flag(tag);
-    else this.#parts.push(this.#startTag(tag), escape(text), tag.close);
+    else if (this.#room()) {
+      this.#put(this.#startTag(tag));
+      this.#put(escape(text));
+      this.#put(tag.close);
+    }
   }
 
   flag(tag: Tag): void {
-    this.#parts.push(this.#ns() === tag.ns ? tag.empty : tag.emptyNs);
+    if (this.#room()) this.#put(this.#ns() === tag.ns ? tag.empty : tag.emptyNs);
   }
 
   data(text: string): void {
-    this.#parts.push(escape(text));
+    if (this.#room()) this.#put(escape(text));
   }
 
   devinf(devinf: DevInf, form: SyncmlVersion): void {

@@ -63,6 +63,13 @@ export function codes(reply: SyncmlMessage, cmd: string): number[] {
 /** What a run does in these tests: queues `out` for the phone, or fails. */
 export type FakeRun = { readonly queue: readonly OutChange[] } | { readonly fail: string };
 
+/** `value` and everything it holds frozen (a change to any of it throws: test modules are strict). */
+function deepFreeze(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const v of Object.values(value)) deepFreeze(v);
+}
+
 /** A server without a store: state, 'out' changes and writes kept between turns. */
 export class MemoryServer {
   state: SessionState;
@@ -73,6 +80,8 @@ export class MemoryServer {
   }
 
   turn(message: SyncmlMessage, turnFacts: TurnFacts = facts(), credentials: CredentialOutcome = ACCEPTED): TurnResult {
+    // A turn works on a copy of the kept state (openTurn): frozen, any change to it throws here.
+    deepFreeze(this.state);
     const turn = openTurn({ state: this.state, message, respUri: 'http://example.net/syncml?session=k', now: Date.UTC(2026, 0, 1) });
     if (answerCredentials(turn, this.state.accountId === undefined ? credentials : undefined)) {
       readCommands(turn, turnFacts);

@@ -4,9 +4,9 @@
  * its Data, left open) is not kept as written at all; a long message is cut at a character
  * boundary within the cap, saying so.
  */
-import { decodeMessage } from '@atomsync/syncml';
+import { decodeMessage, encodeMessage, type SyncmlMessage } from '@atomsync/syncml';
 import { describe, expect, it } from 'vitest';
-import { capped, chatText, redactCredentials } from '../../../src/syncml/chat-text.js';
+import { capped, CHATLOG_MAX_BODY_BYTES, chatText, redactCredentials } from '../../../src/syncml/chat-text.js';
 
 const SECRET = Buffer.from('ada:hunter22').toString('base64');
 
@@ -62,6 +62,77 @@ describe('chatText', () => {
     expect(text).not.toContain('KEY');
     expect(text).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?><SyncML xmlns="SYNCML:SYNCML1\.2">/);
     expect(text).toContain('<Alert>');
+  });
+});
+
+describe('chatText of a message longer than the cap, written from its model (WBXML in, every reply)', () => {
+  const KEY = 'k3Y-0123456789abcdef0123456789abcdef';
+  /** A reply of `count` Adds whose data holds the session key at `keyAt` (and a character of 2 and of 4 bytes). */
+  const reply = (count: number, keyAt: number, pad = 0): SyncmlMessage => ({
+    header: {
+      verDTD: '1.2',
+      verProto: 'SyncML/1.2',
+      sessionId: '1',
+      msgId: '2',
+      target: { locUri: 'IMEI:1' },
+      source: { locUri: `http://s/syncml?session=${KEY}` },
+      respUri: `http://s/syncml?session=${KEY}`,
+      cred: { meta: { type: 'syncml:auth-basic' }, data: SECRET },
+    },
+    commands: [
+      {
+        kind: 'Sync',
+        cmdId: '1',
+        target: { locUri: './contacts' },
+        source: { locUri: 'contacts' },
+        commands: Array.from({ length: count }, (_, i) => ({
+          kind: 'Add' as const,
+          cmdId: String(i + 2),
+          meta: { type: 'text/vcard' },
+          items: [{ source: { locUri: `id-${i}` }, data: `BEGIN:VCARD\r\nFN:Zoë 😀 ${'x'.repeat(pad)}${keyAt === i ? KEY : ''} & <${i}>\r\nEND:VCARD\r\n` }],
+        })),
+      },
+    ],
+    final: true,
+  });
+  /** What the chat log kept when it wrote the whole message: its XML, Cred data and key redacted, capped. */
+  const wholeThenCapped = (message: SyncmlMessage) => {
+    const xml = Buffer.from(encodeMessage(message, 'xml')).toString('utf8').replace(`<Data>${SECRET}</Data>`, '<Data>[redacted]</Data>');
+    return capped(xml.split(KEY).join('[redacted]'), CHATLOG_MAX_BODY_BYTES);
+  };
+  const body = (text: string) => text.slice(0, text.lastIndexOf('\n[cut'));
+
+  it('keeps what writing the whole kept, saying the message is longer than what it wrote', () => {
+    // The key in the first item, near the cap (in each place a prefix may end), and past it.
+    for (const pad of [0, 1, 2, 3, 5, 7, 11, 13]) {
+      for (const keyAt of [0, 640, 650, 660, 5_000]) {
+        const message = reply(700, keyAt, pad);
+        const kept = chatText(message, undefined, KEY);
+        const whole = wholeThenCapped(message);
+        expect(Buffer.byteLength(kept)).toBeLessThanOrEqual(CHATLOG_MAX_BODY_BYTES);
+        expect(kept).not.toContain(SECRET);
+        expect(kept).not.toContain(KEY.slice(0, 8));
+        // The same start, cut a few bytes sooner: the note says "more than", and a character is not split.
+        expect(body(whole).startsWith(body(kept))).toBe(true);
+        expect(Buffer.byteLength(body(kept))).toBeGreaterThanOrEqual(Buffer.byteLength(body(whole)) - 'more than '.length - 3);
+        expect(kept).toMatch(/\n\[cut: the message is more than \d+ bytes, the chat log keeps the first \d+\]$/);
+      }
+    }
+  });
+
+  it('keeps an unpaired surrogate in item data as U+FFFD, as writing the whole did', () => {
+    const message = reply(700, -1);
+    const sync = message.commands[0] as unknown as { commands: { items: { data: string }[] }[] };
+    sync.commands[1]!.items[0]!.data = 'FN:a\ud800b\udc00c\r\n';
+    const kept = chatText(message, undefined, KEY);
+    expect(kept).toContain('FN:a\ufffdb\ufffdc&#13;');
+    expect(body(wholeThenCapped(message)).startsWith(body(kept))).toBe(true);
+  });
+
+  it('keeps a message within the cap whole, as writing the whole did', () => {
+    const message = reply(20, 3);
+    expect(chatText(message, undefined, KEY)).toBe(wholeThenCapped(message));
+    expect(chatText(message, undefined, KEY)).not.toContain('[cut');
   });
 });
 
