@@ -18,7 +18,12 @@ const EMPTY_PROPERTY = /^[A-Za-z0-9-]+(?:;[^:\r\n]*)?:[;, \t]*\r?\n(?![ \t])/gm;
 
 /** Parses with ical.js; throws what ical.js throws (the caller falls back to the lenient reader). */
 export function parseJCal(text: string): JCal[] {
-  const parsed = ICAL.parse(text.replace(EMPTY_PROPERTY, '')) as unknown;
+  return jcalOf(text.replace(EMPTY_PROPERTY, ''));
+}
+
+/** ical.js's parse of `text` as a list of components (it gives one component bare, several as a list). */
+function jcalOf(text: string): JCal[] {
+  const parsed = ICAL.parse(text) as unknown;
   if (!Array.isArray(parsed) || parsed.length === 0) return [];
   return (typeof parsed[0] === 'string' ? [parsed] : parsed) as JCal[];
 }
@@ -35,9 +40,7 @@ export interface ParsedCalendar {
 
 /** Parses `text` as written; throws what ical.js throws (the object does not parse). */
 export function parseCalendar(text: string): ParsedCalendar {
-  const parsed = ICAL.parse(text) as unknown;
-  const jcal = !Array.isArray(parsed) || parsed.length === 0 ? [] : ((typeof parsed[0] === 'string' ? [parsed] : parsed) as JCal[]);
-  return { text, jcal };
+  return { text, jcal: jcalOf(text) };
 }
 
 /**
