@@ -13,6 +13,7 @@ import { explainRun } from '../packages/server/test/dav/clients/process.js';
 import type { VdirsyncerSide } from '../packages/server/test/dav/clients/vdirsyncer.js';
 
 const CARDDAV = 'urn:ietf:params:xml:ns:carddav';
+const CALDAV = 'urn:ietf:params:xml:ns:caldav';
 const VDIRSYNCER = '/usr/bin/vdirsyncer';
 const TIME = '/usr/bin/time';
 
@@ -77,6 +78,10 @@ export const syncCollection = (token: string): string =>
 /** An addressbook-multiget of these paths, asking what vdirsyncer asks (getetag, address-data). */
 export const addressbookMultiget = (paths: readonly string[]): string =>
   `<?xml version="1.0" encoding="utf-8"?><card:addressbook-multiget xmlns:d="DAV:" xmlns:card="${CARDDAV}"><d:prop><d:getetag/><card:address-data/></d:prop>${paths.map((p) => `<d:href>${p}</d:href>`).join('')}</card:addressbook-multiget>`;
+
+/** A calendar-multiget of these paths, asking what vdirsyncer and DAVx⁵ ask (getetag, calendar-data). */
+export const calendarMultiget = (paths: readonly string[]): string =>
+  `<?xml version="1.0" encoding="utf-8"?><cal:calendar-multiget xmlns:d="DAV:" xmlns:cal="${CALDAV}"><d:prop><d:getetag/><cal:calendar-data/></d:prop>${paths.map((p) => `<d:href>${p}</d:href>`).join('')}</cal:calendar-multiget>`;
 
 /** The collection's sync-token (PROPFIND Depth 0), to ask for a delta from. */
 export async function syncTokenOf(target: Pick<DavTarget, 'username' | 'password'>, collectionUrl: string): Promise<string> {

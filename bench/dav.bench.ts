@@ -17,6 +17,9 @@
  *     Xandikos, since 5,000 PUTs take them that long): PROPFIND Depth 1 (getetag) and an initial
  *     sync-collection (getetag)                                 floor: ≤ 0.1 of the faster peer's
  *     an addressbook-multiget of 100 (getetag, address-data: vdirsyncer's)   floor: ≤ 0.2
+ *     and on a 5,000-event calendar (ours: PUT over CalDAV, as a client fills it; the peers': the
+ *     same files in their storage) a calendar-multiget of 100 (getetag, calendar-data), the
+ *     issue's own figure                                        floor: ≤ 0.2
  *     (each the median of up to 21 rounds in 10 s, the same for every server: measureBook says why)
  *  4. one sync-collection delta of 10 changes (PUT over DAV) in an address book of 10,000 and of
  *     100,000 items (ours only; loaded through the store's insertMany before the server starts):
@@ -32,8 +35,8 @@
  *     server can reach (the issue's 0.05 of a peer's 30 s is 1.5 s, about the client's own CPU).
  *     These are printed for the record; they decide no check.
  *
- * The multiget is an addressbook-multiget: the issue's figures for it are of a 5,000-card address
- * book, where calendar-multiget does not apply; both are the same code here (reports.ts multiget).
+ * The issue names a calendar-multiget beside the address book's listings: both multigets are
+ * measured and both must meet the floor (the calendar one serves iCalendar, the peers parse it).
  * Run alone with `ATOMSYNC_BENCH=dav npm run bench`, or `npx tsx bench/dav.bench.ts` after a build.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -46,17 +49,18 @@ import { newItemUuid } from '../packages/server/src/services/item-uuid.js';
 import { openStore } from '@atomsync/store';
 import type { NewContent } from '@atomsync/store';
 import { memberHrefs } from '../packages/server/test/dav/clients/discovery.js';
-import { contacts, type VdirItem } from '../packages/server/test/dav/clients/items.js';
+import { contacts, events, type VdirItem } from '../packages/server/test/dav/clients/items.js';
 import { startRadicale } from '../packages/server/test/dav/clients/radicale.js';
 import type { DavTarget } from '../packages/server/test/dav/clients/target.js';
 import { writeItems } from '../packages/server/test/dav/clients/vdir.js';
-import { CONTACT_EXT, createSide, type VdirsyncerSide } from '../packages/server/test/dav/clients/vdirsyncer.js';
+import { CONTACT_EXT, createSide, EVENT_EXT, type VdirsyncerSide } from '../packages/server/test/dav/clients/vdirsyncer.js';
 import { loadItems, startXandikos } from '../packages/server/test/dav/clients/xandikos.js';
 import { createWorkDir, type WorkDir } from '../packages/server/test/interop/support/workdir.js';
 import { benchContact } from './contacts.js';
 import { startFloorServer, type FloorServer } from './dav-floor.js';
 import {
   addressbookMultiget,
+  calendarMultiget,
   closeConnections,
   medianOf,
   PROPFIND_ETAGS,
@@ -73,6 +77,9 @@ import { cpuSeconds, GC_ON_SIGNAL, memoryLine, peakGrowth, serve, stop } from '.
 const SYNCED = 1_000;
 const SYNCED_BIG = 5_000;
 const BOOK = 5_000;
+const CALENDAR = 5_000;
+/** PUTs in flight while ours is filled with the calendar (the figure is the multiget, not the fill). */
+const CALENDAR_FILL_CONCURRENCY = 4;
 const MULTIGET = 100;
 const CHANGES = 10;
 const SMALL = 10_000;
@@ -103,6 +110,8 @@ interface Book {
   readonly name: string;
   /** A peer's: the cards written into its storage as it keeps them (see the header), named `<UID>.vcf`. */
   readonly load?: (files: readonly { readonly name: string; readonly text: string }[]) => Promise<void>;
+  /** A peer's events calendar: its URL (with its trailing slash) and how events are written into its storage, as `load`. */
+  readonly calendar?: { readonly url: string; readonly load: (files: readonly { readonly name: string; readonly text: string }[]) => Promise<void> };
 }
 
 const pathOf = (url: string) => new URL(url).pathname;
@@ -127,8 +136,20 @@ async function startPeers(): Promise<Book[]> {
       load: async (files) => {
         for (const file of files) await writeFile(join(radicale.addressBookDir, file.name), file.text);
       },
+      calendar: {
+        url: `${radicale.url}/${radicale.username}/events/`,
+        load: async (files) => {
+          for (const file of files) await writeFile(join(radicale.homeDir, 'events', file.name), file.text);
+        },
+      },
     },
-    { target: xandikos, url: xandikos.addressBookUrl, name: 'addressbook', load: (files) => loadItems(xandikos.addressBookDir, files) },
+    {
+      target: xandikos,
+      url: xandikos.addressBookUrl,
+      name: 'addressbook',
+      load: (files) => loadItems(xandikos.addressBookDir, files),
+      calendar: { url: xandikos.calendarUrl, load: (files) => loadItems(xandikos.calendarDir, files) },
+    },
   ];
 }
 
@@ -211,6 +232,25 @@ async function measureBook(book: Book, items: readonly VdirItem[]): Promise<Book
   return { propfind, sync, multiget };
 }
 
+/** A calendar-multiget of MULTIGET events spread over the calendar (getetag, calendar-data), as measureBook measures the book's. */
+function measureCalendar(target: DavTarget, url: string, items: readonly VdirItem[]): Promise<Answer> {
+  const step = Math.floor(items.length / MULTIGET);
+  const paths = Array.from({ length: MULTIGET }, (_, i) => `${pathOf(url)}${items[i * step]!.uid}${EVENT_EXT}`);
+  return medianOf(() => timedRequest(target, 'REPORT', url, {}, calendarMultiget(paths)), expectAnswer(`calendar-multiget of ${MULTIGET}`, 207, MULTIGET), LISTING_ROUNDS);
+}
+
+/** Our calendar filled as a CalDAV client fills one: each event PUT under `<UID>.ics`, If-None-Match: *, a few in flight. */
+async function fillCalendar(target: DavTarget, url: string, items: readonly VdirItem[]): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < items.length; i = next++) {
+      const put = await timedRequest(target, 'PUT', `${url}${items[i]!.uid}${EVENT_EXT}`, { 'content-type': 'text/calendar; charset=utf-8', 'if-none-match': '*' }, items[i]!.text);
+      if (put.status !== 201) throw new Error(`PUT ${url}${items[i]!.uid}${EVENT_EXT}: ${put.status}\n${put.text}`);
+    }
+  };
+  await Promise.all(Array.from({ length: CALENDAR_FILL_CONCURRENCY }, worker));
+}
+
 /** A delta of CHANGES items PUT over DAV, read back by sync-collection from the token before them: its median latency. */
 async function measureDelta(book: Book, uuids: readonly string[], firstCard: number): Promise<Answer> {
   const token = await syncTokenOf(book.target, book.url);
@@ -228,13 +268,13 @@ const requestFloor = (book: Book): Promise<Answer> =>
   medianOf(() => timedRequest(book.target, 'PROPFIND', book.url, { depth: '0' }, PROPFIND_ETAGS), expectAnswer('PROPFIND Depth 0', 207, 1), { rounds: 21, budgetMs: 5_000 });
 
 /** The datastores (address books) of the bench, made through the API; the 10k and 100k ones loaded through the store. */
-async function prepare(dataDir: string): Promise<{ synced: string[]; syncedBig: string; small: { uuid: string; items: string[] }; large: { uuid: string; items: string[] } }> {
+async function prepare(dataDir: string): Promise<{ synced: string[]; syncedBig: string; calendar: string; small: { uuid: string; items: string[] }; large: { uuid: string; items: string[] } }> {
   const first = await serve(dataDir, ADMIN);
   let made: string[];
   try {
     const sdk = createClient({ baseUrl: first.url, auth: basicAuth(ADMIN.username, ADMIN.password) });
     made = [];
-    for (const userId of ['vdirsyncer-5000', 'delta-10k', 'delta-100k', ...Array.from({ length: OUR_SYNC_ROUNDS }, (_, i) => `vdirsyncer-1000-${i}`)]) {
+    for (const userId of ['vdirsyncer-5000', 'delta-10k', 'delta-100k', 'calendar-5000', ...Array.from({ length: OUR_SYNC_ROUNDS }, (_, i) => `vdirsyncer-1000-${i}`)]) {
       made.push((await sdk.datastore.create({ userId })).client.uuid!);
     }
     await sdk.close();
@@ -262,7 +302,7 @@ async function prepare(dataDir: string): Promise<{ synced: string[]; syncedBig: 
   } finally {
     await store.close();
   }
-  return { synced: made.slice(3), syncedBig: made[0]!, small: { uuid: made[1]!, items: loaded[0]! }, large: { uuid: made[2]!, items: loaded[1]! } };
+  return { synced: made.slice(4), syncedBig: made[0]!, calendar: made[3]!, small: { uuid: made[1]!, items: loaded[0]! }, large: { uuid: made[2]!, items: loaded[1]! } };
 }
 
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -385,12 +425,20 @@ export async function runDavBench(): Promise<boolean> {
 
     // 3. The 5,000-card book: ours as vdirsyncer left it, the peers' loaded into their storage.
     const oursFigures = await measureBook(oursBig, book);
+    // The 5,000-event calendar: ours filled over CalDAV, the peers' in their storage.
+    const calendar = events(CALENDAR);
+    const oursCalendarUrl = `${server.url}/dav/calendars/${ADMIN.username}/${prepared.calendar}/`;
+    await fillCalendar(ours, oursCalendarUrl, calendar);
+    const oursCalendar = await measureCalendar(ours, oursCalendarUrl, calendar);
     const peerFigures: BookFigures[] = [];
+    const peerCalendars: Answer[] = [];
     const bookPeers = await startPeers();
     try {
       for (const peer of bookPeers) {
         await peer.load!(book.map((item) => ({ name: `${item.uid}${CONTACT_EXT}`, text: item.text })));
         peerFigures.push(await measureBook(peer, book));
+        await peer.calendar!.load(calendar.map((item) => ({ name: `${item.uid}${EVENT_EXT}`, text: item.text })));
+        peerCalendars.push(await measureCalendar(peer.target, peer.calendar!.url, calendar));
       }
     } finally {
       for (const peer of bookPeers) await peer.target.stop();
@@ -403,10 +451,12 @@ export async function runDavBench(): Promise<boolean> {
     ] as const) {
       row(label, ms(pick(oursFigures)), ms(pick(peerFigures[0]!)), ms(pick(peerFigures[1]!)));
     }
+    row(`calendar-multiget of ${MULTIGET}, ${CALENDAR.toLocaleString('en')} events`, ms(oursCalendar), ms(peerCalendars[0]!), ms(peerCalendars[1]!));
     checks.push(
       ratioCheck("PROPFIND Depth 1 / faster peer's", oursFigures.propfind.ms, peerFigures.map((f) => f.propfind.ms), FLOOR.propfind),
       ratioCheck("initial sync-collection / faster peer's", oursFigures.sync.ms, peerFigures.map((f) => f.sync.ms), FLOOR.syncCollection),
-      ratioCheck(`multiget of ${MULTIGET} / faster peer's`, oursFigures.multiget.ms, peerFigures.map((f) => f.multiget.ms), FLOOR.multiget),
+      ratioCheck(`addressbook-multiget of ${MULTIGET} / faster peer's`, oursFigures.multiget.ms, peerFigures.map((f) => f.multiget.ms), FLOOR.multiget),
+      ratioCheck(`calendar-multiget of ${MULTIGET} / faster peer's`, oursCalendar.ms, peerCalendars.map((a) => a.ms), FLOOR.multiget),
     );
     console.log('');
     for (const c of checks) console.log(`  ${c.ok ? 'ok  ' : 'FAIL'} ${c.label.padEnd(52)} ${c.value.toFixed(2).padStart(7)}  (floor ${c.floor})`);

@@ -26,6 +26,10 @@ export interface XandikosTarget extends DavTarget {
   readonly addressBookUrl: string;
   /** Its directory: a git work tree. */
   readonly addressBookDir: string;
+  /** The default calendar's URL (--defaults makes one, for any component), with its trailing slash. */
+  readonly calendarUrl: string;
+  /** Its directory: a git work tree. */
+  readonly calendarDir: string;
 }
 
 export async function startXandikos(options: { readonly startTimeoutMs?: number } = {}): Promise<XandikosTarget> {
@@ -42,6 +46,8 @@ export async function startXandikos(options: { readonly startTimeoutMs?: number 
     password: 'unused-xandikos-has-no-sign-in',
     addressBookUrl: `${url}/user/contacts/addressbook/`,
     addressBookDir: work.at('root', 'user', 'contacts', 'addressbook'),
+    calendarUrl: `${url}/user/calendars/calendar/`,
+    calendarDir: work.at('root', 'user', 'calendars', 'calendar'),
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise<void>((r) => child.once('exit', () => r()));
