@@ -5,6 +5,8 @@
  * contacts each (30% twins, bench/sync-data.ts), runs the binding's first synchronization through
  * the sync service (which runs it as a slow sync), checks the result, and prints one JSON line.
  *
+ * PROFILE=<file.cpuprofile> writes a CPU profile of the run alone (bench/profile-top.ts reads it).
+ *
  * Also measured in the same process, as the baseline: reading both sides' items from the store,
  * which every slow sync must do.
  */
@@ -18,6 +20,7 @@ import { BindingRuns } from '../packages/server/src/services/run-lock.js';
 import { runBinding } from '../packages/server/src/services/synchronization.js';
 import { openStore } from '@atomsync/store';
 import { slowSyncSides } from './sync-data.js';
+import { profiled } from './run-profile.js';
 
 const n = Number(process.argv[2]);
 const postgresUrl = process.argv[3];
@@ -47,9 +50,12 @@ try {
   const sampler = setInterval(() => (heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)), 5);
   const cpuStart = process.cpuUsage();
   const start = performance.now();
-  const log = await runBinding(
-    { store, secrets: SecretBox.ephemeral(), runs: new BindingRuns(), log: pino({ level: 'silent' }) },
-    { account: { kind: 'account', id: account.id, username: 'bench', admin: false }, binding, mode: 200, dataclass: 'Contacts' },
+  // PROFILE=<file>: a CPU profile of the run alone (bench/run-profile.ts).
+  const log = await profiled(() =>
+    runBinding(
+      { store, secrets: SecretBox.ephemeral(), runs: new BindingRuns(), log: pino({ level: 'silent' }) },
+      { account: { kind: 'account', id: account.id, username: 'bench', admin: false }, binding, mode: 200, dataclass: 'Contacts' },
+    ),
   );
   const ms = performance.now() - start;
   // This process's CPU time over the run (the database's too on SQLite): on a shared machine the

@@ -577,6 +577,48 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
     expect((await store.contents.byHrefs(contacts, ['two.vcf', 'three.vcf', 'x.vcf'])).map((r) => r.uuid)).toEqual(['item-2']);
   });
 
+  it('26 keeps in contents_uid only the rows with a UID, and the lookup by UID still goes through it', async () => {
+    open = await bare(kind);
+    const { db } = open;
+    await migrate(db, kind, 25);
+    const client = { accountId: 7, uuid: '00000000-0000-4000-8000-000000000003' };
+    const row = (n: number, uid: string | null, deleted: number | null) => ({
+      account_id: client.accountId, client_uuid: client.uuid, uuid: `item-${n}`, dataclass: 'Contacts', title: `t${n}`, type: 'text/vcard', body: deleted === null ? `b${n}` : '',
+      created: 10, updated: deleted ?? 10, deleted, fingerprint: null, duplicate_key: null, href: null, sequence: n, etag: deleted === null ? `e${n}` : null, uid,
+    });
+    // A phone's item (no UID), two holding one UID, and a tombstone (its UID cleared).
+    await db.insertInto('contents').values([row(1, null, null), row(2, 'u-2', null), row(3, 'u-2', null), row(4, null, 40)]).execute();
+
+    expect(await migrate(db, kind, 26)).toEqual([26]);
+    const definition =
+      kind === 'sqlite'
+        ? (await sql<{ sql: string }>`select sql from sqlite_master where name = 'contents_uid'`.execute(db)).rows[0]!.sql
+        : (await sql<{ sql: string }>`select pg_get_indexdef('contents_uid'::regclass) as sql`.execute(db)).rows[0]!.sql;
+    expect(definition.toLowerCase().replace(/[()]/g, '')).toMatch(/where uid is not null$/);
+    // The lookup as the store makes it (contents.ts liveByUid, a PUT's), planned with its parameters unknown
+    // (PostgreSQL's generic plan, as a prepared statement's): the partial index must still be chosen.
+    const text = `select uuid from contents where account_id = $1 and client_uuid = $2 and deleted is null and dataclass = $3 and uid = $4`;
+    const parameters = [client.accountId, client.uuid, 'Contacts', 'u-2'];
+    const plan =
+      kind === 'sqlite'
+        ? (await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${text.replace(/\$\d+/g, '?')}`, parameters))).rows.map((r) => r.detail).join('\n')
+        : await db.transaction().execute(async (trx) => {
+            // Every row in one page: without this, a sequential scan is the cheaper plan whatever the indexes.
+            await sql`set local enable_seqscan = off`.execute(trx);
+            await sql`set local plan_cache_mode = force_generic_plan`.execute(trx);
+            await sql.raw(`prepare lookup as ${text}`).execute(trx);
+            const rows = (await sql.raw<{ 'QUERY PLAN': string }>(`explain execute lookup(${parameters.map((p) => (typeof p === 'number' ? String(p) : `'${String(p)}'`)).join(', ')})`).execute(trx)).rows;
+            await sql`deallocate lookup`.execute(trx);
+            return rows.map((r) => r['QUERY PLAN']).join('\n');
+          });
+    expect(plan, text).toContain('contents_uid');
+    // And the lookup finds what it found before.
+    const store = createKyselyStore(db, kind);
+    const contacts = { ...client, dataclass: 'Contacts' as const };
+    expect((await store.contents.byUid(contacts, 'u-2')).map((r) => r.uuid)).toEqual(['item-2', 'item-3']);
+    expect(await store.contents.byUid(contacts, 'u-9')).toEqual([]);
+  });
+
   it('23 describes vCalendar 1.0 rows again as their 2.0 form (fingerprint, key, ETag cleared, made anew when read); other rows keep theirs', async () => {
     open = await bare(kind);
     const { db } = open;

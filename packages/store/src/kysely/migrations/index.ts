@@ -24,6 +24,7 @@ import { migration as m022 } from './022-tombstone-pruning.js';
 import { migration as m023 } from './023-vcalendar-redescribed.js';
 import { migration as m024 } from './024-alarms-redescribed.js';
 import { migration as m025 } from './025-contents-href-partial.js';
+import { migration as m026 } from './026-contents-uid-partial.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   m001,
@@ -50,4 +51,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m023,
   m024,
   m025,
+  m026,
 ];
