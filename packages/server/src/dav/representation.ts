@@ -45,9 +45,17 @@ const contentTypeOf = (item: Pick<ContentRecord, 'dataclass'>): string =>
 
 const isCard4 = (body: string) => /^VERSION:\s*4\.0\s*$/im.test(body.slice(0, 4096));
 
-/** The item as served (in vCard 4.0 when asked), with its stored ETag when it has one. */
+/**
+ * The item as served (in vCard 4.0 when asked), with its stored ETag when it has one.
+ *
+ * A calendar object whose body hashes to its stored ETag is served as it is: the ETag is the hash
+ * of davBody's bytes, so those are the body itself (what a DAV client PUT with its VTIMEZONEs, the
+ * bulk of a calendar-multiget). davBody would read the object whole to learn that no VTIMEZONE is
+ * missing (~10 µs an event naming a TZID; the hash, ~1 µs). A vCard's davBody only looks for
+ * `VERSION:2.1`, cheaper than the hash.
+ */
 export function servedOf(item: ServedItem, cardVersion: CardVersion = '3.0'): Served {
-  const body = davBody(item);
+  const body = item.dataclass !== 'Contacts' && item.etag && servedHash(item.body) === item.etag ? item.body : davBody(item);
   const etag = item.etag ? formatEtag(item.etag) : etagOf(body);
   if (item.dataclass === 'Contacts' && cardVersion === '4.0' && !isCard4(item.body)) {
     return { body: withUid(renderForPhone(item, VCARD_4).data, item.uuid), contentType: contentTypeOf(item), etag };
