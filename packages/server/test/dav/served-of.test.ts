@@ -38,3 +38,27 @@ describe('servedOf (calendar objects)', () => {
     expect(servedOf(event(bareTzid, null)).etag).toBe(etagOf(served));
   });
 });
+
+describe('servedOf (the UID the store keeps)', () => {
+  const withUid = crlf('BEGIN:VCARD', 'VERSION:3.0', 'UID:card-1', 'FN:Ada', 'END:VCARD');
+  const without = crlf('BEGIN:VCARD', 'VERSION:3.0', 'FN:Ada', 'END:VCARD');
+  const card = (body: string, etag: string | null, uid?: string | null) => ({
+    uuid: '3b1e6e1c-7a35-4a7e-9f55-3c7a4f1b2d11',
+    dataclass: 'Contacts' as const,
+    title: 'Ada',
+    type: 'text/vcard',
+    body,
+    etag,
+    ...(uid === undefined ? {} : { uid }),
+  });
+  const given = (body: string) => body.replace('END:VCARD', 'UID:3b1e6e1c-7a35-4a7e-9f55-3c7a4f1b2d11\r\nEND:VCARD');
+
+  it('serves a card with its own UID as stored, and gives one without its uuid, whether the UID came from the store or the body', () => {
+    for (const uid of [undefined, 'card-1']) expect(servedOf(card(withUid, servedHash(withUid), uid)).body).toBe(withUid);
+    for (const uid of [undefined, null]) expect(servedOf(card(without, servedHash(without), uid)).body).toBe(given(without));
+  });
+
+  it('reads the body for its UID when the row has no ETag (the kept UID may predate it)', () => {
+    expect(servedOf(card(withUid, null, null)).body).toBe(withUid);
+  });
+});
