@@ -73,7 +73,8 @@ try {
   const step = Math.floor(N / 100);
   const paths = Array.from({ length: 100 }, (_, i) => `${path}${items[i * step]!.uid}.vcf`);
   const calendarOf = (side: 'A' | 'B') => `${servers[side].url}/dav/calendars/${ADMIN.username}/${uuid}/`;
-  const eventPaths = Array.from({ length: 100 }, (_, i) => `${new URL(calendarOf('A')).pathname}${eventItems[i * step]!.uid}.ics`);
+  // Every other one an odd event: those name Europe/Berlin with its VTIMEZONE (most clients write local times so).
+  const eventPaths = Array.from({ length: 100 }, (_, i) => `${new URL(calendarOf('A')).pathname}${eventItems[i * step + (i % 2)]!.uid}.ics`);
   // Cards not loaded, one series per side: each PUT creates one. Each DELETE removes a loaded card,
   // from the last down (none the multiget asks for: that one runs before).
   const next = { A: N, B: N };
