@@ -1,7 +1,8 @@
 /**
  * A before/after of the DAV hot paths, not a benchmark (no floors, no peers): two builds of
- * `atomsync serve` side by side, each on its own copy of one address book of N cards (loaded
- * through the store, href `<UID>.vcf` as vdirsyncer names them), asked the same requests in turn —
+ * `atomsync serve` side by side, each on its own copy of one address book of N cards and one
+ * calendar of N events (loaded through the store, hrefs `<UID>.vcf` and `<UID>.ics` as vdirsyncer
+ * names them), asked the same requests in turn —
  * a block of A, a block of B, A, B … — so that the machine's drift falls on both alike. Per kind of
  * request: each build's server CPU per request (/proc schedstat: time on a CPU, all threads; the median of its blocks) and
  * the ratio B/A of the blocks pair by pair (median, min–max), and beside them the wall time per
@@ -19,7 +20,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { basicAuth, createClient } from '@atomsync/sdk';
-import { contacts } from '../packages/server/test/dav/clients/items.js';
+import { contacts, events } from '../packages/server/test/dav/clients/items.js';
 import { newItemUuid } from '../packages/server/src/services/item-uuid.js';
 import { openStore } from '@atomsync/store';
 import { addressbookMultiget, closeConnections, PROPFIND_ETAGS, syncCollection, timedRequest, type Answer } from './dav-requests.js';
@@ -31,8 +32,17 @@ const BLOCKS = Number(process.env.BLOCKS ?? 6);
 const only = process.env.ONLY === undefined ? undefined : new RegExp(process.env.ONLY);
 const builds = { A: process.env.A ?? cli.replace(/dist\/cli\.js$/, 'dist-base/cli.js'), B: process.env.B ?? cli };
 
+/** A calendar-multiget of these paths, asking what vdirsyncer asks (getetag, calendar-data). */
+const calendarMultiget = (paths: readonly string[]): string =>
+  `<?xml version="1.0" encoding="utf-8"?><C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/><C:calendar-data/></D:prop>${paths.map((p) => `<D:href>${p}</D:href>`).join('')}</C:calendar-multiget>`;
+
 const expect = (status: number) => (a: Answer) => {
   if (a.status !== status) throw new Error(`${a.status}, expected ${status}\n${a.text.slice(0, 500)}`);
+};
+/** A multiget's answer: 207 with every href found (a fast answer of 404s is not the thing measured). */
+const found = (hrefs: number) => (a: Answer) => {
+  expect(207)(a);
+  if (a.responses !== hrefs || a.notFound !== 0) throw new Error(`${a.responses} responses, ${a.notFound} not found; expected ${hrefs} found\n${a.text.slice(0, 500)}`);
 };
 
 const dataA = mkdtempSync(join(tmpdir(), 'atomsync-dav-ab-'));
@@ -42,11 +52,15 @@ const uuid = (await sdk.datastore.create({ userId: 'ab' })).client.uuid!;
 await sdk.close();
 await stop(first.process);
 const items = contacts(N + 20_000);
+const eventItems = events(N);
 {
   const store = await openStore({ kind: 'sqlite', file: join(dataA, 'atomsync.sqlite') });
   const accountId = (await store.accounts.byUsername(ADMIN.username))!.id;
   const batch = items.slice(0, N).map((item) => ({ accountId, clientUuid: uuid, uuid: newItemUuid(), dataclass: 'Contacts' as const, title: item.uid, type: 'text/vcard', body: item.text, href: `${item.uid}.vcf` }));
   for (let i = 0; i < batch.length; i += 1000) await store.contents.insertMany(batch.slice(i, i + 1000));
+  // The same datastore's calendar: N events as a CalDAV client PUT them (`<UID>.ics`, half with their VTIMEZONE).
+  const calendar = eventItems.map((item) => ({ accountId, clientUuid: uuid, uuid: newItemUuid(), dataclass: 'Events' as const, title: item.uid, type: 'text/calendar', body: item.text, href: `${item.uid}.ics` }));
+  for (let i = 0; i < calendar.length; i += 1000) await store.contents.insertMany(calendar.slice(i, i + 1000));
   await store.close();
 }
 const dataB = mkdtempSync(join(tmpdir(), 'atomsync-dav-ab-'));
@@ -58,6 +72,9 @@ try {
   const path = new URL(urlOf('A')).pathname;
   const step = Math.floor(N / 100);
   const paths = Array.from({ length: 100 }, (_, i) => `${path}${items[i * step]!.uid}.vcf`);
+  const calendarOf = (side: 'A' | 'B') => `${servers[side].url}/dav/calendars/${ADMIN.username}/${uuid}/`;
+  // Every other one an odd event: those name Europe/Berlin with its VTIMEZONE (most clients write local times so).
+  const eventPaths = Array.from({ length: 100 }, (_, i) => `${new URL(calendarOf('A')).pathname}${eventItems[i * step + (i % 2)]!.uid}.ics`);
   // Cards not loaded, one series per side: each PUT creates one. Each DELETE removes a loaded card,
   // from the last down (none the multiget asks for: that one runs before).
   const next = { A: N, B: N };
@@ -70,7 +87,8 @@ try {
   const kinds: { label: string; times: number; send: (side: 'A' | 'B') => Promise<unknown> }[] = [
     { label: 'PROPFIND Depth 1 (getetag)', times: 5, send: (s) => timedRequest(ADMIN, 'PROPFIND', urlOf(s), { depth: '1' }, PROPFIND_ETAGS).then(expect(207)) },
     { label: 'sync-collection initial', times: 5, send: (s) => timedRequest(ADMIN, 'REPORT', urlOf(s), { depth: '0' }, syncCollection('')).then(expect(207)) },
-    { label: 'addressbook-multiget of 100', times: 30, send: (s) => timedRequest(ADMIN, 'REPORT', urlOf(s), {}, addressbookMultiget(paths)).then(expect(207)) },
+    { label: 'addressbook-multiget of 100', times: 30, send: (s) => timedRequest(ADMIN, 'REPORT', urlOf(s), {}, addressbookMultiget(paths)).then(found(100)) },
+    { label: 'calendar-multiget of 100', times: 30, send: (s) => timedRequest(ADMIN, 'REPORT', calendarOf(s), {}, calendarMultiget(eventPaths)).then(found(100)) },
     { label: 'PROPFIND Depth 0', times: 100, send: (s) => timedRequest(ADMIN, 'PROPFIND', urlOf(s), { depth: '0' }, PROPFIND_ETAGS).then(expect(207)) },
     {
       label: 'PUT new (If-None-Match: *)',

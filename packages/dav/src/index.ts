@@ -134,6 +134,7 @@ export {
   expansionRange,
   limitCut,
   memberOfHref,
+  membersOfHrefs,
   notFoundResponse,
   readReportRequest,
 } from './server/reports.js';

@@ -27,6 +27,7 @@ import {
   expansionRange,
   limitCut,
   memberOfHref,
+  membersOfHrefs,
   planCreation,
   planPropfind,
   readCreation,
@@ -197,8 +198,30 @@ describe('multiget hrefs', () => {
     ['https://evil.example/dav/addressbooks/alice/c1/a.vcf', undefined],
     ['/dav/addressbooks/alice/c1/', undefined],
     ['/dav/addressbooks/alice/c1/x/../a.vcf', undefined],
+    // Past the collection's own path: what the shortcut of membersOfHrefs sees, and what it must leave to the whole reading.
+    ['/dav/addressbooks/alice/c1/..', undefined],
+    ['/dav/addressbooks/alice/c1/.', undefined],
+    ['/dav/addressbooks/alice/c1/%2e%2e', undefined],
+    ['/dav/addressbooks/alice/c1/a/b.vcf', undefined],
+    ['/dav/addressbooks/alice/c1/a%2Fb.vcf', undefined],
+    ['/dav/addressbooks/alice/c1//a.vcf', 'a.vcf'],
+    ['/dav/addressbooks/alice/c1/a%40b.vcf', 'a@b.vcf'],
+    ["/dav/addressbooks/alice/c1/x~y_z-(1)!*'$&+,;=:@.ics", "x~y_z-(1)!*'$&+,;=:@.ics"],
+    ['/dav/addressbooks/alice/c1/a.vcf/', 'a.vcf'],
+    ['/dav/addressbooks/alice/c1/a.vcf?x=1', 'a.vcf'],
   ])('%s names %j', (href, name) => {
     expect(memberOfHref(href, base, collection)).toBe(name);
+    expect(membersOfHrefs([href], base, collection)).toEqual([name]);
+  });
+
+  it('reads a list of hrefs in order, each as memberOfHref does', () => {
+    const hrefs = ['/dav/addressbooks/alice/c1/a.vcf', '/dav/addressbooks/alice/c2/a.vcf', 'b%20c.vcf', '/dav/addressbooks/alice/c1/a.vcf'];
+    expect(membersOfHrefs(hrefs, base, collection)).toEqual(['a.vcf', undefined, 'b c.vcf', 'a.vcf']);
+  });
+
+  it('takes the collection path as written for the shortcut: a name with escapes in the collection still resolves', () => {
+    const named = ['dav', 'addressbooks', 'a b', 'c1'];
+    expect(membersOfHrefs(['/dav/addressbooks/a%20b/c1/x.vcf', '/dav/addressbooks/a b/c1/x.vcf'], 'https://dav.example/dav/addressbooks/a%20b/c1/', named)).toEqual(['x.vcf', memberOfHref('/dav/addressbooks/a b/c1/x.vcf', 'https://dav.example/dav/addressbooks/a%20b/c1/', named)]);
   });
 });
 

@@ -204,6 +204,12 @@ export interface DavItemRecord extends ContentRecord {
    * tombstone or an item written before the column (then hashed when read: dav/representation.ts).
    */
   readonly etag: string | null;
+  /**
+   * `uidOf` of the body, as the store keeps it, when the read brought it (byHrefs: a multiget then
+   * need not read each body for its UID); written with the etag by every write, so it says
+   * something only beside a non-null etag. Absent when not read.
+   */
+  readonly uid?: string | null;
 }
 
 /**

@@ -226,6 +226,14 @@ describe.each(storeKinds)('contents for DAV (%s)', (kind) => {
     const many = Array.from({ length: 33_000 }, (_, i) => `missing-${i}.vcf`);
     expect((await store().contents.byHrefs(contacts, [...many, 'a.vcf'])).map((r) => r.uuid)).toEqual([a!.uuid]);
     expect((await store().contents.davGetMany(contacts, [...many, plain!.uuid])).map((r) => r.uuid)).toEqual([plain!.uuid]);
+
+    // Each with its body's UID as the store keeps it beside its ETag (uidOf: none in `BODY:a`).
+    await store().contents.insertMany([{ ...item(client, 'Contacts', 'carded', 'carded.vcf'), body: 'BEGIN:VCARD\r\nVERSION:3.0\r\nUID:card-uid-1\r\nFN:C\r\nEND:VCARD\r\n' }]);
+    const named = (await store().contents.byHrefs(contacts, ['a.vcf', 'carded.vcf'])).sort((x, y) => (x.href! < y.href! ? -1 : 1));
+    expect(named.map((r) => [r.href, r.uid, typeof r.etag])).toEqual([
+      ['a.vcf', null, 'string'],
+      ['carded.vcf', 'card-uid-1', 'string'],
+    ]);
   });
 
   it("takes a DAV name off its collection's tombstone when a live item is inserted under it, the tombstone's sequence kept", async () => {

@@ -10,7 +10,7 @@ import type { StatusResponse } from '../multistatus/model.js';
 import type { CalendarDataRequest, TimeRange } from '../requests/filters.js';
 import { readReport, type Report, type ReportName, type SyncCollectionReport } from '../requests/report.js';
 import { reportDepth } from '../rules/depth.js';
-import { segmentsOfHref } from '../rules/href.js';
+import { encodeSegment, hrefOf, segmentsOfHref } from '../rules/href.js';
 import type { ResourceKind } from '../rules/options.js';
 import { readPreferences } from '../rules/prefer.js';
 import type { Body } from '../requests/common.js';
@@ -61,6 +61,22 @@ export function memberOfHref(href: string, base: string, collection: readonly st
   const segments = segmentsOfHref(href, base);
   if (segments === undefined || segments.length !== collection.length + 1 || collection.some((s, i) => segments[i] !== s)) return undefined;
   return segments[collection.length];
+}
+
+/**
+ * memberOfHref of each of a multiget's hrefs. Clients send the collection's path as we write it
+ * (hrefOf) followed by a name written as encodeSegment writes it (vdirsyncer, DAVx⁵, Thunderbird:
+ * `/dav/…/<UID>.vcf`): such an href names that name as it stands, with nothing to decode — the
+ * same answer memberOfHref gives, without splitting and decoding every segment (a multiget of 100
+ * spent ~0.13 ms of CPU there). Any other href (absolute, escaped, dot segments…) goes the whole way.
+ */
+export function membersOfHrefs(hrefs: readonly string[], base: string, collection: readonly string[]): (string | undefined)[] {
+  const prefix = hrefOf(collection, true);
+  return hrefs.map((href) => {
+    const name = href.startsWith(prefix) ? href.slice(prefix.length) : undefined;
+    if (name !== undefined && name !== '' && name !== '.' && name !== '..' && encodeSegment(name) === name) return name;
+    return memberOfHref(href, base, collection);
+  });
 }
 
 /** The response for an href with nothing there: a multiget's unknown href, a sync-collection delta's deleted member (RFC 6578 §3.5.2). */

@@ -24,7 +24,7 @@ import {
   matchesCalFilter,
   mergeBusyPeriods,
   matchesCardFilter,
-  memberOfHref,
+  membersOfHrefs,
   multistatusStream,
   MULTISTATUS_CHUNK_CHARS,
   notFoundResponse,
@@ -95,7 +95,7 @@ type Responder = ((item: DavItemRecord) => DavResponse) & { readonly write?: (it
 async function* multiget(req: DavRequest, c: DavCollection, r: MultigetReport, respond: Responder): AsyncGenerator<WrittenResponses> {
   const base = req.event.url.href;
   const own = [DAV_PREFIX, c.family, req.account.username, c.name];
-  const names = r.hrefs.map((href) => memberOfHref(href, base, own));
+  const names = membersOfHrefs(r.hrefs, base, own);
   const found = await membersNamed(req.store, c, names.filter((n): n is string => n !== undefined));
   let written = '';
   for (let i = 0; i < r.hrefs.length; i++) {

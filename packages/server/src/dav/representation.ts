@@ -45,14 +45,30 @@ const contentTypeOf = (item: Pick<ContentRecord, 'dataclass'>): string =>
 
 const isCard4 = (body: string) => /^VERSION:\s*4\.0\s*$/im.test(body.slice(0, 4096));
 
-/** The item as served (in vCard 4.0 when asked), with its stored ETag when it has one. */
-export function servedOf(item: ServedItem, cardVersion: CardVersion = '3.0'): Served {
-  const body = davBody(item);
+/** What withTimezones looks for before it reads an object whole (a TZID parameter). */
+const NAMES_ZONE = /;\s*TZID=/i;
+
+/**
+ * The item as served (in vCard 4.0 when asked), with its stored ETag when it has one.
+ *
+ * A calendar object naming a TZID whose body hashes to its stored ETag is served as it is: the
+ * ETag is the hash of davBody's bytes, so those are the body itself (what a DAV client PUT with
+ * its VTIMEZONEs). davBody would read such an object whole to learn that no VTIMEZONE is missing
+ * (~7 µs an event; the hash, ~1 µs). Without a TZID, and for a vCard (it only looks for
+ * `VERSION:2.1`), davBody costs less than the hash.
+ */
+export function servedOf(item: ServedItem & { readonly uid?: string | null }, cardVersion: CardVersion = '3.0'): Served {
+  const body = item.dataclass !== 'Contacts' && item.etag && NAMES_ZONE.test(item.body) && servedHash(item.body) === item.etag ? item.body : davBody(item);
   const etag = item.etag ? formatEtag(item.etag) : etagOf(body);
   if (item.dataclass === 'Contacts' && cardVersion === '4.0' && !isCard4(item.body)) {
     return { body: withUid(renderForPhone(item, VCARD_4).data, item.uuid), contentType: contentTypeOf(item), etag };
   }
-  return { body: withUid(body, item.uuid), contentType: contentTypeOf(item), etag };
+  // The UID the store keeps beside the body (a multiget's read brings it: DavItemRecord.uid) is
+  // uidOf of these very bytes when they are served as stored, and is written with the etag (a row
+  // without one may predate both): then the body is not read again for its UID (~1 µs a card,
+  // ~2.5 µs an event with a VTIMEZONE before its VEVENT).
+  const known = item.etag && item.uid !== undefined && body === item.body;
+  return { body: known && item.uid !== null ? body : withUid(body, item.uuid), contentType: contentTypeOf(item), etag };
 }
 
 /** Each vCard, VEVENT and VTODO ends in one of these lines (a VALARM inside ends otherwise). */
