@@ -19,6 +19,7 @@ import {
   type SessionState,
   type SessionWrite,
   type Status,
+  type SyncmlEncoding,
   type SyncmlMessage,
   type TurnFacts,
   type TurnResult,
@@ -75,8 +76,8 @@ export class MemoryServer {
   state: SessionState;
   readonly out: OutChange[] = [];
   readonly writes: SessionWrite[] = [];
-  constructor(first: SyncmlMessage, readonly run: FakeRun = { queue: [] }) {
-    this.state = initialState(first, 'xml', Date.UTC(2026, 0, 1));
+  constructor(first: SyncmlMessage, readonly run: FakeRun = { queue: [] }, encoding: SyncmlEncoding = 'xml') {
+    this.state = initialState(first, encoding, Date.UTC(2026, 0, 1));
   }
 
   turn(message: SyncmlMessage, turnFacts: TurnFacts = facts(), credentials: CredentialOutcome = ACCEPTED): TurnResult {
