@@ -35,6 +35,13 @@ import type { DavAnswer } from './answer.js';
 export const MAX_XML_BODY_BYTES = 1024 * 1024;
 /** Items read from the store at a time while a listing streams. */
 export const PAGE = 500;
+/**
+ * Members of a listing of ETags (no bodies: some 60 bytes a member from the store, 260 written)
+ * read at a time: each read is a statement with a fixed cost (about 0.06 ms), and 1,000 rather
+ * than 500 took a twentieth off a 5,000-member listing's store work (issue 21); a page still
+ * goes out before the next is read.
+ */
+export const LISTING_PAGE = 1000;
 
 /**
  * How a request answers each member of a collection; `needsBody` says whether it reads their
@@ -86,12 +93,12 @@ export async function collectionResponse(req: DavRequest, c: DavCollection, sele
 
 /** The live members of a collection, a page at a time, whole. */
 export function livePages(req: DavRequest, c: DavCollection): AsyncGenerator<DavItemRecord[]> {
-  return pages((after) => req.store.contents.davPage(c.key, after, PAGE));
+  return pages((after) => req.store.contents.davPage(c.key, after, PAGE), PAGE);
 }
 
 /** The live members of a collection as a listing of ETags reads them (store's davListing), a page at a time. */
 export function listedPages(req: DavRequest, c: DavCollection): AsyncGenerator<DavListedItem[]> {
-  return pages((after) => req.store.contents.davListing(c.key, after, PAGE));
+  return pages((after) => req.store.contents.davListing(c.key, after, LISTING_PAGE), LISTING_PAGE);
 }
 
 /** The members a responder answers: whole when it reads their bodies, else only what a listing serves. */
@@ -99,12 +106,12 @@ export function pagesFor(req: DavRequest, c: DavCollection, respond: MemberRespo
   return respond.needsBody ? livePages(req, c) : listedPages(req, c);
 }
 
-async function* pages<T extends { readonly uuid: string }>(read: (after: string | undefined) => Promise<T[]>): AsyncGenerator<T[]> {
+async function* pages<T extends { readonly uuid: string }>(read: (after: string | undefined) => Promise<T[]>, size: number): AsyncGenerator<T[]> {
   let after: string | undefined;
   for (;;) {
     const page = await read(after);
     if (page.length > 0) yield page;
-    if (page.length < PAGE) return;
+    if (page.length < size) return;
     after = page[page.length - 1]!.uuid;
   }
 }
