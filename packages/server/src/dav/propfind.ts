@@ -35,6 +35,15 @@ import type { DavAnswer } from './answer.js';
 export const MAX_XML_BODY_BYTES = 1024 * 1024;
 /** Items read from the store at a time while a listing streams. */
 export const PAGE = 500;
+/**
+ * Members of a listing of ETags (no bodies: some 60 bytes a member from the store) read at a
+ * time: each read is a statement with a fixed cost (about 0.06 ms), and 1,000 rather than 500
+ * took a twentieth off a 5,000-member listing's store work (issue 21). They are handed on PAGE
+ * at a time all the same: written whole, a page of 1,000 (some 260 K characters) cost more than
+ * the statements saved (the listing in-process, interleaved: CPU ×1.02–1.04 against pages of
+ * 500; read by 1,000 and written by 500, ×0.94–0.96).
+ */
+export const LISTING_PAGE = 1000;
 
 /**
  * How a request answers each member of a collection; `needsBody` says whether it reads their
@@ -86,12 +95,12 @@ export async function collectionResponse(req: DavRequest, c: DavCollection, sele
 
 /** The live members of a collection, a page at a time, whole. */
 export function livePages(req: DavRequest, c: DavCollection): AsyncGenerator<DavItemRecord[]> {
-  return pages((after) => req.store.contents.davPage(c.key, after, PAGE));
+  return pages((after) => req.store.contents.davPage(c.key, after, PAGE), PAGE);
 }
 
 /** The live members of a collection as a listing of ETags reads them (store's davListing), a page at a time. */
 export function listedPages(req: DavRequest, c: DavCollection): AsyncGenerator<DavListedItem[]> {
-  return pages((after) => req.store.contents.davListing(c.key, after, PAGE));
+  return pages((after) => req.store.contents.davListing(c.key, after, LISTING_PAGE), LISTING_PAGE);
 }
 
 /** The members a responder answers: whole when it reads their bodies, else only what a listing serves. */
@@ -99,12 +108,15 @@ export function pagesFor(req: DavRequest, c: DavCollection, respond: MemberRespo
   return respond.needsBody ? livePages(req, c) : listedPages(req, c);
 }
 
-async function* pages<T extends { readonly uuid: string }>(read: (after: string | undefined) => Promise<T[]>): AsyncGenerator<T[]> {
+/** What `read` gives, `size` at a time, as pages of at most PAGE. */
+async function* pages<T extends { readonly uuid: string }>(read: (after: string | undefined) => Promise<T[]>, size: number): AsyncGenerator<T[]> {
   let after: string | undefined;
   for (;;) {
     const page = await read(after);
-    if (page.length > 0) yield page;
-    if (page.length < PAGE) return;
+    if (page.length <= PAGE) {
+      if (page.length > 0) yield page;
+    } else for (let i = 0; i < page.length; i += PAGE) yield page.slice(i, i + PAGE);
+    if (page.length < size) return;
     after = page[page.length - 1]!.uuid;
   }
 }
