@@ -6,6 +6,7 @@
  *   N=1000 npx tsx bench/dav-vdirsyncer-probe.ts      (after a build: it serves dist/cli.js)
  * PROF=<dir>: the server runs with --cpu-prof into <dir> (summarise with bench/cpu-profile.ts).
  * AGAIN=<n>: how many no-change syncs (default 3). CLI=<path of another build's cli.js>: that build.
+ * NODE_ARGS=<flags>: more flags for the server's node, split at spaces.
  * PERF=<file>: `perf record -e cpu-clock -g` of the server over the initial sync into <file> (the server
  * runs with --perf-basic-prof; read it with `perf report -i <file>`). Its samples are time on a CPU
  * only: a V8 profile (PROF) samples wall time, and on a loaded machine counts the time the server
@@ -29,7 +30,7 @@ const N = Number(process.env.N ?? 1000);
 const AGAIN = Number(process.env.AGAIN ?? 3);
 const dataDir = mkdtempSync(join(tmpdir(), 'atomsync-dav-vdir-probe-'));
 const work = createWorkDir('dav-vdirsyncer-probe');
-const nodeArgs = [...(process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF}`] : []), ...(process.env.PERF ? ['--perf-basic-prof'] : [])];
+const nodeArgs = [...(process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF}`] : []), ...(process.env.PERF ? ['--perf-basic-prof'] : []), ...(process.env.NODE_ARGS?.split(' ').filter((a) => a !== '') ?? [])];
 const server = await serve(dataDir, ADMIN, { nodeArgs, cli: process.env.CLI });
 const pid = server.process.pid!;
 /** perf sampling the server's time on a CPU, started once it samples. */
