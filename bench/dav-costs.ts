@@ -8,6 +8,10 @@
  * CLI=<path of another build's cli.js>: that build instead (a before/after of one change).
  * ONLY=<regex>: only the kinds whose label matches (the PUT warm-up runs unless excluded).
  * PROF=<dir>: the server runs with --cpu-prof into <dir> (summarise with bench/cpu-profile.ts).
+ * GAP_MS=<ms>: the client spins this long between requests, as vdirsyncer computes between its PUTs
+ * (the server idles between requests, and its caches go cold: how much a request's CPU grows by it).
+ * NODE_ARGS=<flags>: more flags for the server's node, split at spaces (e.g. `--log-deopt --logfile=<file>
+ * --no-logfile-per-isolate`: which functions V8 deoptimises while the server warms up).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,9 +23,10 @@ import { cpuSplit, serve, stop } from './serve.js';
 
 const ADMIN = { username: 'bench', password: 'bench-password-not-secret' };
 const N = Number(process.env.N ?? 2000);
+const GAP_MS = Number(process.env.GAP_MS ?? 0);
 const only = process.env.ONLY === undefined ? undefined : new RegExp(process.env.ONLY);
 const dataDir = mkdtempSync(join(tmpdir(), 'atomsync-dav-costs-'));
-const nodeArgs = process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF}`] : [];
+const nodeArgs = [...(process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF}`] : []), ...(process.env.NODE_ARGS?.split(' ').filter((a) => a !== '') ?? [])];
 const server = await serve(dataDir, ADMIN, { nodeArgs, cli: process.env.CLI });
 const pid = server.process.pid!;
 
@@ -43,7 +48,10 @@ try {
     if (only !== undefined && !only.test(label)) return;
     const cpu0 = cpuSplit(pid);
     const t0 = performance.now();
-    for (let i = 0; i < N; i++) await send(i);
+    for (let i = 0; i < N; i++) {
+      await send(i);
+      for (const end = performance.now() + GAP_MS; performance.now() < end; );
+    }
     const ms = performance.now() - t0;
     const cpu1 = cpuSplit(pid);
     const perRequest = (seconds: number) => ((seconds * 1000) / N).toFixed(3).padStart(7);

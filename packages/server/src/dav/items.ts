@@ -91,7 +91,10 @@ export async function putMember(req: DavRequest, resource: Resource): Promise<Da
     return true;
   }, { retry: true });
   // No ETag when what is served is not what was sent (a vCard 2.1, an item without a UID): the client reads it back.
-  const headers: Record<string, string> = item.servedAsSent ? { etag: formatEtag(item.etag) } : {};
+  // A 201 without a length went out chunked (`Transfer-Encoding: chunked` and an empty last chunk):
+  // a body for the client to parse on every upload. A 204 has none whatever its headers.
+  const headers: Record<string, string> = created ? { 'content-length': '0' } : {};
+  if (item.servedAsSent) headers.etag = formatEtag(item.etag);
   return davAnswer(null, { status: created ? 201 : 204, headers });
 }
 
