@@ -10,13 +10,13 @@
  * optimising itself runs on V8's background threads, counted in those figures.
  *
  * Set from the process before the server's modules load (cli.ts), and only when the operator's
- * node flags do not name a budget of their own.
+ * node flags (on the command line or in NODE_OPTIONS) do not name a budget of their own.
  */
 import { setFlagsFromString } from 'node:v8';
 
 export const INTERRUPT_BUDGET = 8 * 1024;
 
-export function tierUpSooner(execArgv: readonly string[] = process.execArgv): void {
-  if (execArgv.some((arg) => arg.startsWith('--interrupt-budget'))) return;
+export function tierUpSooner(execArgv: readonly string[] = process.execArgv, nodeOptions: string = process.env.NODE_OPTIONS ?? ''): void {
+  if ([...execArgv, ...nodeOptions.split(/\s+/)].some((arg) => arg.startsWith('--interrupt-budget'))) return;
   setFlagsFromString(`--interrupt-budget=${INTERRUPT_BUDGET}`);
 }
