@@ -24,6 +24,25 @@ import { createTestSchema, storeKinds, type StoreKind, type TestSchema } from '.
 const zero = { addsIn: 0, replacesIn: 0, deletesIn: 0, addsOut: 0, replacesOut: 0, deletesOut: 0 };
 const NO_STATS: SyncStatsRecord = { source: zero, target: zero, duplicatesDetected: 0, duplicatesRemoved: 0, conflictsDetected: 0 };
 
+/**
+ * The plan of a lookup as the store makes it, planned with its parameters unknown (PostgreSQL's
+ * generic plan, as a prepared statement's): SQLite's `explain query plan`, PostgreSQL's `explain execute`.
+ */
+async function planOf(db: Kysely<any>, kind: StoreKind, text: string, parameters: readonly unknown[]): Promise<string> {
+  if (kind === 'sqlite') {
+    return (await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${text.replace(/\$\d+/g, '?')}`, [...parameters]))).rows.map((r) => r.detail).join('\n');
+  }
+  return db.transaction().execute(async (trx) => {
+    // Every row in one page: without this, a sequential scan is the cheaper plan whatever the indexes.
+    await sql`set local enable_seqscan = off`.execute(trx);
+    await sql`set local plan_cache_mode = force_generic_plan`.execute(trx);
+    await sql.raw(`prepare lookup as ${text}`).execute(trx);
+    const rows = (await sql.raw<{ 'QUERY PLAN': string }>(`explain execute lookup(${parameters.map((p) => (typeof p === 'number' ? String(p) : `'${String(p)}'`)).join(', ')})`).execute(trx)).rows;
+    await sql`deallocate lookup`.execute(trx);
+    return rows.map((r) => r['QUERY PLAN']).join('\n');
+  });
+}
+
 /** A bare database of `kind` (no store over it), to migrate step by step. */
 async function bare(kind: StoreKind): Promise<{ db: Kysely<any>; drop(): Promise<void> }> {
   if (kind === 'sqlite') {
@@ -556,19 +575,7 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
       [`update contents set href = $1 where account_id = $2 and client_uuid = $3 and dataclass = $4 and href = $5 and deleted is not null`, ['', client.accountId, client.uuid, 'Contacts', 'three.vcf']],
     ];
     for (const [text, parameters] of lookups) {
-      const plan =
-        kind === 'sqlite'
-          ? (await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${text.replace(/\$\d+/g, '?')}`, parameters))).rows.map((r) => r.detail).join('\n')
-          : await db.transaction().execute(async (trx) => {
-              // Every row in one page: without this, a sequential scan is the cheaper plan whatever the indexes.
-              await sql`set local enable_seqscan = off`.execute(trx);
-              await sql`set local plan_cache_mode = force_generic_plan`.execute(trx);
-              await sql.raw(`prepare lookup as ${text}`).execute(trx);
-              const rows = (await sql.raw<{ 'QUERY PLAN': string }>(`explain execute lookup(${parameters.map((p) => (typeof p === 'number' ? String(p) : `'${String(p)}'`)).join(', ')})`).execute(trx)).rows;
-              await sql`deallocate lookup`.execute(trx);
-              return rows.map((r) => r['QUERY PLAN']).join('\n');
-            });
-      expect(plan, text).toContain('contents_href');
+      expect(await planOf(db, kind, text, parameters), text).toContain('contents_href');
     }
     // And the lookups find what they found before.
     const store = createKyselyStore(db, kind);
@@ -599,19 +606,7 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
     // (PostgreSQL's generic plan, as a prepared statement's): the partial index must still be chosen.
     const text = `select uuid from contents where account_id = $1 and client_uuid = $2 and deleted is null and dataclass = $3 and uid = $4`;
     const parameters = [client.accountId, client.uuid, 'Contacts', 'u-2'];
-    const plan =
-      kind === 'sqlite'
-        ? (await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${text.replace(/\$\d+/g, '?')}`, parameters))).rows.map((r) => r.detail).join('\n')
-        : await db.transaction().execute(async (trx) => {
-            // Every row in one page: without this, a sequential scan is the cheaper plan whatever the indexes.
-            await sql`set local enable_seqscan = off`.execute(trx);
-            await sql`set local plan_cache_mode = force_generic_plan`.execute(trx);
-            await sql.raw(`prepare lookup as ${text}`).execute(trx);
-            const rows = (await sql.raw<{ 'QUERY PLAN': string }>(`explain execute lookup(${parameters.map((p) => (typeof p === 'number' ? String(p) : `'${String(p)}'`)).join(', ')})`).execute(trx)).rows;
-            await sql`deallocate lookup`.execute(trx);
-            return rows.map((r) => r['QUERY PLAN']).join('\n');
-          });
-    expect(plan, text).toContain('contents_uid');
+    expect(await planOf(db, kind, text, parameters), text).toContain('contents_uid');
     // And the lookup finds what it found before.
     const store = createKyselyStore(db, kind);
     const contacts = { ...client, dataclass: 'Contacts' as const };
