@@ -113,9 +113,7 @@ async function* pages<T extends { readonly uuid: string }>(read: (after: string 
   let after: string | undefined;
   for (;;) {
     const page = await read(after);
-    if (page.length <= PAGE) {
-      if (page.length > 0) yield page;
-    } else for (let i = 0; i < page.length; i += PAGE) yield page.slice(i, i + PAGE);
+    for (let i = 0; i < page.length; i += PAGE) yield page.length <= PAGE ? page : page.slice(i, i + PAGE);
     if (page.length < size) return;
     after = page[page.length - 1]!.uuid;
   }
