@@ -1,7 +1,7 @@
 /**
  * `PROFILE=<file.cpuprofile>`: a CPU profile of one measured step only (not the setup around it, as
  * `node --cpu-prof` would give), to compare two trees function by function; read it with
- * bench/profile-top.ts. Without PROFILE the step runs as it is.
+ * bench/cpu-profile.ts. Without PROFILE the step runs as it is.
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';

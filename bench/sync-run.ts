@@ -5,7 +5,7 @@
  * contacts each (30% twins, bench/sync-data.ts), runs the binding's first synchronization through
  * the sync service (which runs it as a slow sync), checks the result, and prints one JSON line.
  *
- * PROFILE=<file.cpuprofile> writes a CPU profile of the run alone (bench/profile-top.ts reads it).
+ * PROFILE=<file.cpuprofile> writes a CPU profile of the run alone (bench/cpu-profile.ts reads it).
  *
  * Also measured in the same process, as the baseline: reading both sides' items from the store,
  * which every slow sync must do.
