@@ -24,6 +24,17 @@ import { createTestSchema, storeKinds, type StoreKind, type TestSchema } from '.
 const zero = { addsIn: 0, replacesIn: 0, deletesIn: 0, addsOut: 0, replacesOut: 0, deletesOut: 0 };
 const NO_STATS: SyncStatsRecord = { source: zero, target: zero, duplicatesDetected: 0, duplicatesRemoved: 0, conflictsDetected: 0 };
 
+/** Contact `item-<n>` of a client as a row of the schema since 24 (the DAV columns), live or deleted at `deleted`; no DAV name, ETag or UID unless given. */
+const davRow = (
+  client: { readonly accountId: number; readonly uuid: string },
+  n: number,
+  deleted: number | null,
+  dav: { readonly href?: string | null; readonly etag?: string | null; readonly uid?: string | null },
+) => ({
+  account_id: client.accountId, client_uuid: client.uuid, uuid: `item-${n}`, dataclass: 'Contacts', title: `t${n}`, type: 'text/vcard', body: deleted === null ? `b${n}` : '',
+  created: 10, updated: deleted ?? 10, deleted, fingerprint: null, duplicate_key: null, href: null, sequence: n, etag: null, uid: null, ...dav,
+});
+
 /**
  * The plan of a lookup as the store makes it, planned with its parameters unknown (PostgreSQL's
  * generic plan, as a prepared statement's): SQLite's `explain query plan`, PostgreSQL's `explain execute`.
@@ -553,10 +564,7 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
     const { db } = open;
     await migrate(db, kind, 24);
     const client = { accountId: 7, uuid: '00000000-0000-4000-8000-000000000003' };
-    const row = (n: number, href: string | null, deleted: number | null) => ({
-      account_id: client.accountId, client_uuid: client.uuid, uuid: `item-${n}`, dataclass: 'Contacts', title: `t${n}`, type: 'text/vcard', body: deleted === null ? `b${n}` : '',
-      created: 10, updated: deleted ?? 10, deleted, fingerprint: null, duplicate_key: null, href, sequence: n, etag: null, uid: null,
-    });
+    const row = (n: number, href: string | null, deleted: number | null) => davRow(client, n, deleted, { href });
     // Written by a sync (no name), by a DAV client (named), a DAV tombstone, one whose name was released.
     await db.insertInto('contents').values([row(1, null, null), row(2, 'two.vcf', null), row(3, 'three.vcf', 30), row(4, '', 40)]).execute();
 
@@ -589,10 +597,7 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
     const { db } = open;
     await migrate(db, kind, 25);
     const client = { accountId: 7, uuid: '00000000-0000-4000-8000-000000000003' };
-    const row = (n: number, uid: string | null, deleted: number | null) => ({
-      account_id: client.accountId, client_uuid: client.uuid, uuid: `item-${n}`, dataclass: 'Contacts', title: `t${n}`, type: 'text/vcard', body: deleted === null ? `b${n}` : '',
-      created: 10, updated: deleted ?? 10, deleted, fingerprint: null, duplicate_key: null, href: null, sequence: n, etag: deleted === null ? `e${n}` : null, uid,
-    });
+    const row = (n: number, uid: string | null, deleted: number | null) => davRow(client, n, deleted, { uid, etag: deleted === null ? `e${n}` : null });
     // A phone's item (no UID), two holding one UID, and a tombstone (its UID cleared).
     await db.insertInto('contents').values([row(1, null, null), row(2, 'u-2', null), row(3, 'u-2', null), row(4, null, 40)]).execute();
 
