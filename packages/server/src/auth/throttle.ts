@@ -83,9 +83,9 @@ export class SignInThrottle {
   /** How long (ms) the address must wait before trying the name (or any name); undefined: it may try now. */
   retryAfter(name: string | undefined, source: string): number | undefined {
     const now = this.#now();
-    const waits = [this.#sources.peek(digest(source))?.blockedUntil ?? 0];
-    if (name !== undefined) waits.push(this.#pairs.peek(pairKey(name, source))?.blockedUntil ?? 0);
-    const until = Math.max(...waits);
+    const sourceWait = peek(this.#sources, () => digest(source))?.blockedUntil ?? 0;
+    const pairWait = name === undefined ? 0 : (peek(this.#pairs, () => pairKey(name, source))?.blockedUntil ?? 0);
+    const until = Math.max(sourceWait, pairWait);
     return until > now ? until - now : undefined;
   }
 
@@ -93,7 +93,7 @@ export class SignInThrottle {
   suspect(name: string | undefined, source: string): boolean {
     const now = this.#now();
     const failing = (count: Count | undefined) => count !== undefined && this.#decayed(count, now) > 0;
-    return failing(this.#sources.peek(digest(source))) || (name !== undefined && failing(this.#pairs.peek(pairKey(name, source))));
+    return failing(peek(this.#sources, () => digest(source))) || (name !== undefined && failing(peek(this.#pairs, () => pairKey(name, source))));
   }
 
   /** A sign-in from the address failed; `name` when the attempt named one. */
@@ -109,7 +109,7 @@ export class SignInThrottle {
 
   /** The name signed in from the address: its failures there are forgiven. */
   succeeded(name: string, source: string): void {
-    this.#pairs.delete(pairKey(name, source));
+    if (this.#pairs.size > 0) this.#pairs.delete(pairKey(name, source));
   }
 
   /** Entries held, per table: each at most `maxEntries`. */
@@ -133,6 +133,15 @@ export class SignInThrottle {
     if (found === undefined) table.set(key, count);
     return count;
   }
+}
+
+/**
+ * The count under the key `keyOf` gives, its digest taken only when the table holds anything: on a
+ * server nobody has failed to sign in to, every sign-in (a cached one too) asked two SHA-256
+ * digests of tables that were empty.
+ */
+function peek(table: LruMap<string, Count>, keyOf: () => string): Count | undefined {
+  return table.size === 0 ? undefined : table.peek(keyOf());
 }
 
 function pairKey(name: string, source: string): string {
