@@ -728,5 +728,10 @@ export interface Store extends Repositories {
    * only. Nested calls join the outer transaction (and its `retry`).
    */
   transaction<T>(work: (tx: Repositories) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * Runs `callback` once the transaction of the moment has committed, or at once outside one. A
+   * transaction rolled back (or an attempt of it that runs again, `retry`) never runs it.
+   */
+  afterCommit(callback: () => void): void;
   close(): Promise<void>;
 }

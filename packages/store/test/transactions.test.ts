@@ -55,6 +55,26 @@ describe.each(storeKinds)('transactions (%s)', (kind) => {
     expect(await store().accounts.list()).toEqual([]);
   });
 
+  it('afterCommit runs at once outside a transaction, after the commit inside one (a joined one\'s too), and never after a rollback', async () => {
+    const ran: string[] = [];
+    store().afterCommit(() => ran.push('outside'));
+    expect(ran).toEqual(['outside']);
+    await store().transaction(async (tx) => {
+      await tx.accounts.create({ username: 'counted', passwordHash: 'h', syncmlDigest: null, admin: false });
+      store().afterCommit(() => ran.push('outer'));
+      await store().transaction(async () => store().afterCommit(() => ran.push('joined')));
+      expect(ran).toEqual(['outside']);
+    });
+    expect(ran).toEqual(['outside', 'outer', 'joined']);
+    await expect(
+      store().transaction(async () => {
+        store().afterCommit(() => ran.push('rolled back'));
+        throw new Boom('no');
+      }),
+    ).rejects.toBeInstanceOf(Boom);
+    expect(ran).toEqual(['outside', 'outer', 'joined']);
+  });
+
   it('an inner throw caught by the outer work still leaves the transaction usable and committed', async () => {
     await store().transaction(async (tx) => {
       await tx.accounts.create({ username: 'kept', passwordHash: 'h', syncmlDigest: null, admin: false });

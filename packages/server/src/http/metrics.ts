@@ -23,12 +23,11 @@
  * once and a rolled-back write not at all. ActiveSync sessions have their labels from the start
  * (at 0), ready for the endpoint that will count them.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { statSync } from 'node:fs';
 import { CLIENT_KIND_VALUES, SYNC_MODE_VALUES, SYNC_RESULT_VALUES } from '@atomsync/atom';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { SyncLogRecord } from '@atomsync/store';
-import type { Repositories, Store } from '@atomsync/store';
+import type { Repositories, Store, TransactionOptions } from '@atomsync/store';
 import type { RunWatch } from '../services/run-watch.js';
 import { packageVersion } from '../version.js';
 
@@ -225,15 +224,11 @@ function override<T extends object>(target: T, members: Partial<T>): T {
 
 /**
  * The store, counting what the metrics count where it is written: sync log entries (runs) and
- * SyncML session rows. Inside a transaction the counts wait for its commit.
+ * SyncML session rows. Inside a transaction the counts wait for its commit (the store's
+ * afterCommit: a rolled back transaction, or a retried attempt of one, counts nothing).
  */
 export function instrumentStore(store: Store, metrics: Metrics): Store {
-  const pending = new AsyncLocalStorage<(() => void)[]>();
-  const afterCommit = (count: () => void) => {
-    const queue = pending.getStore();
-    if (queue === undefined) count();
-    else queue.push(count);
-  };
+  const afterCommit = (count: () => void) => store.afterCommit(count);
   const counted = (repos: Repositories): Repositories => {
     const { syncLog, syncmlSessions } = repos;
     return override(repos, {
@@ -271,15 +266,8 @@ export function instrumentStore(store: Store, metrics: Metrics): Store {
   const repositories = counted(store);
   return override(store, {
     ...repositories,
-    transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {
-      // Joined: the outer transaction's commit counts for both.
-      if (pending.getStore() !== undefined) return store.transaction((tx) => work(counted(tx)));
-      const queue: (() => void)[] = [];
-      return pending.run(queue, async () => {
-        const result = await store.transaction((tx) => work(counted(tx)));
-        for (const count of queue) count();
-        return result;
-      });
+    transaction<T>(work: (tx: Repositories) => Promise<T>, options?: TransactionOptions): Promise<T> {
+      return store.transaction((tx) => work(counted(tx)), options);
     },
   });
 }

@@ -8,6 +8,10 @@
  * anywhere rolls the whole thing back. Without this, a store method called on the outer store
  * from inside `work` would wait forever for SQLite's single connection.
  *
+ * `afterCommit` keeps what runs once a transaction commits beside it, found through the same
+ * context: a caller that counts commits (the server's metrics) needs no context of its own (each
+ * AsyncLocalStorage adds its own work to every promise the process makes).
+ *
  * A transaction whose work may run again (`retry`, store.ts's TransactionOptions) is tried again
  * when it was cut before its COMMIT was sent or lost a conflict (issue 27): fault-dialect.ts says
  * which failures those are.
@@ -49,15 +53,25 @@ export function createKyselyStore(
   { distributed = false }: { readonly distributed?: boolean } = {},
 ): Store {
   const current = new AsyncLocalStorage<Transaction<Database>>();
+  /** What each open transaction runs once it commits (afterCommit): an attempt's own, so a retried one's are dropped. */
+  const onCommit = new WeakMap<Transaction<Database>, (() => void)[]>();
   const inTransaction = async <T>(work: () => Promise<T>, retry = false): Promise<T> => {
     if (current.getStore() !== undefined) return work();
     for (let attempt = 1; ; attempt++) {
+      const committed: (() => void)[] = [];
+      let result: T;
       try {
-        return await db.transaction().execute((trx) => current.run(trx, work));
+        result = await db.transaction().execute((trx) => {
+          onCommit.set(trx, committed);
+          return current.run(trx, work);
+        });
       } catch (error) {
         if (!retry || attempt >= TRANSACTION_ATTEMPTS || !mayRunAgain(error)) throw error;
         await delay(RETRY_PAUSE_MS * attempt);
+        continue;
       }
+      for (const callback of committed) callback();
+      return result;
     }
   };
   const ctx: StoreContext = { dialect, distributed, db: () => current.getStore() ?? db, inTransaction };
@@ -95,6 +109,11 @@ export function createKyselyStore(
     poolStats,
     version: () => storeVersion(ctx),
     transaction: (work, options) => inTransaction(() => work(repositories), options?.retry === true),
+    afterCommit(callback) {
+      const trx = current.getStore();
+      if (trx === undefined) callback();
+      else onCommit.get(trx)!.push(callback);
+    },
     close: () => db.destroy(),
   };
 }
