@@ -75,6 +75,20 @@ describe.each(storeKinds)('transactions (%s)', (kind) => {
     expect(ran).toEqual(['outside', 'outer', 'joined']);
   });
 
+  it('transactions that overlap, and one after both ended, each run in their own context', async () => {
+    const create = (tx: Parameters<Parameters<Store['transaction']>[0]>[0], username: string) => tx.accounts.create({ username, passwordHash: 'h', syncmlDigest: null, admin: false });
+    // The store's own repositories, called inside, see the transaction's uncommitted row: they run in it.
+    const inOwn = (username: string) =>
+      store().transaction(async (tx) => {
+        await create(tx, username);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return (await store().accounts.byUsername(username)) !== undefined;
+      });
+    expect(await Promise.all([inOwn('first'), inOwn('second')])).toEqual([true, true]);
+    expect(await inOwn('third')).toBe(true);
+    expect((await store().accounts.list()).map((a) => a.username).sort()).toEqual(['first', 'second', 'third']);
+  });
+
   it('an inner throw caught by the outer work still leaves the transaction usable and committed', async () => {
     await store().transaction(async (tx) => {
       await tx.accounts.create({ username: 'kept', passwordHash: 'h', syncmlDigest: null, admin: false });
