@@ -30,7 +30,7 @@
  * run, so an item nobody touched is not sent again.
  */
 import type { ConflictWinner } from '@atomsync/atom';
-import { describeItem, isEarlierFingerprint, type ItemContent, type ItemDataclass } from '@atomsync/items';
+import { describeItem, isEarlierFingerprint, type ItemContent, type ItemDataclass, type ItemDescription } from '@atomsync/items';
 import type { Change, Item, OutgoingChange } from './connector.js';
 import { otherSide, SIDES, sends, type ModeRule, type SideName } from './sides.js';
 import type { MapEntry } from './state.js';
@@ -41,12 +41,16 @@ interface Seen {
   readonly item: Item;
   readonly fingerprint: string;
   readonly key: string | null;
+  /** The side's own description object when it kept one: a copy of the item hands it on as is (see `copy`). */
+  readonly description: ItemDescription | undefined;
 }
 
 /** An item as read: its side's description of it when the side keeps one, else ours. */
 const see = (item: Item): Seen => {
-  const { fingerprint, key } = item.description ?? describeItem(item);
-  return { item, fingerprint, key };
+  const { description } = item;
+  if (description !== undefined) return { item, fingerprint: description.fingerprint, key: description.key, description };
+  const { fingerprint, key } = describeItem(item);
+  return { item, fingerprint, key, description: undefined };
 };
 
 const contentOf = (item: Item): ItemContent => ({ dataclass: item.dataclass, type: item.type, title: item.title, body: item.body });
@@ -138,8 +142,10 @@ class Planner {
   copy(from: SideName, seen: Seen, toId: string | null, expected: string | undefined, previous?: MapEntry): void {
     const to = otherSide(from);
     const { item, fingerprint } = seen;
-    // The copy is the item's content exactly, so the item's description is the copy's too.
-    const description = { fingerprint, key: seen.key };
+    // The copy is the item's content exactly, so the item's description is the copy's too. The
+    // side's own object when it gave one: a side that read the item can then know the copy for
+    // its own by identity (the datastore connector's ServedBodies) instead of hashing its body.
+    const description = seen.description ?? { fingerprint, key: seen.key };
     const change: OutgoingChange =
       toId === null
         ? { op: 'add', item: contentOf(item), description }

@@ -32,24 +32,29 @@ function since(anchor: string): Date {
 }
 
 /**
- * The UID and DAV ETag of bodies a run read from the store, by body, for the run's writes: both are
- * functions of the dataclass and body alone (contents.ts), and a sync's copy is the other side's
- * body byte for byte, so the copy takes the read row's instead of rendering vCard 2.1 as 3.0 and
- * hashing it again per written row (a third of a 10k-vs-10k slow sync's CPU time). One per run,
- * shared by its two sides (services/synchronization.ts), gone with it.
+ * The UID and DAV ETag of rows a run read from the store, for the run's writes: both are functions
+ * of the dataclass and body alone (contents.ts), and a sync's copy is the other side's body byte
+ * for byte, so the copy takes the read row's instead of rendering vCard 2.1 as 3.0 and hashing it
+ * again per written row (a third of a 10k-vs-10k slow sync's CPU time). One per run, shared by its
+ * two sides (services/synchronization.ts), gone with it.
+ *
+ * Known by the row's description object, which the engine hands on unchanged with a copy of the
+ * item (engine/src/plan.ts `copy`): keyed by the body string, 20,000 bodies of a slow sync were
+ * hashed once each to remember them (issue 23). The copy's body is checked against the row's all
+ * the same (the very string, as a rule: a pointer compare).
  */
 export class ServedBodies {
   /** The read row itself, not a copy of its fields: a slow sync remembers 20,000 rows, and a new object for each was a third of this class's cost. */
-  readonly #byBody = new Map<string, DescribedContent>();
+  readonly #byDescription = new WeakMap<ItemDescription, DescribedContent>();
 
   remember(row: DescribedContent): void {
-    if (row.served !== undefined) this.#byBody.set(row.body, row);
+    if (row.served !== undefined) this.#byDescription.set(row.description, row);
   }
 
-  /** The uid and etag of this very content, when a row of it was read. */
-  of(item: ItemContent): { readonly uid: string | null; readonly etag: string } | undefined {
-    const known = this.#byBody.get(item.body);
-    return known === undefined || known.dataclass !== item.dataclass ? undefined : known.served;
+  /** The uid and etag of this very content, when a row of it was read and the change hands on that row's description. */
+  of(item: ItemContent, description: ItemDescription | undefined): { readonly uid: string | null; readonly etag: string } | undefined {
+    const known = description === undefined ? undefined : this.#byDescription.get(description);
+    return known === undefined || known.body !== item.body || known.dataclass !== item.dataclass ? undefined : known.served;
   }
 }
 
@@ -61,7 +66,7 @@ const toStore = ({ item, description }: { readonly item: ItemContent; readonly d
   // Fields set, not spread in: a slow sync makes one per item it copies, and a spread is a runtime copy.
   const change: { -readonly [K in keyof ContentChange]: ContentChange[K] } = { dataclass: item.dataclass, title: item.title, type: item.type, body: item.body };
   if (description !== undefined) change.description = description;
-  const known = served.of(item);
+  const known = served.of(item, description);
   if (known !== undefined) {
     change.uid = known.uid;
     change.etag = known.etag;
