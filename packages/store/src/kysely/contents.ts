@@ -10,7 +10,7 @@ import { servedHash } from '../served-hash.js';
 import { RELEASED_HREF, type ContentChange, type DavItemRecord, type DavListedItem, type DescribedChange, type DescribedContent, type ItemDataclass, type NewContent } from '../records.js';
 import type { ClientKey, CollectionKey, ContentRepo } from '../store.js';
 import { prepared, type PreparedStatement } from './prepared.js';
-import { chunks, millis, multiRowInsert, unnestInsert, toDate, toDateOrNull, UNICODE_LOWER, type StoreContext } from './context.js';
+import { chunks, insertChunks, millis, multiRowInsert, unnestInsert, toDate, toDateOrNull, UNICODE_LOWER, type StoreContext } from './context.js';
 import type { ContentsTable } from './schema.js';
 
 /** A row as its record: what RECORD_COLUMNS select (namedContent the same, for byHrefs' rows). */
@@ -598,7 +598,7 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
           const columns = INSERT_COLUMNS.map((column) => rows.map((row) => row[column]));
           await ctx.db().executeQuery(CompiledQuery.raw(unnestInsert('contents', INSERT_COLUMNS, INSERT_TYPES), columns));
         } else {
-          for (const part of chunks(rows, CONTENT_COLUMNS, ctx.dialect)) {
+          for (const part of insertChunks(rows, CONTENT_COLUMNS, ctx.dialect)) {
             const parameters: unknown[] = [];
             for (const row of part) for (const column of INSERT_COLUMNS) parameters.push(row[column]);
             await ctx.db().executeQuery(CompiledQuery.raw(multiRowInsert(ctx.dialect, 'contents', INSERT_COLUMNS, part.length), parameters));

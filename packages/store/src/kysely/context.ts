@@ -30,6 +30,25 @@ export function chunks<T>(items: readonly T[], columns: number, dialect: Dialect
   return out;
 }
 
+/** Rows of one SQLite multi-row insert of a bulk write (insertChunks). */
+export const SQLITE_INSERT_ROWS = 256;
+
+/**
+ * `items` in the parts of a bulk multi-row insert: on SQLite parts of SQLITE_INSERT_ROWS rows (or
+ * fewer, within the parameter limit), on PostgreSQL as `chunks`. SQLite prepares each distinct
+ * statement text once (open.ts's cache), and a 2,000-row statement cost more to prepare than to
+ * run: a 10k-vs-10k slow sync prepared its contents and id-map inserts at ~2,000 and ~4,500 rows
+ * (issue 23). Parts of a few hundred rows reuse one prepared statement (the last part its own,
+ * smaller) and run as fast per row.
+ */
+export function insertChunks<T>(items: readonly T[], columns: number, dialect: Dialect): T[][] {
+  if (dialect !== 'sqlite') return chunks(items, columns, dialect);
+  const size = Math.min(SQLITE_INSERT_ROWS, Math.max(1, Math.floor(32_000 / columns)));
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
 const insertSql = new Map<string, string>();
 
 /**
