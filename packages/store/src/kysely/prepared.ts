@@ -30,22 +30,50 @@ interface PgNamedQuery {
 }
 
 /**
+ * The end of a SQLite statement's text whose rows are read as arrays of their values, in the
+ * order selected (open.ts's statement cache sets better-sqlite3's raw mode for it). A row object
+ * costs, per column and row, a lookup of the column's name in V8's string table, and is made as a
+ * dictionary: reading a 10,000-row listing as arrays took a fifth less time (issue 23).
+ */
+export const ARRAY_ROWS = ' /* rows as arrays */';
+
+/**
  * `sql` with `?` placeholders (none may appear elsewhere in the text), for both dialects. The
  * PostgreSQL statement's name is derived from its text: pg refuses one name for two texts on a
  * connection, and a text is prepared once whatever calls it.
  */
 export function prepared<R>(sql: string): PreparedStatement<R> {
+  return preparedAs<R>(sql, false);
+}
+
+/**
+ * `prepared`, its rows arrays of the values selected, in order: SQLite's by ARRAY_ROWS, PostgreSQL's
+ * by pg's rowMode 'array'. For statements reading many rows of many columns.
+ */
+export function preparedArrays<R extends readonly unknown[]>(sql: string): PreparedStatement<R> {
+  return preparedAs<R>(sql, true);
+}
+
+function preparedAs<R>(sqlText: string, arrays: boolean): PreparedStatement<R> {
+  const sql = arrays ? sqlText + ARRAY_ROWS : sqlText;
   let n = 0;
-  const postgresText = sql.replace(/\?/g, () => `$${++n}`);
-  const named: PgNamedQuery & { toString(): string } = {
-    name: `atomsync_${createHash('sha256').update(postgresText).digest('hex').slice(0, 24)}`,
+  const postgresText = sqlText.replace(/\?/g, () => `$${++n}`);
+  const named: PgNamedQuery & { toString(): string; rowMode?: 'array' } = {
+    name: `atomsync_${arrays ? 'a' : ''}${createHash('sha256').update(postgresText).digest('hex').slice(0, 24)}`,
     text: postgresText,
     // What a logger of Kysely's events prints for it.
     toString: () => postgresText,
   };
+  if (arrays) named.rowMode = 'array';
   const compiled = (ctx: StoreContext, parameters: readonly unknown[]): CompiledQuery =>
     ctx.dialect === 'postgres' ? { ...CompiledQuery.raw(postgresText, [...parameters]), sql: named as unknown as string } : CompiledQuery.raw(sql, [...parameters]);
-  const rows = async (ctx: StoreContext, parameters: readonly unknown[]): Promise<R[]> => (await ctx.db().executeQuery<R>(compiled(ctx, parameters))).rows;
+  const rows = async (ctx: StoreContext, parameters: readonly unknown[]): Promise<R[]> => {
+    const answered = (await ctx.db().executeQuery<R>(compiled(ctx, parameters))).rows;
+    // A SQLite database given to createKyselyStore other than by open.ts has no statement cache to
+    // set raw mode: its rows come as objects, whose keys are the columns in the order selected.
+    if (!arrays || answered.length === 0 || Array.isArray(answered[0])) return answered;
+    return answered.map((row) => Object.values(row as object) as R);
+  };
   return {
     rows,
     async first(ctx, parameters) {
