@@ -64,15 +64,29 @@ const described = (row: DescribedContent): Item => ({ id: row.uuid, dataclass: r
 /** What the store writes for a change: its content, its description when the engine has it, its UID and ETag when a read row had this body. */
 const toStore = ({ item, description }: { readonly item: ItemContent; readonly description?: ItemDescription }, served: ServedBodies): ContentChange => {
   // Fields set, not spread in: a slow sync makes one per item it copies, and a spread is a runtime copy.
-  const change: { -readonly [K in keyof ContentChange]: ContentChange[K] } = { dataclass: item.dataclass, title: item.title, type: item.type, body: item.body };
-  if (description !== undefined) change.description = description;
-  const known = served.of(item, description);
-  if (known !== undefined) {
-    change.uid = known.uid;
-    change.etag = known.etag;
-  }
+  const change: Writable<ContentChange> = { dataclass: item.dataclass, title: item.title, type: item.type, body: item.body };
+  withKnown(change, item, description, served);
   return change;
 };
+
+/** toStore's change as a new item of `client`: made at once, not spread into a second object (a slow sync adds 14,000). */
+const toNew = ({ item, description }: { readonly item: ItemContent; readonly description?: ItemDescription }, client: ClientKey, served: ServedBodies): NewContent => {
+  const row: Writable<NewContent> = { uuid: newItemUuid(), accountId: client.accountId, clientUuid: client.uuid, dataclass: item.dataclass, title: item.title, type: item.type, body: item.body };
+  withKnown(row, item, description, served);
+  return row;
+};
+
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** Sets on a row being written the description the engine has and the UID and ETag of a read row of this body. */
+function withKnown(written: Writable<ContentChange>, item: ItemContent, description: ItemDescription | undefined, served: ServedBodies): void {
+  if (description !== undefined) written.description = description;
+  const known = served.of(item, description);
+  if (known !== undefined) {
+    written.uid = known.uid;
+    written.etag = known.etag;
+  }
+}
 
 export function datastoreConnector(store: Store, client: ClientKey, served: ServedBodies = new ServedBodies()): Connector {
   const read = (row: DescribedContent): Item => {
@@ -111,7 +125,10 @@ export function datastoreConnector(store: Store, client: ClientKey, served: Serv
  */
 async function apply(store: Store, client: ClientKey, changes: readonly OutgoingChange[], served: ServedBodies): Promise<ApplyResult[]> {
   const results: ApplyResult[] = new Array(changes.length);
-  const touched = [...new Set(changes.flatMap((change) => (change.op === 'add' ? [] : [change.id])))];
+  // A loop, not a flatMap: a slow sync's 14,000 adds made an empty array each.
+  const touchedIds = new Set<string>();
+  for (const change of changes) if (change.op !== 'add') touchedIds.add(change.id);
+  const touched = [...touchedIds];
   /** Each touched item as it stands after the changes accepted so far; null: absent or deleted. */
   const view = new Map<string, ItemContent | null>(touched.map((id) => [id, null]));
   /** Fingerprints known without parsing: the stored items' own, and those the engine sends. */
@@ -139,7 +156,7 @@ async function apply(store: Store, client: ClientKey, changes: readonly Outgoing
   changes.forEach((change, index) => {
     switch (change.op) {
       case 'add':
-        adds.push({ index, row: { uuid: newItemUuid(), accountId: client.accountId, clientUuid: client.uuid, ...toStore(change, served) } });
+        adds.push({ index, row: toNew(change, client, served) });
         return;
       case 'replace': {
         const current = view.get(change.id) ?? null;
