@@ -5,6 +5,7 @@ import { openStore } from '../src/open.js';
 import type { Store } from '../src/store.js';
 import { createTestSchema, storeKinds, type TestSchema } from '../../server/test/support/stores.js';
 import { makeAccount, sleep, uid, useStore } from './helpers.js';
+import { SQLITE_INSERT_ROWS } from '../src/kysely/context.js';
 
 const entry = (sourceId: string, targetId: string, dataclass: MapEntry['dataclass'] = 'Contacts', hash = 'h1'): MapEntry => ({
   dataclass,
@@ -55,6 +56,13 @@ describe.each(storeKinds)('sync state (%s)', (kind) => {
     state = await store().syncState.load(binding, ['Contacts'], 'Contacts');
     expect(bySource(state.map)).toEqual([entry('s1', 't1', 'Contacts', 'h2'), entry('s3', 't3'), entry('s4', 't4')]);
     expect(state.anchors).toEqual({ source: 'a2', target: null });
+  });
+
+  it('saves a map of several insert parts whole (SQLite writes parts of SQLITE_INSERT_ROWS pairs, the last one smaller)', async () => {
+    const binding = await makeBinding(store());
+    const pairs = Array.from({ length: 2 * SQLITE_INSERT_ROWS + 37 }, (_, i) => entry(`s${i}`, `t${i}`, 'Contacts', `h${i}`));
+    await store().syncState.save(binding, 'Contacts', change(pairs));
+    expect(bySource((await store().syncState.load(binding, ['Contacts'], 'Contacts')).map)).toEqual(bySource(pairs));
   });
 
   it('removes a pair only when both ids match', async () => {

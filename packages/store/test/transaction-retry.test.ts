@@ -50,9 +50,13 @@ describe('a PostgreSQL transaction whose backend is terminated', () => {
 
   it('runs a transaction that may run again once more, and it commits once', async () => {
     let attempts = 0;
+    const committed: number[] = [];
     const id = await store.transaction(
       async (tx) => {
         attempts++;
+        // What waits for the commit: the cut attempt's is dropped with it, the second's runs once.
+        const attempt = attempts;
+        store.afterCommit(() => committed.push(attempt));
         const created = await tx.accounts.create(newAccount('again'));
         if (attempts === 1) expect(await terminateOurs()).toBeGreaterThan(0);
         await tx.tokens.create(created!.id, `digest-${attempts}`);
@@ -61,6 +65,7 @@ describe('a PostgreSQL transaction whose backend is terminated', () => {
       { retry: true },
     );
     expect(attempts).toBe(2);
+    expect(committed).toEqual([2]);
     expect(await store.accounts.get(id)).toMatchObject({ username: 'again' });
     // The first attempt's writes are gone with its backend: one account, the second attempt's token.
     expect((await store.accounts.list()).filter((a) => a.username === 'again')).toHaveLength(1);
