@@ -43,6 +43,8 @@ const plainProperty = fc.oneof(
   plainText.map((t) => `NOTE:${t}`),
   fc.tuple(plainText, plainText).map(([a, b]) => `ORG:${a};${b}`),
   fc.constantFrom('N:;;;;', 'ORG:;', 'ADR:;;;;;;', 'TEL:', 'NOTE: ', 'ADR;TYPE=HOME:;;Storgatan 1;Lund;;22100;', 'URL:http://x', 'UID:abc-1', 'PRODID:-//Test//EN'),
+  // Inline photos and logos as 3.0 clients write them: one base64 line (padding, `+` and `/` too).
+  fc.tuple(fc.constantFrom('PHOTO', 'LOGO'), fc.constantFrom('JPEG', 'jpeg', 'PNG', 'x-odd'), fc.uint8Array({ minLength: 1, maxLength: 40 })).map(([name, media, bytes]) => `${name};ENCODING=b;TYPE=${media}:${Buffer.from(bytes).toString('base64')}`),
 );
 const plainCardText = fc
   .record({ version: fc.constantFrom('3.0', '4.0'), props: fc.array(plainProperty, { maxLength: 8 }), eol: fc.constantFrom('\n', '\r\n') })
@@ -97,7 +99,8 @@ describe('the fast reader of plain vCards', () => {
   it('leaves to the reference what it cannot read alike', () => {
     const card = (...lines: string[]) => ['BEGIN:VCARD', 'VERSION:3.0', ...lines, 'END:VCARD'].join('\r\n');
     expect(plainCard(card('N:Doe;John;;;', 'TEL;TYPE=CELL,VOICE:+4930123', 'EMAIL:a@b.se'))).not.toBeNull();
-    for (const odd of ['NOTE:a\\,b', 'NOTE:a,b', 'EMAIL:a;b', 'item1.TEL:1', 'TEL;CELL:1', 'TEL;TYPE="cell":1', 'BDAY:1980-01-01', ' b', 'tel:1']) {
+    expect(plainCard(card('N:Doe;John;;;', 'PHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQ+w=='))).not.toBeNull();
+    for (const odd of ['NOTE:a\\,b', 'NOTE:a,b', 'EMAIL:a;b', 'item1.TEL:1', 'TEL;CELL:1', 'TEL;TYPE="cell":1', 'BDAY:1980-01-01', ' b', 'tel:1', 'PHOTO;ENCODING=b;TYPE=image/jpeg:AAAA', 'PHOTO;VALUE=uri:http://x/a.jpg', 'PHOTO;ENCODING=b;TYPE=JPEG:']) {
       expect(plainCard(card(odd))).toBeNull();
     }
     expect(plainCard(['BEGIN:VCARD', 'VERSION:2.1', 'N:Doe', 'END:VCARD'].join('\n'))).toBeNull();
