@@ -59,8 +59,8 @@ const PLAIN_STRUCTURED = new Set(['N', 'ORG', 'ADR']);
  */
 const PLAIN_LINE = /^([A-Z-]+)((?:;TYPE=[A-Za-z0-9-]+(?:,[A-Za-z0-9-]+)*)*):([^\\",;\r]*(?:;[^\\",;\r]*)*)$/;
 /**
- * Inline data as a 3.0 card (and clients writing 4.0 the 3.0 way) writes its photo or logo: base64 on
- * one line, `ENCODING=b` and the media type as one TYPE token. ical.js reads it as the text as
+ * Inline data as a 3.0 card (and clients writing 4.0 the 3.0 way) writes its photo or logo: base64,
+ * folded or not, `ENCODING=b` and the media type as one TYPE token. ical.js reads it as the text as
  * written, `encoding` and `type` as their params (a 3.0 card's as binary, its ENCODING then `B`);
  * canonicalContact's binaryValue needs no more (ENCODING present, TYPE's first value, the text).
  * Read here, a card with a photo stays on the fast path (ical.js read such a card whole, and the
@@ -105,7 +105,10 @@ export function plainCardNamed(body: string): PlainCard | null {
     const text = line(i);
     const match = PLAIN_LINE.exec(text);
     if (match === null) {
-      const binary = PLAIN_BINARY_LINE.exec(text);
+      // Its base64 folded over lines (RFC 6350 §3.2: each continuation's first blank is the fold's), as ical.js unfolds it.
+      let unfolded = text;
+      while (i + 1 < last && (lines[i + 1]!.startsWith(' ') || lines[i + 1]!.startsWith('\t'))) unfolded += line(++i).slice(1);
+      const binary = PLAIN_BINARY_LINE.exec(unfolded);
       if (binary === null) return null;
       props.push({ name: binary[1]!, params: { ENCODING: ['B'], TYPE: [binary[2]!] }, values: [binary[3]!] });
       continue;

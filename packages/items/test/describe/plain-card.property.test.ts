@@ -33,6 +33,8 @@ const typeParams = fc.oneof(
   fc.constantFrom(';CELL', ';PREF=1', ';TYPE="cell,home"', ';type=HOME', ';VALUE=uri'),
 );
 
+/** Where a generated line is folded: replaced by the card's line end. */
+const FOLD = '\u0001';
 /** Properties as a plain card holds them (words only, no typed values): the fast path's share. */
 const plainText = fc.array(word, { maxLength: 3 }).map((parts) => parts.join(' '));
 const plainProperty = fc.oneof(
@@ -43,12 +45,18 @@ const plainProperty = fc.oneof(
   plainText.map((t) => `NOTE:${t}`),
   fc.tuple(plainText, plainText).map(([a, b]) => `ORG:${a};${b}`),
   fc.constantFrom('N:;;;;', 'ORG:;', 'ADR:;;;;;;', 'TEL:', 'NOTE: ', 'ADR;TYPE=HOME:;;Storgatan 1;Lund;;22100;', 'URL:http://x', 'UID:abc-1', 'PRODID:-//Test//EN'),
-  // Inline photos and logos as 3.0 clients write them: one base64 line (padding, `+` and `/` too).
-  fc.tuple(fc.constantFrom('PHOTO', 'LOGO'), fc.constantFrom('JPEG', 'jpeg', 'PNG', 'x-odd'), fc.uint8Array({ minLength: 1, maxLength: 40 })).map(([name, media, bytes]) => `${name};ENCODING=b;TYPE=${media}:${Buffer.from(bytes).toString('base64')}`),
+  // Inline photos and logos as 3.0 clients write them: base64 (padding, `+` and `/` too), folded or not.
+  fc
+    .tuple(fc.constantFrom('PHOTO', 'LOGO'), fc.constantFrom('JPEG', 'jpeg', 'PNG', 'x-odd'), fc.uint8Array({ minLength: 1, maxLength: 120 }), fc.constantFrom(0, 20, 75), fc.constantFrom(' ', '\t'))
+    .map(([name, media, bytes, width, fold]) => {
+      const line = `${name};ENCODING=b;TYPE=${media}:${Buffer.from(bytes).toString('base64')}`;
+      // FOLD: the card's line end (plainCardText puts it in), then the fold's blank.
+      return width === 0 ? line : (line.match(new RegExp(`.{1,${width}}`, 'g')) ?? []).join(`${FOLD}${fold}`);
+    }),
 );
 const plainCardText = fc
   .record({ version: fc.constantFrom('3.0', '4.0'), props: fc.array(plainProperty, { maxLength: 8 }), eol: fc.constantFrom('\n', '\r\n') })
-  .map(({ version, props, eol }) => `${['BEGIN:VCARD', `VERSION:${version}`, ...props, 'END:VCARD'].join(eol)}${eol}`);
+  .map(({ version, props, eol }) => `${['BEGIN:VCARD', `VERSION:${version}`, ...props, 'END:VCARD'].join(eol)}${eol}`.replaceAll(FOLD, eol));
 
 const property = fc.oneof(
   fc.tuple(text, text, text, text, text).map((c) => `N:${c.join(';')}`),
@@ -100,7 +108,8 @@ describe('the fast reader of plain vCards', () => {
     const card = (...lines: string[]) => ['BEGIN:VCARD', 'VERSION:3.0', ...lines, 'END:VCARD'].join('\r\n');
     expect(plainCard(card('N:Doe;John;;;', 'TEL;TYPE=CELL,VOICE:+4930123', 'EMAIL:a@b.se'))).not.toBeNull();
     expect(plainCard(card('N:Doe;John;;;', 'PHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQ+w=='))).not.toBeNull();
-    for (const odd of ['NOTE:a\\,b', 'NOTE:a,b', 'EMAIL:a;b', 'item1.TEL:1', 'TEL;CELL:1', 'TEL;TYPE="cell":1', 'BDAY:1980-01-01', ' b', 'tel:1', 'PHOTO;ENCODING=b;TYPE=image/jpeg:AAAA', 'PHOTO;VALUE=uri:http://x/a.jpg', 'PHOTO;ENCODING=b;TYPE=JPEG:']) {
+    expect(plainCard(card('N:Doe;John;;;', 'PHOTO;ENCODING=b;TYPE=JPEG:/9j/', ' 4AAQ+w=='))).not.toBeNull();
+    for (const odd of ['NOTE:a\\,b', 'NOTE:a,b', 'EMAIL:a;b', 'item1.TEL:1', 'TEL;CELL:1', 'TEL;TYPE="cell":1', 'BDAY:1980-01-01', ' b', 'tel:1', 'PHOTO;ENCODING=b;TYPE=image/jpeg:AAAA', 'PHOTO;VALUE=uri:http://x/a.jpg', 'PHOTO;ENCODING=b;TYPE=JPEG:', 'PHOTO;ENCODING=b;TYPE=JPEG:AA\r\n  AA']) {
       expect(plainCard(card(odd))).toBeNull();
     }
     expect(plainCard(['BEGIN:VCARD', 'VERSION:2.1', 'N:Doe', 'END:VCARD'].join('\n'))).toBeNull();
