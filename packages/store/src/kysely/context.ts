@@ -1,5 +1,5 @@
 /** What every repository gets from the store: the database handle of the moment and the dialect. */
-import type { Kysely } from 'kysely';
+import type { DatabaseConnection, Kysely } from 'kysely';
 import type { Dialect } from './migrations.js';
 import type { Database, Millis } from './schema.js';
 
@@ -9,6 +9,15 @@ export interface StoreContext {
   readonly distributed: boolean;
   /** The current transaction when called inside `transaction`, else the store's database. */
   db(): Kysely<Database>;
+  /**
+   * SQLite: the connection of the transaction open now, while its work runs; undefined outside one
+   * and on PostgreSQL. A statement run on it directly (prepared.ts) skips Kysely's executor: its
+   * connection provider's promise chain, a result pass through no plugins, a check that the
+   * transaction is still open (it is while its work runs). SQLite has one connection, held by the
+   * transaction from its BEGIN to its end, so nothing else runs on it meanwhile. A context without
+   * it (a test's own) runs every statement through the executor.
+   */
+  transactionConnection?(): DatabaseConnection | undefined;
   /** Runs `work` in a transaction, joining the current one if there is one. */
   inTransaction<T>(work: () => Promise<T>): Promise<T>;
 }

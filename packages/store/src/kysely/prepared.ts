@@ -10,7 +10,8 @@
  *
  * Either way the statement runs through Kysely's executor, so it takes its turn on SQLite's one
  * connection (never reading inside another request's open transaction) and joins the transaction
- * of the moment (StoreContext.db()).
+ * of the moment (StoreContext.db()); inside a SQLite transaction, on that transaction's connection
+ * directly (StoreContext.transactionConnection), which is its turn.
  */
 import { createHash } from 'node:crypto';
 import { CompiledQuery } from 'kysely';
@@ -68,7 +69,10 @@ function preparedAs<R>(sqlText: string, arrays: boolean): PreparedStatement<R> {
   const compiled = (ctx: StoreContext, parameters: readonly unknown[]): CompiledQuery =>
     ctx.dialect === 'postgres' ? { ...CompiledQuery.raw(postgresText, [...parameters]), sql: named as unknown as string } : CompiledQuery.raw(sql, [...parameters]);
   const rows = async (ctx: StoreContext, parameters: readonly unknown[]): Promise<R[]> => {
-    const answered = (await ctx.db().executeQuery<R>(compiled(ctx, parameters))).rows;
+    // Inside a SQLite transaction, on its connection directly (a DAV PUT runs five of these in one).
+    const connection = ctx.transactionConnection?.();
+    const query = compiled(ctx, parameters);
+    const answered = (await (connection === undefined ? ctx.db().executeQuery<R>(query) : connection.executeQuery<R>(query))).rows;
     // A SQLite database given to createKyselyStore other than by open.ts has no statement cache to
     // set raw mode: its rows come as objects, whose keys are the columns in the order selected.
     if (!arrays || answered.length === 0 || Array.isArray(answered[0])) return answered;

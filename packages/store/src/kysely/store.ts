@@ -18,7 +18,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { Kysely, Transaction } from 'kysely';
+import type { DatabaseConnection, Kysely, Transaction } from 'kysely';
 import type { PoolStats, Repositories, Store } from '../store.js';
 import { accountRepo, consumerRepo, nonceRepo, tokenRepo } from './accounts.js';
 import { appPasswordRepo } from './app-passwords.js';
@@ -62,6 +62,8 @@ export function createKyselyStore(
    * `run` switches it on again; getStore() answers undefined while it is off, as it would then.
    */
   let open = 0;
+  /** SQLite: each open transaction's connection while its work runs (StoreContext.transactionConnection). */
+  const connections = new WeakMap<Transaction<Database>, DatabaseConnection>();
   const inTransaction = async <T>(work: () => Promise<T>, retry = false): Promise<T> => {
     if (current.getStore() !== undefined) return work();
     open++;
@@ -76,9 +78,16 @@ export function createKyselyStore(
       const committed: (() => void)[] = [];
       let result: T;
       try {
-        result = await db.transaction().execute((trx) => {
+        result = await db.transaction().execute(async (trx) => {
           onCommit.set(trx, committed);
-          return current.run(trx, work);
+          if (dialect !== 'sqlite') return current.run(trx, work);
+          // The transaction's one connection, as its executor hands it to each of its statements.
+          connections.set(trx, await trx.getExecutor().provideConnection(async (connection) => connection));
+          try {
+            return await current.run(trx, work);
+          } finally {
+            connections.delete(trx);
+          }
         });
       } catch (error) {
         if (!retry || attempt >= TRANSACTION_ATTEMPTS || !mayRunAgain(error)) throw error;
@@ -89,7 +98,11 @@ export function createKyselyStore(
       return result;
     }
   };
-  const ctx: StoreContext = { dialect, distributed, db: () => current.getStore() ?? db, inTransaction };
+  const transactionConnection = (): DatabaseConnection | undefined => {
+    const trx = current.getStore();
+    return trx === undefined ? undefined : connections.get(trx);
+  };
+  const ctx: StoreContext = { dialect, distributed, db: () => current.getStore() ?? db, transactionConnection, inTransaction };
 
   const repositories: Repositories = {
     accounts: accountRepo(ctx),
