@@ -22,7 +22,11 @@ export function encodeSegment(segment: string): string {
 
 /** An href path from decoded segments: `/` + each encoded, a trailing `/` for a collection. */
 export function hrefOf(segments: readonly string[], collection: boolean): string {
-  const path = `/${segments.map(encodeSegment).join('/')}`;
+  // A loop, not map: map's array is holey from the builtin and packed where TurboFan inlines it, and
+  // code optimised for the one deoptimised on the other (every DAV request makes an href).
+  let path = '';
+  for (const segment of segments) path += `/${encodeSegment(segment)}`;
+  if (path === '') path = '/';
   return collection && segments.length > 0 ? `${path}/` : path;
 }
 
