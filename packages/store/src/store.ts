@@ -249,7 +249,7 @@ export interface ContentRepo {
   /** Live item count per client uuid of the account (clients without items are absent). */
   countLive(accountId: number, clientUuids: readonly string[]): Promise<Map<string, number>>;
   /** Writes the items, each under its client (`accountId`, `clientUuid`). */
-  insertMany(items: readonly NewContent[]): Promise<DavItemRecord[]>;
+  insertMany(items: readonly NewContent[], options?: InsertOptions): Promise<DavItemRecord[]>;
   /** Replaces a live item; undefined when absent or deleted. */
   update(client: ClientKey, uuid: string, change: ContentChange): Promise<DavItemRecord | undefined>;
   /**
@@ -297,6 +297,12 @@ export interface ContentRepo {
    * uuid) order after `position` (for paging within one sequence), at most `limit`.
    */
   davChanges(collection: CollectionKey, afterSequence: number, limit: number, position?: SequencePosition): Promise<DavItemRecord[]>;
+  /**
+   * What a DAV PUT reads of its name before it writes: the live item holding the name (as byHrefs
+   * of it) and whether a tombstone still holds it. In the PUT's transaction, none holding it lets
+   * the insert skip taking the name off tombstones (InsertOptions.hrefsFree): one statement fewer.
+   */
+  davNamed(collection: CollectionKey, name: string): Promise<DavNamed>;
   /** The live items of the collection whose DAV name is among `names` (href column). */
   byHrefs(collection: CollectionKey, names: readonly string[]): Promise<DavItemRecord[]>;
   /** The live items of the collection among `uuids` (the DAV endpoint's `<uuid>.vcf` names), with href and sequence. */
@@ -662,6 +668,23 @@ export interface CatalogueRepo {
   /** Inserts or replaces vendors and models (by uuid), in one transaction with the caller's. */
   upsert(vendors: readonly VendorRecord[], models: readonly ModelRecord[]): Promise<void>;
   isEmpty(): Promise<boolean>;
+}
+
+/** How insertMany may write. */
+export interface InsertOptions {
+  /**
+   * The caller read, inside this transaction, that no row of the items' collections (live or
+   * tombstone) holds the items' names (davNamed): the release of tombstones' names is skipped.
+   */
+  readonly hrefsFree?: boolean;
+}
+
+/** davNamed's answer. */
+export interface DavNamed {
+  /** The live item holding the name. */
+  readonly live: DavItemRecord | undefined;
+  /** Whether a tombstone holds it (its name not yet released to a later item). */
+  readonly tombstoned: boolean;
 }
 
 export interface Repositories {

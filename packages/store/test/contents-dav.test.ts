@@ -260,6 +260,25 @@ describe.each(storeKinds)('contents for DAV (%s)', (kind) => {
     expect((await store().contents.davChanges(collection(otherClient, 'Contacts'), 0, 10)).map((r) => r.href)).toEqual(['same.vcf']);
   });
 
+  it("tells a DAV PUT the live item of a name and whether a tombstone holds it (davNamed), the collection's own rows only", async () => {
+    const client = clientKey();
+    const contacts = collection(client, 'Contacts');
+    expect(await store().contents.davNamed(contacts, 'a.vcf')).toEqual({ live: undefined, tombstoned: false });
+    const [first] = await store().contents.insertMany([item(client, 'Contacts', 'first', 'a.vcf')]);
+    await store().contents.insertMany([item(client, 'Events', 'event', 'b.vcf')]);
+    const named = await store().contents.davNamed(contacts, 'a.vcf');
+    expect([named.live?.uuid, named.live?.href, named.tombstoned]).toEqual([first!.uuid, 'a.vcf', false]);
+    expect(await store().contents.davNamed(contacts, 'b.vcf')).toEqual({ live: undefined, tombstoned: false });
+    await store().contents.deleteMany(client, [first!.uuid]);
+    expect(await store().contents.davNamed(contacts, 'a.vcf')).toEqual({ live: undefined, tombstoned: true });
+    const [second] = await store().contents.insertMany([item(client, 'Contacts', 'second', 'a.vcf')]);
+    const taken = await store().contents.davNamed(contacts, 'a.vcf');
+    expect([taken.live?.uuid, taken.tombstoned]).toEqual([second!.uuid, false]);
+    // A name known free (hrefsFree): written as it is, nothing else touched.
+    const [third] = await store().contents.insertMany([item(client, 'Contacts', 'third', 'c.vcf')], { hrefsFree: true });
+    expect((await store().contents.byHrefs(contacts, ['c.vcf'])).map((r) => r.uuid)).toEqual([third!.uuid]);
+  });
+
   it("deleting a client, or its account, deletes its counter: the client's uuid counts from 1 again", async () => {
     const alice = await makeAccount(store(), uid('alice'));
     const bob = await makeAccount(store(), uid('bob'));

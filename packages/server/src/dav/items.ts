@@ -11,7 +11,7 @@ import { readBytes } from '../http/body.js';
 import { newItemUuid } from '../services/item-uuid.js';
 import type { DavCollection } from './collections.js';
 import { header, type DavRequest } from './context.js';
-import { memberName, memberNamed } from './members.js';
+import { memberName, memberNamed, memberToWrite } from './members.js';
 import { memberHref } from './layout.js';
 import type { Repositories } from '@atomsync/store';
 import { MAX_RESOURCE_BYTES } from './properties.js';
@@ -78,7 +78,7 @@ export async function putMember(req: DavRequest, resource: Resource): Promise<Da
     // read after the lock is the one replaced: every writer of the datastore takes that lock
     // first (store.ts), so it cannot change before this transaction ends — no second read of it.
     await tx.contents.lockClient(c.key);
-    const current = await memberNamed(tx, c, resource.name);
+    const { current, nameFree } = await memberToWrite(tx, c, resource.name);
     const outcome = evaluateConditions('PUT', conditions(req), current === undefined ? null : servedOf(current).etag);
     if (outcome !== 'proceed') throw preconditionFailed(current === undefined ? 'there is no item at this URL' : 'the item has changed since the ETag the request names (or exists, with If-None-Match: *)');
     if (item.uid !== null) await checkUidFree(req, tx, c, item.uid, current?.uuid);
@@ -87,7 +87,7 @@ export async function putMember(req: DavRequest, resource: Resource): Promise<Da
       if (updated === undefined) throw notFound('such item');
       return false;
     }
-    await tx.contents.insertMany([{ ...item, uuid: newItemUuid(), accountId: c.key.accountId, clientUuid: c.key.uuid, href: resource.name }]);
+    await tx.contents.insertMany([{ ...item, uuid: newItemUuid(), accountId: c.key.accountId, clientUuid: c.key.uuid, href: resource.name }], { hrefsFree: nameFree });
     return true;
   }, { retry: true });
   // No ETag when what is served is not what was sent (a vCard 2.1, an item without a UID): the client reads it back.

@@ -54,6 +54,8 @@ const RECORD_COLUMNS = ['client_uuid', 'uuid', 'dataclass', 'title', 'type', 'bo
 const LIVE_OF_COLLECTION = `select ${RECORD_COLUMNS.map((c) => `"${c}"`).join(', ')} from "contents" where "account_id" = ? and "client_uuid" = ? and "deleted" is null and "dataclass" = ?`;
 const liveByHref = prepared<RecordRow>(`${LIVE_OF_COLLECTION} and "href" = ?`);
 const liveByUid = prepared<RecordRow>(`${LIVE_OF_COLLECTION} and "uid" = ?`);
+/** davNamed's lookup: liveByHref with the tombstones (contents_href holds them too). */
+const byHrefWithTombstones = prepared<RecordRow>(`select ${RECORD_COLUMNS.map((c) => `"${c}"`).join(', ')} from "contents" where "account_id" = ? and "client_uuid" = ? and "dataclass" = ? and "href" = ?`);
 /**
  * A multiget's members by name: prepared, not built and compiled per call by the query builder (a
  * third of a multiget of 100 in the store). One statement per power of two of names, the list
@@ -580,7 +582,7 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
       }
       return counts;
     },
-    async insertMany(items) {
+    async insertMany(items, options) {
       if (items.length === 0) return [];
       const now = Date.now();
       return ctx.inTransaction(async () => {
@@ -598,7 +600,7 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
           }
           return [item.accountId, item.clientUuid, item.uuid, item.dataclass, item.title, item.type, item.body, now, now, null, item.href ?? null, current.sequence, etagOfItem(item), fingerprint, key, uidOfItem(item)];
         });
-        await releaseHrefs(ctx, items);
+        if (options?.hrefsFree !== true) await releaseHrefs(ctx, items);
         // One PostgreSQL statement whatever the count: a column's values are one array. Not on
         // Citus: there an insert … select from unnest is pulled through the coordinator and
         // sent on as a statement across shards, where a VALUES list of one account's rows is
@@ -782,6 +784,16 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
         .limit(limit)
         .execute();
       return rows.map(content);
+    },
+    async davNamed(collection, name) {
+      let live: DavItemRecord | undefined;
+      let tombstoned = false;
+      // Of two live rows of one name (none is written so) the last, as membersNamed keeps.
+      for (const row of await byHrefWithTombstones.rows(ctx, [collection.accountId, collection.uuid, collection.dataclass, name])) {
+        if (row.deleted === null) live = content(row);
+        else tombstoned = true;
+      }
+      return { live, tombstoned };
     },
     async byHrefs(collection, names) {
       if (names.length === 1) return (await liveByHref.rows(ctx, [collection.accountId, collection.uuid, collection.dataclass, names[0]])).map(content);
