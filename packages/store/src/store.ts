@@ -301,8 +301,10 @@ export interface ContentRepo {
    * What a DAV PUT reads of its name before it writes: the live item holding the name (as byHrefs
    * of it) and whether a tombstone still holds it. In the PUT's transaction, none holding it lets
    * the insert skip taking the name off tombstones (InsertOptions.hrefsFree): one statement fewer.
+   * With `uid`, in the same statement, the live items holding it, as byUid reads them (its
+   * counter taken first on PostgreSQL, uuid order).
    */
-  davNamed(collection: CollectionKey, name: string): Promise<DavNamed>;
+  davNamed(collection: CollectionKey, name: string, uid?: string | null): Promise<DavNamed>;
   /** The live items of the collection whose DAV name is among `names` (href column). */
   byHrefs(collection: CollectionKey, names: readonly string[]): Promise<DavItemRecord[]>;
   /** The live items of the collection among `uuids` (the DAV endpoint's `<uuid>.vcf` names), with href and sequence. */
@@ -685,6 +687,8 @@ export interface DavNamed {
   readonly live: DavItemRecord | undefined;
   /** Whether a tombstone holds it (its name not yet released to a later item). */
   readonly tombstoned: boolean;
+  /** The live items holding the UID asked (byUid's answer); empty when none was. */
+  readonly holdersOfUid: DavItemRecord[];
 }
 
 export interface Repositories {

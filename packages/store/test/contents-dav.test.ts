@@ -263,17 +263,26 @@ describe.each(storeKinds)('contents for DAV (%s)', (kind) => {
   it("tells a DAV PUT the live item of a name and whether a tombstone holds it (davNamed), the collection's own rows only", async () => {
     const client = clientKey();
     const contacts = collection(client, 'Contacts');
-    expect(await store().contents.davNamed(contacts, 'a.vcf')).toEqual({ live: undefined, tombstoned: false });
+    expect(await store().contents.davNamed(contacts, 'a.vcf')).toEqual({ live: undefined, tombstoned: false, holdersOfUid: [] });
     const [first] = await store().contents.insertMany([item(client, 'Contacts', 'first', 'a.vcf')]);
     await store().contents.insertMany([item(client, 'Events', 'event', 'b.vcf')]);
     const named = await store().contents.davNamed(contacts, 'a.vcf');
     expect([named.live?.uuid, named.live?.href, named.tombstoned]).toEqual([first!.uuid, 'a.vcf', false]);
-    expect(await store().contents.davNamed(contacts, 'b.vcf')).toEqual({ live: undefined, tombstoned: false });
+    expect(await store().contents.davNamed(contacts, 'b.vcf')).toEqual({ live: undefined, tombstoned: false, holdersOfUid: [] });
     await store().contents.deleteMany(client, [first!.uuid]);
-    expect(await store().contents.davNamed(contacts, 'a.vcf')).toEqual({ live: undefined, tombstoned: true });
+    expect(await store().contents.davNamed(contacts, 'a.vcf')).toEqual({ live: undefined, tombstoned: true, holdersOfUid: [] });
     const [second] = await store().contents.insertMany([item(client, 'Contacts', 'second', 'a.vcf')]);
     const taken = await store().contents.davNamed(contacts, 'a.vcf');
     expect([taken.live?.uuid, taken.tombstoned]).toEqual([second!.uuid, false]);
+    // With a UID: its live holders too, in uuid order, as byUid reads them (tombstones and other collections' items not).
+    const held = (title: string, u: string, href?: string): NewContent => ({ ...item(client, 'Contacts', title, href), body: `BEGIN:VCARD\r\nUID:${u}\r\nEND:VCARD\r\n` });
+    const holders = await store().contents.insertMany([held('h1', 'shared'), held('h2', 'shared', 'h2.vcf'), held('gone', 'shared'), { ...held('event', 'shared'), dataclass: 'Events' }]);
+    await store().contents.deleteMany(client, [holders[2]!.uuid]);
+    const both = await store().contents.davNamed(contacts, 'a.vcf', 'shared');
+    expect([both.live?.uuid, both.tombstoned, both.holdersOfUid.map((r) => r.uuid)]).toEqual([second!.uuid, false, (await store().contents.byUid(contacts, 'shared')).map((r) => r.uuid)]);
+    expect(both.holdersOfUid.map((r) => r.uuid)).toEqual(byUuid(holders.slice(0, 2)).map((r) => r.uuid));
+    const none = await store().contents.davNamed(contacts, 'h2.vcf', 'other');
+    expect([none.live?.uuid, none.tombstoned, none.holdersOfUid]).toEqual([holders[1]!.uuid, false, []]);
     // A name known free (hrefsFree): written as it is, nothing else touched.
     const [third] = await store().contents.insertMany([item(client, 'Contacts', 'third', 'c.vcf')], { hrefsFree: true });
     expect((await store().contents.byHrefs(contacts, ['c.vcf'])).map((r) => r.uuid)).toEqual([third!.uuid]);

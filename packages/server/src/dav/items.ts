@@ -13,7 +13,7 @@ import type { DavCollection } from './collections.js';
 import { header, type DavRequest } from './context.js';
 import { memberName, memberNamed, memberToWrite } from './members.js';
 import { memberHref } from './layout.js';
-import type { Repositories } from '@atomsync/store';
+import type { DavItemRecord } from '@atomsync/store';
 import { MAX_RESOURCE_BYTES } from './properties.js';
 import { acceptedCardVersion, servedOf, storedItem } from './representation.js';
 import { kindOf, notFound, type Resource } from './resources.js';
@@ -78,10 +78,10 @@ export async function putMember(req: DavRequest, resource: Resource): Promise<Da
     // read after the lock is the one replaced: every writer of the datastore takes that lock
     // first (store.ts), so it cannot change before this transaction ends — no second read of it.
     await tx.contents.lockClient(c.key);
-    const { current, nameFree } = await memberToWrite(tx, c, resource.name);
+    const { current, nameFree, holdersOfUid } = await memberToWrite(tx, c, resource.name, item.uid);
     const outcome = evaluateConditions('PUT', conditions(req), current === undefined ? null : servedOf(current).etag);
     if (outcome !== 'proceed') throw preconditionFailed(current === undefined ? 'there is no item at this URL' : 'the item has changed since the ETag the request names (or exists, with If-None-Match: *)');
-    if (item.uid !== null) await checkUidFree(req, tx, c, item.uid, current?.uuid);
+    checkUidFree(req, c, holdersOfUid, current?.uuid);
     if (current !== undefined) {
       const updated = await tx.contents.update(c.key, current.uuid, item);
       if (updated === undefined) throw notFound('such item');
@@ -101,11 +101,11 @@ export async function putMember(req: DavRequest, resource: Resource): Promise<Da
 /**
  * A collection holds one item per UID (RFC 6352 §6.3.2.1, RFC 4791 §5.3.2.1): another item
  * holding it is a 409 no-uid-conflict naming that item's URL; the item being replaced may keep it.
- * Inside the PUT's transaction (the store orders writers of one datastore: two PUTs of one UID
- * cannot both pass).
+ * The holders are read inside the PUT's transaction (the store orders writers of one datastore:
+ * two PUTs of one UID cannot both pass).
  */
-async function checkUidFree(req: DavRequest, tx: Repositories, c: DavCollection, uid: string, replacing: string | undefined): Promise<void> {
-  const holder = (await tx.contents.byUid(c.key, uid)).find((item) => item.uuid !== replacing);
+function checkUidFree(req: DavRequest, c: DavCollection, holders: readonly DavItemRecord[], replacing: string | undefined): void {
+  const holder = holders.find((item) => item.uuid !== replacing);
   if (holder === undefined) return;
   const href = memberHref(c.family, req.account.username, c.name, memberName(c, holder));
   throw DavRequestError.failed(c.component === undefined ? 'addressbook-no-uid-conflict' : 'calendar-no-uid-conflict', `the item at ${href} has this UID already`, { href });

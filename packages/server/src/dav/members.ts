@@ -45,16 +45,23 @@ export async function memberNamed(store: Repositories, c: DavCollection, name: s
   return (await membersNamed(store, c, [name])).get(name);
 }
 
-/**
- * memberNamed for a PUT, with whether the name is free of every row, tombstones too (`nameFree`):
- * the PUT's insert then need not take it off a tombstone (one statement fewer per new item).
- */
-export async function memberToWrite(store: Repositories, c: DavCollection, name: string): Promise<{ current: DavItemRecord | undefined; nameFree: boolean }> {
-  const { live, tombstoned } = await store.contents.davNamed(c.key, name);
-  if (live !== undefined) return { current: live, nameFree: false };
+/** What a PUT reads before it writes (memberToWrite). */
+export interface MemberToWrite {
+  /** The member named (memberNamed's). */
+  readonly current: DavItemRecord | undefined;
+  /** No row holds the name, tombstones neither: the PUT's insert need not take it off one (one statement fewer per new item). */
+  readonly nameFree: boolean;
+  /** The live items holding the UID asked (byUid's), read in the same statement. */
+  readonly holdersOfUid: DavItemRecord[];
+}
+
+/** memberNamed for a PUT, with whether the name is free and, when `uid` is given, the items holding it. */
+export async function memberToWrite(store: Repositories, c: DavCollection, name: string, uid: string | null): Promise<MemberToWrite> {
+  const { live, tombstoned, holdersOfUid } = await store.contents.davNamed(c.key, name, uid);
+  if (live !== undefined) return { current: live, nameFree: false, holdersOfUid };
   const uuid = defaultUuid(c, name);
-  if (uuid === undefined) return { current: undefined, nameFree: !tombstoned };
+  if (uuid === undefined) return { current: undefined, nameFree: !tombstoned, holdersOfUid };
   // A member with a name of its own is not also at its default name.
   const [item] = await store.contents.davGetMany(c.key, [uuid]);
-  return { current: item !== undefined && item.href === null ? item : undefined, nameFree: !tombstoned };
+  return { current: item !== undefined && item.href === null ? item : undefined, nameFree: !tombstoned, holdersOfUid };
 }

@@ -57,6 +57,17 @@ const liveByUid = prepared<RecordRow>(`${LIVE_OF_COLLECTION} and "uid" = ?`);
 /** davNamed's lookup: liveByHref with the tombstones (contents_href holds them too). */
 const byHrefWithTombstones = prepared<RecordRow>(`select ${RECORD_COLUMNS.map((c) => `"${c}"`).join(', ')} from "contents" where "account_id" = ? and "client_uuid" = ? and "dataclass" = ? and "href" = ?`);
 /**
+ * davNamed's lookup with a UID: byHrefWithTombstones and liveByUid as one statement (a PUT's two
+ * lookups, one round through the driver), each half served by its own index (contents_href,
+ * contents_uid; one `href = ? or uid = ?` could not use both partial indexes). by_uid tells the
+ * halves' rows apart.
+ */
+const byHrefOrUid = prepared<RecordRow & { by_uid: number }>(
+  `select 0 as "by_uid", ${RECORD_COLUMNS.map((c) => `"${c}"`).join(', ')} from "contents" where "account_id" = ? and "client_uuid" = ? and "dataclass" = ? and "href" = ? ` +
+    `union all select 1 as "by_uid", ${RECORD_COLUMNS.map((c) => `"${c}"`).join(', ')} from "contents" where "account_id" = ? and "client_uuid" = ? and "deleted" is null and "dataclass" = ? and "uid" = ?`,
+);
+const byUuid = (a: DavItemRecord, b: DavItemRecord): number => (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0);
+/**
  * A multiget's members by name: prepared, not built and compiled per call by the query builder (a
  * third of a multiget of 100 in the store). One statement per power of two of names, the list
  * padded with its last name (IN matches a row once), so a handful of statements serve every count.
@@ -785,15 +796,28 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
         .execute();
       return rows.map(content);
     },
-    async davNamed(collection, name) {
+    async davNamed(collection, name, uid) {
       let live: DavItemRecord | undefined;
       let tombstoned = false;
-      // Of two live rows of one name (none is written so) the last, as membersNamed keeps.
-      for (const row of await byHrefWithTombstones.rows(ctx, [collection.accountId, collection.uuid, collection.dataclass, name])) {
-        if (row.deleted === null) live = content(row);
+      const holdersOfUid: DavItemRecord[] = [];
+      const key = [collection.accountId, collection.uuid, collection.dataclass, name];
+      if (uid === undefined || uid === null) {
+        // Of two live rows of one name (none is written so) the last, as membersNamed keeps.
+        for (const row of await byHrefWithTombstones.rows(ctx, key)) {
+          if (row.deleted === null) live = content(row);
+          else tombstoned = true;
+        }
+        return { live, tombstoned, holdersOfUid };
+      }
+      // The counter first, as byUid takes it.
+      if (ctx.dialect === 'postgres' && ctx.db().isTransaction) await takeSequence(ctx, collection);
+      for (const row of await byHrefOrUid.rows(ctx, [...key, collection.accountId, collection.uuid, collection.dataclass, uid])) {
+        if (Number(row.by_uid) === 1) holdersOfUid.push(content(row));
+        else if (row.deleted === null) live = content(row);
         else tombstoned = true;
       }
-      return { live, tombstoned };
+      if (holdersOfUid.length > 1) holdersOfUid.sort(byUuid);
+      return { live, tombstoned, holdersOfUid };
     },
     async byHrefs(collection, names) {
       if (names.length === 1) return (await liveByHref.rows(ctx, [collection.accountId, collection.uuid, collection.dataclass, names[0]])).map(content);
