@@ -44,9 +44,7 @@ function isEmpty(value: string | readonly string[] | undefined): boolean {
 export function composeKey(dataclass: ItemDataclass, fields: KeyFields): string | null {
   for (const alternative of DUPLICATE_KEYS[dataclass]) {
     if (alternative.every((field) => isEmpty(fields[field]))) continue;
-    // JSON: a summary holding "|" or "=" cannot forge another item's key. Written by a loop, not an
-    // array of map's parts: map's array is holey from the builtin and packed where TurboFan inlines
-    // it, and code optimised for the one deoptimised on the other (a fresh server compiled this twice).
+    // JSON: a summary holding "|" or "=" cannot forge another item's key. A loop, not map (see trimComponents).
     let key: string = dataclass;
     for (const field of alternative) key += `|${field}=${JSON.stringify(fields[field] ?? '')}`;
     return key;

@@ -119,8 +119,7 @@ function read(dial: string, ext: string, region: string | null): Reading {
 
 /** The canonical forms of one card's numbers, in input order (see the rule above). */
 export function canonicalPhones(raws: readonly string[]): string[] {
-  // Loops, not map: map's array is holey from the builtin and packed where TurboFan inlines it, and
-  // code optimised for the one deoptimised on the other (a second compile of this and its callers).
+  // Loops, not map (see trimComponents in describe/canonical.ts).
   const dials: { dial: string; ext: string }[] = [];
   for (const raw of raws) dials.push(dialString(raw));
   const regions = new Map<string, number>();

@@ -32,13 +32,13 @@ export async function membersNamed(store: Repositories, c: DavCollection, names:
     const uuid = defaultUuid(c, name);
     if (uuid !== undefined) byUuid.set(uuid, name);
   }
-  if (byUuid.size > 0) {
-    for (const item of await store.contents.davGetMany(c.key, [...byUuid.keys()])) {
-      // A member with a name of its own is not also at its default name.
-      if (item.href === null) found.set(byUuid.get(item.uuid)!, item);
-    }
-  }
+  if (byUuid.size > 0) for (const item of await atDefaultNames(store, c, [...byUuid.keys()])) found.set(byUuid.get(item.uuid)!, item);
   return found;
+}
+
+/** The live items among `uuids` served under their default names: a member with a name of its own is not also at its default name. */
+async function atDefaultNames(store: Repositories, c: DavCollection, uuids: readonly string[]): Promise<DavItemRecord[]> {
+  return (await store.contents.davGetMany(c.key, uuids)).filter((item) => item.href === null);
 }
 
 export async function memberNamed(store: Repositories, c: DavCollection, name: string): Promise<DavItemRecord | undefined> {
@@ -61,7 +61,6 @@ export async function memberToWrite(store: Repositories, c: DavCollection, name:
   if (live !== undefined) return { current: live, nameFree: false, holdersOfUid };
   const uuid = defaultUuid(c, name);
   if (uuid === undefined) return { current: undefined, nameFree: !tombstoned, holdersOfUid };
-  // A member with a name of its own is not also at its default name.
-  const [item] = await store.contents.davGetMany(c.key, [uuid]);
-  return { current: item !== undefined && item.href === null ? item : undefined, nameFree: !tombstoned, holdersOfUid };
+  const [item] = await atDefaultNames(store, c, [uuid]);
+  return { current: item, nameFree: !tombstoned, holdersOfUid };
 }
