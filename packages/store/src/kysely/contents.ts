@@ -51,11 +51,13 @@ const RECORD_COLUMNS = ['client_uuid', 'uuid', 'dataclass', 'title', 'type', 'bo
  * prepared statements, not built and compiled per call (issue 21). Neither orders: SQLite then
  * walks the collection in key order instead of using contents_href / contents_uid.
  */
-const LIVE_OF_COLLECTION = `select ${RECORD_COLUMNS.map((c) => `"${c}"`).join(', ')} from "contents" where "account_id" = ? and "client_uuid" = ? and "deleted" is null and "dataclass" = ?`;
+/** RECORD_COLUMNS as a select list (and a returning one). */
+const RECORD_SELECT = RECORD_COLUMNS.map((c) => `"${c}"`).join(', ');
+const LIVE_OF_COLLECTION = `select ${RECORD_SELECT} from "contents" where "account_id" = ? and "client_uuid" = ? and "deleted" is null and "dataclass" = ?`;
 const liveByHref = prepared<RecordRow>(`${LIVE_OF_COLLECTION} and "href" = ?`);
 const liveByUid = prepared<RecordRow>(`${LIVE_OF_COLLECTION} and "uid" = ?`);
 /** davNamed's lookup: liveByHref with the tombstones (contents_href holds them too). */
-const byHrefWithTombstones = prepared<RecordRow>(`select ${RECORD_COLUMNS.map((c) => `"${c}"`).join(', ')} from "contents" where "account_id" = ? and "client_uuid" = ? and "dataclass" = ? and "href" = ?`);
+const byHrefWithTombstones = prepared<RecordRow>(`select ${RECORD_SELECT} from "contents" where "account_id" = ? and "client_uuid" = ? and "dataclass" = ? and "href" = ?`);
 /**
  * davNamed's lookup with a UID: byHrefWithTombstones and liveByUid as one statement (a PUT's two
  * lookups, one round through the driver), each half served by its own index (contents_href,
@@ -63,8 +65,8 @@ const byHrefWithTombstones = prepared<RecordRow>(`select ${RECORD_COLUMNS.map((c
  * halves' rows apart.
  */
 const byHrefOrUid = prepared<RecordRow & { by_uid: number }>(
-  `select 0 as "by_uid", ${RECORD_COLUMNS.map((c) => `"${c}"`).join(', ')} from "contents" where "account_id" = ? and "client_uuid" = ? and "dataclass" = ? and "href" = ? ` +
-    `union all select 1 as "by_uid", ${RECORD_COLUMNS.map((c) => `"${c}"`).join(', ')} from "contents" where "account_id" = ? and "client_uuid" = ? and "deleted" is null and "dataclass" = ? and "uid" = ?`,
+  `select 0 as "by_uid", ${RECORD_SELECT} from "contents" where "account_id" = ? and "client_uuid" = ? and "dataclass" = ? and "href" = ? ` +
+    `union all select 1 as "by_uid", ${RECORD_SELECT} from "contents" where "account_id" = ? and "client_uuid" = ? and "deleted" is null and "dataclass" = ? and "uid" = ?`,
 );
 const byUuid = (a: DavItemRecord, b: DavItemRecord): number => (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0);
 /**
@@ -207,14 +209,13 @@ const INSERT_TYPES = ['int8', 'text', 'text', 'text', 'text', 'text', 'text', 'i
 
 /** Columns of one row of the `updateMany` values list: the item and what it becomes. */
 const UPDATE_COLUMNS = ['uuid', 'dataclass', 'title', 'type', 'body', 'fingerprint', 'duplicate_key', 'uid', 'etag'] as const;
-const RETURNED = RECORD_COLUMNS.map((c) => `"${c}"`).join(', ');
 /**
  * One item's update and one item's delete (a DAV PUT over an item, a DAV DELETE; the REST API's
  * too): prepared, like the PUT's lookups, not built and compiled by the query builder per call.
  */
 const updateOne = prepared<RecordRow>(
   'update "contents" set "dataclass" = ?, "title" = ?, "type" = ?, "body" = ?, "fingerprint" = ?, "duplicate_key" = ?, "uid" = ?, "etag" = ?, "updated" = ?, "sequence" = ? ' +
-    `where "account_id" = ? and "client_uuid" = ? and "uuid" = ? and "deleted" is null returning ${RETURNED}`,
+    `where "account_id" = ? and "client_uuid" = ? and "uuid" = ? and "deleted" is null returning ${RECORD_SELECT}`,
 );
 const deleteOne = prepared<{ uuid: string }>(
   'update "contents" set "deleted" = ?, "updated" = ?, "body" = \'\', "uid" = null, "etag" = null, "sequence" = ? where "account_id" = ? and "client_uuid" = ? and "uuid" = ? and "deleted" is null returning "uuid"',
@@ -246,7 +247,7 @@ function multiRowUpdate(dialect: 'sqlite' | 'postgres', rows: number): string {
       `update "contents" set "dataclass" = "v_dataclass", "title" = "v_title", "type" = "v_type", "body" = "v_body", ` +
       `"fingerprint" = "v_fingerprint", "duplicate_key" = "v_duplicate_key", "uid" = "v_uid", "etag" = "v_etag", "updated" = ${now}, "sequence" = ${sequence} ` +
       `from "v" where "contents"."account_id" = ${account} and "contents"."client_uuid" = ${client} and "contents"."uuid" = "v_uuid" and "contents"."deleted" is null ` +
-      `returning ${RETURNED}`;
+      `returning ${RECORD_SELECT}`;
     updateSql.set(key, text);
   }
   return text;
@@ -839,7 +840,7 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
       // instead of looking the UID up in contents_uid (a PUT into 5,000 items took 4 ms in it, and
       // more with every item). A UID is held by one item, rarely two.
       const rows = await liveByUid.rows(ctx, [collection.accountId, collection.uuid, collection.dataclass, uid]);
-      return rows.map(content).sort((a, b) => (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0));
+      return rows.map(content).sort(byUuid);
     },
     async davGetMany(collection, uuids) {
       const out: DavItemRecord[] = [];

@@ -69,7 +69,7 @@ function preparedAs<R>(sqlText: string, arrays: boolean): PreparedStatement<R> {
   const compiled = (ctx: StoreContext, parameters: readonly unknown[]): CompiledQuery =>
     ctx.dialect === 'postgres' ? { ...CompiledQuery.raw(postgresText, [...parameters]), sql: named as unknown as string } : CompiledQuery.raw(sql, [...parameters]);
   const rows = async (ctx: StoreContext, parameters: readonly unknown[]): Promise<R[]> => {
-    // Inside a SQLite transaction, on its connection directly (a DAV PUT runs five of these in one).
+    // Inside a SQLite transaction, on its connection directly (a DAV PUT runs most of its statements so).
     const connection = ctx.transactionConnection?.();
     const query = compiled(ctx, parameters);
     const answered = (await (connection === undefined ? ctx.db().executeQuery<R>(query) : connection.executeQuery<R>(query))).rows;
