@@ -26,7 +26,8 @@ import { metricsAnswer } from './http/metrics-endpoint.js';
 import { otherMethodHandler, routeHandler, type PipelineOptions } from './http/pipeline.js';
 import { ensureRequest, requestState } from './http/request-state.js';
 import { sendError, type Body } from './http/respond.js';
-import { applySecurityHeaders } from './http/security-headers.js';
+import { wantsHsts } from './http/security-headers.js';
+import { prepareAnswerHeaders } from './http/answer-headers.js';
 import { quote } from './http/safe-text.js';
 import { createLogger } from './log.js';
 import type { WriterQueue } from './http/writer-queue.js';
@@ -57,6 +58,11 @@ export interface AppOptions {
   devices?: (app: H3) => void;
   /** The store's line of writers: operations with a request body take turns in it. Default: none, no turns. */
   writers?: WriterQueue;
+  /**
+   * The requests (by path) whose answers carry the headers every answer carries themselves
+   * (http/answer-headers.ts): the DAV endpoint's. Default: none.
+   */
+  answersOwnHeaders?: (pathname: string) => boolean;
 }
 
 /** Built-in handlers a caller's own replace. */
@@ -89,17 +95,18 @@ export function createApp(options: AppOptions = {}): H3 {
   const app = new H3({
     silent: true,
     onRequest(event) {
-      ensureRequest(event, logger);
+      const state = ensureRequest(event, logger);
       // The client's address first, as the trusted proxies say it: the sign-in throttle counts by it.
       noteSource(event, options.trustProxy);
       if (options.trustProxy !== undefined && options.trustProxy > 0) applyForwarded(event, options.trustProxy);
-      applySecurityHeaders(event, httpsBase);
+      state.hsts = wantsHsts(event, httpsBase);
+      if (options.answersOwnHeaders?.(event.url.pathname) !== true) prepareAnswerHeaders(event);
     },
     onError(error, event) {
       const state = ensureRequest(event, logger);
-      // A request h3 refused before onRequest (a malformed URL) has none yet.
+      // A request h3 refused before onRequest (a malformed URL) has not asked yet; sendError prepares the headers.
       try {
-        applySecurityHeaders(event, httpsBase);
+        state.hsts ||= wantsHsts(event, httpsBase);
       } catch {
         // A URL that does not parse: the error answer goes without HSTS rather than not at all.
       }

@@ -85,6 +85,7 @@ export function createServer(options: ServerOptions): H3 {
     trustProxy: options.trustProxy,
     ready: storeReadiness(store),
     writers: writerQueueOf(options.store),
+    answersOwnHeaders: DavEndpoint.answersOwnHeaders,
     metrics,
     metricsAccess: options.metricsAccess,
     metricsToken: options.metricsToken,

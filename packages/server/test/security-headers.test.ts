@@ -72,6 +72,37 @@ describe('security headers', () => {
     }
   });
 
+  it('are on the DAV endpoint\'s answers, which carry them on their own (http/answer-headers.ts), with the request id', async () => {
+    const { url } = await start();
+    const auth = { authorization: basic('hedy', 'hedy-secret-pw') };
+    const answers: [string, Promise<Response>][] = [
+      ['a PROPFIND', fetch(`${url}/dav/`, { method: 'PROPFIND', headers: { ...auth, depth: '0' } })],
+      ['OPTIONS', fetch(`${url}/dav/`, { method: 'OPTIONS', headers: auth })],
+      ['401', fetch(`${url}/dav/`, { method: 'PROPFIND' })],
+      ['404 of a DAV path', fetch(`${url}/dav/addressbooks/hedy/nothing-here/x.vcf`, { method: 'PUT', headers: { ...auth, 'content-type': 'text/vcard' }, body: 'x' })],
+      ['a well-known redirect', fetch(`${url}/.well-known/carddav`, { redirect: 'manual' })],
+      ['a malformed DAV URL', fetch(`${url}/dav/%E0%A4%A`, { headers: auth })],
+    ];
+    for (const [what, pending] of answers) {
+      const response = await pending;
+      await response.arrayBuffer();
+      expect({ what, status: response.status, headers: securityHeaders(response.headers) }).toEqual({ what, status: response.status, headers: EXPECTED });
+      expect({ what, hsts: response.headers.get('strict-transport-security') }).toEqual({ what, hsts: null });
+      expect({ what, id: response.headers.get('x-request-id') }).toEqual({ what, id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    }
+    const echoed = await fetch(`${url}/dav/`, { method: 'PROPFIND', headers: { ...auth, depth: '0', 'x-request-id': 'client-chose-this' } });
+    await echoed.arrayBuffer();
+    expect(echoed.status).toBe(207);
+    expect(echoed.headers.get('x-request-id')).toBe('client-chose-this');
+    const secure = await start({ baseUrl: 'https://sync.example.org' });
+    for (const init of [{ method: 'PROPFIND', headers: { ...auth, depth: '0' } }, { method: 'PROPFIND' }]) {
+      const response = await fetch(`${secure.url}/dav/`, init);
+      await response.arrayBuffer();
+      expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000');
+      expect(securityHeaders(response.headers)).toEqual(EXPECTED);
+    }
+  });
+
   it('adds HSTS when a trusted proxy says the client used https, and not when an untrusted client says so', async () => {
     const trusted = await start({ trustProxy: 1 });
     const behind = await fetch(`${trusted.url}/livez`, { headers: { 'x-forwarded-proto': 'https' } });

@@ -19,14 +19,14 @@ import { sendError, type Body } from '../http/respond.js';
 import type { Store } from '@atomsync/store';
 import { deleteMember, getMember, putMember } from './items.js';
 import { deleteCollection } from './remove.js';
-import { rootHref, targetOf } from './layout.js';
+import { rootHref, targetOf, underDavRoot } from './layout.js';
 import { makeCollection } from './mkcol.js';
 import { propfind } from './propfind.js';
 import { proppatch } from './proppatch.js';
 import { report } from './reports.js';
 import { kindOf, notFound, resolve, type Resource } from './resources.js';
 import type { DavRequest } from './context.js';
-import { davAnswer, type DavAnswer } from './answer.js';
+import { DavAnswer, davAnswer } from './answer.js';
 
 /** Who may use DAV: HTTP Basic with the account's password or one of its app passwords (auth/device-sign-in.ts). */
 export type DavAuthenticator = Pick<DeviceAuthenticator, 'authenticate'>;
@@ -46,7 +46,7 @@ export class DavEndpoint {
     for (const path of WELL_KNOWN) {
       app.all(path, (event) => {
         requestState(event).operationId ??= 'dav.well-known';
-        return davAnswer(null, { status: 301, headers: { location: rootHref() } });
+        return davAnswer(null, { status: 301, headers: { location: rootHref() } }).carryingAnswerHeaders(event);
       });
     }
     // A client given the bare server URL (python-caldav, TbSync with a custom server) PROPFINDs `/`:
@@ -55,12 +55,22 @@ export class DavEndpoint {
     // (h3 types only the standard methods; its router takes any name.)
     app.on('PROPFIND' as 'GET', '/', (event) => {
       requestState(event).operationId ??= 'dav.well-known';
-      return davAnswer(null, { status: 308, headers: { location: rootHref() } });
+      return davAnswer(null, { status: 308, headers: { location: rootHref() } }).carryingAnswerHeaders(event);
     });
     for (const path of ['/dav', '/dav/**']) app.all(path, (event) => this.#answer(event));
   }
 
+  /** Whether a request path is one this endpoint answers with the headers every answer carries on its own answer (app.ts answersOwnHeaders). */
+  static answersOwnHeaders(pathname: string): boolean {
+    return underDavRoot(pathname);
+  }
+
   async #answer(event: H3Event): Promise<Body | DavAnswer> {
+    const answer = await this.#respond(event);
+    return answer instanceof DavAnswer ? answer.carryingAnswerHeaders(event) : answer;
+  }
+
+  async #respond(event: H3Event): Promise<Body | DavAnswer> {
     const state = requestState(event);
     const method = event.req.method.toUpperCase();
     state.operationId ??= `dav.${method}`;

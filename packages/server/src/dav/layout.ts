@@ -56,6 +56,11 @@ export function targetOf(pathname: string): DavTarget | undefined {
 }
 
 export const rootHref = (): string => `/${DAV_PREFIX}/`;
+
+/** Whether a request path is the DAV root or under it (what the endpoint's `/dav` and `/dav/**` routes take). */
+export function underDavRoot(pathname: string): boolean {
+  return pathname === `/${DAV_PREFIX}` || pathname.startsWith(`/${DAV_PREFIX}/`);
+}
 export const principalsHref = (): string => hrefOf([DAV_PREFIX, 'principals'], true);
 export const principalHref = (user: string): string => hrefOf([DAV_PREFIX, 'principals', user], true);
 export const homeHref = (family: Family, user: string): string => hrefOf([DAV_PREFIX, family, user], true);

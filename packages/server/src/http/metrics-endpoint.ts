@@ -24,7 +24,7 @@ import type { Metrics } from './metrics.js';
 import { otherMethodHandler } from './pipeline.js';
 import { ensureRequest, requestState } from './request-state.js';
 import { sendError, type Body } from './respond.js';
-import { applySecurityHeaders } from './security-headers.js';
+import { prepareAnswerHeaders } from './answer-headers.js';
 
 export interface MetricsEndpointOptions {
   readonly metrics: Metrics;
@@ -90,7 +90,7 @@ export function createMetricsApp(options: MetricsEndpointOptions & { readonly lo
     silent: true,
     onRequest(event) {
       ensureRequest(event, logger);
-      applySecurityHeaders(event, false);
+      prepareAnswerHeaders(event);
     },
     onError(error, event) {
       const state = ensureRequest(event, logger);

@@ -12,11 +12,17 @@ export interface RequestState {
   operationId?: string;
   /** The account the request signed in as, once it has: the access log names it (never a credential). */
   user?: string;
+  /** Whether the answer carries HSTS (security-headers.ts), decided once the request URL's scheme is final. */
+  hsts: boolean;
+  /** Whether the headers every answer carries are on the event's prepared headers yet (answer-headers.ts). */
+  headersPrepared: boolean;
 }
 
 class State implements RequestState {
   operationId?: string;
   user?: string;
+  hsts = false;
+  headersPrepared = false;
   #log: Logger | undefined;
 
   constructor(
@@ -41,7 +47,6 @@ export function beginRequest(event: H3Event, logger: Logger): RequestState {
   const requestId = given !== null && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
   const state = new State(requestId, performance.now(), logger);
   states.set(event, state);
-  event.res.headers.set('x-request-id', requestId);
   return state;
 }
 

@@ -31,6 +31,7 @@ import { feedStream, pagesOf } from './feed-stream.js';
 import { requestState } from './request-state.js';
 import { writable } from './safe-text.js';
 import { KEPT_ON_ERROR } from './security-headers.js';
+import { prepareAnswerHeaders } from './answer-headers.js';
 
 export type Body = string | Uint8Array | HTTPResponse;
 
@@ -126,6 +127,8 @@ export function sendResult(event: H3Event, operation: OperationSpec, result: unk
  * U+FFFD (what enters through http/params.ts never holds one; this is the last safety net).
  */
 export function sendError(event: H3Event, error: ServiceError): Body {
+  // A request whose answer was to carry them itself (answer-headers.ts) takes them here.
+  prepareAnswerHeaders(event);
   const headers = event.res.headers;
   const names: string[] = [];
   headers.forEach((_, name) => names.push(name));

@@ -31,11 +31,10 @@ export const HSTS_VALUE = 'max-age=31536000';
 export const KEPT_ON_ERROR: ReadonlySet<string> = new Set(['x-request-id', ...Object.keys(SECURITY_HEADERS), HSTS_HEADER]);
 
 /**
- * Sets the headers on the event's answer. `httpsBase`: ATOMSYNC_BASE_URL is https. Called once the
- * request URL's origin is final (after the trusted proxies' forwarded scheme is applied).
+ * Whether the event's answer carries HSTS (http/answer-headers.ts puts the headers on it).
+ * `httpsBase`: ATOMSYNC_BASE_URL is https. Asked once the request URL's origin is final (after the
+ * trusted proxies' forwarded scheme is applied).
  */
-export function applySecurityHeaders(event: H3Event, httpsBase: boolean): void {
-  const headers = event.res.headers;
-  for (const name in SECURITY_HEADERS) headers.set(name, SECURITY_HEADERS[name]!);
-  if (httpsBase || event.url.protocol === 'https:') headers.set(HSTS_HEADER, HSTS_VALUE);
+export function wantsHsts(event: H3Event, httpsBase: boolean): boolean {
+  return httpsBase || event.url.protocol === 'https:';
 }
