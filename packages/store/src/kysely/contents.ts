@@ -279,9 +279,8 @@ async function takeSequences(ctx: StoreContext, clients: readonly ClientKey[]): 
     const db = ctx.db();
     let taken = takenSequences.get(db);
     if (taken === undefined) takenSequences.set(db, (taken = new Map()));
-    const asked = new Map<string, ClientKey>();
-    for (const client of clients) asked.set(clientId(client.accountId, client.uuid), client);
-    const order = [...asked.values()].sort((a, b) => a.accountId - b.accountId || (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0));
+    // One client (a DAV PUT's, an API create's: most writes) has no order to settle.
+    const order = clients.length === 1 ? clients : inLockOrder(clients);
     for (const client of order) {
       const id = clientId(client.accountId, client.uuid);
       if (taken.has(id)) continue;
@@ -290,6 +289,13 @@ async function takeSequences(ctx: StoreContext, clients: readonly ClientKey[]): 
     }
     return taken;
   });
+}
+
+/** `clients` without repeats, in (account, uuid) order: the order takeSequences locks their counters in. */
+function inLockOrder(clients: readonly ClientKey[]): ClientKey[] {
+  const asked = new Map<string, ClientKey>();
+  for (const client of clients) asked.set(clientId(client.accountId, client.uuid), client);
+  return [...asked.values()].sort((a, b) => a.accountId - b.accountId || (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0));
 }
 
 /** The clients of `items`, each run of one client's items giving it once (takeSequences drops repeats). */
