@@ -5,7 +5,8 @@
  * answers. An answer that carries its own (the DAV endpoint's, dav/answer.ts) takes them as part of
  * its record of headers instead: h3 then builds no Headers object for it. Merging costs three per
  * answer (the prepared ones, the answer's, and the merge into a copy of it), each filled through
- * undici's checks: about 4% of a DAV PUT in a freshly started server (issue 21).
+ * undici's checks: measured alone, ~40 µs a request while the server is fresh, ~10 µs warm,
+ * against ~8 and ~2.5 µs for the record (issue 21).
  *
  * Either way ends with the same headers on the wire. An answer of the service's error body
  * (respond.ts sendError) prepares them first, so a request meant to carry its own never goes
