@@ -289,7 +289,7 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
     const indexes =
       kind === 'sqlite'
         ? await Promise.all(
-            ['contents_live', 'contents_changes', 'contents_sequence', 'contents_href', 'contents_uid'].map(async (name) => [name, (await sql<{ name: string }>`select name from pragma_index_info(${name}) order by seqno`.execute(db)).rows.map((r) => r.name)]),
+            ['contents_changes', 'contents_sequence', 'contents_href', 'contents_uid'].map(async (name) => [name, (await sql<{ name: string }>`select name from pragma_index_info(${name}) order by seqno`.execute(db)).rows.map((r) => r.name)]),
           )
         : (
             await sql<{ name: string; columns: string[] }>`select i.relname as name, array(select a.attname from unnest(x.indkey) with ordinality k(attnum, n)
@@ -299,7 +299,7 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
           ).rows.map((r) => [r.name, r.columns]);
     expect(Object.fromEntries(indexes)).toEqual({
       contents_changes: ['account_id', 'client_uuid', 'updated'],
-      contents_live: ['account_id', 'client_uuid', 'dataclass'],
+      // contents_live (account, client, dataclass, of live rows) went in 27: contents_sequence leads as it did.
       // Schema version 18's, for DAV: they lead with the account too.
       contents_sequence: ['account_id', 'client_uuid', 'dataclass', 'sequence', 'uuid'],
       contents_href: ['account_id', 'client_uuid', 'dataclass', 'href'],
@@ -617,6 +617,40 @@ describe.each(storeKinds)('migrations over existing rows (%s)', (kind) => {
     const contacts = { ...client, dataclass: 'Contacts' as const };
     expect((await store.contents.byUid(contacts, 'u-2')).map((r) => r.uuid)).toEqual(['item-2', 'item-3']);
     expect(await store.contents.byUid(contacts, 'u-9')).toEqual([]);
+  });
+
+  it('27 drops contents_live, and the reads of a client\'s live rows still go through an index leading with it', async () => {
+    open = await bare(kind);
+    const { db } = open;
+    await migrate(db, kind, 26);
+    const client = { accountId: 7, uuid: '00000000-0000-4000-8000-000000000003' };
+    const other = { accountId: 7, uuid: '00000000-0000-4000-8000-000000000004' };
+    // Live rows and a tombstone of the client, and a live row of another client.
+    await db.insertInto('contents').values([davRow(client, 1, null, {}), davRow(client, 2, 20, {}), davRow(client, 3, null, {}), davRow(other, 4, null, {})]).execute();
+
+    expect(await migrate(db, kind, 27)).toEqual([27]);
+    const left =
+      kind === 'sqlite'
+        ? (await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'contents'`.execute(db)).rows
+        : (await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'contents' and schemaname = current_schema()`.execute(db)).rows;
+    expect(left.map((r) => r.name)).not.toContain('contents_live');
+    // The reads that could use it, as the store makes them (listDescribed of a sync's side, countLive,
+    // list), planned with their parameters unknown: each on an index that leads with the account and the client.
+    const reads: [string, unknown[]][] = [
+      [`select uuid from contents where account_id = $1 and client_uuid = $2 and deleted is null and dataclass in ($3) order by created, uuid`, [client.accountId, client.uuid, 'Contacts']],
+      [`select uuid from contents where account_id = $1 and client_uuid = $2 and deleted is null order by created, uuid`, [client.accountId, client.uuid]],
+      [`select client_uuid, count(*) as n from contents where account_id = $1 and client_uuid in ($2) and deleted is null group by client_uuid`, [client.accountId, client.uuid]],
+    ];
+    for (const [text, parameters] of reads) {
+      const plan = await planOf(db, kind, text, parameters);
+      expect(plan, text).toMatch(kind === 'sqlite' ? /SEARCH contents USING (COVERING )?INDEX \w+ \(account_id=\? AND client_uuid=\?/ : /Index (Only )?Scan using contents_\w+ on contents/);
+      expect(plan, text).not.toMatch(/Seq Scan|SCAN contents/);
+    }
+    // And they read what they read before: the live rows alone.
+    const store = createKyselyStore(db, kind);
+    expect((await store.contents.list(client, ['Contacts'])).map((r) => r.uuid)).toEqual(['item-1', 'item-3']);
+    expect((await store.contents.listDescribed(client, ['Contacts'])).map((r) => r.uuid)).toEqual(['item-1', 'item-3']);
+    expect(await store.contents.countLive(client.accountId, [client.uuid, other.uuid])).toEqual(new Map([[client.uuid, 2], [other.uuid, 1]]));
   });
 
   it('23 describes vCalendar 1.0 rows again as their 2.0 form (fingerprint, key, ETag cleared, made anew when read); other rows keep theirs', async () => {

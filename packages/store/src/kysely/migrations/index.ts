@@ -25,6 +25,7 @@ import { migration as m023 } from './023-vcalendar-redescribed.js';
 import { migration as m024 } from './024-alarms-redescribed.js';
 import { migration as m025 } from './025-contents-href-partial.js';
 import { migration as m026 } from './026-contents-uid-partial.js';
+import { migration as m027 } from './027-contents-live-dropped.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   m001,
@@ -52,4 +53,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m024,
   m025,
   m026,
+  m027,
 ];
