@@ -10,7 +10,7 @@ import { servedHash } from '../served-hash.js';
 import { RELEASED_HREF, type ContentChange, type DavItemRecord, type DavListedItem, type DescribedChange, type DescribedContent, type ItemDataclass, type NewContent } from '../records.js';
 import type { ClientKey, CollectionKey, ContentRepo } from '../store.js';
 import { prepared, preparedArrays, type PreparedStatement } from './prepared.js';
-import { chunks, insertChunks, millis, multiRowInsert, unnestInsert, toDate, toDateOrNull, UNICODE_LOWER, type StoreContext } from './context.js';
+import { chunks, insertChunks, millis, multiRowInsert, runQuery, unnestInsert, toDate, toDateOrNull, UNICODE_LOWER, type StoreContext } from './context.js';
 import type { ContentsTable } from './schema.js';
 
 /** A row as its record: what RECORD_COLUMNS select (namedContent the same, for byHrefs' rows). */
@@ -634,7 +634,7 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
           for (const part of insertChunks(rows, CONTENT_COLUMNS, ctx.dialect)) {
             const parameters: unknown[] = [];
             for (const row of part) for (const value of row) parameters.push(value);
-            await ctx.db().executeQuery(CompiledQuery.raw(multiRowInsert(ctx.dialect, 'contents', INSERT_COLUMNS, part.length), parameters));
+            await runQuery(ctx, CompiledQuery.raw(multiRowInsert(ctx.dialect, 'contents', INSERT_COLUMNS, part.length), parameters));
           }
         }
         // The rows are exactly what was written: no need to read them back.

@@ -11,7 +11,7 @@ import type { MapEntry } from '@atomsync/engine';
 import type { ItemDataclass } from '../records.js';
 import type { SyncMode } from '@atomsync/atom';
 import type { LeaseRun, LeaseTake, SyncLockRepo, SyncStateRepo } from '../store.js';
-import { chunks, insertChunks, millis, multiRowInsert, toDate, type StoreContext } from './context.js';
+import { chunks, insertChunks, millis, multiRowInsert, runQuery, toDate, type StoreContext } from './context.js';
 import type { Dialect } from './migrations.js';
 
 /**
@@ -54,7 +54,7 @@ function consistent(entries: readonly MapEntry[]): MapEntry[] {
 const MAP_COLUMNS = ['account_id', 'binding_id', 'dataclass', 'source_id', 'target_id', 'source_hash', 'target_hash'] as const;
 
 export function syncStateRepo(ctx: StoreContext): SyncStateRepo {
-  const run = (query: CompiledQuery) => ctx.db().executeQuery(query);
+  const run = (query: CompiledQuery) => runQuery(ctx, query);
   return {
     async load(binding, dataclasses, anchorKey) {
       const rows =
