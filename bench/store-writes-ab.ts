@@ -5,7 +5,7 @@
  * B runs the DDL of `B_DDL` (statements separated by ';') after the migrations; A runs as
  * migrated. Rounds alternate A B A B…, so a shared machine's load falls on both alike; printed:
  * the median CPU ms of each, and B/A. For choosing indexes by measurement, not by guess:
- *   B_DDL='drop index contents_live' ROUNDS=15 npx tsx bench/store-writes-ab.ts
+ *   B_DDL='drop index contents_changes' ROUNDS=15 npx tsx bench/store-writes-ab.ts
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
