@@ -99,7 +99,7 @@ export function addSeconds(time: Time, seconds: number): Time {
   }
 }
 
-/** UTC (`20250201T103000Z`) or, with `localZone`, the wall-clock time there (`20250201T113000`). */
+/** UTC (`20250201T103000Z`) or, with `localZone`, the wall-clock time there (`20250201T113000`; UTC still where that wall time is ambiguous). */
 export function writeTime(time: Time, localZone: string | null): string {
   switch (time.kind) {
     case 'date':
@@ -110,7 +110,24 @@ export function writeTime(time: Time, localZone: string | null): string {
       return time.raw;
     case 'instant': {
       const format = localZone ? zoneFormat(localZone) : null;
-      return format ? wallText(time.ms + zoneOffsetAt(format, time.ms)) : utcText(time.ms);
+      if (!format) return utcText(time.ms);
+      const offset = zoneOffsetAt(format, time.ms);
+      return oneInstantAt(format, time.ms + offset, offset) ? wallText(time.ms + offset) : utcText(time.ms);
     }
   }
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Whether the wall time `wall` (at `offset`) names one instant only. In the hour a zone's clocks
+ * go back it names two, and a reader takes the first: an end at 02:00 after a start at 02:45
+ * would come back before it. Such a time is written in UTC instead, which every reader places exactly.
+ */
+function oneInstantAt(format: Intl.DateTimeFormat, wall: number, offset: number): boolean {
+  const utc = wall - offset;
+  for (const other of [zoneOffsetAt(format, utc - DAY_MS), zoneOffsetAt(format, utc + DAY_MS)]) {
+    if (other !== offset && zoneOffsetAt(format, wall - other) === other) return false;
+  }
+  return true;
 }

@@ -244,9 +244,14 @@ function basicRule(e: Event, s: Series, time: (utc: number) => string): string {
 
 function vcal(e: Event): string {
   const local = e.phoneZone;
+  // A wall time in the hour the phone's clocks go back names two instants, and a 1.0 text has no
+  // way to say which: there the phone writes UTC, as our own 1.0 writer does (zones/time.ts).
   const time = (utc: number) => {
     if (local === null) return `${wallText(utc)}Z`;
-    return wallText(utc + ianaOffsets(local)!(utc));
+    const offsets = ianaOffsets(local)!;
+    const wall = utc + offsets(utc);
+    const twice = [offsets(utc - DAY), offsets(utc + DAY)].some((other) => other !== offsets(utc) && offsets(wall - other) === other);
+    return twice ? `${wallText(utc)}Z` : wallText(wall);
   };
   const start = startInstant(e);
   const end = e.allDay ? e.wall + e.days * DAY : endInstant(e);
@@ -279,7 +284,8 @@ describe('an event’s vCalendar 1.0 and iCalendar 2.0 forms have one fingerprin
       fc.property(event, (e) => {
         expect(fingerprint(vcal(e), 'text/x-vcalendar'), report(e)).toBe(fingerprint(ical(e)));
       }),
-      RUNS,
+      // Found by a CI run: an end in the hour Sydney's clocks go back (written local, it read back an hour early).
+      { ...RUNS, examples: [[{ summary: 'Team meeting', location: null, wall: 1806774300000, allDay: false, zone: 'Europe/Berlin', withVtimezone: false, phoneZone: 'Australia/Sydney', minutes: 15, days: 1, series: null, alarms: [] }]] },
     );
   });
 

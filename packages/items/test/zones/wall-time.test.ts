@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { ianaToUtc } from '../../src/zones/iana.js';
 import { calendarZones } from '../../src/zones/resolver.js';
+import { writeTime } from '../../src/zones/time.js';
 
 const wall = (text: string) => Date.parse(`${text}Z`);
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -66,5 +67,19 @@ describe('an event ending in the second pass of a repeated hour', () => {
     const back = eventFromAirSync(first, { version: '16.0' });
     expect(back).toContain('DTEND:20131103T061600Z');
     expect(eventToAirSync(back, { version: '16.0' }).find((p) => p.name === 'Calendar:EndTime')?.text).toBe('20131103T061600Z');
+  });
+});
+
+describe('a time written as a phone’s wall-clock time (vCalendar 1.0)', () => {
+  it('is local where the wall time names one instant, and UTC in the hour the clocks go back', () => {
+    const at = (iso: string) => writeTime({ kind: 'instant', ms: Date.parse(iso) }, 'Australia/Sydney');
+    // Sydney goes from +11 to +10 at 03:00 local on 2027-04-04 (16:00Z): 02:00–03:00 comes twice.
+    expect(at('2027-04-03T14:45:00Z')).toBe('20270404T014500');
+    expect(at('2027-04-03T15:45:00Z')).toBe('20270403T154500Z');
+    expect(at('2027-04-03T16:00:00Z')).toBe('20270403T160000Z');
+    expect(at('2027-04-03T16:45:00Z')).toBe('20270403T164500Z');
+    expect(at('2027-04-03T17:00:00Z')).toBe('20270404T030000');
+    // The hour the clocks skip has no wall time to repeat: local as ever.
+    expect(at('2026-10-03T16:00:00Z')).toBe('20261004T030000');
   });
 });
