@@ -8,6 +8,7 @@ import { ActivesyncEndpoint, type ActivesyncSettings } from './activesync/endpoi
 import { createApp } from './app.js';
 import { createAccountAuthenticator } from './auth/accounts.js';
 import { DavEndpoint } from './dav/endpoint.js';
+import { underDavRoot } from './dav/layout.js';
 import { createDeviceAuthenticator } from './auth/device-sign-in.js';
 import { withConsoleSessions } from './console/authenticator.js';
 import { mountConsole } from './console/mount.js';
@@ -85,7 +86,8 @@ export function createServer(options: ServerOptions): H3 {
     trustProxy: options.trustProxy,
     ready: storeReadiness(store),
     writers: writerQueueOf(options.store),
-    answersOwnHeaders: DavEndpoint.answersOwnHeaders,
+    // The DAV endpoint's routes (/dav, /dav/**) answer with their own headers (dav/answer.ts).
+    answersOwnHeaders: underDavRoot,
     metrics,
     metricsAccess: options.metricsAccess,
     metricsToken: options.metricsToken,

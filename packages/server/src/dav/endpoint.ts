@@ -19,7 +19,7 @@ import { sendError, type Body } from '../http/respond.js';
 import type { Store } from '@atomsync/store';
 import { deleteMember, getMember, putMember } from './items.js';
 import { deleteCollection } from './remove.js';
-import { rootHref, targetOf, underDavRoot } from './layout.js';
+import { rootHref, targetOf } from './layout.js';
 import { makeCollection } from './mkcol.js';
 import { propfind } from './propfind.js';
 import { proppatch } from './proppatch.js';
@@ -58,11 +58,6 @@ export class DavEndpoint {
       return davAnswer(null, { status: 308, headers: { location: rootHref() } }).carryingAnswerHeaders(event);
     });
     for (const path of ['/dav', '/dav/**']) app.all(path, (event) => this.#answer(event));
-  }
-
-  /** Whether a request path is one this endpoint answers with the headers every answer carries on its own answer (app.ts answersOwnHeaders). */
-  static answersOwnHeaders(pathname: string): boolean {
-    return underDavRoot(pathname);
   }
 
   async #answer(event: H3Event): Promise<Body | DavAnswer> {

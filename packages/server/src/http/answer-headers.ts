@@ -16,15 +16,21 @@ import type { H3Event } from 'h3';
 import { requestState } from './request-state.js';
 import { HSTS_HEADER, HSTS_VALUE, SECURITY_HEADERS } from './security-headers.js';
 
+/** Calls `put` with each header every answer carries: the one list both forms below write. */
+function eachAnswerHeader(event: H3Event, put: (name: string, value: string) => void): void {
+  const state = requestState(event);
+  put('x-request-id', state.requestId);
+  for (const name in SECURITY_HEADERS) put(name, SECURITY_HEADERS[name]!);
+  if (state.hsts) put(HSTS_HEADER, HSTS_VALUE);
+}
+
 /** Puts the headers every answer carries on the event's prepared headers, once. */
 export function prepareAnswerHeaders(event: H3Event): void {
   const state = requestState(event);
   if (state.headersPrepared) return;
   state.headersPrepared = true;
   const headers = event.res.headers;
-  headers.set('x-request-id', state.requestId);
-  for (const name in SECURITY_HEADERS) headers.set(name, SECURITY_HEADERS[name]!);
-  if (state.hsts) headers.set(HSTS_HEADER, HSTS_VALUE);
+  eachAnswerHeader(event, (name, value) => headers.set(name, value));
 }
 
 /**
@@ -32,10 +38,10 @@ export function prepareAnswerHeaders(event: H3Event): void {
  * prepared ones win): a new record. When they are prepared already, `own` as it is (h3 merges them).
  */
 export function withAnswerHeaders(event: H3Event, own: Readonly<Record<string, string>> | undefined): Record<string, string> {
-  const state = requestState(event);
-  if (state.headersPrepared) return { ...own };
-  const headers: Record<string, string> = { ...own, 'x-request-id': state.requestId };
-  for (const name in SECURITY_HEADERS) headers[name] = SECURITY_HEADERS[name]!;
-  if (state.hsts) headers[HSTS_HEADER] = HSTS_VALUE;
+  const headers: Record<string, string> = { ...own };
+  if (requestState(event).headersPrepared) return headers;
+  eachAnswerHeader(event, (name, value) => {
+    headers[name] = value;
+  });
   return headers;
 }
