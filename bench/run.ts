@@ -16,10 +16,12 @@ import { runSignInBench } from './sign-in.bench.js';
 import { runSyncBench } from './sync.bench.js';
 import { runSyncmlBench } from './syncml.bench.js';
 import { runWritesBench } from './writes.bench.js';
+import { runZonesBench } from './zones.bench.js';
 
 /** In the order they run. */
 const BENCHES: Record<string, () => boolean | Promise<boolean>> = {
   codec: runCodecBench,
+  zones: runZonesBench,
   hostile: runHostileBench,
   'hostile-http': runHostileHttpBench,
   'wide-bodies': runWideBodiesHttpBench,
