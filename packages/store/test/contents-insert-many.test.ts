@@ -42,6 +42,22 @@ describe.each(storeKinds)('insertMany (%s)', (kind) => {
     }
   });
 
+  it('insertOnly writes the rows insertMany writes, answering no records', async () => {
+    const note = (n: number, body = `note ${n}`): NewContent => ({ uuid: `00000000-0000-7000-8000-${String(n).padStart(12, '0')}`, accountId: CLIENT.accountId, clientUuid: CLIENT.uuid, dataclass: 'Notes', title: `n${n}`, type: 'text/plain', body });
+    const byMany = await store.contents.insertMany([note(1, 'same'), note(2)]);
+    expect(await store.contents.insertOnly([note(3, 'same'), note(4)])).toBeUndefined();
+    const [one, two, three, four] = await store.contents.getMany(CLIENT, [1, 2, 3, 4].map((n) => note(n).uuid));
+    expect([one, two]).toEqual(byMany);
+    // Each field as insertMany writes it: the time of the write, no name, the ETag of the body, a later sequence for a later write.
+    for (const [read, n, body] of [[three, 3, 'same'], [four, 4, 'note 4']] as const) {
+      expect(read).toEqual({ ...one, uuid: note(n).uuid, title: `n${n}`, body, etag: read!.etag, created: read!.created, updated: read!.updated, sequence: read!.sequence });
+      expect(read!.created).toEqual(read!.updated);
+      expect(read!.sequence).toBeGreaterThan(one!.sequence);
+    }
+    expect(three!.etag).toBe(one!.etag);
+    expect(four!.etag).not.toBe(one!.etag);
+  });
+
   it('writes 7,000 items in one call (more than one VALUES list of 65,535 parameters held) and all or nothing', async () => {
     const items: NewContent[] = Array.from({ length: 7_000 }, (_, i) => ({ uuid: `00000000-0000-7000-8000-${String(i).padStart(12, '0')}`, accountId: CLIENT.accountId, clientUuid: CLIENT.uuid, dataclass: 'Notes', title: `n${i}`, type: 'text/plain', body: `note ${i}` }));
     await store.contents.insertMany(items);

@@ -202,7 +202,7 @@ async function apply(store: Store, client: ClientKey, changes: readonly Outgoing
   }
   if (deletes.size > 0) await store.contents.deleteMany(client, [...deletes]);
   if (adds.length > 0) {
-    await store.contents.insertMany(adds.map((add) => add.row));
+    await store.contents.insertOnly(adds.map((add) => add.row));
     for (const add of adds) results[add.index] = { ok: true, id: add.row.uuid };
   }
   return results;

@@ -87,7 +87,7 @@ export async function putMember(req: DavRequest, resource: Resource): Promise<Da
       if (updated === undefined) throw notFound('such item');
       return false;
     }
-    await tx.contents.insertMany([{ ...item, uuid: newItemUuid(), accountId: c.key.accountId, clientUuid: c.key.uuid, href: resource.name }], { hrefsFree: nameFree });
+    await tx.contents.insertOnly([{ ...item, uuid: newItemUuid(), accountId: c.key.accountId, clientUuid: c.key.uuid, href: resource.name }], { hrefsFree: nameFree });
     return true;
   }, { retry: true });
   // No ETag when what is served is not what was sent (a vCard 2.1, an item without a UID): the client reads it back.

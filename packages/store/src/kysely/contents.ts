@@ -8,7 +8,7 @@ import { davBody, describeItem, uidOf, type ItemDescription } from '@atomsync/it
 import { CompiledQuery, sql, type RawBuilder, type Selectable } from 'kysely';
 import { servedHash } from '../served-hash.js';
 import { RELEASED_HREF, type ContentChange, type DavItemRecord, type DavListedItem, type DescribedChange, type DescribedContent, type ItemDataclass, type NewContent } from '../records.js';
-import type { ClientKey, CollectionKey, ContentRepo } from '../store.js';
+import type { ClientKey, CollectionKey, ContentRepo, InsertOptions } from '../store.js';
 import { prepared, preparedArrays, type PreparedStatement } from './prepared.js';
 import { chunks, insertChunks, millis, multiRowInsert, runQuery, unnestInsert, toDate, toDateOrNull, UNICODE_LOWER, type StoreContext } from './context.js';
 import type { ContentsTable } from './schema.js';
@@ -357,6 +357,48 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
   /** A DAV collection's rows: its client's of its dataclass. */
   const ofCollection = (collection: CollectionKey) => of(collection).where('dataclass', '=', collection.dataclass);
   const liveOf = (collection: CollectionKey) => live(collection).where('dataclass', '=', collection.dataclass);
+  /** Writes `items` (insertMany, insertOnly): the rows written, as their values. */
+  async function insertRows(items: readonly NewContent[], options: InsertOptions | undefined): Promise<InsertValues[]> {
+    if (items.length === 0) return [];
+    const now = Date.now();
+    return ctx.inTransaction(async () => {
+      const sequences = await takeSequences(ctx, clientsOf(items));
+      // The client's sequence looked up when the client changes from the item before, not per
+      // row: a batch is one client's (a sync's side), and a key built and hashed per row was a
+      // measurable part of writing a 10k-vs-10k slow sync's 14,000 copies.
+      let current: { accountId: number; clientUuid: string; sequence: number } | undefined;
+      // Each row as its values in INSERT_COLUMNS order, not as an object read back column by
+      // column for the parameters (14,000 rows of 16 columns by name was most of this loop).
+      const rows = items.map((item): InsertValues => {
+        const { fingerprint, key } = describe(item);
+        if (current === undefined || current.accountId !== item.accountId || current.clientUuid !== item.clientUuid) {
+          current = { accountId: item.accountId, clientUuid: item.clientUuid, sequence: sequences.get(clientId(item.accountId, item.clientUuid))! };
+        }
+        return [item.accountId, item.clientUuid, item.uuid, item.dataclass, item.title, item.type, item.body, now, now, null, item.href ?? null, current.sequence, etagOfItem(item), fingerprint, key, uidOfItem(item)];
+      });
+      if (options?.hrefsFree !== true) await releaseHrefs(ctx, items);
+      // One PostgreSQL statement whatever the count: a column's values are one array. Not on
+      // Citus: there an insert … select from unnest is pulled through the coordinator and
+      // sent on as a statement across shards, where a VALUES list of one account's rows is
+      // routed whole to the account's shard (issue 24).
+      if (rows.length === 1 && !ctx.distributed) {
+        // One item (a DAV PUT of a new name, the REST API's create): PostgreSQL binds a statement
+        // it planned once instead of parsing and planning the unnest anew.
+        await insertOne.rows(ctx, rows[0]!);
+      } else if (ctx.dialect === 'postgres' && !ctx.distributed) {
+        const columns = INSERT_COLUMNS.map((_, column) => rows.map((row) => row[column]));
+        await ctx.db().executeQuery(CompiledQuery.raw(unnestInsert('contents', INSERT_COLUMNS, INSERT_TYPES), columns));
+      } else {
+        for (const part of insertChunks(rows, CONTENT_COLUMNS, ctx.dialect)) {
+          const parameters: unknown[] = [];
+          for (const row of part) for (const value of row) parameters.push(value);
+          await runQuery(ctx, CompiledQuery.raw(multiRowInsert(ctx.dialect, 'contents', INSERT_COLUMNS, part.length), parameters));
+        }
+      }
+      return rows;
+    });
+  }
+
   /** davListing's page row by row: what listingPage gives, for a page whose fields cannot be told apart. */
   const readListing = async (collection: CollectionKey, after: string | undefined, limit: number): Promise<DavListedItem[]> => {
     const rows = await ofCollection(collection)
@@ -601,45 +643,11 @@ export function contentRepo(ctx: StoreContext): ContentRepo {
       return counts;
     },
     async insertMany(items, options) {
-      if (items.length === 0) return [];
-      const now = Date.now();
-      return ctx.inTransaction(async () => {
-        const sequences = await takeSequences(ctx, clientsOf(items));
-        // The client's sequence looked up when the client changes from the item before, not per
-        // row: a batch is one client's (a sync's side), and a key built and hashed per row was a
-        // measurable part of writing a 10k-vs-10k slow sync's 14,000 copies.
-        let current: { accountId: number; clientUuid: string; sequence: number } | undefined;
-        // Each row as its values in INSERT_COLUMNS order, not as an object read back column by
-        // column for the parameters (14,000 rows of 16 columns by name was most of this loop).
-        const rows = items.map((item): InsertValues => {
-          const { fingerprint, key } = describe(item);
-          if (current === undefined || current.accountId !== item.accountId || current.clientUuid !== item.clientUuid) {
-            current = { accountId: item.accountId, clientUuid: item.clientUuid, sequence: sequences.get(clientId(item.accountId, item.clientUuid))! };
-          }
-          return [item.accountId, item.clientUuid, item.uuid, item.dataclass, item.title, item.type, item.body, now, now, null, item.href ?? null, current.sequence, etagOfItem(item), fingerprint, key, uidOfItem(item)];
-        });
-        if (options?.hrefsFree !== true) await releaseHrefs(ctx, items);
-        // One PostgreSQL statement whatever the count: a column's values are one array. Not on
-        // Citus: there an insert … select from unnest is pulled through the coordinator and
-        // sent on as a statement across shards, where a VALUES list of one account's rows is
-        // routed whole to the account's shard (issue 24).
-        if (rows.length === 1 && !ctx.distributed) {
-          // One item (a DAV PUT of a new name, the REST API's create): PostgreSQL binds a statement
-          // it planned once instead of parsing and planning the unnest anew.
-          await insertOne.rows(ctx, rows[0]!);
-        } else if (ctx.dialect === 'postgres' && !ctx.distributed) {
-          const columns = INSERT_COLUMNS.map((_, column) => rows.map((row) => row[column]));
-          await ctx.db().executeQuery(CompiledQuery.raw(unnestInsert('contents', INSERT_COLUMNS, INSERT_TYPES), columns));
-        } else {
-          for (const part of insertChunks(rows, CONTENT_COLUMNS, ctx.dialect)) {
-            const parameters: unknown[] = [];
-            for (const row of part) for (const value of row) parameters.push(value);
-            await runQuery(ctx, CompiledQuery.raw(multiRowInsert(ctx.dialect, 'contents', INSERT_COLUMNS, part.length), parameters));
-          }
-        }
-        // The rows are exactly what was written: no need to read them back.
-        return rows.map(insertedContent);
-      });
+      // The rows are exactly what was written: no need to read them back.
+      return (await insertRows(items, options)).map(insertedContent);
+    },
+    async insertOnly(items, options) {
+      await insertRows(items, options);
     },
     async update(client, uuid, change) {
       const { fingerprint, key } = describe(change);
