@@ -1,4 +1,5 @@
 /** The one XML escaper: what it writes, and its two answers to a character XML cannot carry. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AtomEncodeError, escapeAttr, escapeText } from '@atomsync/atom';
 
@@ -26,4 +27,11 @@ describe('escapeText and escapeAttr', () => {
       expect(escapeAttr(`"${value}`, 'replace')).toBe('&quot;a\ufffdb');
     });
   }
+
+  it("escapeText's replacements, each of its own, write what one replacement per character writes", () => {
+    // The reference: every character mapped on its own, in one pass (an & a replacement brings is never escaped again).
+    const reference = (value: string) => value.replace(/[&<>\r]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#13;' })[c]!);
+    const text = fc.array(fc.constantFrom('&', '<', '>', '\r', '\n', 'a', ';', '#', '1', '3', 'amp', '&amp;', '&#13;', '☃', '😀')).map((parts) => parts.join(''));
+    fc.assert(fc.property(text, (value) => escapeText(value) === reference(value)), { numRuns: 2000 });
+  });
 });
