@@ -11,7 +11,7 @@ import { RELEASED_HREF, type ContentChange, type DavItemRecord, type DavListedIt
 import type { ClientKey, CollectionKey, ContentRepo, InsertOptions } from '../store.js';
 import { prepared, preparedArrays, type PreparedStatement } from './prepared.js';
 import { chunks, insertChunks, millis, multiRowInsert, runQuery, unnestInsert, toDate, toDateOrNull, UNICODE_LOWER, type StoreContext } from './context.js';
-import type { ContentsTable } from './schema.js';
+import type { ContentsTable, Millis } from './schema.js';
 
 /** A row as its record: what RECORD_COLUMNS select (namedContent the same, for byHrefs' rows). */
 type RecordRow = Pick<Selectable<ContentsTable>, (typeof RECORD_COLUMNS)[number]>;
@@ -78,7 +78,7 @@ const byHrefsOfSize = new Map<number, PreparedStatement<NamedRow>>();
 function liveByHrefs(names: readonly string[]): { statement: PreparedStatement<NamedRow>; names: string[] } {
   const size = 2 ** Math.ceil(Math.log2(names.length));
   let statement = byHrefsOfSize.get(size);
-  if (statement === undefined) byHrefsOfSize.set(size, (statement = prepared<NamedRow>(`${LIVE_NAMED} and "href" in (${Array.from({ length: size }, () => '?').join(', ')})`)));
+  if (statement === undefined) byHrefsOfSize.set(size, (statement = preparedArrays<NamedRow>(`${LIVE_NAMED} and "href" in (${Array.from({ length: size }, () => '?').join(', ')})`)));
   return { statement, names: [...names, ...Array.from({ length: size - names.length }, () => names[names.length - 1]!)] };
 }
 /**
@@ -86,24 +86,26 @@ function liveByHrefs(names: readonly string[]): { statement: PreparedStatement<N
  * collection's, text compared exactly; deleted null): each value read is a conversion per row,
  * and these three were a fifth of the statement's time for a multiget of 100 (issue 21). With the
  * body's UID (DavItemRecord.uid), which the multiget serves without reading the body for it.
+ * Read as arrays (preparedArrays), in NAMED_COLUMNS' order: a row object costs a lookup of each
+ * column's name per row.
  */
-const NAMED_COLUMNS = [...RECORD_COLUMNS.filter((c) => c !== 'client_uuid' && c !== 'dataclass' && c !== 'deleted'), 'uid'];
-type NamedRow = Omit<RecordRow, 'client_uuid' | 'dataclass' | 'deleted'> & Pick<Selectable<ContentsTable>, 'uid'>;
+const NAMED_COLUMNS = ['uuid', 'title', 'type', 'body', 'created', 'updated', 'href', 'sequence', 'etag', 'uid'] as const;
+type NamedRow = readonly [uuid: string, title: string, type: string, body: string, created: Millis, updated: Millis, href: string | null, sequence: number | string, etag: string | null, uid: string | null];
 const LIVE_NAMED = LIVE_OF_COLLECTION.replace(/^select .* from "contents"/, `select ${NAMED_COLUMNS.map((c) => `"${c}"`).join(', ')} from "contents"`);
 const namedContent = (collection: CollectionKey, row: NamedRow): DavItemRecord => ({
-  uuid: row.uuid,
+  uuid: row[0],
   clientUuid: collection.uuid,
   dataclass: collection.dataclass,
-  title: row.title,
-  type: row.type,
-  body: row.body,
-  created: toDate(row.created),
-  updated: toDate(row.updated),
+  title: row[1],
+  type: row[2],
+  body: row[3],
+  created: toDate(row[4]),
+  updated: toDate(row[5]),
   deleted: null,
-  href: row.href,
-  sequence: Number(row.sequence),
-  etag: row.etag,
-  uid: row.uid,
+  href: row[6],
+  sequence: Number(row[7]),
+  etag: row[8],
+  uid: row[9],
 });
 /**
  * A collection's latest sequence and its datastore's pruned horizon (syncState), read by every
