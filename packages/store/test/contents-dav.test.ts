@@ -219,6 +219,12 @@ describe.each(storeKinds)('contents for DAV (%s)', (kind) => {
     );
     expect((await store().contents.byHrefs(collection(client, 'Events'), ['a.vcf'])).map((r) => r.uuid)).toEqual([event!.uuid]);
     expect(await store().contents.byHrefs(contacts, [])).toEqual([]);
+    // Whole, every field as the insert answered it (more than one name: the statement whose rows are
+    // read as arrays; a column read into a field of another value shows here), with its UID (none in `BODY:spaced`).
+    const [whole] = await store().contents.byHrefs(contacts, ['my card ü@host.vcf', 'missing.vcf']);
+    const { uid, ...rest } = whole!;
+    expect(rest).toEqual(spaced);
+    expect(uid).toBeNull();
     const got = await store().contents.davGetMany(contacts, [plain!.uuid, a!.uuid, event!.uuid, gone!.uuid, foreign!.uuid, 'missing']);
     expect(byUuid(got).map((r) => [r.uuid, r.href, r.sequence])).toEqual(byUuid([plain!, a!]).map((r) => [r.uuid, r.href, r.sequence]));
 
