@@ -13,7 +13,7 @@ import { prepared, preparedArrays, type PreparedStatement } from './prepared.js'
 import { chunks, insertChunks, millis, multiRowInsert, runQuery, unnestInsert, toDate, toDateOrNull, UNICODE_LOWER, type StoreContext } from './context.js';
 import type { ContentsTable, Millis } from './schema.js';
 
-/** A row as its record: what RECORD_COLUMNS select (namedContent the same, for byHrefs' rows). */
+/** A row as its record: what RECORD_COLUMNS select (byHrefs reads its rows as arrays instead: NamedRow). */
 type RecordRow = Pick<Selectable<ContentsTable>, (typeof RECORD_COLUMNS)[number]>;
 
 const content = (row: RecordRow): DavItemRecord => ({
