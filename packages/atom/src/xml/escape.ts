@@ -16,9 +16,12 @@ export type IllegalCharacters = 'refuse' | 'replace';
 const ILLEGAL =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+// ILLEGAL's characters as one class, any surrogate among them (paired or not): a plain scan finds
+// them, where ILLEGAL's look-arounds cost more at every character.
+const MAYBE_ILLEGAL_CLASS = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\uD800-\\uDFFF\\uFFFE\\uFFFF';
 // The fast test: most values need no work at all, so one scan decides.
-const TEXT_WORK = /[&<>\r\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
-const ATTR_WORK = /[&<>"\t\n\r\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+const TEXT_WORK = new RegExp(`[&<>\\r${MAYBE_ILLEGAL_CLASS}]`);
+const ATTR_WORK = new RegExp(`[&<>"\\t\\n\\r${MAYBE_ILLEGAL_CLASS}]`);
 const ATTR_SPECIAL = /[&<>"\t\n\r]/g;
 
 const REPLACEMENT: Record<string, string> = {
@@ -32,9 +35,8 @@ const REPLACEMENT: Record<string, string> = {
   '\r': '&#13;',
 };
 const ILLEGAL_ALL = new RegExp(ILLEGAL.source, 'g');
-// ILLEGAL's characters, any surrogate among them: one plain scan, where ILLEGAL's look-arounds cost
-// more at every character. ILLEGAL decides only when one is there (a control, an emoji).
-const MAYBE_ILLEGAL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+// ILLEGAL decides only when one of its characters is there (a control, an emoji).
+const MAYBE_ILLEGAL = new RegExp(`[${MAYBE_ILLEGAL_CLASS}]`);
 const replace = (c: string): string => REPLACEMENT[c]!;
 
 function legal(value: string, illegal: IllegalCharacters): string {
@@ -56,10 +58,10 @@ export function escapeText(value: string, illegal: IllegalCharacters = 'refuse')
   // every line and rarely `&`, `<` or `>`, and a replacement by string costs about half one that
   // calls back per match.
   let out = legal(value, illegal);
-  if (out.includes('&')) out = out.replace(AMPERSANDS, '&amp;');
-  if (out.includes('<')) out = out.replace(LESS_THANS, '&lt;');
-  if (out.includes('>')) out = out.replace(GREATER_THANS, '&gt;');
-  if (out.includes('\r')) out = out.replace(CRS, '&#13;');
+  if (out.includes('&')) out = out.replace(AMPERSANDS, REPLACEMENT['&']!);
+  if (out.includes('<')) out = out.replace(LESS_THANS, REPLACEMENT['<']!);
+  if (out.includes('>')) out = out.replace(GREATER_THANS, REPLACEMENT['>']!);
+  if (out.includes('\r')) out = out.replace(CRS, REPLACEMENT['\r']!);
   return out;
 }
 
